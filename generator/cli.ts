@@ -1,0 +1,120 @@
+/**
+ * `noderpc` command line.
+ *
+ *   noderpc generate [--check] [--watch]                 the project in noderpc.config.json
+ *   noderpc generate <document...> --out <dir> [...]     any OpenRPC 1.x document(s), JSON or YAML
+ */
+import { readConfigFile, resolveConfig, type Config } from './config.js';
+import { generate, type GenerateResult } from './generate.js';
+
+const USAGE = `Usage:
+  noderpc generate [--check] [--watch] [--times]
+      Generate everything configured in noderpc.config.json into its output folder.
+  noderpc generate <document...> --out <dir> [--name <package>] [--service <name>] [--no-strict]
+      Generate a client package (and validators, server stubs, mock, docs) for any OpenRPC 1.x document.
+
+Options:
+  --check      write nothing; exit 1 with a diff when the output is stale
+  --watch      regenerate on every change in spec/, templates/, generator/ or runtime/
+  --times      print the time of each phase
+  --out <dir>  output folder for a document given on the command line
+`;
+
+interface Args {
+  command?: string;
+  positional: string[];
+  flags: Map<string, string | true>;
+}
+
+export function parseArgs(argv: readonly string[]): Args {
+  const args: Args = { positional: [], flags: new Map() };
+  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config']);
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i]!;
+    if (a.startsWith('--')) {
+      const eq = a.indexOf('=');
+      if (eq !== -1) args.flags.set(a.slice(0, eq), a.slice(eq + 1));
+      else if (valued.has(a)) {
+        const v = argv[i + 1];
+        if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
+        args.flags.set(a, v);
+        i++;
+      } else args.flags.set(a, true);
+    } else if (args.command === undefined) args.command = a;
+    else args.positional.push(a);
+  }
+  return args;
+}
+
+class UsageError extends Error {}
+
+function configFor(args: Args, cwd: string): Config {
+  if (args.positional.length) {
+    const out = args.flags.get('--out');
+    if (typeof out !== 'string') throw new UsageError('a document on the command line needs --out <dir>');
+    const service = args.flags.get('--service');
+    if (typeof service === 'string' && args.positional.length > 1) throw new UsageError('--service names one document; give one document or none');
+    const name = args.flags.get('--name');
+    return resolveConfig(cwd, {
+      documents: args.positional.map((p) => (typeof service === 'string' ? { path: p, service } : p)),
+      out,
+      strict: !args.flags.has('--no-strict') ? undefined : false,
+      package: { ...(typeof name === 'string' ? { name } : {}) },
+    } as never);
+  }
+  const raw = readConfigFile(cwd);
+  if (!raw) throw new UsageError(`no noderpc.config.json in ${cwd}; give a document and --out, or create the config`);
+  return resolveConfig(cwd, raw);
+}
+
+function printResult(result: GenerateResult, times: boolean): void {
+  const stream = result.ok ? process.stdout : process.stderr;
+  stream.write(`${result.report}\n`);
+  if (times) process.stdout.write(`${formatTimings(result.timings)}\n`);
+}
+
+export function formatTimings(timings: Readonly<Record<string, number>>): string {
+  const total = Object.values(timings).reduce((a, b) => a + b, 0);
+  return `phases (ms): ${Object.entries(timings)
+    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+    .join(', ')}; total ${total.toFixed(0)}`;
+}
+
+export async function main(argv: readonly string[]): Promise<number> {
+  let args: Args;
+  try {
+    args = parseArgs(argv);
+  } catch (e) {
+    process.stderr.write(`${(e as Error).message}\n\n${USAGE}`);
+    return 2;
+  }
+  const cwd = process.cwd();
+  try {
+    switch (args.command) {
+      case 'generate': {
+        const config = configFor(args, cwd);
+        if (args.flags.has('--watch') || args.flags.has('--watch-worker')) {
+          const { watch, watchWorker } = await import('./watch.js');
+          return await (args.flags.has('--watch-worker') ? watchWorker(config) : watch(config));
+        }
+        const result = await generate(config, { check: args.flags.has('--check') });
+        printResult(result, args.flags.has('--times'));
+        return result.ok ? 0 : 1;
+      }
+      case undefined:
+      case 'help':
+      case '--help':
+        process.stdout.write(USAGE);
+        return args.command ? 0 : 2;
+      default:
+        process.stderr.write(`unknown command "${args.command}"\n\n${USAGE}`);
+        return 2;
+    }
+  } catch (e) {
+    if (e instanceof UsageError) {
+      process.stderr.write(`${e.message}\n\n${USAGE}`);
+      return 2;
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,123 @@
+/**
+ * One generation run: load → emit → format → check or write, timing each phase. Nothing is written unless
+ * every stage succeeded.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Config } from './config.js';
+import { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+import { emitters } from './emit/index.js';
+import type { EmitContext } from './emit/types.js';
+import { loadProject } from './load/index.js';
+import type { Model } from './model.js';
+import { describeChanges, diffAgainstDisk, diskCache, formatFiles, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
+
+export interface GenerateOptions {
+  /** Compare with disk and write nothing. */
+  readonly check?: boolean;
+  /** In-memory replacements for spec files (tests). */
+  readonly overrides?: ReadonlyMap<string, string>;
+  /** Where format results are cached; `false` disables the cache. */
+  readonly cacheDir?: string | false;
+}
+
+export interface GenerateResult {
+  readonly ok: boolean;
+  readonly problems: readonly Diagnostic[];
+  readonly changes: readonly Change[];
+  readonly files: readonly OutputFile[];
+  /** Milliseconds per phase, in run order. */
+  readonly timings: Readonly<Record<string, number>>;
+  /** Human-readable outcome: problems, the stale report of `--check`, or a summary of what was written. */
+  readonly report: string;
+  readonly model?: Model;
+  /** Files the load read (for watchers). */
+  readonly inputs: readonly string[];
+}
+
+const GENERATOR_ROOT = resolve(import.meta.dirname, '..');
+
+/** Text files below `dir` of the generator's own tree, keyed by their path relative to that tree. */
+function readTree(dir: string, pattern: RegExp): Map<string, string> {
+  const out = new Map<string, string>();
+  const walk = (abs: string, rel: string) => {
+    let names: string[];
+    try {
+      names = readdirSync(abs, { withFileTypes: true }).map((d) => (d.isDirectory() ? `${d.name}/` : d.name));
+    } catch {
+      return;
+    }
+    for (const name of names.sort()) {
+      if (name.endsWith('/')) walk(join(abs, name), `${rel}${name}`);
+      else if (pattern.test(name)) out.set(`${rel}${name}`, readFileSync(join(abs, name), 'utf8'));
+    }
+  };
+  walk(resolve(GENERATOR_ROOT, dir), `${dir}/`);
+  return out;
+}
+
+export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
+  const timings: Record<string, number> = {};
+  const time = async <T>(phase: string, fn: () => T | Promise<T>): Promise<T> => {
+    const t0 = performance.now();
+    try {
+      return await fn();
+    } finally {
+      timings[phase] = (timings[phase] ?? 0) + Math.round((performance.now() - t0) * 10) / 10;
+    }
+  };
+  const outDir = resolve(config.root, config.out);
+  const outLabel = relativeLabel(config.root, outDir);
+
+  const loaded = await time('load', () => loadProject(config, options.overrides ? { overrides: options.overrides } : {}));
+  if (!loaded.model) {
+    const report = `${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${loaded.problems.map(formatDiagnostic).join('\n')}`;
+    return { ok: false, problems: loaded.problems, changes: [], files: [], timings, report, inputs: loaded.files };
+  }
+
+  const ctx: EmitContext = {
+    config,
+    model: loaded.model,
+    compilers: loaded.compilers,
+    runtime: readTree('runtime', /\.ts$/),
+    templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
+  };
+  const emitted: OutputFile[] = [];
+  const problems: Diagnostic[] = [];
+  for (const emitter of emitters) {
+    if (!config.emit.includes(emitter.name)) continue;
+    try {
+      emitted.push(...(await time(emitter.name, () => emitter.emit(ctx))));
+    } catch (e) {
+      const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
+      if (list) problems.push(...list);
+      else throw e;
+    }
+  }
+  if (problems.length) {
+    const report = `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.\n${problems.map(formatDiagnostic).join('\n')}`;
+    return { ok: false, problems, changes: [], files: [], timings, report, model: loaded.model, inputs: loaded.files };
+  }
+  const seen = new Set<string>();
+  for (const f of emitted) {
+    if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
+    seen.add(f.path);
+  }
+
+  const cache = options.cacheDir === false ? undefined : diskCache(options.cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc/format'));
+  const files = await time('format', () => formatFiles(emitted, cache));
+  files.sort((a, b) => a.path.localeCompare(b.path));
+
+  if (options.check) {
+    const changes = await time('check', () => diffAgainstDisk(outDir, files));
+    const report = changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`;
+    return { ok: changes.length === 0, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
+  }
+  const changes = await time('write', () => writeOutputs(outDir, files));
+  const counts = { added: 0, changed: 0, removed: 0 };
+  for (const c of changes) counts[c.kind]++;
+  const report = changes.length
+    ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
+    : `${outLabel}/ already up to date (${files.length} files).`;
+  return { ok: true, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
+}

@@ -1,0 +1,104 @@
+/**
+ * The `x-` fields the generator acts on, with the shape each must have (see spec/README.md). Checked like
+ * the meta-schema: a misspelt or mistyped extension is a problem with a location, not a silent no-op.
+ */
+
+const availability = {
+  type: 'object',
+  additionalProperties: false,
+  properties: {
+    enabledByDefault: { type: 'boolean' },
+    enableWith: { type: 'string', minLength: 1 },
+    publicNode: { type: 'boolean' },
+    served: { type: 'boolean' },
+    removedIn: { type: 'string', minLength: 1 },
+    note: { type: 'string' },
+  },
+} as const;
+
+const contentDescriptorLike = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } as const;
+
+/** Where an extension may appear, and its schema. */
+export const extensionSchemas = {
+  document: {
+    'x-jsonrpc': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['batch'],
+      properties: {
+        batch: { type: 'boolean' },
+        batchLimit: { type: 'integer', minimum: 1 },
+        publicNodeBatchLimit: { type: 'integer', minimum: 1 },
+        dialect: { enum: ['standard', 'geth', 'gorilla-json2'] },
+      },
+    },
+    'x-availability': availability,
+  },
+  server: {
+    'x-transport': { enum: ['http', 'websocket'] },
+  },
+  method: {
+    'x-availability': availability,
+    'x-keystore': {
+      type: 'object',
+      additionalProperties: false,
+      properties: { removedIn: { type: 'string', minLength: 1 } },
+    },
+    'x-replaced-by': { type: 'string', minLength: 1 },
+    'x-websocket-only': { type: 'boolean' },
+    'x-subscriptions': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['notification', 'kinds'],
+      properties: {
+        notification: { type: 'string', minLength: 1 },
+        unsubscribe: { type: 'string', minLength: 1 },
+        kinds: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['name', 'result', 'examples'],
+            properties: {
+              name: { type: 'string', minLength: 1 },
+              summary: { type: 'string' },
+              description: { type: 'string' },
+              params: { type: 'array', items: contentDescriptorLike },
+              result: contentDescriptorLike,
+              'x-availability': availability,
+              examples: {
+                type: 'array',
+                minItems: 1,
+                items: {
+                  type: 'object',
+                  additionalProperties: false,
+                  required: ['name', 'notifications'],
+                  properties: {
+                    name: { type: 'string', minLength: 1 },
+                    description: { type: 'string' },
+                    params: {
+                      type: 'array',
+                      items: { type: 'object', required: ['name', 'value'], properties: { name: { type: 'string' }, value: {} } },
+                    },
+                    notifications: { type: 'array', minItems: 1 },
+                  },
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+  contentDescriptor: {
+    'x-secret': { type: 'boolean' },
+  },
+  schema: {
+    'x-codec': { enum: ['uint64', 'uint64-number', 'uint32', 'float', 'quantity', 'hex'] },
+    'x-open': { type: 'boolean' },
+    'x-hex-only': { type: 'boolean' },
+  },
+} as const;
+
+export type ExtensionPlace = keyof typeof extensionSchemas;

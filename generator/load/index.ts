@@ -1,0 +1,123 @@
+/**
+ * The front half of the generator: read every document, bundle it, check it, and build the model. Returns
+ * every problem found across all documents; the caller writes nothing when there is one.
+ */
+import { readdirSync } from 'node:fs';
+import { posix, resolve } from 'node:path';
+import type { Config } from '../config.js';
+import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { buildService, type Model, type ServiceModel } from '../model.js';
+import type { SchemaCompiler } from '../schema/ajv.js';
+import { bundle, isObject, type Provenance } from './bundle.js';
+import { checkDocument } from './check.js';
+import { joinPointer } from './pointer.js';
+import { Workspace } from './workspace.js';
+
+export interface LoadResult {
+  readonly model?: Model;
+  readonly problems: readonly Diagnostic[];
+  /** Compiled schemas per service, for the validator emitter (no second compile). */
+  readonly compilers: ReadonlyMap<string, SchemaCompiler>;
+  readonly provenance: ReadonlyMap<string, Provenance>;
+  /** Every file read, project-relative: what a watcher or cache must track. */
+  readonly files: readonly string[];
+}
+
+export function loadProject(config: Config, options: { overrides?: ReadonlyMap<string, string>; source?: boolean } = {}): LoadResult {
+  const workspace = new Workspace(config.root, options.overrides);
+  const problems: Diagnostic[] = [];
+  const services: ServiceModel[] = [];
+  const compilers = new Map<string, SchemaCompiler>();
+  const provenances = new Map<string, Provenance>();
+  const used = new Set<string>();
+  const seenServices = new Map<string, string>();
+
+  for (const doc of config.documents) {
+    if (seenServices.has(doc.service)) {
+      problems.push({ code: 'service-duplicate', message: `Service name "${doc.service}" is used by ${seenServices.get(doc.service)} and ${doc.path}; give one a different name.`, file: doc.path });
+      continue;
+    }
+    seenServices.set(doc.service, doc.path);
+    const entry = workspace.get(doc.path);
+    if (!entry) continue;
+    const bundled = bundle(entry, workspace);
+    problems.push(...bundled.problems);
+    for (const u of bundled.used) used.add(u);
+    provenances.set(doc.service, bundled.provenance);
+    // Checks run on a document whose references are sound; a dangling one would only multiply messages.
+    if (bundled.problems.some((p) => p.code.startsWith('ref-') || p.code === 'not-a-document' || p.code === 'schema-name-collision')) continue;
+    const checked = checkDocument(`noderpc:${doc.service}`, bundled.document, bundled.provenance, { strict: config.strict, source: options.source ?? true });
+    problems.push(...checked.problems);
+    compilers.set(doc.service, checked.compiler);
+    if (checked.problems.some((p) => p.code === 'openrpc-invalid')) continue;
+    services.push(buildService(doc.service, doc.path, bundled.document));
+  }
+
+  if (config.schemasDir) problems.push(...unusedSchemas(config, workspace, used));
+  problems.push(...projectChecks(services, provenances));
+  problems.push(...workspace.problems);
+
+  const unique = dedupe(problems);
+  const files = workspace.loaded().map((f) => f.path);
+  if (unique.length) return { problems: sortDiagnostics(unique), compilers, provenance: provenances, files };
+  return { model: { services }, problems: [], compilers, provenance: provenances, files };
+}
+
+function dedupe(list: Diagnostic[]): Diagnostic[] {
+  const seen = new Set<string>();
+  return list.filter((d) => {
+    const key = JSON.stringify([d.code, d.file, d.line, d.col, d.pointer, d.message]);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+function unusedSchemas(config: Config, workspace: Workspace, used: Set<string>): Diagnostic[] {
+  const dir = config.schemasDir!;
+  let names: string[];
+  try {
+    names = readdirSync(resolve(config.root, dir)).filter((f) => /\.(ya?ml|json)$/i.test(f)).sort();
+  } catch {
+    return [{ code: 'file-missing', message: `Schema folder ${dir} does not exist; create it or remove "schemas" from the config.`, file: dir }];
+  }
+  const problems: Diagnostic[] = [];
+  for (const name of names) {
+    const path = posix.join(dir, name);
+    const file = workspace.get(path);
+    if (!file) continue;
+    if (!isObject(file.value)) {
+      problems.push({ code: 'schema-file-invalid', message: `${path} must be a mapping of schema names to schemas.`, file: path, line: 1, col: 1 });
+      continue;
+    }
+    for (const key of Object.keys(file.value)) {
+      if (!used.has(`${path}#/${key}`)) {
+        const pointer = joinPointer('', key);
+        problems.push({
+          code: 'schema-unused',
+          message: `Shared schema "${key}" is not referenced by any document. Reference it where it belongs, or delete it.`,
+          file: path,
+          pointer,
+          ...file.locate(pointer),
+        });
+      }
+    }
+  }
+  return problems;
+}
+
+/** Checks that need every document: cross-document references and names. */
+function projectChecks(services: ServiceModel[], provenances: ReadonlyMap<string, Provenance>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const all = new Set(services.flatMap((s) => s.methods.map((m) => m.name)));
+  for (const s of services) {
+    const prov = provenances.get(s.name)!;
+    for (const m of s.methods) {
+      if (m.replacedBy !== undefined && !all.has(m.replacedBy))
+        problems.push(prov.at(`${m.pointer}/x-replaced-by`, 'replacement-unknown', `x-replaced-by names "${m.replacedBy}", which no document defines. Name an existing method.`));
+      if (m.replacedBy !== undefined && !m.deprecated)
+        problems.push(prov.at(`${m.pointer}/x-replaced-by`, 'replacement-not-deprecated', `${m.name} names a replacement but is not marked "deprecated: true".`));
+    }
+  }
+  return problems;
+}

@@ -1,0 +1,214 @@
+/**
+ * Spec files as values that remember where they came from. YAML keeps its parsed document for positions;
+ * JSON is parsed with JSON.parse (fast, for multi-megabyte documents) and re-read as YAML only when a
+ * position is asked for, which happens only when there is a problem to report.
+ */
+import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node } from 'yaml';
+import type { Diagnostic } from '../diagnostics.js';
+import { splitPointer } from './pointer.js';
+
+export interface Position {
+  line: number;
+  col: number;
+}
+
+export interface SourceFile {
+  /** Path relative to the project root, `/`-separated: used in every message. */
+  readonly path: string;
+  readonly value: unknown;
+  /** Line and column of the node at `pointer` (or of its nearest existing ancestor). */
+  locate(pointer: string): Position;
+}
+
+interface Parsed {
+  doc: Document.Parsed;
+  lines: LineCounter;
+}
+
+function parseYaml(text: string): Parsed {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, merge: false });
+  return { doc, lines };
+}
+
+function locateIn({ doc, lines }: Parsed, pointer: string): Position {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+  let segments: string[];
+  try {
+    segments = splitPointer(pointer);
+  } catch {
+    segments = [];
+  }
+  for (const seg of segments) {
+    if (isMap(node)) {
+      const pair = node.items.find((p) => isPair(p) && isScalar(p.key) && String(p.key.value) === seg);
+      if (!pair) break;
+      const keyRange = (pair.key as Node).range;
+      node = pair.value;
+      offset = (node as Node | null)?.range?.[0] ?? keyRange?.[0] ?? offset;
+      // Point at the key: that is where a reader looks for "the field".
+      if (keyRange) offset = keyRange[0];
+    } else if (isSeq(node)) {
+      const item = node.items[Number(seg)];
+      if (item === undefined) break;
+      node = item;
+      offset = (item as Node).range?.[0] ?? offset;
+    } else {
+      break;
+    }
+  }
+  const { line, col } = lines.linePos(offset);
+  return { line, col };
+}
+
+/**
+ * Parse `text` as YAML or JSON. Syntax errors come back as diagnostics with positions; the file is then
+ * absent (`undefined`).
+ */
+export function parseSource(path: string, text: string): { file?: SourceFile; problems: Diagnostic[] } {
+  const isJson = /\.json$/i.test(path);
+  if (isJson) {
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch (e) {
+      const offset = jsonErrorOffset(text);
+      const lc = new LineCounter();
+      let off = 0;
+      for (const l of text.split('\n')) {
+        lc.addNewLine(off);
+        off += l.length + 1;
+      }
+      const pos = lc.linePos(offset);
+      const near = JSON.stringify(text.slice(offset, offset + 12));
+      return {
+        problems: [
+          {
+            code: 'json-syntax',
+            message: `Invalid JSON: unexpected ${offset >= text.length ? 'end of input' : `text ${near}`} (${(e as Error).message.split('\n')[0]}). Fix the syntax.`,
+            file: path,
+            ...pos,
+          },
+        ],
+      };
+    }
+    let parsed: Parsed | undefined;
+    return {
+      file: {
+        path,
+        value,
+        locate: (pointer) => locateIn((parsed ??= parseYaml(text)), pointer),
+      },
+      problems: [],
+    };
+  }
+
+  const parsed = parseYaml(text);
+  const problems: Diagnostic[] = [];
+  for (const err of [...parsed.doc.errors, ...parsed.doc.warnings]) {
+    const pos = parsed.lines.linePos(err.pos[0]);
+    const text = err.message.split('\n')[0]!.replace(/ at line \d+, column \d+:?$/, '');
+    problems.push({
+      code: err.name === 'YAMLWarning' ? 'yaml-warning' : 'yaml-syntax',
+      message: `Invalid YAML: ${text}. Fix the syntax.`,
+      file: path,
+      line: pos.line,
+      col: pos.col,
+    });
+  }
+  if (problems.some((p) => p.code === 'yaml-syntax')) return { problems };
+  let value: unknown;
+  try {
+    value = parsed.doc.toJS({ maxAliasCount: 1000 });
+  } catch (e) {
+    return { problems: [{ code: 'yaml-syntax', message: `Invalid YAML: ${(e as Error).message}.`, file: path, line: 1, col: 1 }] };
+  }
+  return { file: { path, value, locate: (pointer) => locateIn(parsed, pointer) }, problems };
+}
+
+/**
+ * Offset of the first JSON syntax error in `text`. JSON.parse's message carries no position on every Node
+ * version, so a small scanner finds it; it runs only after JSON.parse has already failed.
+ */
+export function jsonErrorOffset(text: string): number {
+  let i = 0;
+  const ws = () => {
+    while (i < text.length && ' \t\n\r'.includes(text[i]!)) i++;
+  };
+  const fail = (): never => {
+    throw i;
+  };
+  const lit = (word: string) => {
+    for (const ch of word) if (text[i++] !== ch) (i--, fail());
+  };
+  const str = () => {
+    i++;
+    while (i < text.length) {
+      const ch = text[i]!;
+      if (ch === '"') return void i++;
+      if (ch === '\\') {
+        i++;
+        if (text[i] === 'u') {
+          i++;
+          for (let k = 0; k < 4; k++, i++) if (!/[0-9a-fA-F]/.test(text[i] ?? '')) fail();
+        } else if ('"\\/bfnrt'.includes(text[i] ?? '@')) i++;
+        else fail();
+      } else if (ch < ' ') fail();
+      else i++;
+    }
+    fail();
+  };
+  const num = () => {
+    const m = /^-?(0|[1-9][0-9]*)(\.[0-9]+)?([eE][+-]?[0-9]+)?/.exec(text.slice(i, i + 400));
+    if (!m || m[0] === '' || m[0] === '-') fail();
+    i += m![0].length;
+  };
+  const value = (depth: number): void => {
+    if (depth > 10_000) fail();
+    ws();
+    const ch = text[i];
+    if (ch === '{') {
+      i++;
+      ws();
+      if (text[i] === '}') return void i++;
+      for (;;) {
+        ws();
+        if (text[i] !== '"') fail();
+        str();
+        ws();
+        if (text[i] !== ':') fail();
+        i++;
+        value(depth + 1);
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === '}') return void i++;
+        else fail();
+      }
+    } else if (ch === '[') {
+      i++;
+      ws();
+      if (text[i] === ']') return void i++;
+      for (;;) {
+        value(depth + 1);
+        ws();
+        if (text[i] === ',') i++;
+        else if (text[i] === ']') return void i++;
+        else fail();
+      }
+    } else if (ch === '"') str();
+    else if (ch === 't') lit('true');
+    else if (ch === 'f') lit('false');
+    else if (ch === 'n') lit('null');
+    else num();
+  };
+  try {
+    value(0);
+    ws();
+    if (i < text.length) fail();
+  } catch (at) {
+    if (typeof at === 'number') return Math.min(at, text.length);
+    throw at;
+  }
+  return 0;
+}

@@ -1,0 +1,314 @@
+/**
+ * The one intermediate model every emitter reads. Built from checked, bundled documents; holds no YAML,
+ * no file positions and no I/O. Schemas stay JSON Schema objects from the bundled document, with their
+ * `#/components/schemas/<Name>` references intact; emitters resolve them through `ServiceModel.document`.
+ */
+import { isObject } from './load/bundle.js';
+import { deref, methodsOf } from './load/check.js';
+import { getAtPointer } from './load/pointer.js';
+
+export type JsonSchema = Record<string, unknown> | boolean;
+export type Dialect = 'standard' | 'geth' | 'gorilla-json2';
+
+export interface Model {
+  readonly services: readonly ServiceModel[];
+}
+
+export interface ServiceModel {
+  /** Identifier-safe name (`platform`), from the document's file name unless configured. */
+  readonly name: string;
+  /** Project-relative source file. */
+  readonly source: string;
+  readonly title: string;
+  readonly version: string;
+  readonly description?: string;
+  /** The bundled, self-contained OpenRPC document. */
+  readonly document: Record<string, unknown>;
+  readonly endpoints: readonly Endpoint[];
+  readonly jsonrpc: { readonly batch: boolean; readonly batchLimit?: number; readonly publicNodeBatchLimit?: number; readonly dialect: Dialect };
+  readonly methods: readonly MethodModel[];
+  /** Namespaces in first-seen order. */
+  readonly namespaces: readonly string[];
+  /** `components.schemas` of the bundled document, by name. */
+  readonly schemas: Readonly<Record<string, JsonSchema>>;
+}
+
+export interface Endpoint {
+  readonly name: string;
+  readonly transport: 'http' | 'websocket';
+  readonly url: string;
+  /** The URL's path template, e.g. `/ext/bc/{blockchainID}/rpc`. */
+  readonly path: string;
+  readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[]; readonly description?: string }>>;
+}
+
+export interface Availability {
+  readonly enabledByDefault: boolean;
+  readonly enableWith?: string;
+  readonly publicNode: boolean;
+  readonly served: boolean;
+  readonly removedIn?: string;
+  readonly note?: string;
+}
+
+export interface MethodModel {
+  readonly name: string;
+  /** `platform` of `platform.getBalance`, `eth` of `eth_getBalance`; `''` when the name has no separator. */
+  readonly namespace: string;
+  /** The member name inside the namespace: `getBalance`. */
+  readonly member: string;
+  /** Pointer of the method object in the bundled document. */
+  readonly pointer: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly replacedBy?: string;
+  readonly paramStructure: 'by-name' | 'by-position' | 'either';
+  readonly params: readonly ParamModel[];
+  readonly result?: ResultModel;
+  readonly errors: readonly ErrorModel[];
+  readonly examples: readonly ExampleModel[];
+  readonly availability: Availability;
+  readonly keystore?: { readonly removedIn?: string };
+  readonly websocketOnly: boolean;
+  readonly subscriptions?: SubscriptionsModel;
+  readonly tags: readonly string[];
+}
+
+export interface ParamModel {
+  readonly name: string;
+  /** A TypeScript identifier for the param (`blockHash` for "Block hash"). */
+  readonly ident: string;
+  readonly required: boolean;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly deprecated: boolean;
+  readonly secret: boolean;
+  readonly schema: JsonSchema;
+  /** Pointer of the schema in the bundled document. */
+  readonly schemaPointer: string;
+}
+
+export interface ResultModel {
+  readonly name: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly schema: JsonSchema;
+  readonly schemaPointer: string;
+}
+
+export interface ErrorModel {
+  readonly code: number;
+  readonly message: string;
+  readonly data?: unknown;
+}
+
+export interface ExampleModel {
+  readonly name: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly params: readonly { readonly name: string; readonly value: unknown }[];
+  /** Absent when the example has no result (notifications). */
+  readonly result?: { readonly name?: string; readonly value: unknown };
+}
+
+export interface SubscriptionsModel {
+  readonly notification: string;
+  readonly unsubscribe?: string;
+  readonly kinds: readonly SubscriptionKindModel[];
+}
+
+export interface SubscriptionKindModel {
+  readonly name: string;
+  readonly summary?: string;
+  readonly description?: string;
+  readonly params: readonly ParamModel[];
+  readonly result: ResultModel;
+  readonly availability: Availability;
+  readonly examples: readonly { readonly name: string; readonly description?: string; readonly params: readonly { name: string; value: unknown }[]; readonly notifications: readonly unknown[] }[];
+}
+
+const DEFAULT_AVAILABILITY: Availability = { enabledByDefault: true, publicNode: true, served: true };
+
+/** `Block hash` → `blockHash`, `from-block` → `fromBlock`; identifiers stay as they are. */
+export function toIdent(name: string): string {
+  if (/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name)) return name;
+  const words = name.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  if (words.length === 0) return '_';
+  const out = words.map((w, i) => (i === 0 ? w[0]!.toLowerCase() + w.slice(1) : w[0]!.toUpperCase() + w.slice(1))).join('');
+  return /^[0-9]/.test(out) ? `_${out}` : out;
+}
+
+export function splitMethodName(name: string): { namespace: string; member: string } {
+  const m = /^([A-Za-z][A-Za-z0-9]*)[._](.+)$/.exec(name);
+  if (!m) return { namespace: '', member: toIdent(name) };
+  return { namespace: m[1]!, member: toIdent(m[2]!) };
+}
+
+function str(v: unknown): string | undefined {
+  return typeof v === 'string' ? v : undefined;
+}
+
+function mergeAvailability(...layers: unknown[]): Availability {
+  const out: Record<string, unknown> = { ...DEFAULT_AVAILABILITY };
+  for (const layer of layers) if (isObject(layer)) Object.assign(out, layer);
+  return out as unknown as Availability;
+}
+
+function param(document: Record<string, unknown>, pointer: string): ParamModel {
+  const p = deref(document, pointer)!;
+  const v = p.value as Record<string, unknown>;
+  const name = String(v.name);
+  return {
+    name,
+    ident: toIdent(name),
+    required: v.required === true,
+    ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+    ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+    deprecated: v.deprecated === true,
+    secret: v['x-secret'] === true,
+    schema: (v.schema ?? {}) as JsonSchema,
+    schemaPointer: `${p.pointer}/schema`,
+  };
+}
+
+function result(document: Record<string, unknown>, pointer: string): ResultModel | undefined {
+  const r = deref(document, pointer);
+  if (!r || !isObject(r.value)) return undefined;
+  const v = r.value;
+  return {
+    name: String(v.name),
+    ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+    ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+    schema: (v.schema ?? {}) as JsonSchema,
+    schemaPointer: `${r.pointer}/schema`,
+  };
+}
+
+function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
+  const url = String(server.url);
+  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  const transport = server['x-transport'] === 'websocket' || /^wss?:/i.test(url) ? 'websocket' : 'http';
+  const variables: Record<string, { default: string; enum?: string[]; description?: string }> = {};
+  if (isObject(server.variables)) {
+    for (const [k, v] of Object.entries(server.variables)) {
+      if (!isObject(v)) continue;
+      variables[k] = {
+        default: String(v.default),
+        ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),
+        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+      };
+    }
+  }
+  return { name: str(server.name) ?? `server${i}`, transport, url, path, variables };
+}
+
+export function buildService(name: string, source: string, document: Record<string, unknown>): ServiceModel {
+  const info = isObject(document.info) ? document.info : {};
+  const xj = isObject(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
+  const docAvailability = document['x-availability'];
+  const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) => {
+    const { namespace, member } = splitMethodName(String(m.name));
+    const params = (Array.isArray(m.params) ? m.params : []).map((_, i) => param(document, `${pointer}/params/${i}`));
+    const res = m.result !== undefined ? result(document, `${pointer}/result`) : undefined;
+    const errors = (Array.isArray(m.errors) ? m.errors : []).flatMap((_, i) => {
+      const e = deref(document, `${pointer}/errors/${i}`);
+      if (!e || !isObject(e.value)) return [];
+      return [{ code: Number(e.value.code), message: String(e.value.message), ...('data' in e.value ? { data: e.value.data } : {}) }];
+    });
+    const examples = (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
+      const ex = deref(document, `${pointer}/examples/${i}`);
+      if (!ex || !isObject(ex.value)) return [];
+      const v = ex.value;
+      const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
+        const ep = deref(document, `${ex.pointer}/params/${pi}`);
+        return ep && isObject(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
+      });
+      const exResult = deref(document, `${ex.pointer}/result`);
+      return [
+        {
+          name: str(v.name) ?? `example${i + 1}`,
+          ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+          ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+          params: exParams,
+          ...(exResult && isObject(exResult.value) && 'value' in exResult.value
+            ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
+            : {}),
+        },
+      ];
+    });
+    const availability = mergeAvailability(docAvailability, m['x-availability']);
+    const subs = m['x-subscriptions'];
+    let subscriptions: SubscriptionsModel | undefined;
+    if (isObject(subs) && Array.isArray(subs.kinds)) {
+      subscriptions = {
+        notification: String(subs.notification),
+        ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
+        kinds: subs.kinds.filter(isObject).map((k, ki) => {
+          const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+          return {
+            name: String(k.name),
+            ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
+            ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
+            params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
+            result: result(document, `${kp}/result`)!,
+            availability: mergeAvailability(availability, k['x-availability']),
+            examples: (Array.isArray(k.examples) ? k.examples : []).filter(isObject).map((ex) => ({
+              name: String(ex.name),
+              ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
+              params: (Array.isArray(ex.params) ? ex.params : []).filter(isObject).map((p) => ({ name: String(p.name), value: p.value })),
+              notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
+            })),
+          };
+        }),
+      };
+    }
+    const structure = m.paramStructure === 'by-name' || m.paramStructure === 'by-position' ? m.paramStructure : 'either';
+    const tags = (Array.isArray(m.tags) ? m.tags : []).flatMap((_, i) => {
+      const t = deref(document, `${pointer}/tags/${i}`);
+      return t && isObject(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
+    });
+    return {
+      name: String(m.name),
+      namespace,
+      member,
+      pointer,
+      ...(str(m.summary) !== undefined ? { summary: str(m.summary)! } : {}),
+      ...(str(m.description) !== undefined ? { description: str(m.description)! } : {}),
+      deprecated: m.deprecated === true,
+      ...(str(m['x-replaced-by']) !== undefined ? { replacedBy: str(m['x-replaced-by'])! } : {}),
+      paramStructure: structure,
+      params,
+      ...(res ? { result: res } : {}),
+      errors,
+      examples,
+      availability,
+      ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
+      websocketOnly: m['x-websocket-only'] === true,
+      ...(subscriptions ? { subscriptions } : {}),
+      tags,
+    };
+  });
+  const namespaces: string[] = [];
+  for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);
+  const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];
+  const dialect = xj.dialect === 'geth' || xj.dialect === 'gorilla-json2' ? xj.dialect : 'standard';
+  return {
+    name,
+    source,
+    title: str(info.title) ?? name,
+    version: str(info.version) ?? '0.0.0',
+    ...(str(info.description) !== undefined ? { description: str(info.description)! } : {}),
+    document,
+    endpoints: servers.map(endpointOf),
+    jsonrpc: {
+      batch: xj.batch !== false,
+      ...(typeof xj.batchLimit === 'number' ? { batchLimit: xj.batchLimit } : {}),
+      ...(typeof xj.publicNodeBatchLimit === 'number' ? { publicNodeBatchLimit: xj.publicNodeBatchLimit } : {}),
+      dialect,
+    },
+    methods,
+    namespaces,
+    schemas: (getAtPointer(document, '/components/schemas') ?? {}) as Record<string, JsonSchema>,
+  };
+}

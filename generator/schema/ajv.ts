@@ -1,0 +1,130 @@
+/**
+ * One ajv instance per bundled document. The document's schemas are registered under a synthetic `$id`, so
+ * any schema in it is compiled by pointer (`<id>#/methods/3/params/0/schema`) and `#/components/...`
+ * references inside resolve against the document itself; error paths stay pointers into the bundle.
+ * The same compiled functions serve the loader's example checks and the standalone validator emitter.
+ */
+import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { joinPointer } from '../load/pointer.js';
+
+const Ajv = AjvModule.default ?? AjvModule;
+type AjvInstance = InstanceType<typeof Ajv>;
+
+export interface SchemaCompilerOptions {
+  /** ajv strict mode: unknown keywords, ambiguous types and loose tuples are errors. */
+  strict: boolean;
+  /** Keep generated source for standalone emission. */
+  source: boolean;
+}
+
+export class SchemaCompiler {
+  readonly id: string;
+  readonly ajv: AjvInstance;
+  private readonly cache = new Map<string, ValidateFunction | Error>();
+
+  constructor(id: string, document: Record<string, unknown>, options: SchemaCompilerOptions) {
+    this.id = id;
+    this.ajv = new Ajv({
+      strict: options.strict,
+      strictRequired: false,
+      allowUnionTypes: true,
+      allErrors: true,
+      validateFormats: false,
+      code: options.source ? { source: true, esm: true } : {},
+      logger: false,
+    });
+    // The containers are not schemas; register their names so strict mode lets the bag through.
+    for (const keyword of ['components', 'methods']) this.ajv.addKeyword({ keyword });
+    for (const keyword of extensionKeywords(document)) this.ajv.addKeyword({ keyword });
+    this.ajv.addSchema({ $id: id, components: document.components ?? {}, methods: document.methods ?? [] });
+  }
+
+  /** The validator for the schema at `pointer` in the bundled document; an Error when ajv rejects it. */
+  compile(pointer: string): ValidateFunction | Error {
+    const hit = this.cache.get(pointer);
+    if (hit) return hit;
+    let out: ValidateFunction | Error;
+    try {
+      out = this.ajv.compile({ $ref: `${this.id}#${pointer}` });
+    } catch (e) {
+      out = e instanceof Error ? e : new Error(String(e));
+    }
+    this.cache.set(pointer, out);
+    return out;
+  }
+
+  /** A validator for an ad-hoc schema (params envelopes) whose `$ref`s point into the document. */
+  compileSchema(key: string, schema: Record<string, unknown>): ValidateFunction | Error {
+    const hit = this.cache.get(key);
+    if (hit) return hit;
+    let out: ValidateFunction | Error;
+    try {
+      out = this.ajv.compile(schema);
+    } catch (e) {
+      out = e instanceof Error ? e : new Error(String(e));
+    }
+    this.cache.set(key, out);
+    return out;
+  }
+
+  /** `$ref` to a pointer of the bundled document, for building envelopes. */
+  ref(pointer: string): { $ref: string } {
+    return { $ref: `${this.id}#${pointer}` };
+  }
+}
+
+/** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
+function extensionKeywords(document: unknown): string[] {
+  const found = new Set<string>();
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) node.forEach(walk);
+    else if (node !== null && typeof node === 'object') {
+      for (const [k, v] of Object.entries(node)) {
+        if (k.startsWith('x-')) found.add(k);
+        walk(v);
+      }
+    }
+  };
+  walk(document);
+  return [...found].sort();
+}
+
+/** Human text for one ajv error: the location inside the value and what was expected. */
+export function describeAjvError(e: ErrorObject): string {
+  const at = e.instancePath === '' ? 'the value' : e.instancePath;
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return `${at} is missing required field "${String(p.missingProperty)}"`;
+    case 'additionalProperties':
+      return `${at} has unknown field "${String(p.additionalProperty)}"`;
+    case 'enum':
+      return `${at} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
+    case 'const':
+      return `${at} must be ${JSON.stringify(p.allowedValue)}`;
+    case 'type':
+      return `${at} must be of type ${String(p.type)}`;
+    case 'pattern':
+      return `${at} must match pattern ${String(p.pattern)}`;
+    default:
+      return `${at} ${e.message ?? 'is invalid'}`;
+  }
+}
+
+/** Drop the noise of `oneOf`/`anyOf` failures when a more specific error sits at or below them. */
+export function simplifyErrors(errors: readonly ErrorObject[]): ErrorObject[] {
+  return errors.filter(
+    (e) =>
+      !((e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') &&
+        errors.some((o) => o !== e && o.keyword !== e.keyword && (o.instancePath === e.instancePath || o.instancePath.startsWith(e.instancePath + '/')))),
+  );
+}
+
+export function schemaPointerOf(e: ErrorObject, compilerId: string): string | undefined {
+  const sp = e.schemaPath;
+  if (sp.startsWith(`${compilerId}#`)) return sp.slice(compilerId.length + 1);
+  if (sp.startsWith('#/components/') || sp.startsWith('#/methods/')) return sp.slice(1);
+  return undefined;
+}
+
+export { joinPointer };

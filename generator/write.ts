@@ -1,0 +1,209 @@
+/**
+ * The back edge: format emitted files, then either compare them with what is on disk (`--check`) or write
+ * them. Writing is all-or-nothing as far as a filesystem allows: every new file is first written beside its
+ * target under a temporary name, and only when all of them exist are they renamed into place; stale files
+ * are removed last. Unchanged files are not touched, so watchers and dev servers see only real changes.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+
+export interface OutputFile {
+  /** Path relative to the output folder, `/`-separated. */
+  readonly path: string;
+  readonly contents: string;
+  /** `prettier` formats by extension; `none` is written as emitted (already canonical, or too large). */
+  readonly format: 'prettier' | 'none';
+}
+
+/** Folders under the output that belong to other tools (caches, builds) and are never ours to delete. */
+const FOREIGN = [/(^|\/)node_modules(\/|$)/, /(^|\/)\.vitepress\/(cache|dist)(\/|$)/, /(^|\/)\.DS_Store$/];
+
+function isForeign(path: string): boolean {
+  return FOREIGN.some((re) => re.test(path));
+}
+
+/** Files currently under `dir` (relative, `/`-separated), skipping foreign folders. */
+export function listFiles(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (abs: string, rel: string) => {
+    let entries: string[];
+    try {
+      entries = readdirSync(abs);
+    } catch {
+      return;
+    }
+    for (const name of entries.sort()) {
+      const childRel = rel ? `${rel}/${name}` : name;
+      if (isForeign(childRel)) continue;
+      const childAbs = join(abs, name);
+      const st = statSync(childAbs);
+      if (st.isDirectory()) walk(childAbs, childRel);
+      else if (!name.includes('.noderpc-tmp-')) out.push(childRel);
+    }
+  };
+  walk(dir, '');
+  return out;
+}
+
+export interface Change {
+  readonly path: string;
+  readonly kind: 'added' | 'changed' | 'removed';
+}
+
+export function diffAgainstDisk(outDir: string, files: readonly OutputFile[]): Change[] {
+  const changes: Change[] = [];
+  const wanted = new Set(files.map((f) => f.path));
+  for (const f of files) {
+    const abs = join(outDir, ...f.path.split('/'));
+    let current: string | undefined;
+    try {
+      current = readFileSync(abs, 'utf8');
+    } catch {
+      current = undefined;
+    }
+    if (current === undefined) changes.push({ path: f.path, kind: 'added' });
+    else if (current !== f.contents) changes.push({ path: f.path, kind: 'changed' });
+  }
+  for (const path of listFiles(outDir)) if (!wanted.has(path)) changes.push({ path, kind: 'removed' });
+  return changes.sort((a, b) => a.path.localeCompare(b.path));
+}
+
+/** A readable report of what `--check` found, with a bounded unified diff of each changed file. */
+export function describeChanges(outDir: string, outLabel: string, files: readonly OutputFile[], changes: readonly Change[], maxLines = 60): string {
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const lines: string[] = [`${outLabel} is stale: ${changes.length} file${changes.length === 1 ? '' : 's'} differ from what the spec generates.`];
+  let budget = maxLines;
+  for (const c of changes) {
+    lines.push(`  ${c.kind.padEnd(7)} ${posix.join(outLabel, c.path)}`);
+    if (c.kind !== 'changed' || budget <= 0) continue;
+    const before = readFileSync(join(outDir, ...c.path.split('/')), 'utf8');
+    const patch = createTwoFilesPatch(`a/${c.path}`, `b/${c.path}`, before, byPath.get(c.path)!.contents, '', '', { context: 2 });
+    const patchLines = patch.split('\n').slice(2).filter((l) => l !== '\\ No newline at end of file');
+    for (const l of patchLines.slice(0, budget)) lines.push(`      ${l}`);
+    if (patchLines.length > budget) lines.push('      ...');
+    budget -= patchLines.length;
+  }
+  lines.push('Run `npm run generate` to bring it up to date, and commit the result.');
+  return lines.join('\n');
+}
+
+/** Write `files` under `outDir`, replacing changed ones and deleting stale ones. */
+export function writeOutputs(outDir: string, files: readonly OutputFile[]): Change[] {
+  const changes = diffAgainstDisk(outDir, files);
+  if (changes.length === 0) return changes;
+  const byPath = new Map(files.map((f) => [f.path, f]));
+  const staged: { tmp: string; target: string }[] = [];
+  const tag = `.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;
+  try {
+    for (const c of changes) {
+      if (c.kind === 'removed') continue;
+      const target = join(outDir, ...c.path.split('/'));
+      mkdirSync(dirname(target), { recursive: true });
+      const tmp = target + tag;
+      writeFileSync(tmp, byPath.get(c.path)!.contents);
+      staged.push({ tmp, target });
+    }
+  } catch (e) {
+    for (const s of staged) rmSync(s.tmp, { force: true });
+    throw e;
+  }
+  for (const s of staged) renameSync(s.tmp, s.target);
+  for (const c of changes) {
+    if (c.kind !== 'removed') continue;
+    const abs = join(outDir, ...c.path.split('/'));
+    rmSync(abs, { force: true });
+    removeEmptyDirs(outDir, dirname(abs));
+  }
+  return changes;
+}
+
+function removeEmptyDirs(root: string, dir: string): void {
+  const stop = resolve(root);
+  for (let d = resolve(dir); d.startsWith(stop + sep) && d !== stop; d = dirname(d)) {
+    try {
+      if (readdirSync(d).length) return;
+      rmSync(d, { recursive: false, force: true });
+    } catch {
+      return;
+    }
+  }
+}
+
+// ---- formatting -------------------------------------------------------------------------------------------
+
+type Prettier = typeof import('prettier');
+let prettierPromise: Promise<Prettier> | undefined;
+
+const PARSERS: Record<string, string> = {
+  '.md': 'markdown',
+  '.json': 'json',
+  '.ts': 'typescript',
+  '.mts': 'typescript',
+  '.js': 'babel',
+  '.mjs': 'babel',
+  '.yaml': 'yaml',
+  '.yml': 'yaml',
+  '.css': 'css',
+  '.html': 'html',
+  '.vue': 'vue',
+};
+
+export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', proseWrap: 'preserve' } as const;
+
+export interface FormatCache {
+  get(key: string): string | undefined;
+  set(key: string, value: string): void;
+}
+
+/** A content-addressed cache on disk (under node_modules/.cache), so unchanged files skip prettier. */
+export function diskCache(dir: string): FormatCache {
+  return {
+    get(key) {
+      try {
+        return readFileSync(join(dir, key.slice(0, 2), key), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+    set(key, value) {
+      try {
+        mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
+        const target = join(dir, key.slice(0, 2), key);
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, value);
+        renameSync(tmp, target);
+      } catch {
+        // A cache that cannot be written only costs time.
+      }
+    },
+  };
+}
+
+export async function formatFiles(files: readonly OutputFile[], cache?: FormatCache): Promise<OutputFile[]> {
+  return Promise.all(
+    files.map(async (f) => {
+      const ext = /\.[^./]+$/.exec(f.path)?.[0] ?? '';
+      const parser = f.format === 'prettier' ? PARSERS[ext] : undefined;
+      if (!parser) return { ...f, contents: ensureNewline(f.contents) };
+      const key = createHash('sha256').update(`${parser}\0${JSON.stringify(PRETTIER_OPTIONS)}\0${f.contents}`).digest('hex');
+      const hit = cache?.get(key);
+      if (hit !== undefined) return { ...f, contents: hit };
+      const prettier = await (prettierPromise ??= import('prettier'));
+      const contents = await prettier.format(f.contents, { ...PRETTIER_OPTIONS, parser });
+      cache?.set(key, contents);
+      return { ...f, contents };
+    }),
+  );
+}
+
+function ensureNewline(s: string): string {
+  return s.endsWith('\n') ? s : `${s}\n`;
+}
+
+export function relativeLabel(root: string, dir: string): string {
+  return relative(root, dir).split(sep).join('/') || '.';
+}
+
+export { existsSync };
