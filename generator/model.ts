@@ -72,7 +72,18 @@ export interface MethodModel {
   readonly keystore?: { readonly removedIn?: string };
   readonly websocketOnly: boolean;
   readonly subscriptions?: SubscriptionsModel;
+  readonly pagination?: PaginationModel;
   readonly tags: readonly string[];
+}
+
+/** A method returning one page of a listing (`x-pagination`). */
+export interface PaginationModel {
+  readonly cursorParam: string;
+  readonly nextCursor: string;
+  readonly items: string;
+  readonly count?: string;
+  readonly limitParam?: string;
+  readonly maxLimit?: number;
 }
 
 export interface ParamModel {
@@ -286,6 +297,7 @@ export function buildService(name: string, source: string, document: Record<stri
       ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
       websocketOnly: m['x-websocket-only'] === true,
       ...(subscriptions ? { subscriptions } : {}),
+      ...(isObject(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
       tags,
     };
   });

@@ -46,6 +46,19 @@ export const extensionSchemas = {
     },
     'x-replaced-by': { type: 'string', minLength: 1 },
     'x-websocket-only': { type: 'boolean' },
+    'x-pagination': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['cursorParam', 'nextCursor', 'items'],
+      properties: {
+        cursorParam: { type: 'string', minLength: 1 },
+        nextCursor: { type: 'string', minLength: 1 },
+        items: { type: 'string', minLength: 1 },
+        count: { type: 'string', minLength: 1 },
+        limitParam: { type: 'string', minLength: 1 },
+        maxLimit: { type: 'integer', minimum: 1 },
+      },
+    },
     'x-subscriptions': {
       type: 'object',
       additionalProperties: false,

@@ -6,7 +6,8 @@ import { readdirSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import type { Config } from '../config.js';
 import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
-import { buildService, type Model, type ServiceModel } from '../model.js';
+import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model.js';
+import { resolveSchema } from '../schema/resolve.js';
 import type { SchemaCompiler } from '../schema/ajv.js';
 import { bundle, isObject, type Provenance } from './bundle.js';
 import { checkDocument } from './check.js';
@@ -115,9 +116,34 @@ function projectChecks(services: ServiceModel[], provenances: ReadonlyMap<string
     for (const m of s.methods) {
       if (m.replacedBy !== undefined && !all.has(m.replacedBy))
         problems.push(prov.at(`${m.pointer}/x-replaced-by`, 'replacement-unknown', `x-replaced-by names "${m.replacedBy}", which no document defines. Name an existing method.`));
+      if (m.pagination) {
+        const names = new Set(m.params.map((p) => p.name));
+        for (const key of ['cursorParam', 'limitParam'] as const) {
+          const v = m.pagination[key];
+          if (v !== undefined && !names.has(v))
+            problems.push(prov.at(`${m.pointer}/x-pagination/${key}`, 'pagination-invalid', `x-pagination ${key} names "${v}", which is not a param of ${m.name} (params: ${[...names].join(', ') || 'none'}).`));
+        }
+        const fields = resultFields(s, m.result?.schema);
+        for (const key of ['nextCursor', 'items', 'count'] as const) {
+          const v = m.pagination[key];
+          if (v !== undefined && !fields.has(v))
+            problems.push(prov.at(`${m.pointer}/x-pagination/${key}`, 'pagination-invalid', `x-pagination ${key} names "${v}", which is not a field of ${m.name}'s result (fields: ${[...fields].join(', ') || 'none'}).`));
+        }
+      }
       if (m.replacedBy !== undefined && !m.deprecated)
         problems.push(prov.at(`${m.pointer}/x-replaced-by`, 'replacement-not-deprecated', `${m.name} names a replacement but is not marked "deprecated: true".`));
     }
   }
   return problems;
+}
+
+/** Property names of an object result schema (following references and allOf). */
+function resultFields(service: ServiceModel, schema: unknown, depth = 0): Set<string> {
+  const out = new Set<string>();
+  if (!isObject(schema) || depth > 16) return out;
+  const { schema: resolved } = resolveSchema(service.document, schema as JsonSchema);
+  if (!isObject(resolved)) return out;
+  if (isObject(resolved.properties)) for (const k of Object.keys(resolved.properties)) out.add(k);
+  if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) for (const k of resultFields(service, part, depth + 1)) out.add(k);
+  return out;
 }

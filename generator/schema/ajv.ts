@@ -36,7 +36,8 @@ export class SchemaCompiler {
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) this.ajv.addKeyword({ keyword });
     for (const keyword of extensionKeywords(document)) this.ajv.addKeyword({ keyword });
-    this.ajv.addSchema({ $id: id, components: document.components ?? {}, methods: document.methods ?? [] });
+    // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
+    this.ajv.addSchema(stripAnnotations({ $id: id, components: document.components ?? {}, methods: document.methods ?? [] }) as object);
   }
 
   /** The validator for the schema at `pointer` in the bundled document; an Error when ajv rejects it. */
@@ -71,6 +72,25 @@ export class SchemaCompiler {
   ref(pointer: string): { $ref: string } {
     return { $ref: `${this.id}#${pointer}` };
   }
+}
+
+const ANNOTATION_KEYS = new Set(['description', 'summary', 'examples', '$comment', 'externalDocs']);
+
+/**
+ * A copy without prose. Only keys that are annotations wherever they appear are dropped (`description`,
+ * `examples`, ...); `title` is kept because a property may be called "title". Pointers stay valid.
+ */
+function stripAnnotations(node: unknown, parentKey = ''): unknown {
+  if (Array.isArray(node)) return node.map((v) => stripAnnotations(v));
+  if (node === null || typeof node !== 'object') return node;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(node)) {
+    // Inside `properties` the keys are field names, not keywords.
+    if (parentKey !== 'properties' && parentKey !== 'patternProperties' && ANNOTATION_KEYS.has(k) && typeof v !== 'object') continue;
+    if (parentKey !== 'properties' && parentKey !== 'patternProperties' && k === 'examples') continue;
+    out[k] = stripAnnotations(v, k);
+  }
+  return out;
 }
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
