@@ -75,12 +75,14 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     return { ok: false, problems: loaded.problems, changes: [], files: [], timings, report, inputs: loaded.files };
   }
 
+  const cacheRoot = options.cacheDir === false ? undefined : (options.cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
   const ctx: EmitContext = {
     config,
     model: loaded.model,
     compilers: loaded.compilers,
     runtime: readTree('runtime', /\.ts$/),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
+    ...(cacheRoot ? { cacheDir: cacheRoot } : {}),
   };
   const emitted: OutputFile[] = [];
   const problems: Diagnostic[] = [];
@@ -104,7 +106,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     seen.add(f.path);
   }
 
-  const cache = options.cacheDir === false ? undefined : diskCache(options.cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc/format'));
+  const cache = cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined;
   const files = await time('format', () => formatFiles(emitted, cache));
   files.sort((a, b) => a.path.localeCompare(b.path));
 

@@ -13,6 +13,8 @@ export interface EmitContext {
   readonly runtime: ReadonlyMap<string, string>;
   /** Handlebars templates (file name → text). */
   readonly templates: ReadonlyMap<string, string>;
+  /** A folder emitters may cache expensive, content-addressed results in (absent: no disk cache). */
+  readonly cacheDir?: string;
 }
 
 export interface Emitter {

@@ -27,6 +27,8 @@ export class SchemaCompiler {
     this.ajv = new Ajv({
       strict: options.strict,
       strictRequired: false,
+      // Positional params envelopes are tuples with optional trailing items (minItems < items.length).
+      strictTuples: false,
       allowUnionTypes: true,
       allErrors: true,
       validateFormats: false,

@@ -1,0 +1,98 @@
+/**
+ * What the package emitters (client, server, mock) share, computed once per model: identifiers, the value
+ * types, and codec plans. Memoized on the model object so each emitter can ask for it independently.
+ */
+import type { Diagnostic } from '../../diagnostics.js';
+import type { MethodModel, Model, ServiceModel } from '../../model.js';
+import { defsSource, PlanBuilder, planSource, type PlanTree } from '../../schema/codec.js';
+import { TypeCatalog } from '../../schema/typescript.js';
+import type { EmitContext } from '../types.js';
+import { Names } from './names.js';
+
+export interface MethodPlans {
+  /** Params, value → wire (object plan keyed by name, or tuple plan). */
+  readonly params: PlanTree;
+  readonly result: PlanTree;
+  /** Per subscription kind: params after the kind (tuple) and the notification payload. */
+  readonly kinds: ReadonlyMap<string, { readonly params: PlanTree; readonly result: PlanTree }>;
+}
+
+export interface PackageContext {
+  readonly names: Names;
+  readonly types: TypeCatalog;
+  /** The source of types.ts. */
+  readonly typesSource: string;
+  plans(method: MethodModel): MethodPlans;
+  serviceOf(method: MethodModel): ServiceModel;
+}
+
+export class EmitProblems extends Error {
+  readonly diagnostics: Diagnostic[];
+  constructor(diagnostics: Diagnostic[]) {
+    super(diagnostics.map((d) => d.message).join('\n'));
+    this.diagnostics = diagnostics;
+  }
+}
+
+const cache = new WeakMap<Model, Promise<PackageContext>>();
+
+export function packageContext(ctx: EmitContext): Promise<PackageContext> {
+  let hit = cache.get(ctx.model);
+  if (!hit) {
+    hit = build(ctx);
+    cache.set(ctx.model, hit);
+  }
+  return hit;
+}
+
+async function build(ctx: EmitContext): Promise<PackageContext> {
+  const names = new Names(ctx.model, ctx.config.scopes);
+  const types = new TypeCatalog(ctx.model);
+  const typesSource = await types.source();
+  const problems = [...names.problems, ...types.problems];
+  if (problems.length) throw new EmitProblems(problems);
+  const builders = new Map<ServiceModel, PlanBuilder>();
+  const owner = new Map<MethodModel, ServiceModel>();
+  for (const s of ctx.model.services) {
+    builders.set(s, new PlanBuilder(s.document));
+    for (const m of s.methods) owner.set(m, s);
+  }
+  const memo = new Map<MethodModel, MethodPlans>();
+  return {
+    names,
+    types,
+    typesSource,
+    serviceOf: (m) => owner.get(m)!,
+    plans(method) {
+      let p = memo.get(method);
+      if (p) return p;
+      const b = builders.get(owner.get(method)!)!;
+      const params =
+        method.paramStructure === 'by-position' ? b.tuple(method.params.map((x) => x.schema)) : b.object(method.params.map((x) => [x.name, x.schema] as const));
+      const kinds = new Map<string, { params: PlanTree; result: PlanTree }>();
+      for (const k of method.subscriptions?.kinds ?? []) kinds.set(k.name, { params: b.tuple(k.params.map((x) => x.schema)), result: b.tree(k.result.schema) });
+      p = { params, result: b.tree(method.result?.schema), kinds };
+      memo.set(method, p);
+      return p;
+    },
+  };
+}
+
+/** Declarations of every recursive plan the given trees use (once each), as statements. */
+export function planDefs(trees: readonly PlanTree[]): string[] {
+  const seen = new Set<string>();
+  const out: string[] = [];
+  for (const t of trees) {
+    for (const line of defsSource(t).split('\n')) {
+      if (!line) continue;
+      const name = /^const (\S+) =/.exec(line)?.[1];
+      if (name && !seen.has(name)) {
+        seen.add(name);
+        out.push(`${line.replace(/^const (\S+) =/, 'const $1: Plan =')}`);
+      }
+    }
+  }
+  return out;
+}
+
+export { planSource };

@@ -1,0 +1,538 @@
+/**
+ * The typed client: `client/types.ts` (value-form types), one module per method (`methods/<ns>/<member>`:
+ * its meta, a standalone function, typed errors, a paginator or subscription helpers), one module per
+ * namespace (an interface and a factory), `services.ts` (endpoints and batch rules per service) and
+ * `index.ts` (the whole-node client). Everything is TypeScript built as ts-morph structures and shipped as
+ * `.js` + `.d.ts`.
+ */
+import { StructureKind, VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type MethodSignatureStructure } from 'ts-morph';
+import type { MethodModel, ServiceModel } from '../../model.js';
+import { planSource } from '../../schema/codec.js';
+import { pascalCase } from '../../schema/typescript.js';
+import type { OutputFile } from '../../write.js';
+import { tsModule, typesModule } from '../ts-module.js';
+import { docs, GENERATED_BANNER, type Statement } from '../ts-print.js';
+import type { EmitContext, Emitter } from '../types.js';
+import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { packageContext, planDefs, type PackageContext } from './context.js';
+import { camelCase, up, type NamespaceInfo } from './names.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+/** JSDoc for a method: summary, description, deprecation, availability notes. */
+export function methodDocs(method: MethodModel, extra: { params?: { name: string; text?: string }[]; returns?: string } = {}) {
+  const notes: string[] = [];
+  const a = method.availability;
+  if (method.keystore) notes.push(`Keystore method: acts for a node-held user; its username and password are secrets.${method.keystore.removedIn ? ` Removed from the node in ${method.keystore.removedIn}.` : ''}`);
+  if (!a.served) notes.push('Not served by this node.');
+  else if (a.removedIn && !method.keystore) notes.push(`Removed from the node in ${a.removedIn}.`);
+  if (!a.enabledByDefault) notes.push(`Off by default${a.enableWith ? `; enabled with ${a.enableWith}` : ''}.`);
+  if (!a.publicNode) notes.push('Not available on the public node.');
+  if (method.websocketOnly) notes.push('WebSocket only.');
+  const tags: { tagName: string; text?: string }[] = [];
+  for (const p of extra.params ?? []) tags.push({ tagName: 'param', text: `${p.name}${p.text ? ` ${p.text.split('\n')[0]}` : ''}` });
+  if (extra.returns) tags.push({ tagName: 'returns', text: extra.returns });
+  if (method.deprecated) tags.push({ tagName: 'deprecated', text: method.replacedBy ? `Use ${method.replacedBy} instead.` : 'See the description.' });
+  return docs([method.summary, method.description, notes.join(' ')], tags);
+}
+
+interface Signature {
+  /** Parameters after the transport. */
+  readonly params: OptionalKind<ParameterDeclarationStructure>[];
+  /** Expression of the params argument passed to call(): `params`, `[a, b]`, or `undefined`. */
+  readonly args: string;
+  readonly result: string;
+}
+
+function signature(pc: PackageContext, method: MethodModel): Signature {
+  const t = pc.types.methodTypes(method);
+  const result = t.result ?? 'void';
+  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
+  if (!method.params.length) return { params: [options], args: 'undefined', result };
+  if (method.paramStructure === 'by-position') {
+    const idents = uniqueIdents(method.params.map((p) => p.ident));
+    return {
+      params: [...method.params.map((p, i) => ({ name: idents[i]!, type: t.paramTypes[i]!, hasQuestionToken: !p.required })), options],
+      args: `[${idents.join(', ')}]`,
+      result,
+    };
+  }
+  return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result };
+}
+
+function uniqueIdents(idents: readonly string[]): string[] {
+  const taken = new Set(['options', 'transport']);
+  return idents.map((id) => {
+    let name = camelCase(id);
+    while (taken.has(name)) name = `${name}_`;
+    taken.add(name);
+    return name;
+  });
+}
+
+function metaInitializer(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string): string {
+  const plans = pc.plans(method);
+  const secrets = method.params.filter((p) => p.secret).map((p) => p.name);
+  const fields = [
+    `name: ${q(method.name)}`,
+    `service: ${q(service.name)}`,
+    `structure: ${q(method.paramStructure)}`,
+    `params: ${JSON.stringify(method.params.map((p) => p.name))}`,
+    `required: ${JSON.stringify(method.params.filter((p) => p.required).map((p) => p.name))}`,
+  ];
+  if (plans.params.root !== 0) fields.push(`encode: ${planSource(plans.params.root)}`);
+  if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
+  if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
+  if (method.websocketOnly) fields.push('wsOnly: true');
+  if (method.result) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
+  return `{\n  ${fields.join(',\n  ')},\n}`;
+}
+
+function methodModule(pc: PackageContext, service: ServiceModel, method: MethodModel): OutputFile[] {
+  const n = pc.names.of(method);
+  const root = up(n.module);
+  const t = pc.types.methodTypes(method);
+  const sig = signature(pc, method);
+  const plans = pc.plans(method);
+  const typeImports = new Set<string>();
+  if (t.params) typeImports.add(t.params);
+  if (t.result) typeImports.add(t.result);
+  for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+  for (const kind of method.subscriptions?.kinds ?? []) for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
+  const runtimeImports = new Set(['call']);
+  const runtimeTypeImports = new Set(['CallOptions']);
+  const statements: Statement[] = [GENERATED_BANNER];
+  const body: Statement[] = [];
+  const trees = [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
+  const defs = planDefs(trees);
+  if (defs.length) body.push(...defs);
+
+  body.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
+    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: metaInitializer(pc, service, method, n.module) }],
+  });
+  body.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: n.fn,
+    docs: methodDocs(method),
+    parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
+    returnType: `Promise<${sig.result}>`,
+    statements: [`return call<${sig.result}>(transport, ${n.meta}, ${sig.args}, options);`],
+  });
+
+  if (method.errors.length) {
+    runtimeImports.add('RpcError');
+    const codes = [...new Set(method.errors.map((e) => e.code))];
+    const typeName = `${pascalCase(method.name)}Error`;
+    body.push({
+      kind: StructureKind.TypeAlias,
+      isExported: true,
+      name: typeName,
+      docs: docs([
+        `An error \`${method.name}\` documents:`,
+        method.errors.map((e) => `- ${e.code}: ${e.message}`).join('\n'),
+      ]),
+      type: `RpcError<${codes.join(' | ')}>`,
+    });
+    body.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `is${typeName}`,
+      docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
+      parameters: [{ name: 'error', type: 'unknown' }],
+      returnType: `error is ${typeName}`,
+      statements: [`return error instanceof RpcError && (${JSON.stringify(codes)} as number[]).includes(error.code);`],
+    });
+  }
+
+  if (method.pagination && t.result && t.params) {
+    runtimeImports.add('paginateByIndex');
+    const pg = method.pagination;
+    const fields = {
+      items: pg.items,
+      count: pg.count ?? pg.items,
+      cursor: pg.nextCursor,
+      start: pg.cursorParam,
+      limit: pg.limitParam ?? '',
+      ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}),
+    };
+    body.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: `paginate${pascalCase(n.fn)}`,
+      docs: docs([
+        `Every item of \`${method.name}\`, page after page: \`${pg.nextCursor}\` is passed back as \`${pg.cursorParam}\`, a page with fewer items than asked for is the last, and an item repeated on a later page comes out once.`,
+      ]),
+      parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
+      returnType: `AsyncGenerator<${t.result}[${q(pg.items)}][number], void, undefined>`,
+      statements: [
+        `return paginateByIndex<${t.result}[${q(pg.items)}][number], ${t.params}>((page) => ${n.fn}(transport, page, options), params ?? ({} as ${t.params}), ${JSON.stringify(fields)});`,
+      ],
+    });
+  }
+
+  for (const kind of method.subscriptions?.kinds ?? []) {
+    runtimeImports.add('subscribe');
+    runtimeTypeImports.add('SubscribeCallOptions');
+    const kp = pc.plans(method).kinds.get(kind.name)!;
+    const base = `${n.fn}${pascalCase(kind.name)}`;
+    const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
+    typeImports.add(payload);
+    const idents = uniqueIdents(kind.params.map((p) => p.ident));
+    const subs = method.subscriptions!;
+    body.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([`The wire contract of the \`${kind.name}\` subscription of \`${method.name}\`.`]),
+      declarations: [
+        {
+          name: `${base}Meta`,
+          type: 'SubscriptionMeta',
+          initializer: `{\n  subscribe: ${q(method.name)},\n  ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)},\n  ` : ''}notification: ${q(subs.notification)},\n  kind: ${q(kind.name)},${
+            kp.params.root !== 0 ? `\n  encode: ${planSource(kp.params.root)},` : ''
+          }${kp.result.root !== 0 ? `\n  decode: ${planSource(kp.result.root)},` : ''}\n}`,
+        },
+      ],
+    });
+    body.push({
+      kind: StructureKind.Function,
+      isExported: true,
+      name: base,
+      docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
+      parameters: [
+        { name: 'transport', type: 'Transport' },
+        ...kind.params.map((p, i) => ({ name: idents[i]!, type: pc.types.paramType(p), hasQuestionToken: !p.required })),
+        { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
+      ],
+      returnType: `Subscription<${payload}>`,
+      statements: [`return subscribe<${payload}>(transport, ${base}Meta, [${idents.join(', ')}], options);`],
+    });
+  }
+
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeImports].filter((i) => i === 'call' || i === 'subscribe').sort() });
+  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/errors.js`, namedImports: ['RpcError'] });
+  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
+  const metaTypes = ['MethodMeta', ...(method.subscriptions ? ['SubscriptionMeta'] : [])];
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: metaTypes });
+  if (defs.length) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/codec.js`, namedImports: ['Plan'] });
+  const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
+  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  statements.push(...body);
+  return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
+}
+
+function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
+  const root = up(ns.module);
+  const members: OptionalKind<MethodSignatureStructure>[] = [];
+  const impl: string[] = [];
+  const methodImports = new Map<string, Set<string>>();
+  const typeImports = new Set<string>();
+  let needsSubscribe = false;
+  const importFrom = (module: string, name: string) => {
+    const set = methodImports.get(module) ?? new Set<string>();
+    set.add(name);
+    methodImports.set(module, set);
+  };
+  for (const method of ns.methods) {
+    const n = pc.names.of(method);
+    const module = `${root}${n.module}.js`;
+    const t = pc.types.methodTypes(method);
+    const transport = method.websocketOnly ? 'transports.ws()' : 'transports.http()';
+    if (method.subscriptions) {
+      needsSubscribe = true;
+      const kinds = method.subscriptions.kinds;
+      for (const kind of kinds) {
+        const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
+        typeImports.add(payload);
+        importFrom(module, `${n.fn}${pascalCase(kind.name)}Meta`);
+        const idents = uniqueIdents(kind.params.map((p) => p.ident));
+        for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
+        members.push({
+          name: n.member,
+          docs: docs([kind.summary ?? `Subscribe to \`${kind.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
+          parameters: [
+            { name: 'kind', type: q(kind.name) },
+            ...kind.params.map((p, i) => ({ name: idents[i]!, type: pc.types.paramType(p), hasQuestionToken: !p.required })),
+            { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
+          ],
+          returnType: `Subscription<${payload}>`,
+        });
+      }
+      const table = kinds.map((k) => `${q(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
+      impl.push(
+        `${q(n.member)}: ((kind: string, ...args: unknown[]) => subscribeKind(transports.ws(), { ${table} }, ${q(method.name)}, kind, args)) as ${ns.iface}[${q(n.member)}]`,
+      );
+      continue;
+    }
+    importFrom(module, n.meta);
+    if (t.params) typeImports.add(t.params);
+    if (t.result) typeImports.add(t.result);
+    const sig = signature(pc, method);
+    for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+    members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
+    const argNames = sig.params.map((p) => p.name);
+    impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options) as Promise<${sig.result}>`);
+    if (method.pagination && t.params && t.result) {
+      const fn = `paginate${pascalCase(n.fn)}`;
+      importFrom(module, fn);
+      const member = `paginate${pascalCase(n.member)}`;
+      members.push({
+        name: member,
+        docs: docs([`Every item of \`${method.name}\`, following \`${method.pagination.nextCursor}\` from page to page (duplicates across pages removed).`]),
+        parameters: sig.params,
+        returnType: `AsyncGenerator<${t.result}[${q(method.pagination.items)}][number], void, undefined>`,
+      });
+      impl.push(`${q(member)}: (${argNames.join(', ')}) => ${fn}(transports.http(), params, options)`);
+    }
+  }
+  const statements: Statement[] = [GENERATED_BANNER];
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call', ...(needsSubscribe ? ['subscribe'] : [])] });
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: true,
+    moduleSpecifier: `${root}runtime/call.js`,
+    namedImports: ['CallOptions', ...(needsSubscribe ? ['SubscribeCallOptions'] : [])],
+  });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
+  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  for (const [module, names] of [...methodImports].sort(([a], [b]) => a.localeCompare(b))) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: [...names].sort() });
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: 'NamespaceTransports',
+    docs: docs(['Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions.']),
+    properties: [
+      { name: 'http', type: '() => Transport' },
+      { name: 'ws', type: '() => Transport' },
+    ],
+  });
+  statements.push({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'Invoke',
+    docs: docs(['How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches).']),
+    type: '(transport: Transport, meta: MethodMeta, params: unknown, options?: CallOptions) => unknown',
+  });
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: ns.iface,
+    docs: docs([`The \`${ns.key}\` methods of the ${ns.service.title}.`]),
+    methods: members,
+  });
+  if (needsSubscribe) {
+    statements.push({
+      kind: StructureKind.Function,
+      name: 'subscribeKind',
+      parameters: [
+        { name: 'transport', type: 'Transport' },
+        { name: 'kinds', type: 'Record<string, [SubscriptionMeta, number]>' },
+        { name: 'method', type: 'string' },
+        { name: 'kind', type: 'string' },
+        { name: 'args', type: 'unknown[]' },
+      ],
+      returnType: 'Subscription<unknown>',
+      statements: [
+        'const entry = Object.prototype.hasOwnProperty.call(kinds, kind) ? kinds[kind] : undefined;',
+        'if (!entry) throw new TypeError(`${method} has no subscription kind ${JSON.stringify(kind)}; kinds: ${Object.keys(kinds).join(", ")}`);',
+        'return subscribe(transport, entry[0], args.slice(0, entry[1]), args[entry[1]] as SubscribeCallOptions | undefined);',
+      ],
+    });
+  }
+  statements.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: ns.factory,
+    docs: docs([`The \`${ns.key}\` namespace over the given transports. With \`invoke = prepare\` its methods return prepared calls for a batch.`]),
+    parameters: [
+      { name: 'transports', type: 'NamespaceTransports' },
+      { name: 'invoke', type: 'Invoke', initializer: 'call' },
+    ],
+    returnType: ns.iface,
+    statements: [`return {\n  ${impl.join(',\n  ')},\n};`],
+  });
+  return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements);
+}
+
+function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): OutputFile[] {
+  const statements: Statement[] = [GENERATED_BANNER, { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['ServiceMeta'] }];
+  for (const s of services) {
+    const meta = {
+      name: s.name,
+      endpoints: s.endpoints.map((e) => ({ name: e.name, transport: e.transport, path: e.path, variables: e.variables })),
+      batch: s.jsonrpc.batch,
+      ...(s.jsonrpc.batchLimit !== undefined ? { batchLimit: s.jsonrpc.batchLimit } : {}),
+      ...(s.jsonrpc.publicNodeBatchLimit !== undefined ? { publicNodeBatchLimit: s.jsonrpc.publicNodeBatchLimit } : {}),
+      dialect: s.jsonrpc.dialect,
+    };
+    statements.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([`${s.title}: endpoints, batch rules and error conventions.`]),
+      declarations: [{ name: pc.names.serviceConst(s), type: 'ServiceMeta', initializer: JSON.stringify(meta, null, 2) }],
+    });
+  }
+  return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
+}
+
+function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
+  const { model, config } = ctx;
+  const client = `${pascalCase(config.clientName.replace(/^create/, '')) || 'Client'}`;
+  const batchIface = `${client}Batch`;
+  const requestsIface = `${client}Requests`;
+  const statements: Statement[] = [GENERATED_BANNER];
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call.js', namedImports: ['batch', 'call', 'prepare'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['BatchResult', 'CallOptions', 'PreparedCall'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
+  const typeImports = new Set<string>();
+  for (const ns of pc.names.namespaces) {
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${ns.module}.js`, namedImports: [ns.factory, { name: ns.iface, isTypeOnly: true }] });
+  }
+  const metaImports = new Map<string, string[]>();
+  for (const ns of pc.names.namespaces)
+    for (const m of ns.methods) {
+      if (m.subscriptions) continue;
+      const n = pc.names.of(m);
+      metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), n.meta]);
+      const t = pc.types.methodTypes(m);
+      if (t.params) typeImports.add(t.params);
+      if (t.result) typeImports.add(t.result);
+    }
+  for (const [module, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${module}.js`, namedImports: names });
+  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [...typeImports].sort() });
+
+  // Re-exports: the runtime's public API, the types, the namespaces.
+  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/index.js' });
+  statements.push({ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js' });
+  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './services.js' });
+
+  statements.push({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: 'BatchNamespace',
+    typeParameters: ['NS'],
+    docs: docs(['A namespace whose methods return prepared calls for a batch instead of promises.']),
+    type: '{ [K in keyof NS as NS[K] extends (...args: never[]) => Promise<unknown> ? K : never]: NS[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => PreparedCall<R> : never }',
+  });
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: batchIface,
+    docs: docs(['The namespaces inside `batch()`: each method returns a prepared call.']),
+    properties: pc.names.namespaces.map((ns) => ({ name: ns.key, isReadonly: true, type: `BatchNamespace<${ns.iface}>` })),
+  });
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: requestsIface,
+    docs: docs(['Every method by its wire name, with its params and result types: the map behind `request()`.']),
+    properties: pc.names.namespaces.flatMap((ns) =>
+      ns.methods
+        .filter((m) => !m.subscriptions)
+        .map((m) => {
+          const t = pc.types.methodTypes(m);
+          return { name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` };
+        }),
+    ),
+  });
+  const scopeMembers = Object.entries(config.scopes).map(([member, variable]) => ({
+    name: member,
+    docs: docs([`The same client for another value of the \`${variable}\` path variable (every endpoint that has it).`]),
+    parameters: [{ name: variable, type: 'string' }],
+    returnType: client,
+  }));
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: client,
+    docs: docs([`A client for every service: ${model.services.map((s) => s.title).join(', ')}.`]),
+    properties: pc.names.namespaces.map((ns) => ({ name: ns.key, isReadonly: true, type: ns.iface, docs: docs([`${ns.service.title}: \`${ns.key}\` methods.`]) })),
+    methods: [
+      {
+        name: 'batch',
+        typeParameters: [{ name: 'T', constraint: 'readonly PreparedCall<unknown>[]', isConst: true }],
+        docs: docs([
+          'Several calls at once. Calls to an endpoint that accepts JSON-RPC batches travel as one array (split into chunks of `maxBatchSize`); the others as concurrent single requests. One failing call never fails the others: each outcome is settled.',
+        ]),
+        parameters: [
+          { name: 'build', type: `(batch: ${batchIface}) => T` },
+          { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+        ],
+        returnType: 'Promise<BatchResult<T>>',
+      },
+      {
+        name: 'request',
+        typeParameters: [{ name: 'M', constraint: `keyof ${requestsIface}` }],
+        docs: docs(['Any method by its wire name, fully typed.']),
+        parameters: [
+          { name: 'request', type: `{ method: M; params?: ${requestsIface}[M]['params'] }` },
+          { name: 'options', type: 'CallOptions', hasQuestionToken: true },
+        ],
+        returnType: `Promise<${requestsIface}[M]['result']>`,
+      },
+      ...scopeMembers,
+      { name: 'close', docs: docs(['Closes every connection (WebSocket subscriptions end).']), returnType: 'Promise<void>' },
+    ],
+  });
+
+  const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports(${pc.names.serviceConst(ns.service)}), invoke)`);
+  const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(ns.service)}]`));
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    declarationKind: VariableDeclarationKind.Const,
+    declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: `{\n  ${metaTable.join(',\n  ')},\n}` }],
+  });
+  statements.push({
+    kind: StructureKind.Function,
+    name: 'scope',
+    parameters: [
+      { name: 'pool', type: 'TransportPool' },
+      { name: 'variables', type: 'Readonly<Record<string, string>>' },
+    ],
+    returnType: client,
+    statements: [
+      'const transports = (service: ServiceMeta) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });',
+      `const namespaces = (invoke: typeof call | typeof prepare) => ({\n  ${serviceOfNs.join(',\n  ')},\n});`,
+      `return {\n  ...namespaces(call),\n  batch: (build, options) => batch(build(namespaces(prepare) as unknown as ${batchIface}), options),\n  request: ({ method, params }, options) => {\n    const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n    if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n    const [meta, service] = entry;\n    return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n  },\n  ${Object.entries(
+        config.scopes,
+      )
+        .map(([member, variable]) => `${member}: (${variable}: string) => scope(pool, { ...variables, ${q(variable)}: ${variable} }),\n  `)
+        .join('')}close: () => pool.close(),\n} as ${client};`,
+    ],
+  });
+  statements.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: config.clientName,
+    docs: docs([`A client for the whole node at \`options.url\` (its base URL, e.g. \`http://127.0.0.1:9650\`): every service's endpoint is derived from it.`]),
+    parameters: [{ name: 'options', type: 'NodeClientOptions' }],
+    returnType: client,
+    statements: ['return scope(new TransportPool(options), {});'],
+  });
+  return tsModule(`${PACKAGE_DIR}/index.ts`, statements);
+}
+
+export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
+  const pc = await packageContext(ctx);
+  const files: OutputFile[] = [];
+  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, `${GENERATED_BANNER}\n\n${pc.typesSource}`));
+  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, service, method));
+  for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns));
+  files.push(...servicesModule(pc, ctx.model.services));
+  files.push(...indexModule(ctx, pc));
+  return files;
+}
+
+export const clientEmitter: Emitter = { name: 'client', emit: emitClient };

@@ -1,0 +1,355 @@
+/**
+ * Value-form TypeScript types for a model: one declaration per named component schema, per titled inline
+ * schema (hoisted, so documents with everything inlined still get readable names), and per method's params
+ * and result. json-schema-to-typescript writes each declaration; references to other declarations and
+ * `x-codec` scalars are handed to it as ready-made `tsType`s, so it never follows a `$ref` itself.
+ *
+ * Names come from component keys and titles, PascalCased. Two different schemas wanting one name is a
+ * generate-time error, never a silent suffix.
+ */
+import { compile } from 'json-schema-to-typescript';
+import type { Diagnostic } from '../diagnostics.js';
+import type { JsonSchema, MethodModel, Model, ParamModel, ServiceModel } from '../model.js';
+import { getAtPointer } from '../load/pointer.js';
+import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
+
+const TYPE_KEYWORDS = new Set([
+  'type', 'properties', 'patternProperties', 'required', 'additionalProperties', 'items', 'additionalItems', 'minItems', 'maxItems',
+  'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'description', 'deprecated', 'tsType',
+]);
+
+/** TS value type of each codec. */
+export const CODEC_TS: Readonly<Record<string, string>> = {
+  uint64: 'bigint',
+  'uint64-number': 'bigint',
+  quantity: 'bigint',
+  uint32: 'number',
+  float: 'number',
+  hex: '`0x${string}`',
+};
+
+const RESERVED = new Set([
+  'Array', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'RegExp', 'Set', 'String', 'Symbol',
+  'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'Awaited', 'BigInt',
+]);
+
+/** `Block object` → `BlockObject`, `uint` → `Uint`, `platform.getBalance` → `PlatformGetBalance`. */
+export function pascalCase(text: string): string {
+  const words = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
+  let out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
+  // Keep the author's inner capitals (getUTXOs → GetUTXOs), which the split above would lose.
+  const direct = text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''));
+  if (direct) out = direct[0]!.toUpperCase() + direct.slice(1);
+  if (!out) out = 'Type';
+  if (/^[0-9]/.test(out)) out = `T${out}`;
+  return RESERVED.has(out) ? `${out}Type` : out;
+}
+
+export interface MethodTypes {
+  /** Name of the params type: an interface (by name) or a labelled tuple (by position); undefined without params. */
+  readonly params?: string;
+  /** Per param, the TS type expression (for positional signatures). */
+  readonly paramTypes: readonly string[];
+  /** Whether the whole params argument may be omitted (no required param). */
+  readonly paramsOptional: boolean;
+  /** Name of the result type, or undefined for a method without result. */
+  readonly result?: string;
+}
+
+interface Decl {
+  readonly name: string;
+  readonly service: ServiceModel;
+  readonly schema: JsonSchema;
+  /** Where the name came from, for collision messages. */
+  readonly origin: string;
+}
+
+export class TypeCatalog {
+  private readonly model: Model;
+  /** Component name → TS name, per service (`undefined` when the component is inlined as a primitive). */
+  private readonly componentNames = new Map<ServiceModel, Map<string, string | undefined>>();
+  /** Hoisted inline schemas by identity. */
+  private readonly hoisted = new Map<object, string>();
+  private readonly decls = new Map<string, Decl & { key: string }>();
+  private readonly methods = new Map<MethodModel, MethodTypes>();
+  /** By-position params: labelled tuples, built from each param's type expression. */
+  private readonly positional: { name: string; service: ServiceModel; params: readonly ParamModel[]; method?: MethodModel; origin: string }[] = [];
+  /** Type expression per positional param, filled by `source()`. */
+  private readonly paramExpressions = new Map<ParamModel, string>();
+  readonly problems: Diagnostic[] = [];
+
+  constructor(model: Model) {
+    this.model = model;
+    for (const service of model.services) this.nameComponents(service);
+    for (const service of model.services) for (const method of service.methods) this.hoistInline(service, method);
+    for (const service of model.services) for (const method of service.methods) this.nameMethod(service, method);
+  }
+
+  /** The TS name of a component of `service`, or undefined when it is inlined. */
+  componentType(service: ServiceModel, name: string): string | undefined {
+    return this.componentNames.get(service)?.get(name);
+  }
+
+  /** Names and param expressions of a method's types (param expressions are known after `source()`). */
+  methodTypes(method: MethodModel): MethodTypes {
+    const t = this.methods.get(method)!;
+    return { ...t, paramTypes: method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown') };
+  }
+
+  /** The type expression of one positional param (after `source()`). */
+  paramType(param: ParamModel): string {
+    return this.paramExpressions.get(param) ?? 'unknown';
+  }
+
+  /** Declared type names a type expression mentions (what a module using it must import). */
+  referencedNames(expression: string): string[] {
+    const found = new Set<string>();
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positional.some((p) => p.name === m[0])) found.add(m[0]);
+    return [...found];
+  }
+
+  /** Every declaration name, sorted. */
+  names(): string[] {
+    return [...this.decls.keys()].sort();
+  }
+
+  private declare(decl: Decl): string {
+    const key = JSON.stringify(decl.schema);
+    const existing = this.decls.get(decl.name);
+    if (existing) {
+      if (existing.key === key) return decl.name;
+      this.problems.push({
+        code: 'type-name-collision',
+        message: `Two different schemas want the TypeScript name "${decl.name}": ${existing.origin} and ${decl.origin}. Rename one (component key or title).`,
+        file: decl.service.source,
+      });
+      return decl.name;
+    }
+    this.decls.set(decl.name, { ...decl, key });
+    return decl.name;
+  }
+
+  private nameComponents(service: ServiceModel): void {
+    const names = new Map<string, string | undefined>();
+    this.componentNames.set(service, names);
+    for (const [key, schema] of Object.entries(service.schemas)) {
+      if (isPrimitive(schema)) {
+        names.set(key, undefined);
+        continue;
+      }
+      const name = pascalCase(key);
+      names.set(key, name);
+      this.declare({ name, service, schema, origin: `${service.source}#/components/schemas/${key}` });
+    }
+  }
+
+  /** Titled inline object/union schemas inside params and results become named types. */
+  private hoistInline(service: ServiceModel, method: MethodModel): void {
+    const prefix = pascalCase(method.name);
+    const visit = (schema: unknown, owner: string, depth: number): void => {
+      if (!isSchemaObject(schema) || depth > 40) return;
+      if (typeof schema.$ref === 'string') return;
+      if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
+        let name = pascalCase(schema.title);
+        const key = JSON.stringify(schema);
+        const taken = this.decls.get(name);
+        if (taken && taken.key !== key) name = `${owner}${name}`;
+        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
+      }
+      for (const child of children(schema)) visit(child, owner, depth + 1);
+    };
+    for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
+    if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
+    for (const kind of method.subscriptions?.kinds ?? []) {
+      for (const p of kind.params) visit(p.schema, `${prefix}${pascalCase(kind.name)}${pascalCase(p.ident)}`, 1);
+      visit(kind.result.schema, `${prefix}${pascalCase(kind.name)}`, 1);
+    }
+  }
+
+  private nameMethod(service: ServiceModel, method: MethodModel): void {
+    const prefix = pascalCase(method.name);
+    let params: string | undefined;
+    if (method.params.length) {
+      params = `${prefix}Params`;
+      if (method.paramStructure === 'by-position') this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
+      else this.declare({ name: params, service, schema: paramsSchema(method), origin: `${service.source} ${method.name} params` });
+    }
+    let result: string | undefined;
+    if (method.result) {
+      result = this.declare({ name: `${prefix}Result`, service, schema: method.result.schema, origin: `${service.source} ${method.name} result` });
+    }
+    for (const kind of method.subscriptions?.kinds ?? []) {
+      this.declare({ name: `${prefix}${pascalCase(kind.name)}Notification`, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });
+      if (kind.params.length)
+        this.positional.push({ name: `${prefix}${pascalCase(kind.name)}Params`, service, params: kind.params, origin: `${service.source} ${method.name} ${kind.name} params` });
+    }
+    this.methods.set(method, {
+      ...(params ? { params } : {}),
+      paramTypes: [],
+      paramsOptional: !method.params.some((p) => p.required),
+      ...(result ? { result } : {}),
+    });
+  }
+
+  /** The JSTT input for `schema` inside `service`: references and codecs become ready-made TS types. */
+  private toJstt(service: ServiceModel, schema: JsonSchema, root: boolean, depth = 0): JsonSchema {
+    if (!isSchemaObject(schema)) return schema;
+    if (depth > 60) return { tsType: 'unknown' };
+    const describe = (s: SchemaObject, tsType: string): SchemaObject => ({
+      tsType,
+      ...(typeof s.description === 'string' ? { description: s.description } : {}),
+      ...(s.deprecated === true ? { deprecated: true } : {}),
+    });
+    if (typeof schema.$ref === 'string') {
+      const name = componentName(schema.$ref);
+      const target = schema.$ref.startsWith('#') ? (getAtPointer(service.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
+      if (name !== undefined) {
+        const ts = this.componentType(service, name);
+        if (ts) return describe(schema, ts);
+      }
+      if (target === undefined) return describe(schema, 'unknown');
+      const inner = this.toJstt(service, target, false, depth + 1);
+      if (!isSchemaObject(inner)) return inner;
+      // An inlined scalar's own description belongs to its type, not to every field that uses it.
+      const { description: _own, ...rest } = inner;
+      return typeof schema.description === 'string' ? { ...rest, description: schema.description } : rest;
+    }
+    const codec = schema['x-codec'];
+    if (typeof codec === 'string' && CODEC_TS[codec]) {
+      const nullable = Array.isArray(schema.type) && schema.type.includes('null');
+      return describe(schema, nullable ? `${CODEC_TS[codec]} | null` : CODEC_TS[codec]!);
+    }
+    if (!root) {
+      const hoisted = this.hoisted.get(schema);
+      if (hoisted) return describe(schema, hoisted);
+    }
+    if (schema['x-open'] === true && !schema.type && !schema.oneOf && !schema.anyOf && !schema.properties) return describe(schema, 'unknown');
+    const out: SchemaObject = {};
+    for (const [k, v] of Object.entries(schema)) {
+      // Only what shapes a type goes to json-schema-to-typescript; validation-only keywords stay behind.
+      if (!TYPE_KEYWORDS.has(k)) continue;
+      if (k === 'properties' || k === 'patternProperties' || k === 'definitions') {
+        if (isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, this.toJstt(service, pv as JsonSchema, false, depth + 1)]));
+      } else if (k === 'items' || k === 'oneOf' || k === 'anyOf' || k === 'allOf') {
+        out[k] = Array.isArray(v) ? v.map((s) => this.toJstt(service, s as JsonSchema, false, depth + 1)) : this.toJstt(service, v as JsonSchema, false, depth + 1);
+      } else if (k === 'additionalProperties' || k === 'additionalItems') {
+        out[k] = typeof v === 'boolean' ? v : this.toJstt(service, v as JsonSchema, false, depth + 1);
+      } else out[k] = v;
+    }
+    // A union whose branches only add `required` (presence rules) is, as a type, the object itself.
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const branches = out[key];
+      if (Array.isArray(branches) && out.properties && branches.every((b) => isSchemaObject(b) && !b.properties && !b.tsType && !b.type && !b.oneOf && !b.anyOf && !b.allOf)) delete out[key];
+    }
+    return out;
+  }
+
+  /** The source of types.ts. */
+  async source(): Promise<string> {
+    const out: string[] = [];
+    const names = this.names();
+    const compiled = await Promise.all(
+      names.map(async (name) => {
+        const decl = this.decls.get(name)!;
+        const schema = this.toJstt(decl.service, decl.schema, true);
+        const input = isSchemaObject(schema) ? { ...schema, title: name } : { title: name };
+        const ts = await compile(input as never, name, {
+          bannerComment: '',
+          format: false,
+          additionalProperties: false,
+          declareExternallyReferenced: false,
+          strictIndexSignatures: false,
+          unknownAny: true,
+          ignoreMinAndMaxItems: false,
+          maxItems: 64,
+        });
+        return ts.trim();
+      }),
+    );
+    out.push(...compiled);
+    // Positional params: one expression per param, then a labelled tuple per method.
+    const jsttOptions = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true } as const;
+    await Promise.all(
+      this.positional.flatMap((entry) =>
+        entry.params.map(async (param) => {
+          const inner = this.toJstt(entry.service, param.schema, true);
+          const ts = await compile({ title: 'X', anyOf: [inner] } as never, 'X', jsttOptions);
+          this.paramExpressions.set(param, ts.replace(/^[\s\S]*?export type X = /, '').trim());
+        }),
+      ),
+    );
+    const tuples = this.positional
+      .filter((entry) => {
+        const taken = this.decls.get(entry.name);
+        if (!taken) return true;
+        this.problems.push({ code: 'type-name-collision', message: `Two declarations want the TypeScript name "${entry.name}": ${taken.origin} and ${entry.origin}. Rename one.`, file: entry.service.source });
+        return false;
+      })
+      .sort((a, b) => a.name.localeCompare(b.name))
+      .map((entry) => {
+        const labels = uniqueLabels(entry.params.map((p) => p.ident));
+        const items = entry.params.map((p, i) => `${labels[i]}${p.required ? '' : '?'}: ${this.paramExpressions.get(p)}`);
+        const docs = entry.params.map((p, i) => ` * @param ${labels[i]} ${(p.description ?? p.summary ?? '').split('\n')[0]}`.trimEnd());
+        return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
+      });
+    out.push(...tuples);
+    return `${out.join('\n\n')}\n`;
+  }
+}
+
+/** The object schema of by-name params (also used, as an interface, to type positional ones). */
+function paramsSchema(method: Pick<MethodModel, 'params' | 'paramStructure'>): JsonSchema {
+  if (method.paramStructure === 'by-position') {
+    const required = method.params.filter((p) => p.required).length;
+    return {
+      type: 'array',
+      items: method.params.map((p) => withDoc(p.schema, p.description ?? p.summary)),
+      minItems: required,
+      maxItems: method.params.length,
+    };
+  }
+  return {
+    type: 'object',
+    properties: Object.fromEntries(method.params.map((p) => [p.name, withDoc(p.schema, p.description ?? p.summary, p.deprecated)])),
+    required: method.params.filter((p) => p.required).map((p) => p.name),
+  };
+}
+
+function withDoc(schema: JsonSchema, description?: string, deprecated?: boolean): JsonSchema {
+  if (!isSchemaObject(schema)) return schema;
+  if (description === undefined && !deprecated) return schema;
+  const out: SchemaObject = { ...schema };
+  if (description !== undefined) out.description = description;
+  if (deprecated) out.deprecated = true;
+  return out;
+}
+
+/** Whether a schema's value type is one primitive, so it is written inline rather than named. */
+export function isPrimitive(schema: JsonSchema): boolean {
+  if (!isSchemaObject(schema)) return false;
+  if (typeof schema['x-codec'] === 'string') return true;
+  if (schema.enum || 'const' in schema || schema.oneOf || schema.anyOf || schema.allOf || schema.$ref) return false;
+  const t = schema.type;
+  return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean';
+}
+
+function children(schema: SchemaObject): unknown[] {
+  const out: unknown[] = [];
+  for (const k of ['properties', 'patternProperties']) if (isSchemaObject(schema[k])) out.push(...Object.values(schema[k] as object));
+  for (const k of ['items', 'oneOf', 'anyOf', 'allOf']) {
+    const v = schema[k];
+    if (Array.isArray(v)) out.push(...v);
+    else if (v !== undefined) out.push(v);
+  }
+  for (const k of ['additionalProperties', 'additionalItems', 'not', 'if', 'then', 'else']) if (isSchemaObject(schema[k])) out.push(schema[k]);
+  return out;
+}
+
+function uniqueLabels(idents: readonly string[]): string[] {
+  const seen = new Map<string, number>();
+  return idents.map((id) => {
+    const n = seen.get(id) ?? 0;
+    seen.set(id, n + 1);
+    return n ? `${id}${n + 1}` : id;
+  });
+}
