@@ -10,8 +10,11 @@ import { generate, type GenerateResult } from './generate.js';
 const USAGE = `Usage:
   noderpc generate [--check] [--watch] [--times]
       Generate everything configured in noderpc.config.json into its output folder.
-  noderpc generate <document...> --out <dir> [--name <package>] [--service <name>] [--no-strict]
+  noderpc generate <document...> --out <dir> [--name <package>] [--service <name>] [--strict]
       Generate a client package (and validators, server stubs, mock, docs) for any OpenRPC 1.x document.
+
+  noderpc mock [--port <n>] [--host <addr>] [--mode standard|node] [--profile full|public]
+      Start the generated mock node, answering every method from the spec's examples (default 127.0.0.1:9650).
 
 Options:
   --check      write nothing; exit 1 with a diff when the output is stale
@@ -28,7 +31,7 @@ interface Args {
 
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = { positional: [], flags: new Map() };
-  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config']);
+  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config', '--mode', '--profile']);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--')) {
@@ -58,7 +61,8 @@ function configFor(args: Args, cwd: string): Config {
     return resolveConfig(cwd, {
       documents: args.positional.map((p) => (typeof service === 'string' ? { path: p, service } : p)),
       out,
-      strict: !args.flags.has('--no-strict') ? undefined : false,
+      // A document from elsewhere: its examples and lint are its authors' business (warnings), unless --strict.
+      strict: args.flags.has('--strict'),
       package: { ...(typeof name === 'string' ? { name } : {}) },
     } as never);
   }
@@ -100,6 +104,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         const result = await generate(config, { check: args.flags.has('--check') });
         printResult(result, args.flags.has('--times'));
         return result.ok ? 0 : 1;
+      }
+      case 'mock': {
+        const { runMock } = await import('./mock-cli.js');
+        return await runMock(configFor({ ...args, positional: [] }, cwd), args.flags);
       }
       case undefined:
       case 'help':

@@ -14,13 +14,19 @@ export interface Diagnostic {
   readonly col?: number;
   /** JSON pointer inside `file`. */
   readonly pointer?: string;
+  /** A warning is reported but does not stop generation. Default: error. */
+  readonly severity?: 'error' | 'warning';
+}
+
+export function isError(d: Diagnostic): boolean {
+  return d.severity !== 'warning';
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
   let where = '';
   if (d.file) where = d.line ? `${d.file}:${d.line}:${d.col ?? 1}` : d.file;
   const pointer = d.pointer !== undefined ? ` ${d.pointer === '' ? '/' : d.pointer}` : '';
-  return `${where}${pointer}${where || pointer ? ' ' : ''}[${d.code}] ${d.message}`;
+  return `${where}${pointer}${where || pointer ? ' ' : ''}[${d.code}]${d.severity === 'warning' ? ' warning:' : ''} ${d.message}`;
 }
 
 /** Thrown at the edge (CLI, API) when a stage produced problems; carries all of them. */

@@ -5,7 +5,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config.js';
-import { formatDiagnostic, type Diagnostic } from './diagnostics.js';
+import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
 import { loadProject } from './load/index.js';
@@ -36,6 +36,17 @@ export interface GenerateResult {
 }
 
 const GENERATOR_ROOT = resolve(import.meta.dirname, '..');
+
+/** The warnings of a load, shortened: the first few in full, then a count. */
+function warningsNote(problems: readonly Diagnostic[], shown = 10): string {
+  const warnings = problems.filter((p) => !isError(p));
+  if (!warnings.length) return '';
+  const more = warnings.length > shown ? `\n  ... and ${warnings.length - shown} more` : '';
+  return `\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the document's own examples or lint; generation went ahead):\n${warnings
+    .slice(0, shown)
+    .map((w) => `  ${formatDiagnostic(w)}`)
+    .join('\n')}${more}`;
+}
 
 /** Text files below `dir` of the generator's own tree, keyed by their path relative to that tree. */
 function readTree(dir: string, pattern: RegExp): Map<string, string> {
@@ -71,9 +82,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   const loaded = await time('load', () => loadProject(config, options.overrides ? { overrides: options.overrides } : {}));
   if (!loaded.model) {
-    const report = `${loaded.problems.length} problem${loaded.problems.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${loaded.problems.map(formatDiagnostic).join('\n')}`;
-    return { ok: false, problems: loaded.problems, changes: [], files: [], timings, report, inputs: loaded.files };
+    const errors = loaded.problems.filter(isError);
+    const report = `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(loaded.problems)}`;
+    return { ok: false, problems: errors, changes: [], files: [], timings, report, inputs: loaded.files };
   }
+  const warnings = warningsNote(loaded.problems);
 
   const cacheRoot = options.cacheDir === false ? undefined : (options.cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
   const ctx: EmitContext = {
@@ -112,14 +125,15 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files));
-    const report = changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`;
+    const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + warnings;
     return { ok: changes.length === 0, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
   }
   const changes = await time('write', () => writeOutputs(outDir, files));
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;
-  const report = changes.length
-    ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
-    : `${outLabel}/ already up to date (${files.length} files).`;
+  const report =
+    (changes.length
+      ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
+      : `${outLabel}/ already up to date (${files.length} files).`) + warnings;
   return { ok: true, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
 }

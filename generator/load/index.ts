@@ -5,7 +5,7 @@
 import { readdirSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import type { Config } from '../config.js';
-import { sortDiagnostics, type Diagnostic } from '../diagnostics.js';
+import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model.js';
 import { resolveSchema } from '../schema/resolve.js';
 import type { SchemaCompiler } from '../schema/ajv.js';
@@ -13,6 +13,26 @@ import { bundle, isObject, type Provenance } from './bundle.js';
 import { checkDocument } from './check.js';
 import { joinPointer } from './pointer.js';
 import { Workspace } from './workspace.js';
+
+/**
+ * Problems that break our spec's standards but not generation. A project spec (`strict`) treats them as
+ * errors; a document from elsewhere (`noderpc generate doc.json`) gets them as warnings, since its authors,
+ * not the generator's user, own its examples.
+ */
+const STANDARDS = new Set([
+  'example-invalid',
+  'example-missing',
+  'example-param-unknown',
+  'example-param-missing',
+  'example-param-order',
+  'example-result-missing',
+  'schema-unused',
+  'param-order',
+  'extension-invalid',
+  'replacement-unknown',
+  'replacement-not-deprecated',
+  'pagination-invalid',
+]);
 
 export interface LoadResult {
   readonly model?: Model;
@@ -58,10 +78,11 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
   problems.push(...projectChecks(services, provenances));
   problems.push(...workspace.problems);
 
-  const unique = dedupe(problems);
+  const unique = dedupe(problems).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p));
   const files = workspace.loaded().map((f) => f.path);
-  if (unique.length) return { problems: sortDiagnostics(unique), compilers, provenance: provenances, files };
-  return { model: { services }, problems: [], compilers, provenance: provenances, files };
+  const sorted = sortDiagnostics(unique);
+  if (sorted.some(isError)) return { problems: sorted, compilers, provenance: provenances, files };
+  return { model: { services }, problems: sorted, compilers, provenance: provenances, files };
 }
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {

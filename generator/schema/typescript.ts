@@ -114,10 +114,14 @@ export class TypeCatalog {
   }
 
   private declare(decl: Decl): string {
-    const key = JSON.stringify(decl.schema);
+    const key = structuralKey(decl.schema);
     const existing = this.decls.get(decl.name);
     if (existing) {
       if (existing.key === key) return decl.name;
+      // `XResult: { $ref: XResult }`: the component already is the type under that name.
+      const ref = isSchemaObject(decl.schema) && typeof decl.schema.$ref === 'string' ? componentName(decl.schema.$ref) : undefined;
+      if (ref !== undefined && this.componentType(decl.service, ref) === decl.name) return decl.name;
+      if (this.problems.some((p) => p.message.includes(`"${decl.name}"`))) return decl.name;
       this.problems.push({
         code: 'type-name-collision',
         message: `Two different schemas want the TypeScript name "${decl.name}": ${existing.origin} and ${decl.origin}. Rename one (component key or title).`,
@@ -146,17 +150,20 @@ export class TypeCatalog {
   /** Titled inline object/union schemas inside params and results become named types. */
   private hoistInline(service: ServiceModel, method: MethodModel): void {
     const prefix = pascalCase(method.name);
-    const visit = (schema: unknown, owner: string, depth: number): void => {
+    const visit = (schema: unknown, owner: string, depth: number, property?: string): void => {
       if (!isSchemaObject(schema) || depth > 40) return;
       if (typeof schema.$ref === 'string') return;
       if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
-        let name = pascalCase(schema.title);
-        const key = JSON.stringify(schema);
-        const taken = this.decls.get(name);
-        if (taken && taken.key !== key) name = `${owner}${name}`;
+        // The title names the type; where two different schemas share a title, the owner (method, param or
+        // result) and then the property holding it qualify the name.
+        const key = structuralKey(schema);
+        const base = pascalCase(schema.title);
+        const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
+        const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
         this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
       }
-      for (const child of children(schema)) visit(child, owner, depth + 1);
+      if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
+      for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
     };
     for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
     if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
@@ -352,4 +359,18 @@ function uniqueLabels(idents: readonly string[]): string[] {
     seen.set(id, n + 1);
     return n ? `${id}${n + 1}` : id;
   });
+}
+
+const PROSE = new Set(['description', 'summary', 'examples', '$comment', 'title']);
+
+/** Identity of a schema as a type: prose does not make two schemas different types. */
+function structuralKey(schema: unknown): string {
+  return JSON.stringify(schema, function (this: unknown, key: string, value: unknown) {
+    // Inside `properties` the keys are field names; elsewhere prose keys are dropped.
+    return PROSE.has(key) && typeof value !== 'object' && !isPropertiesMap(this) ? undefined : value;
+  });
+}
+
+function isPropertiesMap(holder: unknown): boolean {
+  return isSchemaObject(holder) && Object.values(holder).every((v) => isSchemaObject(v) || typeof v === 'boolean') && !('type' in holder);
 }

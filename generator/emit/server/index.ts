@@ -1,0 +1,280 @@
+/**
+ * Server stubs and the mock, inside the client package:
+ * - `server/<service>`: the typed handler interface of a service (value form, nested by namespace) and its
+ *   `ServerServiceDef` (every method's meta, params validator, codecs, availability, errors, the document);
+ * - `server/index`: every service together, with a `create<X>Server` that takes handlers by namespace;
+ * - `mock/data/<service>`: the spec's examples in wire form; `mock/index`: `start<X>Mock`.
+ * The request pipeline itself is hand-written runtime (runtime/server, runtime/mock).
+ */
+import { StructureKind, VariableDeclarationKind, type OptionalKind, type MethodSignatureStructure } from 'ts-morph';
+import type { MethodModel, ServiceModel } from '../../model.js';
+import { pascalCase } from '../../schema/typescript.js';
+import type { OutputFile } from '../../write.js';
+import { methodDocs } from '../client/index.js';
+import { packageContext, type PackageContext } from '../client/context.js';
+import { camelCase } from '../client/names.js';
+import { tsModule } from '../ts-module.js';
+import { docs, GENERATED_BANNER, type Statement } from '../ts-print.js';
+import type { EmitContext, Emitter } from '../types.js';
+import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+
+const q = (s: string) => JSON.stringify(s);
+
+/** `createNodeClient` → `Node`: the stem the server and mock factories are named after. */
+export function factoryStem(clientName: string): string {
+  return clientName.replace(/^create/, '').replace(/Client$/, '');
+}
+
+function handlersName(service: ServiceModel): string {
+  return `${pascalCase(service.name)}Handlers`;
+}
+
+function serverConst(service: ServiceModel): string {
+  return `${camelCase(service.name)}Server`;
+}
+
+function handlerSignature(pc: PackageContext, method: MethodModel, typeImports: Set<string>): OptionalKind<MethodSignatureStructure> {
+  const t = pc.types.methodTypes(method);
+  const n = pc.names.of(method);
+  if (method.subscriptions) {
+    const requests = method.subscriptions.kinds.map((k) => {
+      const params = k.params.length ? `${pascalCase(method.name)}${pascalCase(k.name)}Params` : '[]';
+      if (k.params.length) typeImports.add(params);
+      return `{ readonly kind: ${q(k.name)}; readonly params: ${params} }`;
+    });
+    const payloads = method.subscriptions.kinds.map((k) => {
+      const name = `${pascalCase(method.name)}${pascalCase(k.name)}Notification`;
+      typeImports.add(name);
+      return name;
+    });
+    return {
+      name: n.member,
+      hasQuestionToken: true,
+      docs: docs([method.summary, 'Return an async iterable of notification payloads (value form); it is closed when the client unsubscribes or disconnects.']),
+      parameters: [
+        { name: 'request', type: requests.join(' | ') },
+        { name: 'ctx', type: 'HandlerContext' },
+      ],
+      returnType: `AsyncIterable<${payloads.join(' | ')}>`,
+    };
+  }
+  if (t.params) typeImports.add(t.params);
+  if (t.result) typeImports.add(t.result);
+  const params = t.params ?? (method.paramStructure === 'by-position' ? '[]' : 'Record<string, never>');
+  const result = t.result ?? 'void';
+  return {
+    name: n.member,
+    hasQuestionToken: true,
+    docs: methodDocs(method),
+    parameters: [
+      { name: 'params', type: params },
+      { name: 'ctx', type: 'HandlerContext' },
+    ],
+    returnType: `${result} | Promise<${result}>`,
+  };
+}
+
+function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
+  const module = `server/${service.name}`;
+  const typeImports = new Set<string>();
+  const statements: Statement[] = [GENERATED_BANNER];
+  const imports: Statement[] = [];
+  const validators: string[] = [];
+  const metaImports = new Map<string, string[]>();
+  const entries: string[] = [];
+  const byNamespace = new Map<string, OptionalKind<MethodSignatureStructure>[]>();
+
+  service.methods.forEach((method, i) => {
+    const n = pc.names.of(method);
+    const sig = handlerSignature(pc, method, typeImports);
+    byNamespace.set(n.namespace, [...(byNamespace.get(n.namespace) ?? []), sig]);
+    const v = `validateParams${i}`;
+    validators.push(`import { validate as ${v} } from '../${validatorPath(service, method, 'params')}.js';`);
+    const fields = [
+      `namespace: ${q(n.namespace)}`,
+      `member: ${q(n.member)}`,
+      `validateParams: ${v}`,
+      `availability: ${JSON.stringify({ enabledByDefault: method.availability.enabledByDefault, ...(method.availability.enableWith ? { enableWith: method.availability.enableWith } : {}), publicNode: method.availability.publicNode, served: method.availability.served, ...(method.availability.removedIn ? { removedIn: method.availability.removedIn } : {}) })}`,
+      `errors: ${JSON.stringify(method.errors)}`,
+    ];
+    if (method.result) fields.push(`validateResult: () => import('../${validatorPath(service, method, 'result')}.js')`);
+    if (method.subscriptions) {
+      const subs = method.subscriptions;
+      const kinds = subs.kinds.map((k) => {
+        const metaName = `${n.fn}${pascalCase(k.name)}Meta`;
+        metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), metaName]);
+        return `${q(k.name)}: { decodeParams: ${metaName}.encode, encodeResult: ${metaName}.decode, availability: ${JSON.stringify(k.availability)} }`;
+      });
+      fields.push(`subscriptions: { notification: ${q(subs.notification)}, ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)}, ` : ''}kinds: { ${kinds.join(', ')} } }`);
+    }
+    metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), n.meta]);
+    entries.push(`${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`);
+  });
+
+  imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/server/index.js', namedImports: ['HandlerContext', 'ServerServiceDef'] });
+  if (typeImports.size) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types.js', namedImports: [...typeImports].sort() });
+  imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
+  for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
+  statements.push(...imports, ...validators);
+
+  for (const [ns, methods] of byNamespace) {
+    statements.push({
+      kind: StructureKind.Interface,
+      isExported: true,
+      name: `${pascalCase(ns)}NamespaceHandlers`,
+      docs: docs([`Typed handlers of the \`${ns}\` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after.`]),
+      methods,
+    });
+  }
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: handlersName(service),
+    docs: docs([`Handlers of the ${service.title}, by namespace.`]),
+    properties: [...byNamespace.keys()].map((ns) => ({
+      name: ns,
+      isReadonly: true,
+      hasQuestionToken: true,
+      docs: docs([`Handlers of the \`${ns}\` methods. A method without a handler answers "method not found".`]),
+      type: `${pascalCase(ns)}NamespaceHandlers`,
+    })),
+  });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs([`The ${service.title} as the server runtime serves it.`]),
+    declarations: [
+      {
+        name: serverConst(service),
+        type: 'ServerServiceDef',
+        initializer: `{\n  ...${pc.names.serviceConst(service)},\n  document: ${JSON.stringify(service.document)},\n  methods: {\n    ${entries.join(',\n    ')},\n  },\n}`,
+      },
+    ],
+  });
+  return tsModule(`${PACKAGE_DIR}/${module}.ts`, statements);
+}
+
+function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
+  const stem = factoryStem(ctx.config.clientName);
+  const handlers = `${stem}Handlers`;
+  const statements: Statement[] = [GENERATED_BANNER];
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/server/index.js', namedImports: ['createRpcServer'] });
+  statements.push({
+    kind: StructureKind.ImportDeclaration,
+    isTypeOnly: true,
+    moduleSpecifier: '../runtime/server/index.js',
+    namedImports: ['RpcServer', { name: 'ServerOptions', alias: 'RpcServerOptions' }, 'ServerServiceDef'],
+  });
+  for (const s of ctx.model.services)
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${s.name}.js`, namedImports: [serverConst(s), { name: handlersName(s), isTypeOnly: true }] });
+  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/server/index.js' });
+  for (const s of ctx.model.services) statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${s.name}.js` });
+  const nsOf = (s: ServiceModel) => [...new Set(s.methods.map((m) => m.namespace || s.name))];
+  statements.push({
+    kind: StructureKind.Interface,
+    isExported: true,
+    name: handlers,
+    docs: docs(['Typed handlers for every namespace of every service.']),
+    properties: ctx.model.services.flatMap((s) => nsOf(s).map((ns) => ({ name: ns, isReadonly: true, hasQuestionToken: true, type: `${handlersName(s)}[${q(ns)}]` }))),
+  });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs(['Every service, as the server runtime serves it.']),
+    declarations: [{ name: 'services', type: 'readonly ServerServiceDef[]', initializer: `[${ctx.model.services.map(serverConst).join(', ')}]` }],
+  });
+  statements.push({
+    kind: StructureKind.TypeAlias,
+    isExported: true,
+    name: `${stem}ServerOptions`,
+    docs: docs(['Options of the server: everything `createRpcServer` takes except the services, and handlers by namespace.']),
+    type: `Omit<RpcServerOptions, 'services' | 'handlers'> & { readonly handlers?: ${handlers} }`,
+  });
+  const tree = ctx.model.services.map((s) => `${q(s.name)}: { ${nsOf(s).map((ns) => `${q(ns)}: h[${q(ns)}]`).join(', ')} }`).join(', ');
+  statements.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    name: `create${stem}Server`,
+    docs: docs([
+      'A JSON-RPC server for every service at its spec paths: `server.fetch` (a fetch-style handler), `server.listener` (node:http), `server.handleUpgrade` (WebSocket), `server.listen(port)`.',
+    ]),
+    parameters: [{ name: 'options', type: `${stem}ServerOptions`, initializer: '{}' }],
+    returnType: 'RpcServer',
+    statements: [`const h: ${handlers} = options.handlers ?? {};`, `return createRpcServer({ ...options, services, handlers: { ${tree} } });`],
+  });
+  return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements);
+}
+
+function mockData(pc: PackageContext, service: ServiceModel): OutputFile[] {
+  const examples: Record<string, unknown> = {};
+  const subscriptions: Record<string, Record<string, unknown>> = {};
+  for (const m of service.methods) {
+    examples[m.name] = m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) }));
+    if (m.subscriptions) subscriptions[m.name] = Object.fromEntries(m.subscriptions.kinds.map((k) => [k.name, k.examples]));
+  }
+  const data = { service: service.name, examples, ...(Object.keys(subscriptions).length ? { subscriptions } : {}) };
+  return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
+    GENERATED_BANNER,
+    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([`The examples of the ${service.title}, in wire form, for the mock.`]),
+      declarations: [{ name: `${camelCase(service.name)}MockData`, type: 'MockServiceData', initializer: JSON.stringify(data, null, 2) }],
+    },
+  ]);
+}
+
+function mockIndex(ctx: EmitContext): OutputFile[] {
+  const stem = factoryStem(ctx.config.clientName);
+  const name = `start${stem}Mock`;
+  const statements: Statement[] = [GENERATED_BANNER];
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/index.js', namedImports: [{ name: 'startMock', alias: 'startMockServer' }] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/mock/index.js', namedImports: ['MockOptions', 'MockServiceData', 'RunningMock'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../server/index.js', namedImports: ['services'] });
+  for (const s of ctx.model.services) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./data/${s.name}.js`, namedImports: [`${camelCase(s.name)}MockData`] });
+  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock/index.js' });
+  statements.push({
+    kind: StructureKind.VariableStatement,
+    isExported: true,
+    declarationKind: VariableDeclarationKind.Const,
+    docs: docs(["Every service's examples, in wire form."]),
+    declarations: [{ name: 'mockData', type: 'readonly MockServiceData[]', initializer: `[${ctx.model.services.map((s) => `${camelCase(s.name)}MockData`).join(', ')}]` }],
+  });
+  statements.push({
+    kind: StructureKind.Function,
+    isExported: true,
+    isDefaultExport: false,
+    name,
+    docs: docs([
+      "Starts a mock answering every method of every service from the spec's examples (on 127.0.0.1, any free port unless `port` is given). Header `x-mock-example: <name>` picks a named example, `x-mock-error: <code>` one of the method's documented errors.",
+    ]),
+    parameters: [{ name: 'options', type: "Omit<MockOptions, 'services' | 'data'>", initializer: '{}' }],
+    returnType: 'Promise<RunningMock>',
+    statements: ['return startMockServer({ ...options, services, data: mockData });'],
+  });
+  statements.push(`export default ${name};`);
+  return tsModule(`${PACKAGE_DIR}/mock/index.ts`, statements);
+}
+
+export async function emitServer(ctx: EmitContext): Promise<OutputFile[]> {
+  const pc = await packageContext(ctx);
+  const files: OutputFile[] = [];
+  for (const s of ctx.model.services) files.push(...serverModule(pc, s));
+  files.push(...serverIndex(ctx, pc));
+  return files;
+}
+
+export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {
+  const pc = await packageContext(ctx);
+  const files: OutputFile[] = [];
+  for (const s of ctx.model.services) files.push(...mockData(pc, s));
+  files.push(...mockIndex(ctx));
+  return files;
+}
+
+export const serverEmitter: Emitter = { name: 'server', emit: emitServer };
+export const mockEmitter: Emitter = { name: 'mock', emit: emitMock };
