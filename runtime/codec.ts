@@ -46,6 +46,10 @@ export interface Guard {
   readonly r?: readonly string[];
   /** A pattern every key of an object must match. */
   readonly k?: string;
+  /** Tests of an object's properties, each applied when the property is present (types, constants). */
+  readonly pr?: { readonly [key: string]: Guard };
+  /** A test of an array's items, applied to the first item (arrays are homogeneous). */
+  readonly it?: Guard;
 }
 
 /** A value that does not have the wire (or value) form its plan expects. */
@@ -112,6 +116,12 @@ function guardAccepts(guard: Guard, value: unknown): boolean {
   if (guard.k !== undefined && isRecord(value)) {
     const re = regex(guard.k);
     if (!Object.keys(value).every((k) => re.test(k))) return false;
+  }
+  if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0])) return false;
+  if (guard.pr && isRecord(value)) {
+    for (const key of Object.keys(guard.pr)) {
+      if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key]!, value[key])) return false;
+    }
   }
   return true;
 }

@@ -219,7 +219,10 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
 
   const validateAt = (validate: ReturnType<typeof compile>, value: unknown, valuePointer: string, what: string) => {
     if (!validate || validate(value)) return;
-    for (const e of simplifyErrors(validate.errors ?? [])) {
+    // The fast validator stops at the first error; report them all with the exhaustive one.
+    const all = compiler.compileSchema(`report ${validate.schemaEnv.schemaPath ?? ''} ${JSON.stringify(validate.schema)}`, validate.schema as Record<string, unknown>, 'all');
+    const errors = all instanceof Error ? (validate.errors ?? []) : (all(value), all.errors ?? []);
+    for (const e of simplifyErrors(errors)) {
       problems.push(provenance.at(valuePointer + e.instancePath, 'example-invalid', `${what}: ${describeAjvError(e)}. Fix the example or the schema.`));
     }
   };

@@ -17,56 +17,70 @@ export interface SchemaCompilerOptions {
   source: boolean;
 }
 
+/**
+ * `first` stops at the first error: small, fast code (result validators, example checks). `all` collects
+ * every error: params validators (a -32602 lists them all) and the full report of a failing example.
+ */
+export type ErrorMode = 'first' | 'all';
+
 export class SchemaCompiler {
   readonly id: string;
-  readonly ajv: AjvInstance;
+  private readonly document: Record<string, unknown>;
+  private readonly options: SchemaCompilerOptions;
+  private readonly instances = new Map<ErrorMode, AjvInstance>();
   private readonly cache = new Map<string, ValidateFunction | Error>();
+  private bag: object | undefined;
+  private keywords: string[] | undefined;
 
   constructor(id: string, document: Record<string, unknown>, options: SchemaCompilerOptions) {
     this.id = id;
-    this.ajv = new Ajv({
-      strict: options.strict,
+    this.document = document;
+    this.options = options;
+  }
+
+  /** The ajv instance of a mode (standalone code must come from the instance that compiled the function). */
+  ajv(mode: ErrorMode = 'first'): AjvInstance {
+    let ajv = this.instances.get(mode);
+    if (ajv) return ajv;
+    ajv = new Ajv({
+      strict: this.options.strict,
       strictRequired: false,
       // Positional params envelopes are tuples with optional trailing items (minItems < items.length).
       strictTuples: false,
       allowUnionTypes: true,
-      allErrors: true,
+      allErrors: mode === 'all',
       validateFormats: false,
-      code: options.source ? { source: true, esm: true } : {},
+      // Referenced schemas become shared functions instead of being copied into every place that uses them.
+      inlineRefs: false,
+      code: this.options.source ? { source: true, esm: true } : {},
       logger: false,
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
-    for (const keyword of ['components', 'methods']) this.ajv.addKeyword({ keyword });
-    for (const keyword of extensionKeywords(document)) this.ajv.addKeyword({ keyword });
+    for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
+    for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
-    this.ajv.addSchema(stripAnnotations({ $id: id, components: document.components ?? {}, methods: document.methods ?? [] }) as object);
+    ajv.addSchema((this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object));
+    this.instances.set(mode, ajv);
+    return ajv;
   }
 
   /** The validator for the schema at `pointer` in the bundled document; an Error when ajv rejects it. */
-  compile(pointer: string): ValidateFunction | Error {
-    const hit = this.cache.get(pointer);
-    if (hit) return hit;
-    let out: ValidateFunction | Error;
-    try {
-      out = this.ajv.compile({ $ref: `${this.id}#${pointer}` });
-    } catch (e) {
-      out = e instanceof Error ? e : new Error(String(e));
-    }
-    this.cache.set(pointer, out);
-    return out;
+  compile(pointer: string, mode: ErrorMode = 'first'): ValidateFunction | Error {
+    return this.compileSchema(`${mode} ${pointer}`, { $ref: `${this.id}#${pointer}` }, mode);
   }
 
   /** A validator for an ad-hoc schema (params envelopes) whose `$ref`s point into the document. */
-  compileSchema(key: string, schema: Record<string, unknown>): ValidateFunction | Error {
-    const hit = this.cache.get(key);
+  compileSchema(key: string, schema: Record<string, unknown>, mode: ErrorMode = 'first'): ValidateFunction | Error {
+    const cacheKey = `${mode} ${key}`;
+    const hit = this.cache.get(cacheKey);
     if (hit) return hit;
     let out: ValidateFunction | Error;
     try {
-      out = this.ajv.compile(schema);
+      out = this.ajv(mode).compile(schema);
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
     }
-    this.cache.set(key, out);
+    this.cache.set(cacheKey, out);
     return out;
   }
 
@@ -76,20 +90,21 @@ export class SchemaCompiler {
   }
 }
 
-const ANNOTATION_KEYS = new Set(['description', 'summary', 'examples', '$comment', 'externalDocs']);
+const ANNOTATION_KEYS = new Set(['description', 'summary', '$comment']);
 
 /**
- * A copy without prose. Only keys that are annotations wherever they appear are dropped (`description`,
- * `examples`, ...); `title` is kept because a property may be called "title". Pointers stay valid.
+ * A copy without prose. Only keys that are annotations wherever they appear are dropped; `title` is kept
+ * because a property may be called "title". Pointers into the copy stay valid.
  */
 function stripAnnotations(node: unknown, parentKey = ''): unknown {
   if (Array.isArray(node)) return node.map((v) => stripAnnotations(v));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
+  const inMap = parentKey === 'properties' || parentKey === 'patternProperties';
   for (const [k, v] of Object.entries(node)) {
     // Inside `properties` the keys are field names, not keywords.
-    if (parentKey !== 'properties' && parentKey !== 'patternProperties' && ANNOTATION_KEYS.has(k) && typeof v !== 'object') continue;
-    if (parentKey !== 'properties' && parentKey !== 'patternProperties' && k === 'examples') continue;
+    if (!inMap && ANNOTATION_KEYS.has(k) && typeof v === 'string') continue;
+    if (!inMap && (k === 'examples' || k === 'externalDocs')) continue;
     out[k] = stripAnnotations(v, k);
   }
   return out;

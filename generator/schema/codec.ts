@@ -96,25 +96,41 @@ export class PlanBuilder {
     const conditional = [schema.then, schema.else].filter((s) => s !== undefined) as JsonSchema[];
     for (const group of [branches, conditional.length ? conditional : undefined]) {
       if (!group) continue;
-      const plans = group.map((b) => this.plan(b));
+      // `null` passes through every plan, so a null-only branch never needs a runtime test.
+      const kept = group.filter((b) => !this.isNullOnly(b));
+      const plans = kept.map((b) => this.plan(b));
       if (plans.every((p) => p === 0)) continue;
+      if (kept.length === 1) {
+        const one = mergeAll([merged, plans[0]!]);
+        merged = one === CONFLICT ? plans[0]! : one;
+        continue;
+      }
       // Object branches whose conversions agree fold into one object plan: no runtime test needed. (Values
       // of other JSON types pass through an object plan unchanged, so identity branches do not matter,
       // unless they declare a property another branch converts: `z` records those.)
       const objectsOnly = plans.every((p) => p === 0 || (typeof p === 'object' && !('a' in p) && !('t' in p) && !('u' in p) && !('ref' in p)));
-      const folded = objectsOnly ? mergeAll([merged, ...plans.map((p, i) => (p === 0 ? this.declared(group[i]!) : p))]) : CONFLICT;
+      const folded = objectsOnly ? mergeAll([merged, ...plans.map((p, i) => (p === 0 ? this.declared(kept[i]!) : p))]) : CONFLICT;
       if (folded !== CONFLICT) {
         merged = folded;
         continue;
       }
       merged = {
-        u: group.map((b, i) => {
+        u: kept.map((b, i) => {
           const p = mergeAll([merged === CONFLICT ? 0 : merged, plans[i]!]);
           return [this.guard(b), p === CONFLICT ? plans[i]! : p] as const;
         }),
       };
     }
     return merged === CONFLICT ? 0 : merged;
+  }
+
+  private isNullOnly(schema: JsonSchema, depth = 0): boolean {
+    if (!isSchemaObject(schema) || depth > 8) return false;
+    if (typeof schema.$ref === 'string') {
+      const target = schema.$ref.startsWith('#') ? (getAtPointer(this.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
+      return target !== undefined && this.isNullOnly(target, depth + 1);
+    }
+    return schema.type === 'null' || (Array.isArray(schema.type) && schema.type.length === 1 && schema.type[0] === 'null') || ('const' in schema && schema.const === null);
   }
 
   /** Properties a schema declares without converting them, as a merge-only marker. */
@@ -185,7 +201,7 @@ export class PlanBuilder {
       const target = schema.$ref.startsWith('#') ? (getAtPointer(this.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
       return target === undefined ? {} : this.guard(target, depth + 1);
     }
-    const g: { ty?: JsonType[]; p?: string; e?: unknown[]; r?: string[]; k?: string } = {};
+    const g: { ty?: JsonType[]; p?: string; e?: unknown[]; r?: string[]; k?: string; pr?: Record<string, Guard>; it?: Guard } = {};
     const types = declaredTypes(schema);
     if (types) g.ty = types as JsonType[];
     else if (schema.properties || schema.required || schema.additionalProperties !== undefined) g.ty = ['object'];
@@ -195,6 +211,29 @@ export class PlanBuilder {
     if ('const' in schema) g.e = [schema.const];
     if (Array.isArray(schema.required) && schema.required.length) g.r = schema.required.map(String);
     if (isSchemaObject(schema.propertyNames) && typeof schema.propertyNames.pattern === 'string') g.k = schema.propertyNames.pattern;
+    // Property-level tests tell apart object branches that share their keys (a `block` that is a string in
+    // one branch and an object in the other, an `encoding` constant). One level deep, types and constants.
+    if (depth === 0 && isSchemaObject(schema.properties)) {
+      const pr: Record<string, Guard> = {};
+      for (const [key, sub] of Object.entries(schema.properties)) {
+        const inner = this.guard(sub as JsonSchema, 7);
+        const slim: { ty?: JsonType[]; e?: unknown[] } = {};
+        if (inner.ty) slim.ty = [...inner.ty];
+        if (inner.e) slim.e = [...inner.e];
+        if (slim.ty || slim.e) pr[key] = slim;
+      }
+      if (Object.keys(pr).length) g.pr = pr;
+    }
+    // Arrays that differ by their items (hashes or full objects) are told apart by the first item.
+    if (depth <= 1 && isSchemaObject(schema.items)) {
+      const inner = this.guard(schema.items as JsonSchema, depth + 1);
+      const slim: { ty?: JsonType[]; p?: string; e?: unknown[]; r?: string[] } = {};
+      if (inner.ty) slim.ty = [...inner.ty];
+      if (inner.p) slim.p = inner.p;
+      if (inner.e) slim.e = [...inner.e];
+      if (inner.r) slim.r = [...inner.r];
+      if (Object.keys(slim).length) g.it = slim;
+    }
     const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as JsonSchema[] | undefined;
     if (branches && !g.ty) {
       const sub = branches.map((b) => this.guard(b, depth + 1));

@@ -9,12 +9,12 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, ServiceModel } from '../../model.js';
-import type { SchemaCompiler } from '../../schema/ajv.js';
+import type { ErrorMode, SchemaCompiler } from '../../schema/ajv.js';
 import type { OutputFile } from '../../write.js';
 import type { EmitContext, Emitter } from '../types.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
-  ajv: SchemaCompiler['ajv'],
+  ajv: ReturnType<SchemaCompiler['ajv']>,
   fn: ValidateFunction,
 ) => string;
 
@@ -95,11 +95,13 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
     const compiler = ctx.compilers.get(service.name);
     if (!compiler) throw new Error(`no schema compiler for ${service.name}`);
     for (const method of service.methods) {
-      const entries: ['params' | 'result', ValidateFunction | Error][] = [
-        ['params', compiler.compileSchema(`params:${method.pointer}`, paramsEnvelope(compiler, method))],
+      // Params validators list every problem (a -32602 reply carries them all); result validators stop at
+      // the first, which keeps the code that clients load small and fast.
+      const entries: ['params' | 'result', ValidateFunction | Error, ErrorMode][] = [
+        ['params', compiler.compileSchema(`params:${method.pointer}`, paramsEnvelope(compiler, method), 'all'), 'all'],
       ];
-      if (method.result) entries.push(['result', compiler.compile(method.result.schemaPointer)]);
-      for (const [direction, fn] of entries) {
+      if (method.result) entries.push(['result', compiler.compile(method.result.schemaPointer, 'first'), 'first']);
+      for (const [direction, fn, mode] of entries) {
         const path = validatorPath(service, method, direction);
         if (fn instanceof Error) {
           problems.push({ code: 'validator-compile', message: `${method.name} ${direction}: ajv cannot compile it: ${fn.message}`, file: service.source });
@@ -107,7 +109,7 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
         }
         try {
           const depth = path.split('/').length - 1;
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(standaloneCode(compiler.ajv, fn), depth, `${method.name} ${direction}`), format: 'none' });
+          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(standaloneCode(compiler.ajv(mode), fn), depth, `${method.name} ${direction}`), format: 'none' });
           files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
         } catch (e) {
           if (e instanceof EmitProblem) problems.push(...e.diagnostics);
