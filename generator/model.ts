@@ -64,6 +64,11 @@ export interface MethodModel {
   readonly deprecated: boolean;
   readonly replacedBy?: string;
   readonly paramStructure: 'by-name' | 'by-position' | 'either';
+  /**
+   * Whether clients send the params as an array: by position, or `either` (OpenRPC's default, which every
+   * JSON-RPC server understands as positional). Only `by-name` sends one object.
+   */
+  readonly positional: boolean;
   readonly params: readonly ParamModel[];
   readonly result?: ResultModel;
   readonly errors: readonly ErrorModel[];
@@ -289,6 +294,7 @@ export function buildService(name: string, source: string, document: Record<stri
       deprecated: m.deprecated === true,
       ...(str(m['x-replaced-by']) !== undefined ? { replacedBy: str(m['x-replaced-by'])! } : {}),
       paramStructure: structure,
+      positional: structure !== 'by-name',
       params,
       ...(res ? { result: res } : {}),
       errors,

@@ -183,7 +183,7 @@ function lint(document: Record<string, unknown>, provenance: Provenance): Diagno
       if (seen.has(pname)) problems.push(provenance.at(`${pointer}/params/${i}/name`, 'param-duplicate', `Param "${pname}" appears twice in ${name}: param names must be unique.`));
       seen.add(pname);
       const required = p.value.required === true;
-      if (method.paramStructure === 'by-position') {
+      if (method.paramStructure !== 'by-name') {
         if (required && optionalSeen)
           problems.push(
             provenance.at(`${pointer}/params/${i}`, 'param-order', `Required param "${pname}" of ${name} follows an optional one; by-position params can only omit trailing values. Reorder them or make it optional.`),
@@ -255,7 +255,7 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
           );
           return;
         }
-        if (method.paramStructure === 'by-position' && idx !== pi)
+        if (method.paramStructure !== 'by-name' && idx !== pi)
           problems.push(provenance.at(`${ep.pointer}/name`, 'example-param-order', `Example "${exName}" of ${name} gives "${pname}" at position ${pi}, but it is param ${idx}: list example params in declaration order.`));
         given.set(pname, pi);
         validateAt(paramValidators[idx], ep.value.value, `${ep.pointer}/value`, `Example "${exName}" of ${name}, param "${pname}"`);

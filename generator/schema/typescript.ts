@@ -178,7 +178,7 @@ export class TypeCatalog {
     let params: string | undefined;
     if (method.params.length) {
       params = `${prefix}Params`;
-      if (method.paramStructure === 'by-position') this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
+      if (method.positional) this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
       else this.declare({ name: params, service, schema: paramsSchema(method), origin: `${service.source} ${method.name} params` });
     }
     let result: string | undefined;
@@ -305,8 +305,8 @@ export class TypeCatalog {
 }
 
 /** The object schema of by-name params (also used, as an interface, to type positional ones). */
-function paramsSchema(method: Pick<MethodModel, 'params' | 'paramStructure'>): JsonSchema {
-  if (method.paramStructure === 'by-position') {
+function paramsSchema(method: Pick<MethodModel, 'params' | 'positional'>): JsonSchema {
+  if (method.positional) {
     const required = method.params.filter((p) => p.required).length;
     return {
       type: 'array',

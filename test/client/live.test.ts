@@ -26,7 +26,7 @@ afterAll(async () => {
 });
 
 function callArgs(method: ReturnType<typeof allMethods>[number]['method'], params: unknown, options: object): unknown[] {
-  if (method.paramStructure !== 'by-position') return [method.params.length ? params : undefined, options].slice(method.params.length ? 0 : 1);
+  if (!method.positional) return [method.params.length ? params : undefined, options].slice(method.params.length ? 0 : 1);
   const args = [...(params as unknown[])];
   while (args.length < method.params.length) args.push(undefined);
   return [...args, options];
@@ -65,7 +65,7 @@ describe('generated client against the generated mock node', () => {
       it(`${method.name} · ${example.name}`, async () => {
         const plans = plansOf(service, method);
         const wireParams =
-          method.paramStructure === 'by-position'
+          method.positional
             ? method.params.map((p) => example.params.find((e) => e.name === p.name)?.value)
             : Object.fromEntries(example.params.map((p) => [p.name, p.value]));
         if (Array.isArray(wireParams)) while (wireParams.length && wireParams[wireParams.length - 1] === undefined) wireParams.pop();

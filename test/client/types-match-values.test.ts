@@ -48,13 +48,13 @@ describe('generated types match decoded runtime values', () => {
       const b = new PlanBuilder(service.document);
       const prefix = pascalCase(method.name);
       const paramsPlan = materialize(
-        method.paramStructure === 'by-position' ? b.tuple(method.params.map((p) => p.schema)) : b.object(method.params.map((p) => [p.name, p.schema] as const)),
+        method.positional ? b.tuple(method.params.map((p) => p.schema)) : b.object(method.params.map((p) => [p.name, p.schema] as const)),
       );
       const resultPlan = materialize(b.tree(method.result?.schema));
       method.examples.forEach((ex, i) => {
         if (method.params.length) {
           const wire =
-            method.paramStructure === 'by-position'
+            method.positional
               ? method.params.map((p) => ex.params.find((e) => e.name === p.name)?.value)
               : Object.fromEntries(ex.params.map((p) => [p.name, p.value]));
           if (Array.isArray(wire)) while (wire.length && wire[wire.length - 1] === undefined) wire.pop();

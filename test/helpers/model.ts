@@ -32,7 +32,7 @@ export function plansOf(service: ServiceModel, method: MethodModel): MethodPlans
   let b = builders.get(service);
   if (!b) builders.set(service, (b = new PlanBuilder(service.document)));
   const params =
-    method.paramStructure === 'by-position' ? b.tuple(method.params.map((p) => p.schema)) : b.object(method.params.map((p) => [p.name, p.schema] as const));
+    method.positional ? b.tuple(method.params.map((p) => p.schema)) : b.object(method.params.map((p) => [p.name, p.schema] as const));
   return { params: materialize(params), result: materialize(b.tree(method.result?.schema)) };
 }
 

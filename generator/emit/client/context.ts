@@ -68,7 +68,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
       if (p) return p;
       const b = builders.get(owner.get(method)!)!;
       const params =
-        method.paramStructure === 'by-position' ? b.tuple(method.params.map((x) => x.schema)) : b.object(method.params.map((x) => [x.name, x.schema] as const));
+        method.positional ? b.tuple(method.params.map((x) => x.schema)) : b.object(method.params.map((x) => [x.name, x.schema] as const));
       const kinds = new Map<string, { params: PlanTree; result: PlanTree }>();
       for (const k of method.subscriptions?.kinds ?? []) kinds.set(k.name, { params: b.tuple(k.params.map((x) => x.schema)), result: b.tree(k.result.schema) });
       p = { params, result: b.tree(method.result?.schema), kinds };

@@ -49,7 +49,7 @@ function signature(pc: PackageContext, method: MethodModel): Signature {
   const result = t.result ?? 'void';
   const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (!method.params.length) return { params: [options], args: 'undefined', result };
-  if (method.paramStructure === 'by-position') {
+  if (method.positional) {
     const idents = uniqueIdents(method.params.map((p) => p.ident));
     return {
       params: [...method.params.map((p, i) => ({ name: idents[i]!, type: t.paramTypes[i]!, hasQuestionToken: !p.required })), options],
@@ -70,7 +70,7 @@ function uniqueIdents(idents: readonly string[]): string[] {
   });
 }
 
-function metaInitializer(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string): string {
+function metaInitializer(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string, withValidators: boolean): string {
   const plans = pc.plans(method);
   const secrets = method.params.filter((p) => p.secret).map((p) => p.name);
   const fields = [
@@ -84,11 +84,11 @@ function metaInitializer(pc: PackageContext, service: ServiceModel, method: Meth
   if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
   if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
   if (method.websocketOnly) fields.push('wsOnly: true');
-  if (method.result) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
+  if (method.result && withValidators) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
   return `{\n  ${fields.join(',\n  ')},\n}`;
 }
 
-function methodModule(pc: PackageContext, service: ServiceModel, method: MethodModel): OutputFile[] {
+function methodModule(pc: PackageContext, service: ServiceModel, method: MethodModel, withValidators: boolean): OutputFile[] {
   const n = pc.names.of(method);
   const root = up(n.module);
   const t = pc.types.methodTypes(method);
@@ -112,7 +112,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
-    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: metaInitializer(pc, service, method, n.module) }],
+    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: metaInitializer(pc, service, method, n.module, withValidators) }],
   });
   body.push({
     kind: StructureKind.Function,
@@ -528,7 +528,8 @@ export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
   files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, `${GENERATED_BANNER}\n\n${pc.typesSource}`));
-  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, service, method));
+  const withValidators = ctx.config.emit.includes('validators');
+  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, service, method, withValidators));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns));
   files.push(...servicesModule(pc, ctx.model.services));
   files.push(...indexModule(ctx, pc));

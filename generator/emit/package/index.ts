@@ -37,7 +37,7 @@ export function exampleArgs(pc: PackageContext, method: MethodModel, example: Ex
   const byName = new Map(example.params.map((p) => [p.name, p.value]));
   const secret = new Set(method.params.filter((p) => p.secret).map((p) => p.name));
   const wire = method.params.map((p) => (secret.has(p.name) && byName.has(p.name) ? `<${p.name}>` : byName.get(p.name)));
-  if (method.paramStructure === 'by-position') {
+  if (method.positional) {
     const value = decode(materialize(plans.params), wire) as unknown[];
     let last = value.length;
     while (last > 0 && value[last - 1] === undefined) last--;
@@ -64,8 +64,12 @@ const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
 export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
+  const emits = (output: string) => ctx.config.emit.includes(output);
   for (const [path, source] of ctx.runtime) {
     if (IGNORED.test(path)) continue;
+    // The server and mock runtimes ship only with the server and mock outputs.
+    if (/^runtime\/server\//.test(path) && !emits('server')) continue;
+    if (/^runtime\/mock\//.test(path) && !emits('mock')) continue;
     files.push(...sourceModule(`${PACKAGE_DIR}/${path}`, source, ctx.cacheDir && `${ctx.cacheDir}/transpile`));
   }
 
@@ -85,9 +89,9 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
       './runtime': entry('runtime/index'),
       './methods/*': entry('methods/*'),
       './namespaces/*': entry('namespaces/*'),
-      './validators/*': entry('validators/*'),
-      './server': entry('server/index'),
-      './mock': entry('mock/index'),
+      ...(emits('validators') ? { './validators/*': entry('validators/*') } : {}),
+      ...(emits('server') ? { './server': entry('server/index') } : {}),
+      ...(emits('mock') ? { './mock': entry('mock/index') } : {}),
       './package.json': './package.json',
     },
     engines: { node: '>=20' },

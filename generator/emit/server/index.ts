@@ -60,7 +60,7 @@ function handlerSignature(pc: PackageContext, method: MethodModel, typeImports: 
   }
   if (t.params) typeImports.add(t.params);
   if (t.result) typeImports.add(t.result);
-  const params = t.params ?? (method.paramStructure === 'by-position' ? '[]' : 'Record<string, never>');
+  const params = t.params ?? (method.positional ? '[]' : 'Record<string, never>');
   const result = t.result ?? 'void';
   return {
     name: n.member,
