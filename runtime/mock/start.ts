@@ -1,0 +1,27 @@
+/** `startMock`: the server with every method answered from the spec's examples, on a local port. */
+import { createRpcServer } from '../server/server.js';
+import type { ListeningServer, RpcServer } from '../server/types.js';
+import { createMockRawHandler } from './handler.js';
+import type { MockOptions } from './types.js';
+
+export interface RunningMock extends ListeningServer {
+  /** The server, for its fetch handler or to close it. */
+  readonly server: RpcServer;
+}
+
+/** Starts the mock on `host:port` (default `127.0.0.1`, any free port); `close()` stops it. */
+export async function startMock(options: MockOptions): Promise<RunningMock> {
+  const server = createRpcServer({
+    services: options.services,
+    rawHandler: createMockRawHandler(options.data),
+    enable: options.enable ?? 'all',
+    ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
+    ...(options.mode !== undefined ? { mode: options.mode } : {}),
+    ...(options.profile !== undefined ? { profile: options.profile } : {}),
+    ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    ...(options.logger !== undefined ? { logger: options.logger } : {}),
+    ...(options.validateResults !== undefined ? { validateResults: options.validateResults } : {}),
+  });
+  const listening = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
+  return { url: listening.url, port: listening.port, server, close: () => server.close() };
+}

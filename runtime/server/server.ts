@@ -1,0 +1,78 @@
+/**
+ * `createRpcServer`: the engine, the routers, the HTTP core and its adapters, and WebSocket upgrades, put
+ * together from the generated service definitions and the user's handlers.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { Engine } from './engine.js';
+import { resolveOptions, type ServiceTable } from './tables.js';
+import { fetchHandler, HttpCore, nodeListener } from './http.js';
+import { Router } from './route.js';
+import type { ListeningServer, RpcServer, ServerOptions } from './types.js';
+import { WsHub } from './websocket.js';
+
+function closeServer(server: Server): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeAllConnections();
+  });
+}
+
+/**
+ * A JSON-RPC server for the given services. Handlers are looked up once, here: `handlers[service]
+ * [namespace][member]`; methods without one are answered by `rawHandler` when given, else as unknown.
+ */
+export function createRpcServer(options: ServerOptions): RpcServer {
+  const engine = new Engine(options.services, resolveOptions(options));
+  const routes = (transport: 'http' | 'websocket'): { service: ServiceTable; endpoint: ServiceTable['def']['endpoints'][number] }[] =>
+    engine.services.flatMap((service) =>
+      service.def.endpoints.filter((e) => e.transport === transport).map((endpoint) => ({ service, endpoint })),
+    );
+  const core = new HttpCore(engine, new Router(routes('http')), new Router(routes('websocket')));
+  const hub = new WsHub(core);
+  const listener = nodeListener(core);
+  const handleUpgrade: RpcServer['handleUpgrade'] = (req, socket, head) => hub.handleUpgrade(req, socket, head);
+  const servers = new Set<Server>();
+  let closing: Promise<void> | undefined;
+
+  return {
+    fetch: fetchHandler(core),
+    listener,
+    handleUpgrade,
+    async listen(port = 0, host = '127.0.0.1'): Promise<ListeningServer> {
+      const server = createServer(listener);
+      server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head, server));
+      await new Promise<void>((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+          server.off('error', reject);
+          resolve();
+        });
+      });
+      servers.add(server);
+      const bound = (server.address() as AddressInfo).port;
+      const shown = host.includes(':') ? `[${host}]` : host;
+      let stopped: Promise<void> | undefined;
+      return {
+        url: `http://${shown}:${bound}`,
+        port: bound,
+        close: () => {
+          stopped ??= (async () => {
+            servers.delete(server);
+            await hub.closeOwned(server);
+            await closeServer(server);
+          })();
+          return stopped;
+        },
+      };
+    },
+    close(): Promise<void> {
+      closing ??= (async () => {
+        await hub.close();
+        await Promise.all([...servers].map((s) => closeServer(s)));
+        servers.clear();
+      })();
+      return closing;
+    },
+  };
+}

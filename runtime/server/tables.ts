@@ -1,0 +1,233 @@
+/**
+ * What the engine works on, built once per server: per service its flavor, its methods (on or off, with
+ * their handler), its batch limit; and the shapes passed between the engine and the transports.
+ */
+import type { Plan } from '../codec.js';
+import type { Availability, ServerMethodMeta, Validator } from '../meta.js';
+import type { Flavor, Texts } from './texts.js';
+import { gorillaName, TEXTS } from './texts.js';
+import type { Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from './types.js';
+
+/** One live subscription, as the engine hands it to the connection that carries it. */
+export interface Subscription {
+  readonly id: string;
+  readonly service: string;
+  readonly method: string;
+  /** Method name of the notifications (`eth_subscription`). */
+  readonly notification: string;
+  readonly iterator: AsyncIterator<unknown>;
+  /** Value form → wire form for each payload; `undefined` when the payloads are wire form already. */
+  readonly encodeResult: Plan | undefined;
+  /** Typed (value-form) payloads: encode them; raw ones are sent as they are. */
+  readonly typed: boolean;
+  readonly controller: AbortController;
+}
+
+/** Where subscriptions of one request live (a WebSocket connection). */
+export interface SubscriptionHost {
+  /** Registers a subscription; it starts sending after the reply carrying its id. */
+  add(subscription: Subscription): void;
+  /** Ends a subscription of this connection; false when it has none with that id. */
+  remove(id: string): boolean;
+}
+
+/** Where a request body arrived. */
+export interface Site {
+  readonly service: ServiceTable;
+  readonly transport: 'http' | 'websocket';
+  readonly path: string;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly headers: RequestHeaders;
+  readonly signal?: AbortSignal;
+  readonly host?: SubscriptionHost;
+}
+
+export interface KindEntry {
+  readonly decodeParams: Plan | undefined;
+  readonly encodeResult: Plan | undefined;
+  readonly off: string | undefined;
+}
+
+export interface Entry {
+  readonly meta: ServerMethodMeta;
+  readonly role: 'call' | 'subscribe' | 'unsubscribe';
+  /** Why the method is off (for the standard message), `undefined` when it is on. */
+  readonly off: string | undefined;
+  readonly target: object | undefined;
+  readonly fn: Handler | undefined;
+  readonly implemented: boolean;
+  readonly positional: boolean;
+  /** By position: whether each declared param is required. */
+  readonly required: readonly boolean[];
+  readonly kinds: ReadonlyMap<string, KindEntry> | undefined;
+  /** Loaded on first use when results are validated. */
+  resultValidator: Validator | null | undefined;
+}
+
+export interface ServiceTable {
+  readonly def: ServerServiceDef;
+  readonly flavor: Flavor;
+  readonly texts: Texts;
+  readonly methods: ReadonlyMap<string, Entry>;
+  /** gorilla: entries by the name gorilla looks up (`info.GetNodeID`). */
+  readonly gorilla: ReadonlyMap<string, Entry>;
+  /** gorilla: the service names (the part before the dot). */
+  readonly namespaces: ReadonlySet<string>;
+  readonly batchLimit: number;
+  readonly discover: boolean;
+  /** Every secret param name of the service (to mask echoed requests whose method is unknown). */
+  readonly secretNames: readonly string[];
+}
+
+export interface ResolvedOptions {
+  readonly mode: 'standard' | 'node';
+  readonly profile: 'full' | 'public';
+  readonly enable: readonly string[] | 'all';
+  readonly maxBodyBytes: number;
+  readonly maxBatch: number | undefined;
+  readonly maxDepth: number;
+  readonly maxSendQueueBytes: number;
+  readonly pingIntervalMs: number;
+  readonly validateResults: boolean;
+  readonly logger: Logger | undefined;
+  readonly discover: boolean;
+  readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly rawHandler: RawHandler | undefined;
+  readonly handlers: object | undefined;
+}
+
+export function resolveOptions(options: ServerOptions): ResolvedOptions {
+  const limits = options.limits ?? {};
+  const mode = options.mode ?? 'standard';
+  return {
+    mode,
+    profile: options.profile ?? 'full',
+    enable: options.enable ?? [],
+    maxBodyBytes: limits.maxBodyBytes ?? 1024 * 1024,
+    maxBatch: limits.maxBatch,
+    maxDepth: limits.maxDepth ?? 64,
+    maxSendQueueBytes: limits.maxSendQueueBytes ?? 8 * 1024 * 1024,
+    pingIntervalMs: limits.pingIntervalMs ?? 30_000,
+    validateResults: options.validateResults ?? false,
+    logger: options.logger,
+    discover: options.discover ?? mode === 'standard',
+    headers: options.headers,
+    rawHandler: options.rawHandler,
+    handlers: options.handlers,
+  };
+}
+
+/** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */
+export function offReason(a: Availability | undefined, profile: 'full' | 'public', enable: readonly string[] | 'all'): string | undefined {
+  if (!a) return undefined;
+  if (profile === 'public' && a.publicNode === false) return 'is not served on a public node';
+  if (enable === 'all') return undefined;
+  if (a.served === false) return 'is not served by this node';
+  if (a.enabledByDefault === false && !(a.enableWith !== undefined && enable.includes(a.enableWith))) {
+    return a.enableWith !== undefined ? `is off on this server (turn it on with ${JSON.stringify(a.enableWith)})` : 'is off on this server';
+  }
+  return undefined;
+}
+
+function lookupHandler(
+  handlers: object | undefined,
+  service: string,
+  meta: ServerMethodMeta,
+): { target: object | undefined; fn: Handler | undefined } {
+  const services = handlers as Record<string, Record<string, Record<string, unknown> | undefined> | undefined> | undefined;
+  const target = services?.[service]?.[meta.namespace];
+  if (target === undefined || target === null) return { target: undefined, fn: undefined };
+  const fn = target[meta.member];
+  // A spec method named like an Object.prototype member must not pick that up.
+  if (typeof fn !== 'function' || fn === (Object.prototype as Record<string, unknown>)[meta.member])
+    return { target: undefined, fn: undefined };
+  return { target, fn: fn as Handler };
+}
+
+function requiredFlags(meta: ServerMethodMeta): boolean[] {
+  return meta.params.map((name) => meta.required.includes(name));
+}
+
+/** A stand-in meta for an unsubscribe method the service does not list itself. */
+function unsubscribeMeta(subscribe: ServerMethodMeta, name: string): ServerMethodMeta {
+  const cut = name.search(/[._]/);
+  return {
+    name,
+    service: subscribe.service,
+    structure: 'by-position',
+    params: ['subscriptionId'],
+    required: ['subscriptionId'],
+    namespace: cut > 0 ? name.slice(0, cut) : subscribe.namespace,
+    member: cut > 0 ? name.slice(cut + 1) : name,
+    validateParams: (value) =>
+      Array.isArray(value) && typeof value[0] === 'string'
+        ? null
+        : [{ path: '/0', message: 'must be string', keyword: 'type', params: { type: 'string' } }],
+    availability: subscribe.availability,
+    wsOnly: true,
+    errors: [],
+  };
+}
+
+export function buildService(def: ServerServiceDef, opts: ResolvedOptions): ServiceTable {
+  const flavor: Flavor = opts.mode === 'standard' || def.dialect === 'standard' ? 'standard' : def.dialect === 'geth' ? 'geth' : 'gorilla';
+  const metas = new Map<string, ServerMethodMeta>(Object.entries(def.methods));
+  const unsubscribes = new Set<string>();
+  for (const meta of [...metas.values()]) {
+    const name = meta.subscriptions?.unsubscribe;
+    if (name === undefined) continue;
+    unsubscribes.add(name);
+    if (!metas.has(name)) metas.set(name, unsubscribeMeta(meta, name));
+  }
+  const methods = new Map<string, Entry>();
+  const gorilla = new Map<string, Entry>();
+  const namespaces = new Set<string>();
+  const secretNames = new Set<string>();
+  for (const [name, meta] of metas) {
+    const role = meta.subscriptions ? 'subscribe' : unsubscribes.has(name) ? 'unsubscribe' : 'call';
+    const { target, fn } = role === 'unsubscribe' ? { target: undefined, fn: undefined } : lookupHandler(opts.handlers, def.name, meta);
+    let kinds: Map<string, KindEntry> | undefined;
+    if (meta.subscriptions) {
+      kinds = new Map();
+      for (const [kind, k] of Object.entries(meta.subscriptions.kinds)) {
+        kinds.set(kind, {
+          decodeParams: k.decodeParams,
+          encodeResult: k.encodeResult,
+          off: offReason(k.availability, opts.profile, opts.enable),
+        });
+      }
+    }
+    const entry: Entry = {
+      meta,
+      role,
+      off: offReason(meta.availability, opts.profile, opts.enable),
+      target,
+      fn,
+      implemented: role === 'unsubscribe' || fn !== undefined || opts.rawHandler !== undefined,
+      positional: meta.structure === 'by-position',
+      required: requiredFlags(meta),
+      kinds,
+      resultValidator: undefined,
+    };
+    methods.set(name, entry);
+    const dot = name.indexOf('.');
+    if (dot > 0) namespaces.add(name.slice(0, dot));
+    const g = gorillaName(name);
+    if ('name' in g) gorilla.set(g.name, entry);
+    for (const s of meta.secrets ?? []) secretNames.add(s);
+  }
+  const batchLimit =
+    opts.maxBatch ??
+    (opts.mode === 'standard' ? 40 : ((opts.profile === 'public' ? def.publicNodeBatchLimit : undefined) ?? def.batchLimit ?? 1000));
+  return {
+    def,
+    flavor,
+    texts: TEXTS[flavor],
+    methods,
+    gorilla,
+    namespaces,
+    batchLimit,
+    discover: opts.discover,
+    secretNames: [...secretNames],
+  };
+}
