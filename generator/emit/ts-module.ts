@@ -67,7 +67,8 @@ export function typesModule(path: string, declarations: string): OutputFile[] {
   const base = path.slice(0, -3);
   return [
     { path: `${base}.js`, contents: 'export {};\n', format: 'none' },
-    { path: `${base}.d.ts`, contents: normalize(declarations), format: 'none' },
+    // json-schema-to-typescript writes declarations flat; this file is what users read, so it is formatted.
+    { path: `${base}.d.ts`, contents: normalize(declarations), format: 'prettier' },
   ];
 }
 

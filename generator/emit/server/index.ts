@@ -157,7 +157,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
 
 function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const stem = factoryStem(ctx.config.clientName);
-  const handlers = `${stem}Handlers`;
+  const handlers = `${stem}ServerHandlers`;
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/server/index.js', namedImports: ['createRpcServer'] });
   statements.push({
