@@ -1,0 +1,159 @@
+/**
+ * Markdown text helpers. Spec prose is markdown written by hand; the docs site compiles every page as a Vue
+ * template, so prose must not carry what Vue would read as markup (`<name>` outside code, `{{` anywhere).
+ * These helpers keep such text literal and make values safe inside tables and code spans.
+ */
+
+/** An HTML id (and URL fragment) from any name: only `[A-Za-z0-9_-]`, never empty. */
+export function anchorId(name: string): string {
+  const id = name.replace(/[^A-Za-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  return id || '_';
+}
+
+/** Inline code holding `text` exactly, with a fence longer than any backtick run inside it. */
+export function code(text: string): string {
+  if (text.includes('{{')) return `<code v-pre>${escapeHtml(text)}</code>`;
+  const runs = text.match(/`+/g) ?? [];
+  const fence = '`'.repeat(Math.max(0, ...runs.map((r) => r.length)) + 1);
+  const pad = text.startsWith('`') || text.endsWith('`') || (text.startsWith(' ') && text.endsWith(' ') && text.trim()) ? ' ' : '';
+  return `${fence}${pad}${text}${pad}${fence}`;
+}
+
+export function escapeHtml(text: string): string {
+  return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+}
+
+/** Plain text (a name, a value) as markdown text: nothing in it is read as markup. */
+export function text(value: string): string {
+  return value.replace(/[\\`*_[\]<>|{}]/g, (c, i: number) => {
+    // An underscore inside a word never starts emphasis: `ns_getThing` stays readable.
+    if (c === '_' && /[A-Za-z0-9]/.test(value[i - 1] ?? '') && /[A-Za-z0-9]/.test(value[i + 1] ?? '')) return c;
+    return c === '<' ? '&lt;' : c === '>' ? '&gt;' : c === '{' ? '&#123;' : c === '}' ? '&#125;' : `\\${c}`;
+  });
+}
+
+/** Fenced code: split out of prose so escaping leaves code alone. */
+const FENCE = /^( {0,3})(`{3,}|~{3,})[^\n]*\n[\s\S]*?(?:\n {0,3}\2[`~]*[ \t]*(?=\n|$)|$)/gm;
+
+/**
+ * Spec prose (markdown) made safe for the site: outside code, a `<` that would open a tag becomes `&lt;` and
+ * `{{` becomes entities; a code span holding `{{` becomes a `v-pre` code element. Everything else is kept.
+ */
+export function prose(markdown: string | undefined): string {
+  if (!markdown) return '';
+  const out: string[] = [];
+  let last = 0;
+  for (const m of markdown.matchAll(FENCE)) {
+    out.push(inlineProse(markdown.slice(last, m.index)), m[0]);
+    last = m.index + m[0].length;
+  }
+  out.push(inlineProse(markdown.slice(last)));
+  return out.join('').trim();
+}
+
+function inlineProse(s: string): string {
+  let out = '';
+  let i = 0;
+  const special = /[`\\<{]/g;
+  while (i < s.length) {
+    special.lastIndex = i;
+    const m = special.exec(s);
+    if (!m) {
+      out += s.slice(i);
+      break;
+    }
+    out += s.slice(i, m.index);
+    i = m.index;
+    const c = s[i];
+    if (c === '`') {
+      let n = 1;
+      while (s[i + n] === '`') n++;
+      const fence = '`'.repeat(n);
+      const end = findClosingFence(s, i + n, fence);
+      if (end === -1) {
+        out += fence;
+        i += n;
+        continue;
+      }
+      // A code span that wraps keeps to one line (its newline is a space anyway): a continuation line
+      // starting with `<` would otherwise open an HTML block on the site.
+      const inner = s.slice(i + n, end).replace(/[ \t]*\n[ \t]*/g, ' ');
+      out += inner.includes('{{') ? code(inner.replace(/^ (.*) $/s, '$1')) : `${fence}${inner}${fence}`;
+      i = end + n;
+    } else if (c === '\\') {
+      out += s.slice(i, i + 2);
+      i += 2;
+    } else if (c === '<') {
+      out += /[/!?A-Za-z]/.test(s[i + 1] ?? '') ? '&lt;' : '<';
+      i++;
+    } else if (s[i + 1] === '{') {
+      out += '&#123;&#123;';
+      i += 2;
+    } else {
+      out += '{';
+      i++;
+    }
+  }
+  return out;
+}
+
+/** The index of a closing backtick run of exactly `fence`'s length, or -1. */
+function findClosingFence(s: string, from: number, fence: string): number {
+  for (let j = s.indexOf(fence, from); j !== -1; j = s.indexOf(fence, j + 1)) {
+    if (s[j - 1] !== '`' && s[j + fence.length] !== '`') return j;
+    while (s[j + 1] === '`') j++;
+  }
+  return -1;
+}
+
+/**
+ * Prose for one table cell: one line, paragraphs and list items separated by `<br>`, pipes escaped (a
+ * cell cannot hold a newline or an unescaped `|`).
+ */
+export function cell(markdown: string | undefined): string {
+  const safe = prose(markdown);
+  if (!safe) return '';
+  const paragraphs = safe.split(/\n\s*\n/).map((p) =>
+    p
+      .split('\n')
+      .map((line) => line.trim())
+      .reduce((acc, line) => (!acc ? line : /^([-*+]|\d+[.)])\s/.test(line) ? `${acc}<br>${line}` : `${acc} ${line}`), ''),
+  );
+  return escapePipes(paragraphs.filter(Boolean).join('<br>'));
+}
+
+/** `|` escaped for a table cell, including inside code spans (GFM reads `\|` there too). */
+export function escapePipes(s: string): string {
+  return s.replace(/(?<!\\)\|/g, '\\|');
+}
+
+/** The first sentence-like paragraph of some prose, as one line. */
+export function firstParagraph(markdown: string | undefined): string {
+  const p = (markdown ?? '').trim().split(/\n\s*\n/)[0] ?? '';
+  return p.replace(/\s*\n\s*/g, ' ');
+}
+
+/**
+ * Tidy generated markdown: no trailing spaces, at most one blank line between blocks, one final newline.
+ * Lines inside fenced code are left exactly as they are.
+ */
+export function tidy(markdown: string): string {
+  const lines = markdown.split('\n');
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const raw of lines) {
+    const first = raw.trimStart()[0];
+    const marker = first === '`' || first === '~' ? /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1] : undefined;
+    if (fence) {
+      out.push(raw);
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = undefined;
+      continue;
+    }
+    const line = raw.trimEnd();
+    if (marker) fence = marker;
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
+    out.push(line);
+  }
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return `${out.join('\n')}\n`;
+}

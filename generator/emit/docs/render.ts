@@ -1,0 +1,79 @@
+/**
+ * Handlebars for the docs: one environment per run, every template compiled once. Templates produce
+ * markdown, so nothing is HTML-escaped: views hand over ready-made, already-escaped fragments.
+ *
+ * Compiling is the slowest part of the docs (handlebars' compiler, cold, costs more than rendering every
+ * page), so compiled templates are kept by content: in memory for watch mode, and in `cacheDir` across runs.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Handlebars from 'handlebars';
+import { tidy } from './markdown.js';
+
+const DIR = 'templates/docs/';
+const PARTIALS = `${DIR}partials/`;
+const OPTIONS = { noEscape: true, strict: true, preventIndent: true } as const;
+
+export type Render = (name: string, view: unknown) => string;
+
+/** Precompiled template specs (JavaScript source) by content key. */
+const memo = new Map<string, string>();
+
+function precompiled(source: string, cacheDir: string | undefined): string {
+  const key = createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(OPTIONS)}\0${source}`).digest('hex');
+  let spec = memo.get(key);
+  if (spec === undefined && cacheDir) {
+    try {
+      spec = readFileSync(join(cacheDir, `${key}.js`), 'utf8');
+    } catch {
+      spec = undefined;
+    }
+  }
+  if (spec === undefined) {
+    spec = Handlebars.precompile(source, OPTIONS) as string;
+    if (cacheDir) {
+      try {
+        mkdirSync(cacheDir, { recursive: true });
+        const tmp = join(cacheDir, `${key}.${process.pid}.tmp`);
+        writeFileSync(tmp, spec);
+        renameSync(tmp, join(cacheDir, `${key}.js`));
+      } catch {
+        // A cache that cannot be written only costs time.
+      }
+    }
+  }
+  memo.set(key, spec);
+  return spec;
+}
+
+/**
+ * Compile the docs templates in `templates` (path → text); `render('index.md', view)` uses
+ * `templates/docs/index.md.hbs`, and every `templates/docs/partials/<name>.md.hbs` is the partial `<name>`.
+ */
+export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
+  const hb = Handlebars.create();
+  hb.registerHelper('toJson', (value: unknown) => JSON.stringify(value, null, 2).replace(/\n/g, '\n  '));
+  // An explicit heading id (`{#id}`); written as a helper because `{#{{id}}}` would read as `{{{`.
+  hb.registerHelper('hid', (id: unknown) => `{#${String(id)}}`);
+  // `{{join list}}`: the items with ", " between them (or the separator given).
+  hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
+  const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  for (const [path, source] of templates) {
+    if (!path.startsWith(DIR) || !path.endsWith('.hbs')) continue;
+    const name = path.slice(path.startsWith(PARTIALS) ? PARTIALS.length : DIR.length, -'.hbs'.length);
+    // The spec is handlebars' own output for our own templates: an object literal of functions.
+    const spec = new Function(`return ${precompiled(source, cacheDir)};`)() as TemplateSpecification;
+    const template = hb.template(spec);
+    if (path.startsWith(PARTIALS)) hb.registerPartial(name.replace(/\.md$/, ''), template);
+    else compiled.set(name, template);
+  }
+  return (name, view) => {
+    const template = compiled.get(name);
+    if (!template) throw new Error(`missing template ${DIR}${name}.hbs`);
+    const out = template(view);
+    return name.endsWith('.md') ? tidy(out) : out;
+  };
+}
+
+type TemplateSpecification = Parameters<typeof Handlebars.template>[0];

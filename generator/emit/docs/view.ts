@@ -1,0 +1,576 @@
+/**
+ * The data each docs template renders: plain objects of ready-made markdown fragments (links, code spans,
+ * table cells), derived from the model only. The wording around them lives in templates/docs.
+ */
+import type { Config } from '../../config.js';
+import type { JsonSchema, MethodModel, ServiceModel } from '../../model.js';
+import { componentName, isSchemaObject } from '../../schema/resolve.js';
+import { pascalCase } from '../../schema/typescript.js';
+import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from './examples.js';
+import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from './markdown.js';
+import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
+import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+
+/** Where relative server URLs point in examples: a node on this machine at its default port. */
+export const DEFAULT_BASE_URL = 'http://127.0.0.1:9650';
+
+/** Explicit heading ids of one page; a taken id gets a numbered suffix. */
+class Ids {
+  private readonly taken = new Set<string>();
+  constructor(reserved: Iterable<string> = []) {
+    for (const id of reserved) this.taken.add(id);
+  }
+  claim(wanted: string): string {
+    let id = anchorId(wanted);
+    for (let i = 2; this.taken.has(id); i++) id = `${anchorId(wanted)}-${i}`;
+    this.taken.add(id);
+    return id;
+  }
+}
+
+interface RowView {
+  readonly name: string;
+  readonly type: string;
+  readonly required: string;
+  readonly description: string;
+  readonly secret: boolean;
+}
+
+/** A config switch or version as written: a bare word becomes code, prose stays prose. */
+function setting(value: string): string {
+  return /^[A-Za-z0-9_.:=/@+-]+$/.test(value) ? code(value) : cell(value);
+}
+
+/** Whether a summary already says what a tag would (so the method index does not say it twice). */
+function says(summary: string | undefined, word: string): boolean {
+  return new RegExp(`\\b${word}`, 'i').test(summary ?? '');
+}
+
+function rowView(r: FieldRow): RowView {
+  return { name: escapePipes(code(r.name)), type: r.type, required: r.required, description: r.description, secret: false };
+}
+
+/** Everything one run's templates need. */
+export class Views {
+  readonly site: Site;
+  private readonly config: Config;
+  private readonly names: ClientNames;
+  private readonly printers = new Map<string, ExamplePrinter>();
+
+  constructor(config: Config, site: Site) {
+    this.config = config;
+    this.site = site;
+    this.names = { factory: config.clientName, pkg: config.package.name, baseUrl: DEFAULT_BASE_URL };
+  }
+
+  private printer(service: ServiceModel): ExamplePrinter {
+    let p = this.printers.get(service.name);
+    if (!p) this.printers.set(service.name, (p = new ExamplePrinter(service, this.names)));
+    return p;
+  }
+
+  /** Schema text whose type links are relative to `page`. */
+  private schemaText(service: ServiceModel, page: string): SchemaText {
+    return new SchemaText(service.document, (name) => this.typeLink(service, page, name));
+  }
+
+  typeLink(service: ServiceModel, page: string, name: string): string {
+    const entry = this.site.type(service, name);
+    return entry ? `[${text(name)}](${this.site.href(page, TYPES_PAGE, entry.anchor)})` : code(name);
+  }
+
+  methodLink(page: string, service: ServiceModel, name: string): string {
+    const place = this.site.findMethod(service, name);
+    return place ? `[${text(name)}](${this.site.href(page, place.page, place.anchor)})` : code(name);
+  }
+
+  // ---- methods -----------------------------------------------------------------------------------------
+
+  method(page: string, service: ServiceModel, method: MethodModel, ids: Ids) {
+    const st = this.schemaText(service, page);
+    const printer = this.printer(service);
+    const anchor = this.site.methodAnchor(method);
+    const endpoint = endpointFor(service, method);
+    const a = method.availability;
+    const params: RowView[] = method.params.flatMap((p) => [
+      {
+        name: escapePipes(code(p.name)),
+        type: escapePipes(st.label(p.schema)),
+        required: p.required ? 'yes' : 'no',
+        description: cell([p.summary, p.description].filter(Boolean).join('\n\n')),
+        secret: p.secret,
+        deprecated: p.deprecated,
+      },
+      ...st.nested(p.schema, p.name, 1).map(rowView),
+    ]);
+    const usedIds = new Set<string>();
+    const exampleId = (name: string) => {
+      let id = `${anchor}--${anchorId(name)}`;
+      for (let i = 2; usedIds.has(id); i++) id = `${anchor}--${anchorId(name)}-${i}`;
+      usedIds.add(id);
+      return ids.claim(id);
+    };
+    const isWs = endpoint?.transport === 'websocket';
+    const url = endpoint ? endpointUrl(endpoint, DEFAULT_BASE_URL) : DEFAULT_BASE_URL;
+    const examples = method.examples.map((ex) => {
+      const call = printer.call(method, ex);
+      return {
+        name: text(ex.name),
+        anchor: exampleId(`example-${ex.name}`),
+        summary: prose(ex.summary),
+        description: prose(ex.description),
+        websocket: isWs,
+        url: code(url),
+        curl: isWs ? undefined : curlCommand(call.request, url),
+        request: call.requestPretty,
+        response: call.response,
+        ts: call.ts,
+      };
+    });
+    const subscriptionId = method.examples.map((e) => e.result?.value).find((v): v is string => typeof v === 'string') ?? '0x1';
+    const subscriptions = method.subscriptions && {
+      notification: code(method.subscriptions.notification),
+      unsubscribe: method.subscriptions.unsubscribe ? this.methodLink(page, service, method.subscriptions.unsubscribe) : undefined,
+      kinds: method.subscriptions.kinds.map((kind) => {
+        const kst = this.schemaText(service, page);
+        const body = kst.body(kind.result.schema);
+        return {
+          name: code(kind.name),
+          anchor: ids.claim(`${anchor}--${kind.name}`),
+          summary: prose(kind.summary),
+          description: prose(kind.description),
+          params: kind.params.map((p) => ({
+            name: escapePipes(code(p.name)),
+            type: escapePipes(kst.label(p.schema)),
+            required: p.required ? 'yes' : 'no',
+            description: cell([p.summary, p.description].filter(Boolean).join('\n\n')),
+            secret: p.secret,
+          })),
+          result: {
+            type: kst.label(kind.result.schema),
+            description: cell([kind.result.summary, kind.result.description].filter(Boolean).join('\n\n')),
+            rows: (kst.isObjectLike(body) ? kst.rows(body) : kst.nested(body, '', 0)).map(rowView),
+          },
+          notes: this.notes(page, service, method, kind.availability, isWs),
+          examples: kind.examples.map((ex) => {
+            const call = printer.subscription(method, kind, ex, subscriptionId);
+            return {
+              name: text(ex.name),
+              anchor: exampleId(`${kind.name}-${ex.name}`),
+              description: prose(ex.description),
+              url: code(endpointUrl(endpointFor(service, { ...method, websocketOnly: true }) ?? endpoint!, DEFAULT_BASE_URL)),
+              request: call.requestPretty,
+              notifications: call.notifications,
+              ts: call.ts,
+            };
+          }),
+        };
+      }),
+    };
+    return {
+      name: text(method.name),
+      anchor,
+      summary: prose(method.summary),
+      description: prose(method.description),
+      endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
+      byName: method.paramStructure === 'by-name',
+      byPosition: method.paramStructure === 'by-position',
+      notes: this.notes(page, service, method, a, isWs),
+      sections: {
+        params: ids.claim(`${anchor}--params`),
+        result: ids.claim(`${anchor}--result`),
+        errors: ids.claim(`${anchor}--errors`),
+        subscriptions: ids.claim(`${anchor}--subscriptions`),
+        examples: ids.claim(`${anchor}--examples`),
+      },
+      params,
+      result: method.result && this.result(st, method),
+      errors: method.errors.map((e) => ({
+        code: String(e.code),
+        message: escapePipes(code(e.message)),
+        data: e.data === undefined || e.data === null ? '' : escapePipes(code(JSON.stringify(e.data))),
+      })),
+      hasErrorData: method.errors.some((e) => e.data !== undefined && e.data !== null),
+      subscriptions,
+      examples,
+      paging: method.pagination && {
+        ...this.pagingFacts(service, method),
+        anchor: ids.claim(`${anchor}--paging`),
+        ts: method.examples[0] ? printer.paginate(method, method.examples[0]) : undefined,
+      },
+      tags: method.tags.map((t) => code(t)),
+    };
+  }
+
+  private result(st: SchemaText, method: MethodModel) {
+    const r = method.result!;
+    const body = st.body(r.schema);
+    return {
+      name: code(r.name),
+      type: st.label(r.schema),
+      description: prose([r.summary, r.description].filter(Boolean).join('\n\n')),
+      rows: (st.isObjectLike(body) ? st.rows(body) : st.nested(body, '', 0)).map(rowView),
+    };
+  }
+
+  private notes(page: string, service: ServiceModel, method: MethodModel, a: MethodModel['availability'], isWs: boolean) {
+    const notes = {
+      deprecated: method.deprecated,
+      replacement: method.replacedBy ? this.methodLink(page, service, method.replacedBy) : undefined,
+      keystore: method.keystore !== undefined,
+      keystoreRemovedIn: method.keystore?.removedIn ? text(method.keystore.removedIn) : undefined,
+      nodeSpecific: !a.publicNode,
+      offByDefault: !a.enabledByDefault,
+      enableWith: a.enableWith ? setting(a.enableWith) : undefined,
+      notServed: !a.served,
+      removedIn: a.removedIn ? text(a.removedIn) : undefined,
+      note: a.note ? cell(a.note) : undefined,
+      websocketOnly: method.websocketOnly || isWs,
+    };
+    const any = notes.deprecated || notes.keystore || notes.nodeSpecific || notes.offByDefault || notes.notServed || !!notes.removedIn || !!notes.note || notes.websocketOnly;
+    return { ...notes, any };
+  }
+
+  /** A short table of a page's methods. */
+  private methodIndex(page: string, service: ServiceModel, methods: readonly MethodModel[]) {
+    return methods.map((m) => ({
+      link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(service, m), this.site.methodAnchor(m))})`,
+      summary: cell(m.summary),
+      deprecated: m.deprecated && !says(m.summary, 'deprecat'),
+      keystore: m.keystore !== undefined && !says(m.summary, 'keystore'),
+      offByDefault: !m.availability.enabledByDefault,
+      nodeSpecific: !m.availability.publicNode,
+      notServed: !m.availability.served && !says(m.summary, 'not served'),
+      removed: m.availability.removedIn !== undefined && !says(m.summary, 'removed'),
+      websocketOnly: m.websocketOnly && !says(m.summary, 'websocket'),
+    }));
+  }
+
+  // ---- pages -------------------------------------------------------------------------------------------
+
+  private serviceHeader(page: string, service: ServiceModel) {
+    const structures = [...new Set(service.methods.map((m) => m.paramStructure))];
+    return {
+      name: code(service.name),
+      title: text(service.title),
+      version: text(service.version),
+      description: prose(service.description),
+      summary: cell(firstParagraph(service.description)),
+      link: `[${text(service.title)}](${this.site.href(page, this.site.servicePage(service))})`,
+      endpoints: service.endpoints.map((e) => ({
+        name: text(e.name),
+        transport: e.transport,
+        websocket: e.transport === 'websocket',
+        path: code(e.path),
+        url: code(endpointUrl(e, DEFAULT_BASE_URL)),
+        variables: Object.entries(e.variables).map(([k, v]) => ({ name: code(k), default: code(v.default), description: cell(v.description) })),
+      })),
+      byName: structures.length === 1 && structures[0] === 'by-name',
+      byPosition: structures.length === 1 && structures[0] === 'by-position',
+      batch: service.jsonrpc.batch,
+      batchLimit: service.jsonrpc.batchLimit,
+      publicNodeBatchLimit: service.jsonrpc.publicNodeBatchLimit,
+      methodCount: service.methods.length,
+      oneMethod: service.methods.length === 1,
+    };
+  }
+
+  /** Facts shared by every method of a group (a namespace, a service): said once at the top. */
+  private groupNotes(methods: readonly MethodModel[]) {
+    const all = (p: (m: MethodModel) => boolean) => methods.length > 0 && methods.every(p);
+    const off = methods.filter((m) => !m.availability.enabledByDefault);
+    const enableWith = [...new Set(off.flatMap((m) => (m.availability.enableWith ? [m.availability.enableWith] : [])))].map(setting);
+    return {
+      offByDefault: all((m) => !m.availability.enabledByDefault),
+      someOffByDefault: off.length > 0 && off.length < methods.length,
+      nodeSpecific: all((m) => !m.availability.publicNode),
+      keystore: all((m) => m.keystore !== undefined),
+      websocketOnly: all((m) => m.websocketOnly),
+      enableWith,
+    };
+  }
+
+  servicePage(service: ServiceModel) {
+    const page = this.site.servicePage(service);
+    const split = this.site.isSplit(service);
+    const ids = new Ids(split ? [] : service.methods.map((m) => this.site.methodAnchor(m)));
+    return {
+      page,
+      home: this.site.href(page, INDEX_PAGE),
+      types: this.site.href(page, TYPES_PAGE),
+      id: ids.claim(service.name),
+      sectionIds: { endpoints: ids.claim('endpoints'), calling: ids.claim('calling'), namespaces: ids.claim('namespaces'), methods: ids.claim('methods') },
+      service: this.serviceHeader(page, service),
+      groupNotes: this.groupNotes(service.methods),
+      split,
+      namespaces: split
+        ? service.namespaces.map((ns) => {
+            const methods = service.methods.filter((m) => m.namespace === ns);
+            return {
+              name: ns ? code(ns) : 'other',
+              link: `[${ns ? text(ns) : 'other methods'}](${this.site.href(page, this.site.namespacePage(service, ns))})`,
+              count: methods.length,
+              notes: this.groupNotes(methods),
+            };
+          })
+        : [],
+      index: split ? [] : this.methodIndex(page, service, service.methods),
+      methods: split ? [] : service.methods.map((m) => this.method(page, service, m, ids)),
+    };
+  }
+
+  namespacePage(service: ServiceModel, namespace: string) {
+    const page = this.site.namespacePage(service, namespace);
+    const methods = service.methods.filter((m) => m.namespace === namespace);
+    const ids = new Ids(methods.map((m) => this.site.methodAnchor(m)));
+    return {
+      page,
+      home: this.site.href(page, INDEX_PAGE),
+      types: this.site.href(page, TYPES_PAGE),
+      id: ids.claim(`${service.name}-${namespace || 'other'}`),
+      sectionIds: { methods: ids.claim('methods') },
+      namespace: namespace ? code(namespace) : 'other',
+      namespaceText: namespace ? text(namespace) : 'other',
+      service: this.serviceHeader(page, service),
+      groupNotes: this.groupNotes(methods),
+      index: this.methodIndex(page, service, methods),
+      methods: methods.map((m) => this.method(page, service, m, ids)),
+    };
+  }
+
+  typesPage() {
+    const page = TYPES_PAGE;
+    const ids = new Ids(this.site.types.map((t) => t.anchor));
+    const usedBy = this.typeUses();
+    return {
+      page,
+      home: this.site.href(page, INDEX_PAGE),
+      id: ids.claim('types'),
+      types: this.site.types.map((t) => {
+        const service = t.services[0]!;
+        const st = this.schemaText(service, page);
+        const codec = isSchemaObject(t.schema) && typeof t.schema['x-codec'] === 'string' ? t.schema['x-codec'] : undefined;
+        const scalar = st.isScalar(t.schema);
+        const uses = (usedBy.get(t) ?? []).map((p) => `[${text(p.method.name)}](${this.site.href(page, p.page, p.anchor)})`);
+        const jsonType = st.summary(t.schema);
+        return {
+          name: text(t.name),
+          anchor: t.anchor,
+          description: prose(isSchemaObject(t.schema) && typeof t.schema.description === 'string' ? t.schema.description : undefined),
+          jsonType,
+          codec: codec ? code(codec) : undefined,
+          tsInline: scalar ? code(codec ? codecTsType(codec) ?? st.ts(t.schema) : st.ts(t.schema)) : undefined,
+          tsBlock: scalar ? undefined : st.tsDeclaration(t.name, t.schema),
+          rows: st.isObjectLike(t.schema) ? st.rows(t.schema).map(rowView) : st.nested(t.schema, '', 0).map(rowView),
+          // Named alternatives the JSON type does not already list.
+          variants: st.collect(t.schema).variants.map((v) => st.label({ $ref: `#/components/schemas/${v}` })).filter((l) => !jsonType.includes(l)),
+          services: t.services.map((s) => `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`),
+          usedBy: uses,
+        };
+      }),
+    };
+  }
+
+  /** For each named type, the methods whose params or results name it directly. */
+  private typeUses() {
+    const out = new Map<ReturnType<Site['type']> & object, ReturnType<Site['place']>[]>();
+    for (const service of this.site.model.services) {
+      for (const method of service.methods) {
+        const names = new Set<string>();
+        const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
+        for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);
+        for (const s of schemas) refsIn(s, names);
+        for (const name of [...names].sort()) {
+          const entry = this.site.type(service, name);
+          if (!entry) continue;
+          const list = out.get(entry) ?? [];
+          list.push(this.site.place(service, method));
+          out.set(entry, list);
+        }
+      }
+    }
+    return out;
+  }
+
+  indexPage() {
+    const page = INDEX_PAGE;
+    const ids = new Ids();
+    const services = this.site.model.services;
+    const link = (service: ServiceModel, m: MethodModel) => `[${text(m.name)}](${this.site.href(page, this.site.methodPage(service, m), this.site.methodAnchor(m))})`;
+    // The first service's smallest everyday example: a call anyone can try on a fresh node.
+    const candidates = services.flatMap((s) =>
+      s.methods
+        .filter((m) => !m.websocketOnly && m.examples.length && m.availability.served && m.availability.enabledByDefault && m.availability.publicNode && !m.deprecated && !m.keystore)
+        .map((m) => ({ s, m, size: JSON.stringify(m.examples[0]!).length })),
+    );
+    const inFirst = candidates.filter((c) => c.s === candidates[0]?.s);
+    const first = inFirst.reduce<(typeof inFirst)[number] | undefined>((best, c) => (!best || c.size < best.size ? c : best), undefined);
+    const firstCall = first && (() => {
+      const ex = first.m.examples[0]!;
+      const call = this.printer(first.s).call(first.m, ex);
+      const endpoint = endpointFor(first.s, first.m)!;
+      return { method: link(first.s, first.m), curl: curlCommand(call.request, endpointUrl(endpoint, DEFAULT_BASE_URL)), response: call.response, ts: call.ts };
+    })();
+    return {
+      page,
+      id: ids.claim('top'),
+      sectionIds: Object.fromEntries(['services', 'calling', 'conventions', 'codecs', 'paging', 'batches', 'availability', 'public-node', 'keystore', 'websocket', 'deprecated', 'types'].map((s) => [s, ids.claim(s)])),
+      title: text(this.config.package.name),
+      description: prose(this.config.package.description),
+      pkg: code(this.config.package.name),
+      pkgName: this.config.package.name,
+      baseUrl: code(DEFAULT_BASE_URL),
+      pathVariables: [...new Set(services.flatMap((s) => s.endpoints.flatMap((e) => Object.keys(e.variables))))].map((v) => code(`{${v}}`)),
+      secrets: [...new Set(services.flatMap((s) => s.methods.flatMap((m) => m.params.filter((p) => p.secret).map((p) => p.name))))].map((n) => code(n)),
+      placeholders: [...new Set(services.flatMap((s) => s.methods.flatMap((m) => m.params.filter((p) => p.secret).map((p) => p.name))))].map((n) => code(`'<${n}>'`)),
+      factory: code(this.config.clientName),
+      types: this.site.href(page, TYPES_PAGE),
+      services: services.map((s) => ({
+        ...this.serviceHeader(page, s),
+        namespaces: this.site.isSplit(s) ? s.namespaces.map((ns) => `[${text(ns || 'other')}](${this.site.href(page, this.site.namespacePage(s, ns))})`) : [],
+      })),
+      accessors: [...new Set(services.flatMap((s) => s.namespaces.map((ns) => code(`node.${ns || s.name}`))))],
+      firstCall,
+      codecs: this.codecsUsed(page),
+      paging: this.paging(page),
+      batches: services.map((s) => ({ ...this.serviceHeader(page, s) })),
+      anyBatch: services.some((s) => s.jsonrpc.batch),
+      anyPublicLimit: services.some((s) => s.jsonrpc.publicNodeBatchLimit !== undefined),
+      offByDefault: this.groups(page, (m) => !m.availability.enabledByDefault, (m) => m.availability.enableWith),
+      nodeSpecific: this.groups(page, (m) => !m.availability.publicNode),
+      notServed: this.groups(page, (m) => !m.availability.served),
+      removed: this.groups(page, (m) => m.availability.removedIn !== undefined, (m) => m.availability.removedIn),
+      keystore: services.flatMap((s) => s.methods.filter((m) => m.keystore).map((m) => ({ link: link(s, m), removedIn: m.keystore?.removedIn ? text(m.keystore.removedIn) : undefined }))),
+      websocketOnly: services.flatMap((s) => s.methods.filter((m) => m.websocketOnly).map((m) => ({ link: link(s, m), subscriptions: m.subscriptions?.kinds.map((k) => code(k.name)) ?? [] }))),
+      deprecated: services.flatMap((s) => s.methods.filter((m) => m.deprecated).map((m) => ({ link: link(s, m), replacement: m.replacedBy ? this.methodLink(page, s, m.replacedBy) : undefined }))),
+      typeCount: this.site.types.length,
+    };
+  }
+
+  /**
+   * Methods matching `pred`, grouped: a namespace whose every method matches (with one `detail`) is listed
+   * once, linked to its page; otherwise the matching methods of a namespace are listed together, one entry
+   * per distinct `detail` (a version, a config switch).
+   */
+  private groups(page: string, pred: (m: MethodModel) => boolean, detail: (m: MethodModel) => string | undefined = () => undefined) {
+    const out: { link: string; whole: boolean; count: number; detail?: string; methods: string[] }[] = [];
+    for (const s of this.site.model.services) {
+      for (const ns of s.namespaces) {
+        const methods = s.methods.filter((m) => m.namespace === ns);
+        const hits = methods.filter(pred);
+        if (!hits.length) continue;
+        const target = this.site.isSplit(s) ? this.site.namespacePage(s, ns) : this.site.servicePage(s);
+        const label = this.site.isSplit(s) ? `${s.title}: ${ns || 'other'}` : s.title;
+        const link = `[${text(label)}](${this.site.href(page, target)})`;
+        const details = [...new Set(hits.map(detail))];
+        for (const d of details) {
+          const these = hits.filter((m) => detail(m) === d);
+          const whole = these.length === methods.length && methods.length > 1;
+          out.push({
+            link,
+            whole,
+            count: these.length,
+            ...(d !== undefined ? { detail: setting(d) } : {}),
+            methods: whole ? [] : these.map((m) => `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`),
+          });
+        }
+      }
+    }
+    return out;
+  }
+
+  /** The `x-codec` scalars the documents use, each with its named types. */
+  private codecsUsed(page: string) {
+    const by = new Map<string, Set<string>>();
+    for (const t of this.site.types) {
+      if (!isSchemaObject(t.schema) || typeof t.schema['x-codec'] !== 'string') continue;
+      const codec = t.schema['x-codec'];
+      if (!by.has(codec)) by.set(codec, new Set());
+      by.get(codec)!.add(`[${text(t.name)}](${this.site.href(page, TYPES_PAGE, t.anchor)})`);
+    }
+    // Inline scalars with a codec count too, even without a named type.
+    for (const s of this.site.model.services) {
+      for (const m of s.methods) {
+        for (const schema of [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])]) {
+          for (const codec of codecsIn(schema)) if (!by.has(codec)) by.set(codec, new Set());
+        }
+      }
+    }
+    return [...by.keys()].sort().map((codec) => ({ codec: code(codec), partial: `codec-${codec}`, ts: escapePipes(code(codecTsType(codec) ?? 'unknown')), types: [...by.get(codec)!] }));
+  }
+
+  /** Paginated listings (`x-pagination`): how to page through them, by hand and with the client. */
+  private paging(page: string) {
+    return this.site.model.services.flatMap((s) =>
+      s.methods.flatMap((m) => {
+        const pg = m.pagination;
+        if (!pg) return [];
+        return [{ link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`, ...this.pagingFacts(s, m) }];
+      }),
+    );
+  }
+
+  private pagingFacts(service: ServiceModel, m: MethodModel) {
+    const pg = m.pagination!;
+    return {
+      cursorParam: code(pg.cursorParam),
+      nextCursor: code(pg.nextCursor),
+      items: code(pg.items),
+      count: pg.count ? code(pg.count) : undefined,
+      limitParam: pg.limitParam ? code(pg.limitParam) : undefined,
+      maxLimit: pg.maxLimit,
+      iterator: code(`node.${m.namespace || service.name}.paginate${pascalCase(m.member)}`),
+    };
+  }
+
+  /** The site config's nav and sidebar. */
+  siteConfig() {
+    const services = this.site.model.services;
+    const methodItem = (s: ServiceModel, m: MethodModel) => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` });
+    const sidebar = [
+      { text: 'Overview', link: this.site.route(INDEX_PAGE) },
+      ...services.map((s) =>
+        this.site.isSplit(s)
+          ? {
+              text: s.title,
+              collapsed: true,
+              items: [
+                { text: 'Overview', link: this.site.route(this.site.servicePage(s)) },
+                ...s.namespaces.map((ns) => ({ text: ns || 'other', link: this.site.route(this.site.namespacePage(s, ns)), collapsed: true, items: s.methods.filter((m) => m.namespace === ns).map((m) => methodItem(s, m)) })),
+              ],
+            }
+          : { text: s.title, link: this.site.route(this.site.servicePage(s)), collapsed: true, items: s.methods.map((m) => methodItem(s, m)) },
+      ),
+      { text: 'Types', link: this.site.route(TYPES_PAGE) },
+    ];
+    const nav = [
+      { text: 'Overview', link: this.site.route(INDEX_PAGE) },
+      { text: 'Services', items: services.map((s) => ({ text: s.title, link: this.site.route(this.site.servicePage(s)) })) },
+      { text: 'Types', link: this.site.route(TYPES_PAGE) },
+    ];
+    return { title: this.config.package.name, description: this.config.package.description, nav, sidebar };
+  }
+}
+
+/** Component names a schema refers to directly (not through other components). */
+function refsIn(schema: unknown, into: Set<string>, depth = 0): void {
+  if (depth > 16 || schema === null || typeof schema !== 'object') return;
+  if (Array.isArray(schema)) {
+    for (const s of schema) refsIn(s, into, depth + 1);
+    return;
+  }
+  const o = schema as Record<string, unknown>;
+  if (typeof o.$ref === 'string') {
+    const name = componentName(o.$ref);
+    if (name !== undefined) into.add(name);
+  }
+  for (const [k, v] of Object.entries(o)) if (k !== '$ref' && k !== 'examples' && k !== 'default' && k !== 'const' && k !== 'enum') refsIn(v, into, depth + 1);
+}
+
+function codecsIn(schema: unknown, depth = 0): string[] {
+  if (depth > 16 || schema === null || typeof schema !== 'object') return [];
+  if (Array.isArray(schema)) return schema.flatMap((s) => codecsIn(s, depth + 1));
+  const o = schema as Record<string, unknown>;
+  const own = typeof o['x-codec'] === 'string' ? [o['x-codec']] : [];
+  return [...own, ...Object.entries(o).flatMap(([k, v]) => (k === 'enum' || k === 'const' ? [] : codecsIn(v, depth + 1)))];
+}

@@ -1,0 +1,66 @@
+/**
+ * The docs emitter's text helpers, used the way the emitter uses them: spec prose made safe for a site that
+ * compiles markdown as Vue templates, table cells, code spans, explicit ids, and value-form literals.
+ */
+import { describe, expect, it } from 'vitest';
+import { printValue, shellQuote } from '../../generator/emit/docs/examples.js';
+import { anchorId, cell, code, prose, text, tidy } from '../../generator/emit/docs/markdown.js';
+
+describe('prose', () => {
+  it.each([
+    ['plain markdown is kept', { given: 'A **bold** `code` [link](x.md).', want: 'A **bold** `code` [link](x.md).' }],
+    ['a tag-like < outside code is escaped', { given: 'no chain with alias <chain>', want: 'no chain with alias &lt;chain>' }],
+    ['a comparison < stays', { given: 'a < b', want: 'a < b' }],
+    ['< inside code is kept', { given: 'gives `no account <address>`', want: 'gives `no account <address>`' }],
+    ['a code span that wraps keeps to one line', { given: 'see `message\n<here> too`', want: 'see `message <here> too`' }],
+    ['mustaches outside code become entities', { given: 'a {{x}}', want: 'a &#123;&#123;x}}' }],
+    ['mustaches inside code become a v-pre element', { given: 'a `{{x}}`', want: 'a <code v-pre>{{x}}</code>' }],
+    ['fenced code is left alone', { given: 'x\n\n```html\n<b>{{y}}</b>\n```\n', want: 'x\n\n```html\n<b>{{y}}</b>\n```' }],
+    ['escapes stay escapes', { given: '\\<b>', want: '\\<b>' }],
+    ['undefined is empty', { given: undefined, want: '' }],
+  ])('%s', (_, { given, want }) => {
+    expect(prose(given)).toBe(want);
+  });
+});
+
+describe('cell', () => {
+  it.each([
+    ['paragraphs and list items become <br>', { given: 'One\ntwo.\n\n- a\n- b', want: 'One two.<br>- a<br>- b' }],
+    ['pipes are escaped', { given: 'a | b', want: 'a \\| b' }],
+    ['empty stays empty', { given: '', want: '' }],
+  ])('%s', (_, { given, want }) => {
+    expect(cell(given)).toBe(want);
+  });
+});
+
+describe('code, text and ids', () => {
+  it.each([
+    ['code: plain', { given: code('x'), want: '`x`' }],
+    ['code: with backticks', { given: code('a`b'), want: '``a`b``' }],
+    ['code: starting with a backtick', { given: code('`0x${string}`'), want: '`` `0x${string}` ``' }],
+    ['text: markup is literal', { given: text('a*b [c] <d>'), want: 'a\\*b \\[c\\] &lt;d&gt;' }],
+    ['text: underscores inside words stay', { given: text('ns_getThing'), want: 'ns_getThing' }],
+    ['anchorId: dots become dashes', { given: anchorId('svc.getThing'), want: 'svc-getThing' }],
+    ['anchorId: never empty', { given: anchorId('...'), want: '_' }],
+    ['shellQuote: single quotes', { given: shellQuote(`it's`), want: `'it'\\''s'` }],
+  ])('%s', (_, { given, want }) => {
+    expect(given).toBe(want);
+  });
+});
+
+describe('tidy', () => {
+  it('collapses blank lines and trailing spaces outside code only', () => {
+    expect(tidy('# T  \n\n\n\ntext\n```\na  \n\n\nb\n```\n\n\n')).toBe('# T\n\ntext\n```\na  \n\n\nb\n```\n');
+  });
+});
+
+describe('printValue', () => {
+  it.each([
+    ['bigints print as 123n', { given: { balance: 123n, list: [1n] }, want: '{ balance: 123n, list: [1n] }' }],
+    ['strings are single-quoted and escaped', { given: ["it's", 'a\\b'], want: "['it\\'s', 'a\\\\b']" }],
+    ['keys that are not identifiers are quoted', { given: { '118': true, 'a-b': null }, want: "{ '118': true, 'a-b': null }" }],
+    ['long values break over lines', { given: { a: 'x'.repeat(60), b: ['y'.repeat(60)] }, want: `{\n  a: '${'x'.repeat(60)}',\n  b: ['${'y'.repeat(60)}'],\n}` }],
+  ])('%s', (_, { given, want }) => {
+    expect(printValue(given, 0)).toBe(want);
+  });
+});
