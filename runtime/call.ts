@@ -4,7 +4,7 @@
  */
 import { CodecError, decode, encode } from './codec.js';
 import { DecodeError, EncodeError, NodeRpcError, ResponseValidationError, UnsupportedError, redact } from './errors.js';
-import type { MethodMeta, SubscriptionMeta } from './meta.js';
+import type { MethodMeta, SubscriptionMeta, ValidatorModule } from './meta.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from './transport.js';
 import { pointerToAccessor } from './validate.js';
 
@@ -211,7 +211,10 @@ export async function batch<const T extends readonly PreparedCall<unknown>[]>(ca
   return out as BatchResult<T>;
 }
 
-export type SubscribeCallOptions = Omit<SubscribeOptions, 'map' | 'redact'>;
+export interface SubscribeCallOptions extends Omit<SubscribeOptions, 'map' | 'redact'> {
+  /** Validate every notification against the spec (default: the transport's `validate`). */
+  readonly validate?: boolean;
+}
 
 /**
  * Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
@@ -242,5 +245,42 @@ export function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args:
       throw e;
     }
   };
-  return transport.subscribe(meta, params, { ...options, map }) as Subscription<T>;
+  const { validate, ...transportOptions } = options ?? {};
+  if (!(validate ?? transport.validate) || !meta.notificationValidator) return transport.subscribe(meta, params, { ...transportOptions, map }) as Subscription<T>;
+  const validator = meta.notificationValidator();
+  validator.catch(() => undefined);
+  return validating<T>(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
+}
+
+/**
+ * A subscription whose payloads are checked against the spec before they are decoded: the first payload
+ * that does not match ends the subscription (unsubscribing) with ResponseValidationError.
+ */
+function validating<T>(inner: Subscription<unknown>, validator: Promise<ValidatorModule>, map: (payload: unknown) => unknown, label: string, url: string): Subscription<T> {
+  const self: Subscription<T> = {
+    get id(): string | undefined {
+      return inner.id;
+    },
+    ready: inner.ready,
+    unsubscribe: (): Promise<void> => inner.unsubscribe(),
+    async next(): Promise<IteratorResult<T, undefined>> {
+      const r = await inner.next();
+      if (r.done) return { done: true, value: undefined };
+      const { validate } = await validator;
+      const issues = validate(r.value);
+      if (issues && issues.length > 0) {
+        await inner.return();
+        throw new ResponseValidationError(label, issues, { url });
+      }
+      return { done: false, value: map(r.value) as T };
+    },
+    return: async (): Promise<IteratorResult<T, undefined>> => {
+      await inner.return();
+      return { done: true, value: undefined };
+    },
+    [Symbol.asyncIterator](): Subscription<T> {
+      return self;
+    },
+  };
+  return self;
 }

@@ -54,6 +54,8 @@ export interface SubscriptionMeta {
   readonly encode?: Plan;
   /** Plan for each notification's payload. */
   readonly decode?: Plan;
+  /** Loads the notification validator on first use. */
+  readonly notificationValidator?: () => Promise<ValidatorModule>;
 }
 
 export interface Availability {

@@ -1,16 +1,15 @@
 /**
- * What a package ships is `.js` plus `.d.ts`. Generated modules: the JavaScript comes from
- * `transpileModule` (no program, no type check), the declarations from the same structures without bodies
- * (ts-print.ts). Hand-written runtime modules: `transpileModule` and `transpileDeclaration` (they are
- * isolatedDeclarations-clean), cached by content hash in memory and on disk because the latter builds a
- * checker per file.
+ * What a package ships is `.js` plus `.d.ts`. Generated modules print both from the same structures
+ * (ts-print.ts), with no compiler. Hand-written runtime modules go through `transpileModule` and
+ * `transpileDeclaration` (they are isolatedDeclarations-clean), cached by content hash in memory and on disk
+ * because the latter builds a checker per file.
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import type { OutputFile } from '../write.js';
-import { declarationsOf, printModule, type Statement } from './ts-print.js';
+import { declarationsOf, javascriptOf, printModule, type Statement } from './ts-print.js';
 
 const COMPILER: ts.CompilerOptions = {
   target: ts.ScriptTarget.ES2022,
@@ -51,13 +50,15 @@ function toJs(path: string, source: string): string {
   return js;
 }
 
-/** A generated module from its statements: `.js` and `.d.ts`. `path` ends in `.ts`. */
+/**
+ * A generated module from its statements: `.js` (the structures without types) and `.d.ts` (without
+ * bodies). `path` names the module as TypeScript (`.ts`).
+ */
 export function tsModule(path: string, statements: readonly Statement[]): OutputFile[] {
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
   const base = path.slice(0, -3);
-  const source = printModule(statements);
   return [
-    { path: `${base}.js`, contents: toJs(path, source), format: 'none' },
+    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))), format: 'none' },
     { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))), format: 'none' },
   ];
 }

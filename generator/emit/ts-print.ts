@@ -3,7 +3,6 @@
  * JSDoc) and printed with ts-morph's structure printer: no template strings for code, and no parse on the
  * way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
-import { createHash } from 'node:crypto';
 import {
   printStructure,
   StructureKind,
@@ -12,19 +11,48 @@ import {
   type OptionalKind,
   type StatementStructures,
   type VariableStatementStructure,
+  type WriterFunction,
 } from 'ts-morph';
 
-export type Statement = StatementStructures | string;
-
-const memo = new Map<string, string>();
+export type Statement = StatementStructures | string | WriterFunction;
 
 export function printModule(statements: readonly Statement[]): string {
-  const key = createHash('sha256').update(JSON.stringify(statements)).digest('hex');
-  const hit = memo.get(key);
-  if (hit !== undefined) return hit;
-  const text = printStructure({ kind: StructureKind.SourceFile, statements: statements as StatementStructures[] }, { indentNumberOfSpaces: 2, useSingleQuote: true });
-  memo.set(key, text);
-  return text;
+  return printStructure({ kind: StructureKind.SourceFile, statements: statements as StatementStructures[] }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+}
+
+/** An entry of an object literal: `key: value` text, or a key with a nested writer. */
+export type ObjectEntry = string | readonly [string, string | WriterFunction];
+
+/** An object literal, one entry per line, indented by the writer (values are expressions). */
+export function objectLiteral(entries: readonly ObjectEntry[]): WriterFunction {
+  return (writer) => {
+    writer.inlineBlock(() => {
+      for (const e of entries) {
+        if (typeof e === 'string') writer.write(`${e},`);
+        else if (typeof e[1] === 'string') writer.write(`${e[0]}: ${e[1]},`);
+        else {
+          writer.write(`${e[0]}: `);
+          e[1](writer);
+          writer.write(',');
+        }
+        writer.newLine();
+      }
+    });
+  };
+}
+
+/** A JSON value as an object literal with one top-level entry per line (long data stays diffable). */
+export function jsonLiteral(value: Record<string, unknown>): WriterFunction {
+  return objectLiteral(Object.entries(value).map(([k, v]) => [JSON.stringify(k), JSON.stringify(v)] as const));
+}
+
+/** `return <object literal>;` */
+export function returnObject(entries: readonly string[]): WriterFunction {
+  return (writer) => {
+    writer.write('return ');
+    objectLiteral(entries)(writer);
+    writer.write(';');
+  };
 }
 
 /**
@@ -34,6 +62,7 @@ export function printModule(statements: readonly Statement[]): string {
 export function declarationsOf(statements: readonly Statement[]): Statement[] {
   const out: Statement[] = [];
   for (const s of statements) {
+    if (typeof s === 'function') continue;
     if (typeof s === 'string') {
       if (s.startsWith('//')) out.push(s);
       continue;
@@ -49,6 +78,68 @@ export function declarationsOf(statements: readonly Statement[]): Statement[] {
       const v = s as VariableStatementStructure;
       out.push({ ...v, hasDeclareKeyword: true, declarations: v.declarations.map(({ initializer: _init, ...d }) => d) } as VariableStatementStructure);
     } else out.push(s);
+  }
+  return out;
+}
+
+/**
+ * The JavaScript of a module: the same structures without types. Interfaces, type aliases and type-only
+ * imports go; parameters, returns and variables lose their annotations. Statement bodies are written as
+ * JavaScript by the emitters, so nothing else needs stripping, and no compiler runs.
+ */
+export function javascriptOf(statements: readonly Statement[]): Statement[] {
+  const out: Statement[] = [];
+  for (const s of statements) {
+    if (typeof s === 'string' || typeof s === 'function') {
+      out.push(s);
+      continue;
+    }
+    switch (s.kind) {
+      case StructureKind.Interface:
+      case StructureKind.TypeAlias:
+        continue;
+      case StructureKind.ImportDeclaration: {
+        if (s.isTypeOnly) continue;
+        const named = (s.namedImports ?? []) as (string | { name: string; alias?: string; isTypeOnly?: boolean })[];
+        const kept = named.filter((n) => typeof n === 'string' || !n.isTypeOnly).map((n) => (typeof n === 'string' ? n : { name: n.name, ...(n.alias ? { alias: n.alias } : {}) }));
+        if (named.length && !kept.length && !s.defaultImport && !s.namespaceImport) continue;
+        out.push({ ...s, namedImports: kept });
+        continue;
+      }
+      case StructureKind.ExportDeclaration:
+        if (s.isTypeOnly) continue;
+        out.push(s);
+        continue;
+      case StructureKind.Function: {
+        const f = s as FunctionDeclarationStructure;
+        const { returnType: _r, typeParameters: _t, overloads: _o, ...rest } = f;
+        out.push({
+          ...rest,
+          docs: [],
+          parameters: (f.parameters ?? []).map(({ type: _type, hasQuestionToken: _q, ...p }) => p),
+        } as FunctionDeclarationStructure);
+        continue;
+      }
+      case StructureKind.VariableStatement: {
+        const v = s as VariableStatementStructure;
+        // Written directly so that an object literal starts at the margin (the structure printer would give
+        // it a hanging indent).
+        for (const d of v.declarations) {
+          out.push((writer) => {
+            writer.write(`${v.isExported ? 'export ' : ''}${v.declarationKind ?? 'const'} ${d.name}`);
+            if (d.initializer !== undefined) {
+              writer.write(' = ');
+              if (typeof d.initializer === 'function') d.initializer(writer);
+              else writer.write(d.initializer);
+            }
+            writer.write(';');
+          });
+        }
+        continue;
+      }
+      default:
+        out.push(s);
+    }
   }
   return out;
 }

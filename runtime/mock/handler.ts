@@ -35,8 +35,13 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Deep equality of JSON values. */
+const HEX = /^0[xX][0-9a-fA-F]*$/;
+
 export function jsonEqual(a: unknown, b: unknown): boolean {
   if (a === b) return true;
+  // Hex (addresses, hashes, data) is case-insensitive on the wire: a checksummed address names the same
+  // account as its lower-case form.
+  if (typeof a === 'string' && typeof b === 'string') return HEX.test(a) && HEX.test(b) && a.toLowerCase() === b.toLowerCase();
   if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   if (Array.isArray(a)) {

@@ -9,6 +9,14 @@ export interface RunningMock extends ListeningServer {
   readonly server: RpcServer;
 }
 
+function nodeBatchLimit(services: MockOptions['services'], profile: 'full' | 'public'): number | undefined {
+  const limits = services.flatMap((s) => {
+    const limit = (profile === 'public' ? s.publicNodeBatchLimit : undefined) ?? s.batchLimit;
+    return s.batch && limit !== undefined ? [limit] : [];
+  });
+  return limits.length ? Math.max(...limits) : undefined;
+}
+
 /** Starts the mock on `host:port` (default `127.0.0.1`, any free port); `close()` stops it. */
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const server = createRpcServer({
@@ -18,7 +26,9 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),
     ...(options.profile !== undefined ? { profile: options.profile } : {}),
-    ...(options.limits !== undefined ? { limits: options.limits } : {}),
+    // A mock stands in for the node, so a batch is as large as the node's endpoint takes (real clients batch
+    // up to 100 or 1000 calls), not the generic server default.
+    limits: { maxBatch: nodeBatchLimit(options.services, options.profile ?? 'full'), ...options.limits },
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.validateResults !== undefined ? { validateResults: options.validateResults } : {}),
   });

@@ -8,7 +8,7 @@
  */
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { type RawData, type WebSocket, WebSocketServer } from 'ws';
+import type { RawData, WebSocket, WebSocketServer } from 'ws';
 import { encode } from '../codec.js';
 import type { Engine } from './engine.js';
 import type { Site, Subscription, SubscriptionHost } from './tables.js';
@@ -203,7 +203,8 @@ class Connection {
 export class WsHub {
   readonly engine: Engine;
   private readonly core: HttpCore;
-  private readonly wss: WebSocketServer;
+  /** Created on the first upgrade: `ws` is loaded only by servers that get WebSocket traffic. */
+  private wss: Promise<WebSocketServer> | undefined;
   private readonly connections = new Set<Connection>();
   private timer: ReturnType<typeof setInterval> | undefined;
   private closed = false;
@@ -211,12 +212,19 @@ export class WsHub {
   constructor(core: HttpCore) {
     this.core = core;
     this.engine = core.engine;
-    this.wss = new WebSocketServer({
-      noServer: true,
-      maxPayload: this.engine.options.maxBodyBytes,
-      perMessageDeflate: false,
-      clientTracking: false,
-    });
+  }
+
+  private server(): Promise<WebSocketServer> {
+    this.wss ??= import('ws').then(
+      (mod) =>
+        new mod.WebSocketServer({
+          noServer: true,
+          maxPayload: this.engine.options.maxBodyBytes,
+          perMessageDeflate: false,
+          clientTracking: false,
+        }),
+    );
+    return this.wss;
   }
 
   handleUpgrade(req: IncomingMessage, socket: Duplex, head: Buffer, owner?: object): void {
@@ -229,14 +237,21 @@ export class WsHub {
       socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
       return;
     }
-    this.wss.handleUpgrade(req, socket, head, (ws) => {
-      if (this.closed) {
-        ws.terminate();
-        return;
-      }
-      this.connections.add(new Connection(this, ws, req, match, owner));
-      this.startPings();
-    });
+    this.server().then(
+      (wss) =>
+        wss.handleUpgrade(req, socket, head, (ws) => {
+          if (this.closed) {
+            ws.terminate();
+            return;
+          }
+          this.connections.add(new Connection(this, ws, req, match, owner));
+          this.startPings();
+        }),
+      () => {
+        const text = 'WebSocket needs the `ws` package: npm install ws';
+        socket.end(`HTTP/1.1 501 Not Implemented\r\nConnection: close\r\nContent-Type: text/plain\r\nContent-Length: ${Buffer.byteLength(text)}\r\n\r\n${text}`);
+      },
+    );
   }
 
   forget(connection: Connection): void {
@@ -279,6 +294,9 @@ export class WsHub {
     if (this.timer !== undefined) clearInterval(this.timer);
     this.timer = undefined;
     await Promise.all([...this.connections].map((c) => c.close()));
-    await new Promise<void>((resolve) => this.wss.close(() => resolve()));
+    if (this.wss) {
+      const wss = await this.wss.catch(() => undefined);
+      if (wss) await new Promise<void>((resolve) => wss.close(() => resolve()));
+    }
   }
 }

@@ -129,13 +129,8 @@ describe('generated/client type-checks as a package', () => {
     }
   });
 
-  // BUG: `NodeClient.request()` declares `params?:` for every method, so a call without the params a method
-  // requires compiles: `node.request({ method: 'platform.getBalance' })` type-checks although
-  // NodeClientRequests['platform.getBalance'].params is `PlatformGetBalanceParams` (addresses required), and
-  // at run time it sends `{}`. Likewise `node.request({ method: 'eth_getBalance' })` (both params required).
-  // Fix in the client emitter: make `params` required when the method's params type does not include
-  // `undefined` (e.g. `request<M>(request: { method: M } & ParamsOf<M>)`). Un-skip when fixed.
-  it.skip('BUG: request() requires the params a method requires', { timeout: TSC_TIMEOUT }, () => {
+  // request() is typed per method: params are required exactly when the method requires some.
+  it('request() requires the params a method requires', { timeout: TSC_TIMEOUT }, () => {
     writeFileSync(
       join(dir, 'request.ts'),
       [

@@ -1,11 +1,18 @@
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
 export const SHARED = resolve(ROOT, '../shared');
 
-/** A fresh scratch folder for one test. */
+const made: string[] = [];
+process.once('exit', () => {
+  for (const dir of made) rmSync(dir, { recursive: true, force: true });
+});
+
+/** A fresh scratch folder for one test, removed when the test process exits. */
 export function scratch(prefix: string): string {
-  return mkdtempSync(join(tmpdir(), `noderpc-${prefix}-`));
+  const dir = mkdtempSync(join(tmpdir(), `noderpc-${prefix}-`));
+  made.push(dir);
+  return dir;
 }

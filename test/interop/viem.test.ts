@@ -197,16 +197,8 @@ for (const mode of ['standard', 'node'] as const) {
       }
     });
 
-    // BUG (standard mode only): the mock's EVM endpoint rejects any batch over 40 calls, the server runtime's
-    // standard-mode default (`limits.maxBatch`), although the spec gives the endpoint `x-jsonrpc.batchLimit:
-    // 1000` (40 is `publicNodeBatchLimit`, for the public profile only) and node mode follows it. viem's
-    // default batchSize is 1000 and ethers' batchMaxCount is 100, so `Promise.all` over 41+ calls fails
-    // against the default mock: viem throws "JSON is not a valid request object" (the mock answers one
-    // -32600 object, "a batch of 41 requests is over the limit of 40", for the whole array); ethers throws
-    // "missing response for request". Repro: startNodeMock(); POST /ext/bc/C/rpc with a JSON array of 41
-    // {"jsonrpc":"2.0","id":<n>,"method":"eth_chainId"} → one -32600 error instead of 41 answers; the same with
-    // startNodeMock({ mode: 'node' }) → 41 answers.
-    (mode === 'standard' ? it.skip : it)(
+    // The mock takes batches as large as the node's endpoint does (the spec's batchLimit), in both modes.
+    it(
       "a batch of 100 calls (under viem's default batchSize of 1000) is answered in full",
       { timeout: CALL_TIMEOUT },
       async () => {
@@ -223,14 +215,8 @@ for (const mode of ['standard', 'node'] as const) {
       },
     );
 
-    // BUG: the mock picks an example by comparing params as exact JSON, so hex is case-sensitive, while the
-    // node reads addresses and hashes case-insensitively (hex-decoded). A checksummed (EIP-55) address,
-    // which viem passes through as given, matches no example and the mock answers the method's FIRST
-    // example instead. Repro: startNodeMock(); POST /ext/bc/C/rpc
-    //   {"jsonrpc":"2.0","id":1,"method":"eth_getCode","params":["0xB97EF9Ef8734C71904D8002F8b6Bc66Dd9c48a6E","0x42c1d80"]}
-    // → {"result":"0x"} (example "eoa"); with the same address in lower case → the contract's code (example
-    // "proxy-contract"). Same for any method whose examples differ by an address or hash.
-    it.skip('getCode of a checksummed address answers the example of that address (hex compared case-insensitively)', { timeout: CALL_TIMEOUT }, async () => {
+    // Hex is compared case-insensitively when the mock matches params, as the node reads it.
+    it('getCode of a checksummed address answers the example of that address (hex compared case-insensitively)', { timeout: CALL_TIMEOUT }, async () => {
       const address = getAddress(wireParam('evm', 'eth_getCode', 'proxy-contract', 'address') as string);
       const blockNumber = BigInt(wireParam('evm', 'eth_getCode', 'proxy-contract', 'block') as string);
       expect(await client().getCode({ address, blockNumber })).toBe(wireResult('evm', 'eth_getCode', 'proxy-contract'));

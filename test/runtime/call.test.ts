@@ -337,6 +337,41 @@ describe('subscribe', () => {
     }
   });
 
+  it('validates notifications when asked: a payload off the spec ends the subscription with ResponseValidationError', async () => {
+    const t = createWebSocketTransport({ url: ws.url });
+    let loads = 0;
+    const checked = {
+      ...newHeads,
+      notificationValidator: async () => {
+        loads++;
+        return {
+          validate: (v: unknown) =>
+            typeof (v as { number?: unknown }).number === 'string' ? null : [{ path: '/number', message: 'must be string', keyword: 'type' }],
+        };
+      },
+    };
+    try {
+      const sub = subscribe<{ number: bigint }>(t, checked, [], { validate: true });
+      const id = await sub.ready;
+      ws.notify(id, { number: '0x1' });
+      ws.notify(id, { number: 7 });
+      expect((await sub.next()).value).toEqual({ number: 1n });
+      const e = await rejection(sub.next());
+      expect(e).toBeInstanceOf(ResponseValidationError);
+      expect((e as ResponseValidationError).issues).toEqual([{ path: '/number', message: 'must be string', keyword: 'type' }]);
+      expect(loads).toBe(1);
+      // The subscription was ended on the server too.
+      await expect.poll(() => ws.subscriptions.has(id)).toBe(false);
+      // Without `validate`, the validator is never loaded.
+      const plain = subscribe<{ number: bigint }>(t, checked);
+      await plain.ready;
+      await plain.return();
+      expect(loads).toBe(1);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('throws UnsupportedError on an HTTP transport', () => {
     expect(() => subscribe(createHttpTransport({ url: http.url }), newHeads)).toThrow(UnsupportedError);
   });

@@ -88,7 +88,7 @@ export function planDefs(trees: readonly PlanTree[]): string[] {
       const name = /^const (\S+) =/.exec(line)?.[1];
       if (name && !seen.has(name)) {
         seen.add(name);
-        out.push(`${line.replace(/^const (\S+) =/, 'const $1: Plan =')}`);
+        out.push(line);
       }
     }
   }

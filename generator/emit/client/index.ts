@@ -11,13 +11,14 @@ import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/typescript.js';
 import type { OutputFile } from '../../write.js';
 import { tsModule, typesModule } from '../ts-module.js';
-import { docs, GENERATED_BANNER, type Statement } from '../ts-print.js';
+import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/index.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
 import { camelCase, up, type NamespaceInfo } from './names.js';
 
 const q = (s: string) => JSON.stringify(s);
+const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
 
 /** JSDoc for a method: summary, description, deprecation, availability notes. */
 export function methodDocs(method: MethodModel, extra: { params?: { name: string; text?: string }[]; returns?: string } = {}) {
@@ -70,22 +71,22 @@ function uniqueIdents(idents: readonly string[]): string[] {
   });
 }
 
-function metaInitializer(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string, withValidators: boolean): string {
+function metaFields(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string, withValidators: boolean): string[] {
   const plans = pc.plans(method);
   const secrets = method.params.filter((p) => p.secret).map((p) => p.name);
   const fields = [
     `name: ${q(method.name)}`,
     `service: ${q(service.name)}`,
     `structure: ${q(method.paramStructure)}`,
-    `params: ${JSON.stringify(method.params.map((p) => p.name))}`,
-    `required: ${JSON.stringify(method.params.filter((p) => p.required).map((p) => p.name))}`,
+    `params: ${list(method.params.map((p) => p.name))}`,
+    `required: ${list(method.params.filter((p) => p.required).map((p) => p.name))}`,
   ];
   if (plans.params.root !== 0) fields.push(`encode: ${planSource(plans.params.root)}`);
   if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
   if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
   if (method.websocketOnly) fields.push('wsOnly: true');
   if (method.result && withValidators) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
-  return `{\n  ${fields.join(',\n  ')},\n}`;
+  return fields;
 }
 
 function methodModule(pc: PackageContext, service: ServiceModel, method: MethodModel, withValidators: boolean): OutputFile[] {
@@ -112,7 +113,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
     isExported: true,
     declarationKind: VariableDeclarationKind.Const,
     docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
-    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: metaInitializer(pc, service, method, n.module, withValidators) }],
+    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, n.module, withValidators)) }],
   });
   body.push({
     kind: StructureKind.Function,
@@ -121,7 +122,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
     docs: methodDocs(method),
     parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
     returnType: `Promise<${sig.result}>`,
-    statements: [`return call<${sig.result}>(transport, ${n.meta}, ${sig.args}, options);`],
+    statements: [`return call(transport, ${n.meta}, ${sig.args}, options);`],
   });
 
   if (method.errors.length) {
@@ -145,7 +146,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
       docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
       parameters: [{ name: 'error', type: 'unknown' }],
       returnType: `error is ${typeName}`,
-      statements: [`return error instanceof RpcError && (${JSON.stringify(codes)} as number[]).includes(error.code);`],
+      statements: [`return error instanceof RpcError && ${JSON.stringify(codes)}.includes(error.code);`],
     });
   }
 
@@ -170,7 +171,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
       parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
       returnType: `AsyncGenerator<${t.result}[${q(pg.items)}][number], void, undefined>`,
       statements: [
-        `return paginateByIndex<${t.result}[${q(pg.items)}][number], ${t.params}>((page) => ${n.fn}(transport, page, options), params ?? ({} as ${t.params}), ${JSON.stringify(fields)});`,
+        `return paginateByIndex((page) => ${n.fn}(transport, page, options), params ?? {}, ${JSON.stringify(fields)});`,
       ],
     });
   }
@@ -193,9 +194,15 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
         {
           name: `${base}Meta`,
           type: 'SubscriptionMeta',
-          initializer: `{\n  subscribe: ${q(method.name)},\n  ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)},\n  ` : ''}notification: ${q(subs.notification)},\n  kind: ${q(kind.name)},${
-            kp.params.root !== 0 ? `\n  encode: ${planSource(kp.params.root)},` : ''
-          }${kp.result.root !== 0 ? `\n  decode: ${planSource(kp.result.root)},` : ''}\n}`,
+          initializer: objectLiteral([
+            `subscribe: ${q(method.name)}`,
+            ...(subs.unsubscribe ? [`unsubscribe: ${q(subs.unsubscribe)}`] : []),
+            `notification: ${q(subs.notification)}`,
+            `kind: ${q(kind.name)}`,
+            ...(kp.params.root !== 0 ? [`encode: ${planSource(kp.params.root)}`] : []),
+            ...(kp.result.root !== 0 ? [`decode: ${planSource(kp.result.root)}`] : []),
+            ...(withValidators ? [`notificationValidator: () => import(${q(`${root}${notificationValidatorPath(service, method, kind.name)}.js`)})`] : []),
+          ]),
         },
       ],
     });
@@ -210,7 +217,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
         { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
       ],
       returnType: `Subscription<${payload}>`,
-      statements: [`return subscribe<${payload}>(transport, ${base}Meta, [${idents.join(', ')}], options);`],
+      statements: [`return subscribe(transport, ${base}Meta, [${idents.join(', ')}], options);`],
     });
   }
 
@@ -220,7 +227,6 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
   const metaTypes = ['MethodMeta', ...(method.subscriptions ? ['SubscriptionMeta'] : [])];
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: metaTypes });
-  if (defs.length) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/codec.js`, namedImports: ['Plan'] });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
   if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
@@ -267,7 +273,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
       }
       const table = kinds.map((k) => `${q(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
       impl.push(
-        `${q(n.member)}: ((kind: string, ...args: unknown[]) => subscribeKind(transports.ws(), { ${table} }, ${q(method.name)}, kind, args)) as ${ns.iface}[${q(n.member)}]`,
+        `${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(), { ${table} }, ${q(method.name)}, kind, args)`,
       );
       continue;
     }
@@ -278,7 +284,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
     for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
     members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
     const argNames = sig.params.map((p) => p.name);
-    impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options) as Promise<${sig.result}>`);
+    impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
     if (method.pagination && t.params && t.result) {
       const fn = `paginate${pascalCase(n.fn)}`;
       importFrom(module, fn);
@@ -343,7 +349,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
       statements: [
         'const entry = Object.prototype.hasOwnProperty.call(kinds, kind) ? kinds[kind] : undefined;',
         'if (!entry) throw new TypeError(`${method} has no subscription kind ${JSON.stringify(kind)}; kinds: ${Object.keys(kinds).join(", ")}`);',
-        'return subscribe(transport, entry[0], args.slice(0, entry[1]), args[entry[1]] as SubscribeCallOptions | undefined);',
+        'return subscribe(transport, entry[0], args.slice(0, entry[1]), args[entry[1]]);',
       ],
     });
   }
@@ -357,7 +363,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
       { name: 'invoke', type: 'Invoke', initializer: 'call' },
     ],
     returnType: ns.iface,
-    statements: [`return {\n  ${impl.join(',\n  ')},\n};`],
+    statements: [returnObject(impl)],
   });
   return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements);
 }
@@ -378,7 +384,7 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs([`${s.title}: endpoints, batch rules and error conventions.`]),
-      declarations: [{ name: pc.names.serviceConst(s), type: 'ServiceMeta', initializer: JSON.stringify(meta, null, 2) }],
+      declarations: [{ name: pc.names.serviceConst(s), type: 'ServiceMeta', initializer: jsonLiteral(meta) }],
     });
   }
   return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
@@ -477,7 +483,10 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
         typeParameters: [{ name: 'M', constraint: `keyof ${requestsIface}` }],
         docs: docs(['Any method by its wire name, fully typed.']),
         parameters: [
-          { name: 'request', type: `{ method: M; params?: ${requestsIface}[M]['params'] }` },
+          {
+            name: 'request',
+            type: `{ method: M } & (undefined extends ${requestsIface}[M]['params'] ? { params?: ${requestsIface}[M]['params'] } : { params: ${requestsIface}[M]['params'] })`,
+          },
           { name: 'options', type: 'CallOptions', hasQuestionToken: true },
         ],
         returnType: `Promise<${requestsIface}[M]['result']>`,
@@ -492,7 +501,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   statements.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
-    declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: `{\n  ${metaTable.join(',\n  ')},\n}` }],
+    declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: objectLiteral(metaTable) }],
   });
   statements.push({
     kind: StructureKind.Function,
@@ -503,13 +512,19 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ],
     returnType: client,
     statements: [
-      'const transports = (service: ServiceMeta) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });',
-      `const namespaces = (invoke: typeof call | typeof prepare) => ({\n  ${serviceOfNs.join(',\n  ')},\n});`,
-      `return {\n  ...namespaces(call),\n  batch: (build, options) => batch(build(namespaces(prepare) as unknown as ${batchIface}), options),\n  request: ({ method, params }, options) => {\n    const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n    if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n    const [meta, service] = entry;\n    return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n  },\n  ${Object.entries(
-        config.scopes,
-      )
-        .map(([member, variable]) => `${member}: (${variable}: string) => scope(pool, { ...variables, ${q(variable)}: ${variable} }),\n  `)
-        .join('')}close: () => pool.close(),\n} as ${client};`,
+      'const transports = (service) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });',
+      (w) => {
+        w.write('const namespaces = (invoke) => (');
+        objectLiteral(serviceOfNs)(w);
+        w.write(');').newLine();
+      },
+      returnObject([
+        '...namespaces(call)',
+        'batch: (build, options) => batch(build(namespaces(prepare)), options)',
+        `request: ({ method, params }, options) => {\n  const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n  if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const [meta, service] = entry;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+        ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
+        'close: () => pool.close()',
+      ]),
     ],
   });
   statements.push({

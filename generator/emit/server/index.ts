@@ -14,7 +14,7 @@ import { methodDocs } from '../client/index.js';
 import { packageContext, type PackageContext } from '../client/context.js';
 import { camelCase } from '../client/names.js';
 import { tsModule } from '../ts-module.js';
-import { docs, GENERATED_BANNER, type Statement } from '../ts-print.js';
+import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, type Statement } from '../ts-print.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
 
@@ -148,7 +148,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       {
         name: serverConst(service),
         type: 'ServerServiceDef',
-        initializer: `{\n  ...${pc.names.serviceConst(service)},\n  document: ${JSON.stringify(service.document)},\n  methods: {\n    ${entries.join(',\n    ')},\n  },\n}`,
+        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', JSON.stringify(service.document)], ['methods', objectLiteral(entries)]]),
       },
     ],
   });
@@ -202,7 +202,7 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ]),
     parameters: [{ name: 'options', type: `${stem}ServerOptions`, initializer: '{}' }],
     returnType: 'RpcServer',
-    statements: [`const h: ${handlers} = options.handlers ?? {};`, `return createRpcServer({ ...options, services, handlers: { ${tree} } });`],
+    statements: ['const h = options.handlers ?? {};', `return createRpcServer({ ...options, services, handlers: { ${tree} } });`],
   });
   return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements);
 }
@@ -214,7 +214,6 @@ function mockData(pc: PackageContext, service: ServiceModel): OutputFile[] {
     examples[m.name] = m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) }));
     if (m.subscriptions) subscriptions[m.name] = Object.fromEntries(m.subscriptions.kinds.map((k) => [k.name, k.examples]));
   }
-  const data = { service: service.name, examples, ...(Object.keys(subscriptions).length ? { subscriptions } : {}) };
   return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
     GENERATED_BANNER,
     { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
@@ -223,7 +222,17 @@ function mockData(pc: PackageContext, service: ServiceModel): OutputFile[] {
       isExported: true,
       declarationKind: VariableDeclarationKind.Const,
       docs: docs([`The examples of the ${service.title}, in wire form, for the mock.`]),
-      declarations: [{ name: `${camelCase(service.name)}MockData`, type: 'MockServiceData', initializer: JSON.stringify(data, null, 2) }],
+      declarations: [
+        {
+          name: `${camelCase(service.name)}MockData`,
+          type: 'MockServiceData',
+          initializer: objectLiteral([
+            ['service', JSON.stringify(service.name)],
+            ['examples', jsonLiteral(examples)],
+            ...(Object.keys(subscriptions).length ? [['subscriptions', jsonLiteral(subscriptions)] as const] : []),
+          ]),
+        },
+      ],
     },
   ]);
 }

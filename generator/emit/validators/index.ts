@@ -30,6 +30,11 @@ export function validatorPath(service: ServiceModel, method: MethodModel, direct
   return `validators/${service.name}/${method.name}.${direction}`;
 }
 
+/** The validator of one subscription kind's notification payloads. */
+export function notificationValidatorPath(service: ServiceModel, method: MethodModel, kind: string): string {
+  return `validators/${service.name}/${method.name}.${kind.replace(/[^A-Za-z0-9_-]/g, '_')}.notification`;
+}
+
 /** The schema a method's params are validated against, as a whole (what arrives in `params`). */
 export function paramsEnvelope(compiler: SchemaCompiler, method: MethodModel): Record<string, unknown> {
   const byName = {
@@ -97,12 +102,13 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
     for (const method of service.methods) {
       // Params validators list every problem (a -32602 reply carries them all); result validators stop at
       // the first, which keeps the code that clients load small and fast.
-      const entries: ['params' | 'result', ValidateFunction | Error, ErrorMode][] = [
-        ['params', compiler.compileSchema(`params:${method.pointer}`, paramsEnvelope(compiler, method), 'all'), 'all'],
+      const entries: [string, string, ValidateFunction | Error, ErrorMode][] = [
+        ['params', validatorPath(service, method, 'params'), compiler.compileSchema(`params:${method.pointer}`, paramsEnvelope(compiler, method), 'all'), 'all'],
       ];
-      if (method.result) entries.push(['result', compiler.compile(method.result.schemaPointer, 'first'), 'first']);
-      for (const [direction, fn, mode] of entries) {
-        const path = validatorPath(service, method, direction);
+      if (method.result) entries.push(['result', validatorPath(service, method, 'result'), compiler.compile(method.result.schemaPointer, 'first'), 'first']);
+      for (const kind of method.subscriptions?.kinds ?? [])
+        entries.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name), compiler.compile(kind.result.schemaPointer, 'first'), 'first']);
+      for (const [direction, path, fn, mode] of entries) {
         if (fn instanceof Error) {
           problems.push({ code: 'validator-compile', message: `${method.name} ${direction}: ajv cannot compile it: ${fn.message}`, file: service.source });
           continue;

@@ -221,7 +221,7 @@ export interface Client {
   /** Several calls at once. Calls to an endpoint that accepts JSON-RPC batches travel as one array (split into chunks of `maxBatchSize`); the others as concurrent single requests. One failing call never fails the others: each outcome is settled. */
   batch<const T extends readonly PreparedCall<unknown>[]>(build: (batch: ClientBatch) => T, options?: CallOptions): Promise<BatchResult<T>>;
   /** Any method by its wire name, fully typed. */
-  request<M extends keyof ClientRequests>(request: { method: M; params?: ClientRequests[M]['params'] }, options?: CallOptions): Promise<ClientRequests[M]['result']>;
+  request<M extends keyof ClientRequests>(request: { method: M } & (undefined extends ClientRequests[M]['params'] ? { params?: ClientRequests[M]['params'] } : { params: ClientRequests[M]['params'] }), options?: CallOptions): Promise<ClientRequests[M]['result']>;
   /** Closes every connection (WebSocket subscriptions end). */
   close(): Promise<void>;
 }

@@ -9,17 +9,17 @@ import { debugGetRawTransactionMeta } from '../methods/debug/getRawTransaction.j
 import { debugTraceBlockByHashMeta } from '../methods/debug/traceBlockByHash.js';
 import { debugTraceBlockByNumberMeta } from '../methods/debug/traceBlockByNumber.js';
 import { debugTraceTransactionMeta } from '../methods/debug/traceTransaction.js';
-/** The `debug` namespace over the given transports. With `invoke = prepare` its methods return prepared calls for a batch. */
+
 export function createDebugNamespace(transports, invoke = call) {
-    return {
-        "getBadBlocks": (options) => invoke(transports.http(), debugGetBadBlocksMeta, undefined, options),
-        "getRawBlock": (block, options) => invoke(transports.http(), debugGetRawBlockMeta, [block], options),
-        "getRawBlockAccessList": (block, options) => invoke(transports.http(), debugGetRawBlockAccessListMeta, [block], options),
-        "getRawHeader": (block, options) => invoke(transports.http(), debugGetRawHeaderMeta, [block], options),
-        "getRawReceipts": (block, options) => invoke(transports.http(), debugGetRawReceiptsMeta, [block], options),
-        "getRawTransaction": (transactionHash, options) => invoke(transports.http(), debugGetRawTransactionMeta, [transactionHash], options),
-        "traceBlockByHash": (blockHash, traceConfig, options) => invoke(transports.http(), debugTraceBlockByHashMeta, [blockHash, traceConfig], options),
-        "traceBlockByNumber": (block, traceConfig, options) => invoke(transports.http(), debugTraceBlockByNumberMeta, [block, traceConfig], options),
-        "traceTransaction": (transactionHash, traceConfig, options) => invoke(transports.http(), debugTraceTransactionMeta, [transactionHash, traceConfig], options),
-    };
+  return {
+    "getBadBlocks": (options) => invoke(transports.http(), debugGetBadBlocksMeta, undefined, options),
+    "getRawBlock": (block, options) => invoke(transports.http(), debugGetRawBlockMeta, [block], options),
+    "getRawBlockAccessList": (block, options) => invoke(transports.http(), debugGetRawBlockAccessListMeta, [block], options),
+    "getRawHeader": (block, options) => invoke(transports.http(), debugGetRawHeaderMeta, [block], options),
+    "getRawReceipts": (block, options) => invoke(transports.http(), debugGetRawReceiptsMeta, [block], options),
+    "getRawTransaction": (transactionHash, options) => invoke(transports.http(), debugGetRawTransactionMeta, [transactionHash], options),
+    "traceBlockByHash": (blockHash, traceConfig, options) => invoke(transports.http(), debugTraceBlockByHashMeta, [blockHash, traceConfig], options),
+    "traceBlockByNumber": (block, traceConfig, options) => invoke(transports.http(), debugTraceBlockByNumberMeta, [block, traceConfig], options),
+    "traceTransaction": (transactionHash, traceConfig, options) => invoke(transports.http(), debugTraceTransactionMeta, [transactionHash, traceConfig], options),
+  };
 }

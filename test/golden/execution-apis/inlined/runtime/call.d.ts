@@ -43,7 +43,10 @@ export declare function prepare<R>(transport: Transport, meta: MethodMeta, param
  * one failing call never fails the others, and the returned promise never rejects.
  */
 export declare function batch<const T extends readonly PreparedCall<unknown>[]>(calls: T, options?: CallOptions): Promise<BatchResult<T>>;
-export type SubscribeCallOptions = Omit<SubscribeOptions, 'map' | 'redact'>;
+export interface SubscribeCallOptions extends Omit<SubscribeOptions, 'map' | 'redact'> {
+    /** Validate every notification against the spec (default: the transport's `validate`). */
+    readonly validate?: boolean;
+}
 /**
  * Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
  * the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the

@@ -211,5 +211,43 @@ export function subscribe(transport, meta, args = [], options) {
             throw e;
         }
     };
-    return transport.subscribe(meta, params, { ...options, map });
+    const { validate, ...transportOptions } = options ?? {};
+    if (!(validate ?? transport.validate) || !meta.notificationValidator)
+        return transport.subscribe(meta, params, { ...transportOptions, map });
+    const validator = meta.notificationValidator();
+    validator.catch(() => undefined);
+    return validating(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
+}
+/**
+ * A subscription whose payloads are checked against the spec before they are decoded: the first payload
+ * that does not match ends the subscription (unsubscribing) with ResponseValidationError.
+ */
+function validating(inner, validator, map, label, url) {
+    const self = {
+        get id() {
+            return inner.id;
+        },
+        ready: inner.ready,
+        unsubscribe: () => inner.unsubscribe(),
+        async next() {
+            const r = await inner.next();
+            if (r.done)
+                return { done: true, value: undefined };
+            const { validate } = await validator;
+            const issues = validate(r.value);
+            if (issues && issues.length > 0) {
+                await inner.return();
+                throw new ResponseValidationError(label, issues, { url });
+            }
+            return { done: false, value: map(r.value) };
+        },
+        return: async () => {
+            await inner.return();
+            return { done: true, value: undefined };
+        },
+        [Symbol.asyncIterator]() {
+            return self;
+        },
+    };
+    return self;
 }

@@ -3,11 +3,11 @@ import { call } from '../runtime/call.js';
 import { txpoolContentMeta } from '../methods/txpool/content.js';
 import { txpoolContentFromMeta } from '../methods/txpool/contentFrom.js';
 import { txpoolStatusMeta } from '../methods/txpool/status.js';
-/** The `txpool` namespace over the given transports. With `invoke = prepare` its methods return prepared calls for a batch. */
+
 export function createTxpoolNamespace(transports, invoke = call) {
-    return {
-        "content": (options) => invoke(transports.http(), txpoolContentMeta, undefined, options),
-        "contentFrom": (address, options) => invoke(transports.http(), txpoolContentFromMeta, [address], options),
-        "status": (options) => invoke(transports.http(), txpoolStatusMeta, undefined, options),
-    };
+  return {
+    "content": (options) => invoke(transports.http(), txpoolContentMeta, undefined, options),
+    "contentFrom": (address, options) => invoke(transports.http(), txpoolContentFromMeta, [address], options),
+    "status": (options) => invoke(transports.http(), txpoolStatusMeta, undefined, options),
+  };
 }
