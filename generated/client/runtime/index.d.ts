@@ -1,0 +1,19 @@
+/** The client runtime: transports, calls, batches, subscriptions, pagination and errors. */
+export { batch, call, encodeParams, prepare, secretValues, subscribe } from './call.js';
+export type { BatchResult, CallOptions, PreparedCall, ResultOf, SubscribeCallOptions } from './call.js';
+export { CodecError, decode, encode } from './codec.js';
+export type { Plan } from './codec.js';
+export { TransportPool, endpointUrl, toWebSocketUrl } from './endpoints.js';
+export type { NodeClientOptions } from './endpoints.js';
+export { AbortError, BufferOverflowError, DecodeError, EncodeError, HttpError, NodeRpcError, ProtocolError, ResponseValidationError, RpcError, TimeoutError, TransportError, UnsupportedError, } from './errors.js';
+export type { ErrorContext, JsonRpcErrorObject } from './errors.js';
+export { createHttpTransport } from './http.js';
+export type { AutoBatchOptions, FetchLike, FetchResponseLike, HttpTransport, HttpTransportOptions } from './http.js';
+export type { MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from './meta.js';
+export { UTXO_PAGINATION, paginate, paginateByIndex } from './paginate.js';
+export type { IndexPagination, PaginateOptions } from './paginate.js';
+export type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from './transport.js';
+export { formatIssues, toIssues } from './validate.js';
+export type { AjvErrorLike } from './validate.js';
+export { backoff, createWebSocketTransport } from './ws.js';
+export type { ReconnectOptions, WebSocketConstructor, WebSocketLike, WebSocketTransport, WebSocketTransportOptions } from './ws.js';
