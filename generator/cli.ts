@@ -4,6 +4,7 @@
  *   noderpc generate [--check] [--watch]                 the project in noderpc.config.json
  *   noderpc generate <document...> --out <dir> [...]     any OpenRPC 1.x document(s), JSON or YAML
  */
+import { resolve } from 'node:path';
 import { readConfigFile, resolveConfig, type Config } from './config.js';
 import { generate, type GenerateResult } from './generate.js';
 
@@ -20,7 +21,9 @@ Options:
   --check      write nothing; exit 1 with a diff when the output is stale
   --watch      regenerate on every change in spec/, templates/, generator/ or runtime/
   --times      print the time of each phase
-  --out <dir>  output folder for a document given on the command line
+  --out <dir>  output folder (for a document given on the command line, or instead of the config's)
+  --emit <a,b> only these outputs (openrpc, validators, client, server, mock, package, docs)
+  --no-cache   do not read or write the cache (node_modules/.cache/noderpc); --cache-dir <dir> moves it
 `;
 
 interface Args {
@@ -31,7 +34,7 @@ interface Args {
 
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = { positional: [], flags: new Map() };
-  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config', '--mode', '--profile']);
+  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config', '--mode', '--profile', '--cache-dir', '--emit']);
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
     if (a.startsWith('--')) {
@@ -58,7 +61,9 @@ function configFor(args: Args, cwd: string): Config {
     const service = args.flags.get('--service');
     if (typeof service === 'string' && args.positional.length > 1) throw new UsageError('--service names one document; give one document or none');
     const name = args.flags.get('--name');
+    const emit = args.flags.get('--emit');
     return resolveConfig(cwd, {
+      ...(typeof emit === 'string' ? { emit: emit.split(',') } : {}),
       documents: args.positional.map((p) => (typeof service === 'string' ? { path: p, service } : p)),
       out,
       // A document from elsewhere: its examples and lint are its authors' business (warnings), unless --strict.
@@ -68,7 +73,9 @@ function configFor(args: Args, cwd: string): Config {
   }
   const raw = readConfigFile(cwd);
   if (!raw) throw new UsageError(`no noderpc.config.json in ${cwd}; give a document and --out, or create the config`);
-  return resolveConfig(cwd, raw);
+  const out = args.flags.get('--out');
+  const emit = args.flags.get('--emit');
+  return resolveConfig(cwd, raw, { ...(typeof out === 'string' ? { out } : {}), ...(typeof emit === 'string' ? { emit: emit.split(',') } : {}) });
 }
 
 function printResult(result: GenerateResult, times: boolean): void {
@@ -101,7 +108,8 @@ export async function main(argv: readonly string[]): Promise<number> {
           const { watch, watchWorker } = await import('./watch.js');
           return await (args.flags.has('--watch-worker') ? watchWorker(config) : watch(config));
         }
-        const result = await generate(config, { check: args.flags.has('--check') });
+        const cacheDir = args.flags.has('--no-cache') ? false : typeof args.flags.get('--cache-dir') === 'string' ? resolve(cwd, args.flags.get('--cache-dir') as string) : undefined;
+        const result = await generate(config, { check: args.flags.has('--check'), ...(cacheDir !== undefined ? { cacheDir } : {}) });
         printResult(result, args.flags.has('--times'));
         return result.ok ? 0 : 1;
       }

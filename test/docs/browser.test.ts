@@ -43,13 +43,17 @@ async function buildSite(): Promise<number> {
 /** Click a link by its href (as written in the page) and wait for the SPA to land on it. */
 async function follow(selector: string): Promise<string> {
   const link = page.locator(selector).first();
-  await expect.poll(() => link.count()).toBeGreaterThan(0);
+  await expect.poll(() => link.count(), { timeout: 15_000 }).toBeGreaterThan(0);
   const href = (await link.getAttribute('href'))!;
   steps.push(`${new URL(page.url()).pathname} → ${href}`);
   const [path, hash] = href.split('#') as [string, string | undefined];
   const want = new URL(path || page.url(), page.url()).pathname.replace(/(index)?\.html$/, '');
+  const leaving = new URL(page.url()).pathname.replace(/(index)?\.html$/, '') !== want;
+  const before = leaving ? await page.locator('.vp-doc h1').first().textContent() : null;
   await link.click();
   await page.waitForFunction((w) => location.pathname.replace(/(index)?\.html$/, '') === w, want);
+  // The router changes the address before the new page renders: wait for the new page's title.
+  if (leaving) await page.waitForFunction((old) => { const h = document.querySelector('.vp-doc h1'); return h !== null && h.textContent !== old; }, before, { timeout: 15_000 });
   if (hash) {
     await page.waitForFunction((h) => decodeURIComponent(location.hash.slice(1)) === h, decodeURIComponent(hash));
     await expect.poll(() => page.locator(`[id="${decodeURIComponent(hash)}"]`).isVisible()).toBe(true);
