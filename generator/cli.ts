@@ -4,9 +4,9 @@
  *   noderpc generate [--check] [--watch]                 the project in noderpc.config.json
  *   noderpc generate <document...> --out <dir> [...]     any OpenRPC 1.x document(s), JSON or YAML
  */
-import { resolve } from 'node:path';
+import { relative, resolve, sep } from 'node:path';
 import { readConfigFile, resolveConfig, type Config } from './config.js';
-import { generate, type GenerateResult } from './generate.js';
+import type { GenerateResult } from './generate.js';
 
 const USAGE = `Usage:
   noderpc generate [--check] [--watch] [--times]
@@ -109,7 +109,22 @@ export async function main(argv: readonly string[]): Promise<number> {
           return await (args.flags.has('--watch-worker') ? watchWorker(config) : watch(config));
         }
         const cacheDir = args.flags.has('--no-cache') ? false : typeof args.flags.get('--cache-dir') === 'string' ? resolve(cwd, args.flags.get('--cache-dir') as string) : undefined;
-        const result = await generate(config, { check: args.flags.has('--check'), ...(cacheDir !== undefined ? { cacheDir } : {}) });
+        const check = args.flags.has('--check');
+        // Nothing read by the last run has changed and the output is what it produced: done, without
+        // loading a parser or a compiler.
+        const t0 = performance.now();
+        const cacheRoot = cacheDir === false ? undefined : (cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
+        if (cacheRoot) {
+          const [{ unchanged }, { listFiles }] = await Promise.all([import('./manifest.js'), import('./write.js')]);
+          if (unchanged(cacheRoot, config, listFiles) === true) {
+            const label = relative(config.root, resolve(config.root, config.out)).split(sep).join('/') || '.';
+            process.stdout.write(`${label}/ is up to date (${listFiles(resolve(config.root, config.out)).length} files; nothing it is made from has changed).\n`);
+            if (args.flags.has('--times')) process.stdout.write(`${formatTimings({ manifest: Math.round(performance.now() - t0) })}\n`);
+            return 0;
+          }
+        }
+        const { generate } = await import('./generate.js');
+        const result = await generate(config, { check, ...(cacheDir !== undefined ? { cacheDir } : {}) });
         printResult(result, args.flags.has('--times'));
         return result.ok ? 0 : 1;
       }

@@ -4,7 +4,10 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { noCache, openCache } from './cache.js';
 import type { Config } from './config.js';
+import { writeManifest } from './manifest.js';
+import { GENERATOR_ROOT } from './root.js';
 import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
@@ -35,7 +38,6 @@ export interface GenerateResult {
   readonly inputs: readonly string[];
 }
 
-const GENERATOR_ROOT = resolve(import.meta.dirname, '..');
 
 /** The warnings of a load, shortened: the first few in full, then a count. */
 function warningsNote(problems: readonly Diagnostic[], shown = 10): string {
@@ -67,6 +69,11 @@ function readTree(dir: string, pattern: RegExp): Map<string, string> {
   return out;
 }
 
+/** Where the cache lives for a run: `node_modules/.cache/noderpc` of the project, unless told otherwise. */
+export function cacheRootOf(config: Config, cacheDir: string | false | undefined): string | undefined {
+  return cacheDir === false ? undefined : (cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
+}
+
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const timings: Record<string, number> = {};
   const time = async <T>(phase: string, fn: () => T | Promise<T>): Promise<T> => {
@@ -80,7 +87,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const outDir = resolve(config.root, config.out);
   const outLabel = relativeLabel(config.root, outDir);
 
-  const loaded = await time('load', () => loadProject(config, options.overrides ? { overrides: options.overrides } : {}));
+  const cacheRoot = cacheRootOf(config, options.cacheDir);
+  const cache = cacheRoot ? openCache(cacheRoot) : noCache;
+  const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
   if (!loaded.model) {
     const errors = loaded.problems.filter(isError);
     const report = `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(loaded.problems)}`;
@@ -88,8 +97,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }
   const warnings = warningsNote(loaded.problems);
 
-  const cacheRoot = options.cacheDir === false ? undefined : (options.cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
   const ctx: EmitContext = {
+    cache,
     config,
     model: loaded.model,
     compilers: loaded.compilers,
@@ -119,10 +128,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     seen.add(f.path);
   }
 
-  const cache = cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined;
-  const files = await time('format', () => formatFiles(emitted, cache));
+  const files = await time('format', () => formatFiles(emitted, cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined));
   files.sort((a, b) => a.path.localeCompare(b.path));
 
+  if (cacheRoot) writeManifest(cacheRoot, config, loaded.files, files);
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files));
     const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + warnings;

@@ -9,10 +9,10 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { watch as fsWatch, type FSWatcher } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { Config } from './config.js';
+import { GENERATOR_ROOT } from './root.js';
 import { generate } from './generate.js';
 import { formatTimings } from './cli.js';
 
-const GENERATOR_ROOT = resolve(import.meta.dirname, '..');
 const BIN = resolve(GENERATOR_ROOT, 'bin/noderpc.js');
 
 function debounce(fn: () => void, ms: number): () => void {

@@ -91,6 +91,30 @@ export function describeChanges(outDir: string, outLabel: string, files: readonl
 
 /** Write `files` under `outDir`, replacing changed ones and deleting stale ones. */
 export function writeOutputs(outDir: string, files: readonly OutputFile[]): Change[] {
+  // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
+  // ever sees half of it.
+  if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
+    const staging = `${outDir}.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;
+    try {
+      const made = new Set<string>();
+      for (const f of files) {
+        const target = join(staging, ...f.path.split('/'));
+        const dir = dirname(target);
+        if (!made.has(dir)) {
+          mkdirSync(dir, { recursive: true });
+          made.add(dir);
+        }
+        writeFileSync(target, f.contents);
+      }
+      rmSync(outDir, { recursive: true, force: true });
+      mkdirSync(dirname(outDir), { recursive: true });
+      renameSync(staging, outDir);
+    } catch (e) {
+      rmSync(staging, { recursive: true, force: true });
+      throw e;
+    }
+    return files.map((f) => ({ path: f.path, kind: 'added' as const })).sort((a, b) => a.path.localeCompare(b.path));
+  }
   const changes = diffAgainstDisk(outDir, files);
   if (changes.length === 0) return changes;
   const byPath = new Map(files.map((f) => [f.path, f]));

@@ -1,24 +1,18 @@
 /**
  * What a package ships is `.js` plus `.d.ts`. Generated modules print both from the same structures
- * (ts-print.ts), with no compiler. Hand-written runtime modules go through `transpileModule` and
- * `transpileDeclaration` (they are isolatedDeclarations-clean), cached by content hash in memory and on disk
- * because the latter builds a checker per file.
+ * (ts-print.ts), with no compiler; hand-written runtime modules go through oxc (sourceModules below).
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import ts from 'typescript';
 import type { OutputFile } from '../write.js';
 import { declarationsOf, javascriptOf, printModule, type Statement } from './ts-print.js';
 
-const COMPILER: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  removeComments: false,
-  newLine: ts.NewLineKind.LineFeed,
-  useDefineForClassFields: true,
-};
+const require = createRequire(import.meta.url);
+const version = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
+/** What the cached runtime output depends on besides the sources: the tools that made it. */
+const TOOLS = `oxc-transform ${version('oxc-transform')}`;
 
 export class TranspileError extends Error {
   constructor(path: string, messages: string[]) {
@@ -27,27 +21,12 @@ export class TranspileError extends Error {
   }
 }
 
-const jsMemo = new Map<string, string>();
-
 function hash(...parts: string[]): string {
   return createHash('sha256').update(parts.join('\0')).digest('hex');
 }
 
 function normalize(text: string): string {
   return text.replace(/\r\n/g, '\n').replace(/\n*$/, '\n');
-}
-
-function toJs(path: string, source: string): string {
-  const key = hash(ts.version, path, source);
-  let js = jsMemo.get(key);
-  if (js === undefined) {
-    const out = ts.transpileModule(source, { compilerOptions: COMPILER, fileName: path, reportDiagnostics: true });
-    const errors = (out.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    if (errors.length) throw new TranspileError(path, errors);
-    js = normalize(out.outputText);
-    jsMemo.set(key, js);
-  }
-  return js;
 }
 
 /**
@@ -68,45 +47,65 @@ export function typesModule(path: string, declarations: string): OutputFile[] {
   const base = path.slice(0, -3);
   return [
     { path: `${base}.js`, contents: 'export {};\n', format: 'none' },
-    // json-schema-to-typescript writes declarations flat; this file is what users read, so it is formatted.
-    { path: `${base}.d.ts`, contents: normalize(declarations), format: 'prettier' },
+    { path: `${base}.d.ts`, contents: normalize(declarations), format: 'none' },
   ];
 }
 
 const runtimeMemo = new Map<string, { js: string; dts: string }>();
 
-/** A hand-written module: `.js` and `.d.ts`, cached in `cacheDir` by content. */
-export function sourceModule(path: string, source: string, cacheDir?: string): OutputFile[] {
-  const base = path.slice(0, -3);
-  const key = hash(ts.version, JSON.stringify(COMPILER), path, source);
-  let out = runtimeMemo.get(key);
-  if (!out && cacheDir) {
-    try {
-      out = JSON.parse(readFileSync(join(cacheDir, `${key}.json`), 'utf8')) as { js: string; dts: string };
-    } catch {
-      out = undefined;
-    }
-  }
-  if (!out) {
-    const js = toJs(path, source);
-    const decl = ts.transpileDeclaration(source, { compilerOptions: { ...COMPILER, declaration: true, isolatedDeclarations: true }, fileName: path, reportDiagnostics: true });
-    const errors = (decl.diagnostics ?? []).map((d) => ts.flattenDiagnosticMessageText(d.messageText, '\n'));
-    if (errors.length) throw new TranspileError(path, errors);
-    out = { js, dts: normalize(decl.outputText) };
-    if (cacheDir) {
+/**
+ * Hand-written modules as `.js` and `.d.ts`, cached by content in memory and in `cacheDir`. oxc strips the
+ * types and writes the declarations (the runtime is isolatedDeclarations-clean, so each file's declarations
+ * follow from that file alone); it is native and takes milliseconds where the TypeScript compiler takes a
+ * second to load.
+ */
+export async function sourceModules(files: ReadonlyMap<string, string>, cacheDir?: string): Promise<OutputFile[]> {
+  const keyOf = (path: string, source: string) => hash(TOOLS, path, source);
+  const done = new Map<string, { js: string; dts: string }>();
+  const missing: string[] = [];
+  for (const [path, source] of files) {
+    const key = keyOf(path, source);
+    let hit = runtimeMemo.get(key);
+    if (!hit && cacheDir) {
       try {
-        mkdirSync(cacheDir, { recursive: true });
-        const tmp = join(cacheDir, `${key}.${process.pid}.tmp`);
-        writeFileSync(tmp, JSON.stringify(out));
-        renameSync(tmp, join(cacheDir, `${key}.json`));
+        hit = JSON.parse(readFileSync(join(cacheDir, `${key}.json`), 'utf8')) as { js: string; dts: string };
       } catch {
-        // Only costs time.
+        hit = undefined;
+      }
+    }
+    if (hit) done.set(path, hit);
+    else missing.push(path);
+  }
+  if (missing.length) {
+    const oxc = await import('oxc-transform');
+    for (const path of missing) {
+      const source = files.get(path)!;
+      const js = oxc.transformSync(path, source, { target: 'es2022' });
+      const dts = oxc.isolatedDeclarationSync(path, source, { sourcemap: false });
+      const errors = [...js.errors, ...dts.errors].map((e) => e.message);
+      if (errors.length) throw new TranspileError(path, errors);
+      const out = { js: normalize(js.code), dts: normalize(dts.code) };
+      done.set(path, out);
+      const key = keyOf(path, source);
+      runtimeMemo.set(key, out);
+      if (cacheDir) {
+        try {
+          mkdirSync(cacheDir, { recursive: true });
+          const tmp = join(cacheDir, `${key}.${process.pid}.tmp`);
+          writeFileSync(tmp, JSON.stringify(out));
+          renameSync(tmp, join(cacheDir, `${key}.json`));
+        } catch {
+          // Only costs time.
+        }
       }
     }
   }
-  runtimeMemo.set(key, out);
-  return [
-    { path: `${base}.js`, contents: out.js, format: 'none' },
-    { path: `${base}.d.ts`, contents: out.dts, format: 'none' },
-  ];
+  return [...files.keys()].flatMap((path) => {
+    const base = path.slice(0, -3);
+    const out = done.get(path)!;
+    return [
+      { path: `${base}.js`, contents: out.js, format: 'none' as const },
+      { path: `${base}.d.ts`, contents: out.dts, format: 'none' as const },
+    ];
+  });
 }

@@ -1,3 +1,4 @@
+import type { Cache } from '../cache.js';
 import type { Config } from '../config.js';
 import type { Model } from '../model.js';
 import type { SchemaCompiler } from '../schema/ajv.js';
@@ -15,6 +16,8 @@ export interface EmitContext {
   readonly templates: ReadonlyMap<string, string>;
   /** A folder emitters may cache expensive, content-addressed results in (absent: no disk cache). */
   readonly cacheDir?: string;
+  /** The content-addressed cache (memory, and `cacheDir` when set). */
+  readonly cache: Cache;
 }
 
 export interface Emitter {

@@ -11,6 +11,12 @@ import type { Provenance } from './bundle.js';
 import { isObject } from './bundle.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
+import { contentHash, noCache, type Cache } from '../cache.js';
+import { createRequire } from 'node:module';
+
+const META_VERSION: string = (createRequire(import.meta.url)('@open-rpc/meta-schema/package.json') as { version: string }).version;
+import { closureKey } from '../schema/closure.js';
+import { AJV_VERSION } from '../schema/ajv.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const metaSchema = ((metaSchemaModule as unknown as { default?: unknown }).default ?? metaSchemaModule) as Record<string, unknown>;
@@ -34,21 +40,30 @@ function getMetaValidator() {
   return metaValidator;
 }
 
+let extensionAjv: InstanceType<typeof Ajv> | undefined;
+
 function getExtensionValidator(place: ExtensionPlace, key: string) {
   extensionValidators ??= new Map();
   const id = `${place}:${key}`;
   let v = extensionValidators.get(id);
   if (!v) {
-    const ajv = new Ajv({ strict: false, allErrors: true, logger: false });
-    v = ajv.compile((extensionSchemas[place] as Record<string, object>)[key]!);
+    extensionAjv ??= new Ajv({ strict: false, allErrors: true, logger: false });
+    v = extensionAjv.compile((extensionSchemas[place] as Record<string, object>)[key]!);
     extensionValidators.set(id, v);
   }
   return v;
 }
 
-export function checkMetaSchema(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
+export function checkMetaSchema(document: Record<string, unknown>, provenance: Provenance, cache: Cache = noCache): Diagnostic[] {
+  // A document that passed before (same bytes, same meta-schema) passes again: no need to compile the
+  // meta-schema at all.
+  const key = contentHash('meta', META_VERSION, JSON.stringify(document));
+  if (cache.get('meta', key) === 'ok') return [];
   const validate = getMetaValidator();
-  if (validate(document)) return [];
+  if (validate(document)) {
+    cache.set('meta', key, 'ok');
+    return [];
+  }
   const errors = refineMetaErrors(document, validate.errors ?? []);
   return errors.map((e) => provenance.at(pointerOfError(e), 'openrpc-invalid', `Not valid OpenRPC: ${metaMessage(e)}.`));
 }
@@ -198,8 +213,11 @@ function lint(document: Record<string, unknown>, provenance: Provenance): Diagno
   return problems;
 }
 
-/** Compile every schema of the document and validate every example. */
-function checkSchemasAndExamples(document: Record<string, unknown>, provenance: Provenance, compiler: SchemaCompiler): Diagnostic[] {
+/**
+ * Compile every method's schemas and validate every example. A method whose closure (itself and every
+ * schema it reaches) passed before is not checked again: its verdict is in the cache.
+ */
+function checkSchemasAndExamples(document: Record<string, unknown>, provenance: Provenance, compiler: SchemaCompiler, cache: Cache, salt: string): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const reported = new Set<string>();
   const compile = (schemaPointer: string) => {
@@ -214,9 +232,6 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
     }
     return v;
   };
-  const schemas = getAtPointer(document, '/components/schemas');
-  if (isObject(schemas)) for (const k of Object.keys(schemas)) compile(joinPointer('/components/schemas', k));
-
   const validateAt = (validate: ReturnType<typeof compile>, value: unknown, valuePointer: string, what: string) => {
     if (!validate || validate(value)) return;
     // The fast validator stops at the first error; report them all with the exhaustive one.
@@ -228,6 +243,15 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
   };
 
   for (const { pointer, method } of methodsOf(document)) {
+    const key = closureKey(document, pointer, salt);
+    if (cache.get('check', key) === 'ok') continue;
+    const before = problems.length;
+    checkMethod(pointer, method);
+    if (problems.length === before) cache.set('check', key, 'ok');
+  }
+  return problems;
+
+  function checkMethod(pointer: string, method: Record<string, unknown>): void {
     const name = String(method.name);
     const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => {
       const p = deref(document, `${pointer}/params/${i}`);
@@ -300,7 +324,6 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
       });
     }
   }
-  return problems;
 }
 
 /**
@@ -344,13 +367,13 @@ export function checkDocument(
   id: string,
   document: Record<string, unknown>,
   provenance: Provenance,
-  options: { strict: boolean; source: boolean },
+  options: { strict: boolean; source: boolean; cache?: Cache },
 ): CheckedDocument {
   const problems: Diagnostic[] = [];
-  problems.push(...checkMetaSchema(document, provenance));
+  problems.push(...checkMetaSchema(document, provenance, options.cache));
   problems.push(...checkExtensions(document, provenance));
   problems.push(...lint(document, provenance));
   const compiler = new SchemaCompiler(id, document, options);
-  problems.push(...checkSchemasAndExamples(document, provenance, compiler));
+  problems.push(...checkSchemasAndExamples(document, provenance, compiler, options.cache ?? noCache, `check ${AJV_VERSION} strict=${options.strict} ${id}`));
   return { problems, compiler };
 }

@@ -4,6 +4,7 @@
  */
 import { readdirSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
+import type { Cache } from '../cache.js';
 import type { Config } from '../config.js';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model.js';
@@ -44,8 +45,8 @@ export interface LoadResult {
   readonly files: readonly string[];
 }
 
-export function loadProject(config: Config, options: { overrides?: ReadonlyMap<string, string>; source?: boolean } = {}): LoadResult {
-  const workspace = new Workspace(config.root, options.overrides);
+export function loadProject(config: Config, options: { overrides?: ReadonlyMap<string, string>; source?: boolean; cache?: Cache } = {}): LoadResult {
+  const workspace = new Workspace(config.root, options.overrides, options.cache);
   const problems: Diagnostic[] = [];
   const services: ServiceModel[] = [];
   const compilers = new Map<string, SchemaCompiler>();
@@ -67,7 +68,11 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
     provenances.set(doc.service, bundled.provenance);
     // Checks run on a document whose references are sound; a dangling one would only multiply messages.
     if (bundled.problems.some((p) => p.code.startsWith('ref-') || p.code === 'not-a-document' || p.code === 'schema-name-collision')) continue;
-    const checked = checkDocument(`noderpc:${doc.service}`, bundled.document, bundled.provenance, { strict: config.strict, source: options.source ?? true });
+    const checked = checkDocument(`noderpc:${doc.service}`, bundled.document, bundled.provenance, {
+      strict: config.strict,
+      source: options.source ?? true,
+      ...(options.cache ? { cache: options.cache } : {}),
+    });
     problems.push(...checked.problems);
     compilers.set(doc.service, checked.compiler);
     if (checked.problems.some((p) => p.code === 'openrpc-invalid')) continue;

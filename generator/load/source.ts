@@ -4,7 +4,11 @@
  * position is asked for, which happens only when there is a problem to report.
  */
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node } from 'yaml';
+import { createRequire } from 'node:module';
+import { contentHash, noCache, type Cache } from '../cache.js';
 import type { Diagnostic } from '../diagnostics.js';
+
+const YAML_VERSION: string = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
 import { splitPointer } from './pointer.js';
 
 export interface Position {
@@ -66,8 +70,21 @@ function locateIn({ doc, lines }: Parsed, pointer: string): Position {
  * Parse `text` as YAML or JSON. Syntax errors come back as diagnostics with positions; the file is then
  * absent (`undefined`).
  */
-export function parseSource(path: string, text: string): { file?: SourceFile; problems: Diagnostic[] } {
+export function parseSource(path: string, text: string, cache: Cache = noCache): { file?: SourceFile; problems: Diagnostic[] } {
   const isJson = /\.json$/i.test(path);
+  if (!isJson) {
+    // A YAML file seen before (by content) comes back as its JSON value; positions are parsed only if a
+    // problem in it needs one.
+    const key = contentHash('yaml', YAML_VERSION, text);
+    const hit = cache.get('yaml', key);
+    if (hit !== undefined) {
+      let parsed: Parsed | undefined;
+      return { file: { path, value: JSON.parse(hit) as unknown, locate: (pointer) => locateIn((parsed ??= parseYaml(text)), pointer) }, problems: [] };
+    }
+    const result = parseYamlSource(path, text);
+    if (result.file && result.problems.length === 0) cache.set('yaml', key, JSON.stringify(result.file.value));
+    return result;
+  }
   if (isJson) {
     let value: unknown;
     try {
@@ -104,6 +121,10 @@ export function parseSource(path: string, text: string): { file?: SourceFile; pr
     };
   }
 
+  return parseYamlSource(path, text);
+}
+
+function parseYamlSource(path: string, text: string): { file?: SourceFile; problems: Diagnostic[] } {
   const parsed = parseYaml(text);
   const problems: Diagnostic[] = [];
   for (const err of [...parsed.doc.errors, ...parsed.doc.warnings]) {

@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
+import { noCache, type Cache } from '../cache.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { parseSource, type SourceFile } from './source.js';
 
@@ -14,9 +15,12 @@ export class Workspace {
   readonly problems: Diagnostic[] = [];
 
   /** `overrides` maps relative paths to file text (tests, editors with unsaved buffers). */
-  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map()) {
+  private readonly cache: Cache;
+
+  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache) {
     this.root = root;
     this.overrides = overrides;
+    this.cache = cache;
   }
 
   /** The parsed file, or `undefined` when it is missing or broken (the problem is recorded once). */
@@ -40,7 +44,7 @@ export class Workspace {
         return undefined;
       }
     }
-    const { file, problems } = parseSource(key, text);
+    const { file, problems } = parseSource(key, text, this.cache);
     this.problems.push(...problems);
     this.files.set(key, file ?? null);
     return file;

@@ -5,9 +5,13 @@
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
+
+/** Part of every cache key that holds compiled schemas: another ajv may compile differently. */
+export const AJV_VERSION: string = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 type AjvInstance = InstanceType<typeof Ajv>;
 
 export interface SchemaCompilerOptions {

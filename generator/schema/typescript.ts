@@ -7,7 +7,11 @@
  * Names come from component keys and titles, PascalCased. Two different schemas wanting one name is a
  * generate-time error, never a silent suffix.
  */
+import { createRequire } from 'node:module';
 import { compile } from 'json-schema-to-typescript';
+import { contentHash, noCache, type Cache } from '../cache.js';
+
+const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 import type { Diagnostic } from '../diagnostics.js';
 import type { JsonSchema, MethodModel, Model, ParamModel, ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
@@ -251,16 +255,24 @@ export class TypeCatalog {
     return out;
   }
 
-  /** The source of types.ts. */
-  async source(): Promise<string> {
+  /** The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input. */
+  async source(cache: Cache = noCache): Promise<string> {
     const out: string[] = [];
     const names = this.names();
+    const compileCached = async (input: object, name: string, options: Parameters<typeof compile>[2]): Promise<string> => {
+      const key = contentHash(JSTT_VERSION, name, JSON.stringify(options), JSON.stringify(input));
+      const hit = cache.get('jstt', key);
+      if (hit !== undefined) return hit;
+      const ts = await compile(input as never, name, options);
+      cache.set('jstt', key, ts);
+      return ts;
+    };
     const compiled = await Promise.all(
       names.map(async (name) => {
         const decl = this.decls.get(name)!;
         const schema = this.toJstt(decl.service, decl.schema, true);
         const input = isSchemaObject(schema) ? { ...schema, title: name } : { title: name };
-        const ts = await compile(input as never, name, {
+        const ts = await compileCached(input, name, {
           bannerComment: '',
           format: false,
           additionalProperties: false,
@@ -280,7 +292,7 @@ export class TypeCatalog {
       this.positional.flatMap((entry) =>
         entry.params.map(async (param) => {
           const inner = this.toJstt(entry.service, param.schema, true);
-          const ts = await compile({ title: 'X', anyOf: [inner] } as never, 'X', jsttOptions);
+          const ts = await compileCached({ title: 'X', anyOf: [inner] }, 'X', jsttOptions);
           this.paramExpressions.set(param, ts.replace(/^[\s\S]*?export type X = /, '').trim());
         }),
       ),
@@ -300,7 +312,7 @@ export class TypeCatalog {
         return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
       });
     out.push(...tuples);
-    return `${out.join('\n\n')}\n`;
+    return `${indentDeclarations(out.join('\n\n'))}\n`;
   }
 }
 
@@ -373,4 +385,38 @@ function structuralKey(schema: unknown): string {
 
 function isPropertiesMap(holder: unknown): boolean {
   return isSchemaObject(holder) && Object.values(holder).every((v) => isSchemaObject(v) || typeof v === 'boolean') && !('type' in holder);
+}
+
+/**
+ * Indentation for json-schema-to-typescript's unformatted output (one member per line, brackets at line
+ * ends). A full formatter costs more than the rest of type generation; this only re-indents, which is all
+ * that output needs to read well.
+ */
+export function indentDeclarations(text: string, unit = '  '): string {
+  let depth = 0;
+  const out: string[] = [];
+  let inComment = false;
+  for (const raw of text.split('\n')) {
+    const line = raw.trim();
+    if (line === '') {
+      out.push('');
+      continue;
+    }
+    if (inComment || line.startsWith('/*')) {
+      const body = line.startsWith('/*') ? line : ` ${line}`;
+      out.push(unit.repeat(depth) + body);
+      inComment = !line.endsWith('*/');
+      continue;
+    }
+    const code = line.replace(/"(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|`(?:[^`\\]|\\.)*`/g, '""');
+    let leading = 0;
+    while (leading < code.length && '})]'.includes(code[leading]!)) leading++;
+    depth = Math.max(0, depth - leading);
+    out.push(unit.repeat(depth) + line);
+    for (const ch of code.slice(leading)) {
+      if (ch === '{' || ch === '(' || ch === '[') depth++;
+      else if (ch === '}' || ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
+    }
+  }
+  return out.join('\n');
 }

@@ -48,7 +48,7 @@ export function packageContext(ctx: EmitContext): Promise<PackageContext> {
 async function build(ctx: EmitContext): Promise<PackageContext> {
   const names = new Names(ctx.model, ctx.config.scopes);
   const types = new TypeCatalog(ctx.model);
-  const typesSource = await types.source();
+  const typesSource = await types.source(ctx.cache);
   const problems = [...names.problems, ...types.problems];
   if (problems.length) throw new EmitProblems(problems);
   const builders = new Map<ServiceModel, PlanBuilder>();

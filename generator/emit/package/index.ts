@@ -9,7 +9,7 @@ import type { ExampleModel, MethodModel } from '../../model.js';
 import { materialize } from '../../schema/codec.js';
 import type { OutputFile } from '../../write.js';
 import { packageContext, type PackageContext } from '../client/context.js';
-import { sourceModule } from '../ts-module.js';
+import { sourceModules } from '../ts-module.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR } from '../validators/index.js';
 
@@ -65,13 +65,15 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
   const emits = (output: string) => ctx.config.emit.includes(output);
+  const shipped = new Map<string, string>();
   for (const [path, source] of ctx.runtime) {
     if (IGNORED.test(path)) continue;
     // The server and mock runtimes ship only with the server and mock outputs.
     if (/^runtime\/server\//.test(path) && !emits('server')) continue;
     if (/^runtime\/mock\//.test(path) && !emits('mock')) continue;
-    files.push(...sourceModule(`${PACKAGE_DIR}/${path}`, source, ctx.cacheDir && `${ctx.cacheDir}/transpile`));
+    shipped.set(`${PACKAGE_DIR}/${path}`, source);
   }
+  files.push(...(await sourceModules(shipped, ctx.cacheDir && `${ctx.cacheDir}/transpile`)));
 
   const entry = (p: string) => ({ types: `./${p}.d.ts`, default: `./${p}.js` });
   const pkg = {

@@ -9,7 +9,8 @@ import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, ServiceModel } from '../../model.js';
-import type { ErrorMode, SchemaCompiler } from '../../schema/ajv.js';
+import { AJV_VERSION, type ErrorMode, type SchemaCompiler } from '../../schema/ajv.js';
+import { closureKey } from '../../schema/closure.js';
 import type { OutputFile } from '../../write.js';
 import type { EmitContext, Emitter } from '../types.js';
 
@@ -93,13 +94,48 @@ function dts(depth: number): string {
   return `import type { ValidationIssue } from '${'../'.repeat(depth)}runtime/meta.js';\n/** Issues found in \`value\`, or null when it is valid. */\nexport declare function validate(value: unknown): readonly ValidationIssue[] | null;\n`;
 }
 
+/**
+ * ajv numbers its functions and constants in compile order, which depends on what else was compiled (and
+ * on what came from the cache). Numbering them by first appearance in each module makes the code a function
+ * of the schema alone.
+ */
+export function renumber(code: string): string {
+  const seen = new Map<string, string>();
+  const counters = new Map<string, number>();
+  return code.replace(/\b(validate|schema|pattern|func|formats|wrapper)(\d+)\b/g, (whole, prefix: string) => {
+    let name = seen.get(whole);
+    if (!name) {
+      const n = counters.get(prefix) ?? 0;
+      counters.set(prefix, n + 1);
+      name = `${prefix}${n}`;
+      seen.set(whole, name);
+    }
+    return name;
+  });
+}
+
 export function emitValidators(ctx: EmitContext): OutputFile[] {
   const files: OutputFile[] = [];
   const problems: Diagnostic[] = [];
   for (const service of ctx.model.services) {
     const compiler = ctx.compilers.get(service.name);
     if (!compiler) throw new Error(`no schema compiler for ${service.name}`);
+    const salt = `validators ${AJV_VERSION} strict=${ctx.config.strict} ${compiler.id}`;
     for (const method of service.methods) {
+      const key = closureKey(service.document, method.pointer, salt);
+      const outputs: [string, string][] = [['params', validatorPath(service, method, 'params')]];
+      if (method.result) outputs.push(['result', validatorPath(service, method, 'result')]);
+      for (const kind of method.subscriptions?.kinds ?? []) outputs.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name)]);
+      // Every validator of this method is in the cache: no compile at all.
+      const cached = outputs.map(([direction]) => ctx.cache.get('validator', `${key} ${direction}`));
+      if (cached.every((c) => c !== undefined)) {
+        outputs.forEach(([direction, path], i) => {
+          const depth = path.split('/').length - 1;
+          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(cached[i]!, depth, `${method.name} ${direction}`), format: 'none' });
+          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
+        });
+        continue;
+      }
       // Params validators list every problem (a -32602 reply carries them all); result validators stop at
       // the first, which keeps the code that clients load small and fast.
       const entries: [string, string, ValidateFunction | Error, ErrorMode][] = [
@@ -115,7 +151,9 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
         }
         try {
           const depth = path.split('/').length - 1;
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(standaloneCode(compiler.ajv(mode), fn), depth, `${method.name} ${direction}`), format: 'none' });
+          const code = renumber(standaloneCode(compiler.ajv(mode), fn));
+          ctx.cache.set('validator', `${key} ${direction}`, code);
+          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`), format: 'none' });
           files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
         } catch (e) {
           if (e instanceof EmitProblem) problems.push(...e.diagnostics);

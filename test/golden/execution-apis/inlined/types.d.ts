@@ -3,174 +3,174 @@
 /**
  * EIP-2930 access lists
  */
-export type AccessList = AccessListEntry[];
+export type AccessList = AccessListEntry[]
 
 export interface AccessListEntry {
-  address: string;
-  storageKeys: string[];
+  address: string
+  storageKeys: string[]
 }
 
 export interface AccessListResult {
-  accessList?: AccessList;
-  error?: string;
-  gasUsed?: string;
+  accessList?: AccessList
+  error?: string
+  gasUsed?: string
 }
 
 export interface AccountAccess {
-  address: string;
-  balanceChanges?: BalanceChange[];
-  codeChanges?: CodeChange[];
-  nonceChanges?: NonceChange[];
-  storageChanges?: SlotChanges[];
-  storageReads?: string[];
+  address: string
+  balanceChanges?: BalanceChange[]
+  codeChanges?: CodeChange[]
+  nonceChanges?: NonceChange[]
+  storageChanges?: SlotChanges[]
+  storageReads?: string[]
 }
 
 export interface AccountOverrideWithPartialStorageModification {
-  balance?: string;
-  code?: string;
+  balance?: string
+  code?: string
   /**
    * Moves addresses precompile into the specified address. This move is done before the 'code' override is set. Can only move precompiles.
    */
-  movePrecompileToAddress?: string;
-  nonce?: string;
+  movePrecompileToAddress?: string
+  nonce?: string
   /**
    * Key-value mapping to override individual slots in the account storage before executing the call. This functions similar to eth_call's state parameter.
    */
-  stateDiff: StorageDifference;
+  stateDiff: StorageDifference
 }
 
 /**
  * It is possible to override any kind of address (EOA's, contracts and precompiles)
  */
 export interface AccountOverrideWithWholeStorageReplacement {
-  balance?: string;
-  code?: string;
+  balance?: string
+  code?: string
   /**
    * Moves addresses precompile into the specified address. This move is done before the 'code' override is set. When the specified address is not a precompile, the behaviour is undefined and different clients might behave differently.
    */
-  movePrecompileToAddress?: string;
-  nonce?: string;
+  movePrecompileToAddress?: string
+  nonce?: string
   /**
    * Key-value mapping to override all slots in the account storage before executing the call. This functions similar to eth_call's state parameter.
    */
-  state: Storage;
+  state: Storage
 }
 
 export interface AccountProof {
-  accountProof: EthGetProofResultAccountProof;
-  address: string;
-  balance: string;
-  codeHash: string;
-  nonce: string;
-  storageHash: string;
-  storageProof: StorageProofs;
+  accountProof: EthGetProofResultAccountProof
+  address: string
+  balance: string
+  codeHash: string
+  nonce: string
+  storageHash: string
+  storageProof: StorageProofs
 }
 
-export type Accounts = string[];
+export type Accounts = string[]
 
-export type AddressEs = AnyAddress | string | Addresses;
+export type AddressEs = (AnyAddress | string | Addresses)
 
-export type Addresses = string[];
+export type Addresses = string[]
 
-export type AnyAddress = null;
+export type AnyAddress = null
 
-export type AnyTopicMatch = null;
+export type AnyTopicMatch = null
 
 export interface ArgumentsForEthSimulate {
   /**
    * Definition of blocks that can contain calls and overrides
    */
-  blockStateCalls: BlockStateCalls;
+  blockStateCalls: BlockStateCalls
   /**
    * When true, the method returns full transaction objects, otherwise, just hashes are returned.
    */
-  returnFullTransactions?: boolean;
+  returnFullTransactions?: boolean
   /**
    * Adds ETH transfers as ERC20 transfer events to the logs. These transfers have emitter contract parameter set as address(0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee).
    * Default: false.
    */
-  traceTransfers?: boolean;
+  traceTransfers?: boolean
   /**
    * When true, the eth_simulateV1 does all validations that a normal EVM would do, except contract sender and signature checks. When false, eth_simulateV1 behaves like eth_call.
    * Default: false.
    */
-  validation?: boolean;
+  validation?: boolean
 }
 
 /**
  * An array of trace entries ordered by transaction index within the block. When no named tracer is set, each entry conforms to OpcodeBlockTransactionTrace. When a named tracer is set, the result field of each entry contains tracer-specific output not defined by this specification, but the txHash field is always present.
  */
-export type ArrayOfPerTransactionTraces = (OpcodeTracerEntry | NamedTracerEntry)[];
+export type ArrayOfPerTransactionTraces = (OpcodeTracerEntry | NamedTracerEntry)[]
 
 /**
  * List of authorizations for the transaction
  */
 export type AuthorizationList = {
-  address: string;
+  address: string
   /**
    * Chain ID on which this transaction is valid
    */
-  chainId: string;
-  nonce: string;
-  r: string;
-  s: string;
+  chainId: string
+  nonce: string
+  r: string
+  s: string
   /**
    * The parity (0 for even, 1 for odd) of the y-value of the secp256k1 signature
    */
-  yParity: string;
-}[];
+  yParity: string
+}[]
 
 export interface BadBlock {
-  block: Block;
-  hash: string;
-  rlp: string;
+  block: Block
+  hash: string
+  rlp: string
 }
 
-export type BadBlockArray = BadBlock[];
+export type BadBlockArray = BadBlock[]
 
 export interface BalanceChange {
-  index: string;
-  value: string;
+  index: string
+  value: string
 }
 
 /**
  * An array of block base fees per blob gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-4844 blocks.
  */
-export type BaseFeePerBlobGasArray = string[];
+export type BaseFeePerBlobGasArray = string[]
 
 /**
  * An array of block base fees per gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-1559 blocks.
  */
-export type BaseFeePerGasArray = string[];
+export type BaseFeePerGasArray = string[]
 
 export interface BlobAndProofObjectV1 {
-  blob: string;
-  proof: string;
+  blob: string
+  proof: string
 }
 
 export interface BlobAndProofObjectV2 {
-  blob: string;
-  proofs: CellProofs;
+  blob: string
+  proofs: CellProofs
 }
 
-export type BlobCells = (string | null)[];
+export type BlobCells = (string | null)[]
 
 export interface BlobCellsAndProofsObjectV1 {
-  blob_cells: BlobCells;
-  proofs: EngineGetBlobsV4ResultCellProofs;
+  blob_cells: BlobCells
+  proofs: EngineGetBlobsV4ResultCellProofs
 }
 
-export type BlobCommitments = string[];
+export type BlobCommitments = string[]
 
 /**
  * An array of block blob gas used ratios. These are calculated as the ratio of blobGasUsed and the max blob gas per block.
  */
-export type BlobGasUsedRatio = number[];
+export type BlobGasUsedRatio = number[]
 
 /**
  * Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type BlobProofs = string[];
+export type BlobProofs = string[]
 
 /**
  * Configuration for blob fee schedule
@@ -179,113 +179,113 @@ export interface BlobSchedule {
   /**
    * Fraction used for updating blob base fees
    */
-  baseFeeUpdateFraction: number;
+  baseFeeUpdateFraction: number
   /**
    * Maximum number of blobs per block
    */
-  max: number;
+  max: number
   /**
    * Target number of blobs per block
    */
-  target: number;
+  target: number
 }
 
 /**
  * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
  */
-export type BlobVersionedHashes = string[];
+export type BlobVersionedHashes = string[]
 
-export type Blobs = string[];
+export type Blobs = string[]
 
 export interface BlobsBundle {
-  blobs: Blobs;
-  commitments: Commitments;
-  proofs: Proofs;
+  blobs: Blobs
+  commitments: Commitments
+  proofs: Proofs
 }
 
 export interface BlobsBundleObjectV2 {
-  blobs: Blobs;
-  commitments: Commitments;
-  proofs: Proofs;
+  blobs: Blobs
+  commitments: Commitments
+  proofs: Proofs
 }
 
 export interface Block {
-  baseFeePerGas?: string;
-  blobGasUsed?: string;
-  blockAccessListHash?: string;
-  difficulty?: string;
-  excessBlobGas?: string;
-  extraData: string;
-  gasLimit: string;
-  gasUsed: string;
-  hash: string;
-  logsBloom: string;
-  miner: string;
-  mixHash: string;
-  nonce: string;
-  number: string;
-  parentBeaconBlockRoot?: string;
-  parentHash: string;
-  receiptsRoot: string;
-  requestsHash?: string;
-  sha3Uncles: string;
-  size: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: TransactionHashes | FullTransactions;
-  transactionsRoot: string;
-  uncles: Uncles;
-  withdrawals?: Withdrawals;
-  withdrawalsRoot?: string;
+  baseFeePerGas?: string
+  blobGasUsed?: string
+  blockAccessListHash?: string
+  difficulty?: string
+  excessBlobGas?: string
+  extraData: string
+  gasLimit: string
+  gasUsed: string
+  hash: string
+  logsBloom: string
+  miner: string
+  mixHash: string
+  nonce: string
+  number: string
+  parentBeaconBlockRoot?: string
+  parentHash: string
+  receiptsRoot: string
+  requestsHash?: string
+  sha3Uncles: string
+  size: string
+  stateRoot: string
+  timestamp: string
+  transactions: (TransactionHashes | FullTransactions)
+  transactionsRoot: string
+  uncles: Uncles
+  withdrawals?: Withdrawals
+  withdrawalsRoot?: string
 }
 
 /**
  * RLP-encoded block access list as defined in EIP-7928, or null if unavailable
  */
-export type BlockAccessList = string | null;
+export type BlockAccessList = (string | null)
 
 /**
  * Always null for pending transactions
  */
-export type BlockHash = null;
+export type BlockHash = null
 
 /**
  * Always null for pending transactions
  */
-export type BlockNumber = null;
+export type BlockNumber = null
 
-export type BlockNumberOrTag = string | BlockTag;
+export type BlockNumberOrTag = (string | BlockTag)
 
-export type BlockNumberTagOrBlockHash = string | BlockTag;
+export type BlockNumberTagOrBlockHash = (string | BlockTag)
 
 export interface BlockObject {
-  baseFeePerGas?: string;
-  blobGasUsed?: string;
-  blockAccessListHash?: string;
-  difficulty?: string;
-  excessBlobGas?: string;
-  extraData: string;
-  gasLimit: string;
-  gasUsed: string;
-  hash: string;
-  logsBloom: string;
-  miner: string;
-  mixHash: string;
-  nonce: string;
-  number: string;
-  parentBeaconBlockRoot?: string;
-  parentHash: string;
-  receiptsRoot: string;
-  requestsHash?: string;
-  sha3Uncles: string;
-  size: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: TransactionHashes | FullTransactions;
-  transactionsRoot: string;
-  uncles: Uncles;
-  withdrawals?: Withdrawals;
-  withdrawalsRoot?: string;
+  baseFeePerGas?: string
+  blobGasUsed?: string
+  blockAccessListHash?: string
+  difficulty?: string
+  excessBlobGas?: string
+  extraData: string
+  gasLimit: string
+  gasUsed: string
+  hash: string
+  logsBloom: string
+  miner: string
+  mixHash: string
+  nonce: string
+  number: string
+  parentBeaconBlockRoot?: string
+  parentHash: string
+  receiptsRoot: string
+  requestsHash?: string
+  sha3Uncles: string
+  size: string
+  stateRoot: string
+  timestamp: string
+  transactions: (TransactionHashes | FullTransactions)
+  transactionsRoot: string
+  uncles: Uncles
+  withdrawals?: Withdrawals
+  withdrawalsRoot?: string
 }
 
 /**
@@ -293,72 +293,72 @@ export interface BlockObject {
  * default: no block override.
  */
 export interface BlockOverrides {
-  baseFeePerGas?: string;
-  blobBaseFee?: string;
-  feeRecipient?: string;
-  gasLimit?: string;
+  baseFeePerGas?: string
+  blobBaseFee?: string
+  feeRecipient?: string
+  gasLimit?: string
   /**
    * When overriding block numbers across multiple blocks, block number need to be increasing. Skipping over blocks numbers is possible. If block number is not specified, it's incremented by one for each block.
    */
-  number?: string;
-  prevRandao?: string;
+  number?: string
+  prevRandao?: string
   /**
    * Time must either increase or remain constant relative to the previous block. If time is not specified, it's incremented by one for each block.
    */
-  time?: string;
+  time?: string
   /**
    * This array can have a maximum length of 16.
    */
-  withdrawals?: WithdrawalsMadeByValidators;
+  withdrawals?: WithdrawalsMadeByValidators
 }
 
 /**
  * Definition of blocks that can contain calls and overrides
  */
-export type BlockStateCalls = {
-  /**
-   * Block overrides can be used to replace fields in a block.
-   * default: no block override.
-   */
-  blockOverrides?: BlockOverrides;
-  /**
-   * List of transactions to execute at this block/state.
-   * Default: []
-   */
-  calls?: Calls;
-  /**
-   * State overrides can be used to replace existing blockchain state with new state.
-   * Default: no state overrides
-   */
-  stateOverrides?: StateOverrides;
-} & unknown[];
+export type BlockStateCalls = ({
+    /**
+     * Block overrides can be used to replace fields in a block.
+     * default: no block override.
+     */
+    blockOverrides?: BlockOverrides
+    /**
+     * List of transactions to execute at this block/state.
+     * Default: []
+     */
+    calls?: Calls
+    /**
+     * State overrides can be used to replace existing blockchain state with new state.
+     * Default: no state overrides
+     */
+    stateOverrides?: StateOverrides
+  } & unknown[])
 
 /**
  * `earliest`: The lowest numbered block the client has available; `finalized`: The most recent crypto-economically secure block, cannot be re-orged outside of manual intervention driven by community coordination; `safe`: The most recent block that is safe from re-orgs under honest majority and certain synchronicity assumptions; `latest`: The most recent block in the canonical chain observed by the client, this block may be re-orged out of the canonical chain even under healthy/normal conditions; `pending`: A sample next block built by the client on top of `latest` and containing the set of transactions usually taken from local mempool. Before the merge transition is finalized, any call querying for `finalized` or `safe` block MUST be responded to with `-39001: Unknown block` error
  */
-export type BlockTag = 'earliest' | 'finalized' | 'safe' | 'latest' | 'pending';
+export type BlockTag = ("earliest" | "finalized" | "safe" | "latest" | "pending")
 
 /**
  * Always null for pending transactions
  */
-export type BlockTimestamp = null;
+export type BlockTimestamp = null
 
-export type CallResults = (ResultOfCallFailure | ResultOfCallSuccess)[];
+export type CallResults = (ResultOfCallFailure | ResultOfCallSuccess)[]
 
 /**
  * List of transactions to execute at this block/state.
  * Default: []
  */
-export type Calls = TransactionObjectTypeForCall[];
+export type Calls = TransactionObjectTypeForCall[]
 
-export type CellProofs = string[];
+export type CellProofs = string[]
 
 export interface CodeChange {
-  code: string;
-  index: string;
+  code: string
+  index: string
 }
 
-export type Commitments = string[];
+export type Commitments = string[]
 
 /**
  * Represents a specific fork configuration
@@ -367,27 +367,27 @@ export interface ConfigurationObject {
   /**
    * Unix timestamp when this configuration becomes active
    */
-  activationTime: number;
+  activationTime: number
   /**
    * Configuration for blob fee schedule
    */
-  blobSchedule: BlobSchedule;
+  blobSchedule: BlobSchedule
   /**
    * The chain ID for this configuration
    */
-  chainId: string;
+  chainId: string
   /**
    * The FORK_HASH value as specified in EIP-6122 of the specific fork
    */
-  forkId: string;
+  forkId: string
   /**
    * Mapping of precompile names to their addresses
    */
-  precompiles: Precompiles;
+  precompiles: Precompiles
   /**
    * Mapping of system contract names to their addresses
    */
-  systemContracts: SystemContracts;
+  systemContracts: SystemContracts
 }
 
 /**
@@ -397,30 +397,30 @@ export interface ConfigurationResponse {
   /**
    * Represents a specific fork configuration
    */
-  current: CurrentConfiguration;
+  current: CurrentConfiguration
   /**
    * Configuration for the last configured fork, null if no future forks scheduled
    */
-  last: LastConfiguration;
+  last: LastConfiguration
   /**
    * Configuration for the next scheduled fork, null if no future forks scheduled
    */
-  next: NextConfiguration;
+  next: NextConfiguration
 }
 
 /**
  * The contract address created, if the transaction was a contract creation, otherwise null.
  */
-export type ContractAddress = string | Null;
+export type ContractAddress = (string | Null)
 
-export type ContractCreationNull = null;
+export type ContractCreationNull = null
 
 /**
  * A cumulative snapshot of all storage slots accessed or modified by the current contract up to and including this step. Keys are 0x-prefixed, zero-padded 32-byte storage slot indices; values are the 32-byte stored values reflecting the post-execution state of the opcode at this step (i.e., for SSTORE, the value reflects the new value just written).
  * This field is only populated at SLOAD and SSTORE opcodes. At all other opcodes, this field MUST be absent (not an empty object). This field is absent when disableStorage is true.
  */
 export interface ContractStorage {
-  [k: string]: string;
+  [k: string]: string
 }
 
 /**
@@ -430,203 +430,202 @@ export interface CurrentConfiguration {
   /**
    * Unix timestamp when this configuration becomes active
    */
-  activationTime: number;
+  activationTime: number
   /**
    * Configuration for blob fee schedule
    */
-  blobSchedule: BlobSchedule;
+  blobSchedule: BlobSchedule
   /**
    * The chain ID for this configuration
    */
-  chainId: string;
+  chainId: string
   /**
    * The FORK_HASH value as specified in EIP-6122 of the specific fork
    */
-  forkId: string;
+  forkId: string
   /**
    * Mapping of precompile names to their addresses
    */
-  precompiles: Precompiles;
+  precompiles: Precompiles
   /**
    * Mapping of system contract names to their addresses
    */
-  systemContracts: SystemContracts;
+  systemContracts: SystemContracts
 }
 
 /**
  * The latest block known to the node, useful for determining sync status.
  */
 export interface CurrentHeadBlock {
-  hash: string;
-  number: string;
+  hash: string
+  number: string
 }
 
-export type DebugGetBadBlocksResult = BadBlock[];
+export type DebugGetBadBlocksResult = BadBlock[]
 
-export type DebugGetRawBlockAccessListResult = string;
+export type DebugGetRawBlockAccessListResult = string
 
-export type DebugGetRawBlockResult = string;
+export type DebugGetRawBlockResult = string
 
-export type DebugGetRawHeaderResult = string;
+export type DebugGetRawHeaderResult = string
 
-export type DebugGetRawReceiptsResult = string[];
+export type DebugGetRawReceiptsResult = string[]
 
-export type DebugGetRawTransactionResult = string;
-
-/**
- * An array of trace entries ordered by transaction index within the block. When no named tracer is set, each entry conforms to OpcodeBlockTransactionTrace. When a named tracer is set, the result field of each entry contains tracer-specific output not defined by this specification, but the txHash field is always present.
- */
-export type DebugTraceBlockByHashResult = (OpcodeTracerEntry | NamedTracerEntry)[];
+export type DebugGetRawTransactionResult = string
 
 /**
  * An array of trace entries ordered by transaction index within the block. When no named tracer is set, each entry conforms to OpcodeBlockTransactionTrace. When a named tracer is set, the result field of each entry contains tracer-specific output not defined by this specification, but the txHash field is always present.
  */
-export type DebugTraceBlockByNumberResult = (OpcodeTracerEntry | NamedTracerEntry)[];
+export type DebugTraceBlockByHashResult = (OpcodeTracerEntry | NamedTracerEntry)[]
 
-export type DebugTraceTransactionResult = OpcodeTracerResult | NamedTracerResult;
+/**
+ * An array of trace entries ordered by transaction index within the block. When no named tracer is set, each entry conforms to OpcodeBlockTransactionTrace. When a named tracer is set, the result field of each entry contains tracer-specific output not defined by this specification, but the txHash field is always present.
+ */
+export type DebugTraceBlockByNumberResult = (OpcodeTracerEntry | NamedTracerEntry)[]
 
-export type DeleteStrategy = SlidingWindowDeletion;
+export type DebugTraceTransactionResult = (OpcodeTracerResult | NamedTracerResult)
 
-export type DetailsOfAnAccountToBeOverridden =
-  AccountOverrideWithWholeStorageReplacement | AccountOverrideWithPartialStorageModification;
+export type DeleteStrategy = SlidingWindowDeletion
+
+export type DetailsOfAnAccountToBeOverridden = (AccountOverrideWithWholeStorageReplacement | AccountOverrideWithPartialStorageModification)
 
 export interface EIP1559Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice: string;
-  input: string;
+  gasPrice: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  to?: ToAddress;
-  type: string;
-  value: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  to?: ToAddress
+  type: string
+  value: string
 }
 
 export interface EIP2930Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The gas price willing to be paid by the sender in wei
    */
-  gasPrice: string;
-  input: string;
-  nonce: string;
-  to?: ToAddress;
-  type: string;
-  value: string;
+  gasPrice: string
+  input: string
+  nonce: string
+  to?: ToAddress
+  type: string
+  value: string
 }
 
 export interface EIP4844Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
    */
-  blobVersionedHashes: BlobVersionedHashes;
+  blobVersionedHashes: BlobVersionedHashes
   /**
    * Chain ID that this transaction is valid on
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice?: string;
-  input: string;
+  gasPrice?: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay for blob gas in wei
    */
-  maxFeePerBlobGas: string;
+  maxFeePerBlobGas: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  to: string;
-  type: string;
-  value: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  to: string
+  type: string
+  value: string
 }
 
 export interface EIP7702Transaction {
   /**
    * EIP-2930 access lists
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * List of authorizations for the transaction
    */
-  authorizationList: AuthorizationList;
+  authorizationList: AuthorizationList
   /**
    * Chain ID that this transaction is valid on
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice?: string;
-  input: string;
+  gasPrice?: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  to: string;
-  type: string;
-  value: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  to: string
+  type: string
+  value: string
 }
 
 /**
  * The contents of EVM memory at this step, divided into 32-byte chunks. Each element is a 0x-prefixed, zero-padded 32-byte hex word representing a consecutive 32-byte memory slot starting at offset (index * 32). This field is absent (not null) when enableMemory is false.
  */
-export type EVMMemory = string[];
+export type EVMMemory = string[]
 
 /**
  * The contents of the EVM stack at this step, ordered from bottom (index 0) to top (last element). Each value is a 0x-prefixed uint256 quantity. This field is absent when disableStack is true.
  */
-export type EVMStack = string[];
+export type EVMStack = string[]
 
 /**
  * Block headers and bodies including transactions and uncles. Determines the available range for block retrieval. Affects: eth_getBlockByHash, eth_getBlockByNumber, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber.
  */
 export interface EffectiveResourceCapability {
-  deleteStrategy?: DeleteStrategy;
-  disabled: boolean;
-  oldestBlock?: string;
+  deleteStrategy?: DeleteStrategy
+  disabled: boolean
+  oldestBlock?: string
 }
 
 /**
@@ -636,319 +635,318 @@ export interface EffectiveRoutingCapabilities {
   /**
    * Block headers and bodies including transactions and uncles. Determines the available range for block retrieval. Affects: eth_getBlockByHash, eth_getBlockByNumber, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber.
    */
-  blocks: EffectiveResourceCapability;
+  blocks: EffectiveResourceCapability
   /**
    * The latest block known to the node, useful for determining sync status.
    */
-  head: CurrentHeadBlock;
+  head: CurrentHeadBlock
   /**
    * Event logs emitted by smart contracts. Determines the available block range for log queries and filters. Affects: eth_getLogs, eth_getFilterLogs, eth_getFilterChanges, eth_newFilter.
    */
-  logs: EffectiveResourceCapability;
+  logs: EffectiveResourceCapability
   /**
    * Transaction execution receipts including status, gas used, and logs bloom. Determines the available range for receipt lookups. Affects: eth_getTransactionReceipt, eth_getBlockReceipts.
    */
-  receipts: EffectiveResourceCapability;
+  receipts: EffectiveResourceCapability
   /**
    * Account and contract state including balances, nonces, code, and storage. Determines the available range for historical state queries. Affects: eth_getBalance, eth_getCode, eth_getStorageAt, eth_getTransactionCount, eth_call, eth_estimateGas, eth_createAccessList.
    */
-  state: EffectiveResourceCapability;
+  state: EffectiveResourceCapability
   /**
    * Merkle proofs for account and storage state. Determines the available range for proof generation. Affects: eth_getProof.
    */
-  stateproofs: EffectiveResourceCapability;
+  stateproofs: EffectiveResourceCapability
   /**
    * Transaction data and lookup indices. Determines the available range for transaction lookups by hash or block position. Affects: eth_getTransactionByHash, eth_getTransactionByBlockHashAndIndex, eth_getTransactionByBlockNumberAndIndex.
    */
-  tx: EffectiveResourceCapability;
+  tx: EffectiveResourceCapability
 }
 
 export interface EncodedAndRawSignedTransactionObject {
-  raw: string;
-  tx: EthSignTransactionResultTx;
+  raw: string
+  tx: EthSignTransactionResultTx
 }
 
-export type EngineExchangeCapabilitiesResult = string[];
+export type EngineExchangeCapabilitiesResult = string[]
 
 export interface EngineExchangeTransitionConfigurationV1Result {
-  terminalBlockHash: string;
-  terminalBlockNumber: string;
-  terminalTotalDifficulty: string;
+  terminalBlockHash: string
+  terminalBlockNumber: string
+  terminalTotalDifficulty: string
 }
 
 export interface EngineForkchoiceUpdatedV1Result {
-  payloadId?: string;
-  payloadStatus: PayloadStatus;
+  payloadId?: string
+  payloadStatus: PayloadStatus
 }
 
-export type EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals = WithdrawalObjectV1[];
+export type EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineForkchoiceUpdatedV2Result {
-  payloadId?: string;
-  payloadStatus: PayloadStatus;
+  payloadId?: string
+  payloadStatus: PayloadStatus
 }
 
-export type EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals = WithdrawalObjectV1[];
+export type EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineForkchoiceUpdatedV3Result {
-  payloadId?: string;
-  payloadStatus: PayloadStatus;
+  payloadId?: string
+  payloadStatus: PayloadStatus
 }
 
-export type EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals = WithdrawalObjectV1[];
+export type EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineForkchoiceUpdatedV4Result {
-  payloadId?: string;
-  payloadStatus: PayloadStatus;
+  payloadId?: string
+  payloadStatus: PayloadStatus
 }
 
-export type EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals = WithdrawalObjectV1[];
+export type EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineForkchoiceUpdatedV5Result {
-  payloadId?: string;
-  payloadStatus: EngineForkchoiceUpdatedV5ResultPayloadStatus;
+  payloadId?: string
+  payloadStatus: EngineForkchoiceUpdatedV5ResultPayloadStatus
 }
 
 export interface EngineForkchoiceUpdatedV5ResultPayloadStatus {
-  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints;
-  latestValidHash?: string;
+  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints
+  latestValidHash?: string
   /**
    * Set of possible values is restricted to VALID, INVALID, SYNCING
    */
-  status: PayloadValidationStatus;
-  validationError?: string;
+  status: PayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineGetBlobsV1Result = BlobAndProofObjectV1[];
+export type EngineGetBlobsV1Result = BlobAndProofObjectV1[]
 
-export type EngineGetBlobsV2Result = BlobAndProofObjectV2[];
+export type EngineGetBlobsV2Result = BlobAndProofObjectV2[]
 
-export type EngineGetBlobsV3Result = (BlobAndProofObjectV2 | null)[] | null;
+export type EngineGetBlobsV3Result = ((BlobAndProofObjectV2 | null)[] | null)
 
-export type EngineGetBlobsV4Result = (BlobCellsAndProofsObjectV1 | null)[] | null;
+export type EngineGetBlobsV4Result = ((BlobCellsAndProofsObjectV1 | null)[] | null)
 
-export type EngineGetBlobsV4ResultCellProofs = (string | null)[];
+export type EngineGetBlobsV4ResultCellProofs = (string | null)[]
 
-export type EngineGetInclusionListV1Result = string[];
+export type EngineGetInclusionListV1Result = string[]
 
-export type EngineGetPayloadBodiesByHashV1Result = ExecutionPayloadBodyObjectV1[];
+export type EngineGetPayloadBodiesByHashV1Result = ExecutionPayloadBodyObjectV1[]
 
-export type EngineGetPayloadBodiesByHashV1ResultWithdrawals = WithdrawalObjectV1[] | null;
+export type EngineGetPayloadBodiesByHashV1ResultWithdrawals = (WithdrawalObjectV1[] | null)
 
-export type EngineGetPayloadBodiesByHashV2Result = ExecutionPayloadBodyObjectV2[];
+export type EngineGetPayloadBodiesByHashV2Result = ExecutionPayloadBodyObjectV2[]
 
-export type EngineGetPayloadBodiesByHashV2ResultWithdrawals = WithdrawalObjectV1[] | null;
+export type EngineGetPayloadBodiesByHashV2ResultWithdrawals = (WithdrawalObjectV1[] | null)
 
-export type EngineGetPayloadBodiesByRangeV1Result = ExecutionPayloadBodyObjectV1[];
+export type EngineGetPayloadBodiesByRangeV1Result = ExecutionPayloadBodyObjectV1[]
 
-export type EngineGetPayloadBodiesByRangeV1ResultWithdrawals = WithdrawalObjectV1[] | null;
+export type EngineGetPayloadBodiesByRangeV1ResultWithdrawals = (WithdrawalObjectV1[] | null)
 
-export type EngineGetPayloadBodiesByRangeV2Result = ExecutionPayloadBodyObjectV2[];
+export type EngineGetPayloadBodiesByRangeV2Result = ExecutionPayloadBodyObjectV2[]
 
-export type EngineGetPayloadBodiesByRangeV2ResultWithdrawals = WithdrawalObjectV1[] | null;
+export type EngineGetPayloadBodiesByRangeV2ResultWithdrawals = (WithdrawalObjectV1[] | null)
 
 export interface EngineGetPayloadV1Result {
-  baseFeePerGas: string;
-  blockHash: string;
-  blockNumber: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
+  baseFeePerGas: string
+  blockHash: string
+  blockNumber: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
 }
 
 export interface EngineGetPayloadV2Result {
-  blockValue: string;
-  executionPayload: ExecutionPayload;
+  blockValue: string
+  executionPayload: ExecutionPayload
 }
 
-export type EngineGetPayloadV2ResultWithdrawals = WithdrawalObjectV1[];
+export type EngineGetPayloadV2ResultWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineGetPayloadV3Result {
-  blobsBundle: BlobsBundle;
-  blockValue: string;
-  executionPayload: EngineGetPayloadV3ResultExecutionPayload;
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundle
+  blockValue: string
+  executionPayload: EngineGetPayloadV3ResultExecutionPayload
+  shouldOverrideBuilder: boolean
 }
 
 export interface EngineGetPayloadV3ResultExecutionPayload {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineGetPayloadV3ResultWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineGetPayloadV3ResultWithdrawals
 }
 
-export type EngineGetPayloadV3ResultWithdrawals = WithdrawalObjectV1[];
+export type EngineGetPayloadV3ResultWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineGetPayloadV4Result {
-  blobsBundle: BlobsBundle;
-  blockValue: string;
-  executionPayload: EngineGetPayloadV4ResultExecutionPayload;
-  executionRequests: ExecutionRequests;
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundle
+  blockValue: string
+  executionPayload: EngineGetPayloadV4ResultExecutionPayload
+  executionRequests: ExecutionRequests
+  shouldOverrideBuilder: boolean
 }
 
 export interface EngineGetPayloadV4ResultExecutionPayload {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineGetPayloadV4ResultWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineGetPayloadV4ResultWithdrawals
 }
 
-export type EngineGetPayloadV4ResultWithdrawals = WithdrawalObjectV1[];
+export type EngineGetPayloadV4ResultWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineGetPayloadV5Result {
-  blobsBundle: BlobsBundle;
-  blockValue: string;
-  executionPayload: EngineGetPayloadV5ResultExecutionPayload;
-  executionRequests: ExecutionRequests;
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundle
+  blockValue: string
+  executionPayload: EngineGetPayloadV5ResultExecutionPayload
+  executionRequests: ExecutionRequests
+  shouldOverrideBuilder: boolean
 }
 
 export interface EngineGetPayloadV5ResultExecutionPayload {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineGetPayloadV5ResultWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineGetPayloadV5ResultWithdrawals
 }
 
-export type EngineGetPayloadV5ResultWithdrawals = WithdrawalObjectV1[];
+export type EngineGetPayloadV5ResultWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineGetPayloadV6Result {
-  blobsBundle: BlobsBundleObjectV2;
-  blockValue: string;
-  executionPayload: ExecutionPayloadObjectV4;
-  executionRequests: string[];
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundleObjectV2
+  blockValue: string
+  executionPayload: ExecutionPayloadObjectV4
+  executionRequests: string[]
+  shouldOverrideBuilder: boolean
 }
 
-export type EngineGetPayloadV6ResultWithdrawals = WithdrawalObjectV1[];
+export type EngineGetPayloadV6ResultWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV1Result {
-  latestValidHash?: string;
-  status: EngineNewPayloadV1ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV1ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV1ResultPayloadValidationStatus =
-  'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED' | 'INVALID_BLOCK_HASH';
+export type EngineNewPayloadV1ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED" | "INVALID_BLOCK_HASH")
 
-export type EngineNewPayloadV2ExecutionPayloadWithdrawals = WithdrawalObjectV1[];
+export type EngineNewPayloadV2ExecutionPayloadWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV2Result {
-  latestValidHash?: string;
-  status: EngineNewPayloadV2ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV2ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV2ResultPayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED';
+export type EngineNewPayloadV2ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED")
 
-export type EngineNewPayloadV3ExecutionPayloadWithdrawals = WithdrawalObjectV1[];
+export type EngineNewPayloadV3ExecutionPayloadWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV3Result {
-  latestValidHash?: string;
-  status: EngineNewPayloadV3ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV3ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV3ResultPayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED';
+export type EngineNewPayloadV3ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED")
 
-export type EngineNewPayloadV4ExecutionPayloadWithdrawals = WithdrawalObjectV1[];
+export type EngineNewPayloadV4ExecutionPayloadWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV4Result {
-  latestValidHash?: string;
-  status: EngineNewPayloadV4ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV4ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV4ResultPayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED';
+export type EngineNewPayloadV4ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED")
 
-export type EngineNewPayloadV5ExecutionPayloadWithdrawals = WithdrawalObjectV1[];
+export type EngineNewPayloadV5ExecutionPayloadWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV5Result {
-  latestValidHash?: string;
-  status: EngineNewPayloadV5ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV5ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV5ResultPayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED';
+export type EngineNewPayloadV5ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED")
 
-export type EngineNewPayloadV6ExecutionPayloadWithdrawals = WithdrawalObjectV1[];
+export type EngineNewPayloadV6ExecutionPayloadWithdrawals = WithdrawalObjectV1[]
 
 export interface EngineNewPayloadV6Result {
-  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints;
-  latestValidHash?: string;
-  status: EngineNewPayloadV6ResultPayloadValidationStatus;
-  validationError?: string;
+  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints
+  latestValidHash?: string
+  status: EngineNewPayloadV6ResultPayloadValidationStatus
+  validationError?: string
 }
 
-export type EngineNewPayloadV6ResultPayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING' | 'ACCEPTED';
+export type EngineNewPayloadV6ResultPayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING" | "ACCEPTED")
 
-export type EthAccountsResult = string[];
+export type EthAccountsResult = string[]
 
-export type EthBaseFeeResult = string;
+export type EthBaseFeeResult = string
 
-export type EthBlobBaseFeeResult = string;
+export type EthBlobBaseFeeResult = string
 
-export type EthBlockNumberResult = string;
+export type EthBlockNumberResult = string
 
-export type EthCallResult = string;
+export type EthCallResult = string
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthCallTransactionCommitments = string[];
+export type EthCallTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthCallTransactionProofs = string[];
+export type EthCallTransactionProofs = string[]
 
 /**
  * Describes the data available on the node. Each resource reports the oldest available block and the deletion strategy, allowing RPC routers to determine which historical queries a node can serve.
@@ -957,36 +955,36 @@ export interface EthCapabilitiesResult {
   /**
    * Block headers and bodies including transactions and uncles. Determines the available range for block retrieval. Affects: eth_getBlockByHash, eth_getBlockByNumber, eth_getBlockTransactionCountByHash, eth_getBlockTransactionCountByNumber, eth_getUncleCountByBlockHash, eth_getUncleCountByBlockNumber.
    */
-  blocks: EffectiveResourceCapability;
+  blocks: EffectiveResourceCapability
   /**
    * The latest block known to the node, useful for determining sync status.
    */
-  head: CurrentHeadBlock;
+  head: CurrentHeadBlock
   /**
    * Event logs emitted by smart contracts. Determines the available block range for log queries and filters. Affects: eth_getLogs, eth_getFilterLogs, eth_getFilterChanges, eth_newFilter.
    */
-  logs: EffectiveResourceCapability;
+  logs: EffectiveResourceCapability
   /**
    * Transaction execution receipts including status, gas used, and logs bloom. Determines the available range for receipt lookups. Affects: eth_getTransactionReceipt, eth_getBlockReceipts.
    */
-  receipts: EffectiveResourceCapability;
+  receipts: EffectiveResourceCapability
   /**
    * Account and contract state including balances, nonces, code, and storage. Determines the available range for historical state queries. Affects: eth_getBalance, eth_getCode, eth_getStorageAt, eth_getTransactionCount, eth_call, eth_estimateGas, eth_createAccessList.
    */
-  state: EffectiveResourceCapability;
+  state: EffectiveResourceCapability
   /**
    * Merkle proofs for account and storage state. Determines the available range for proof generation. Affects: eth_getProof.
    */
-  stateproofs: EffectiveResourceCapability;
+  stateproofs: EffectiveResourceCapability
   /**
    * Transaction data and lookup indices. Determines the available range for transaction lookups by hash or block position. Affects: eth_getTransactionByHash, eth_getTransactionByBlockHashAndIndex, eth_getTransactionByBlockNumberAndIndex.
    */
-  tx: EffectiveResourceCapability;
+  tx: EffectiveResourceCapability
 }
 
-export type EthChainIdResult = string;
+export type EthChainIdResult = string
 
-export type EthCoinbaseResult = string;
+export type EthCoinbaseResult = string
 
 /**
  * Response object for eth_config method containing current, next, and last fork configurations
@@ -995,44 +993,44 @@ export interface EthConfigResult {
   /**
    * Represents a specific fork configuration
    */
-  current: CurrentConfiguration;
+  current: CurrentConfiguration
   /**
    * Configuration for the last configured fork, null if no future forks scheduled
    */
-  last: LastConfiguration;
+  last: LastConfiguration
   /**
    * Configuration for the next scheduled fork, null if no future forks scheduled
    */
-  next: NextConfiguration;
+  next: NextConfiguration
 }
 
 export interface EthCreateAccessListResult {
-  accessList?: AccessList;
-  error?: string;
-  gasUsed?: string;
+  accessList?: AccessList
+  error?: string
+  gasUsed?: string
 }
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthCreateAccessListTransactionCommitments = string[];
+export type EthCreateAccessListTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthCreateAccessListTransactionProofs = string[];
+export type EthCreateAccessListTransactionProofs = string[]
 
-export type EthEstimateGasResult = string;
+export type EthEstimateGasResult = string
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthEstimateGasTransactionCommitments = string[];
+export type EthEstimateGasTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthEstimateGasTransactionProofs = string[];
+export type EthEstimateGasTransactionProofs = string[]
 
 /**
  * Fee history results.
@@ -1041,257 +1039,252 @@ export interface EthFeeHistoryResult {
   /**
    * An array of block base fees per blob gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-4844 blocks.
    */
-  baseFeePerBlobGas?: BaseFeePerBlobGasArray;
+  baseFeePerBlobGas?: BaseFeePerBlobGasArray
   /**
    * An array of block base fees per gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-1559 blocks.
    */
-  baseFeePerGas: BaseFeePerGasArray;
+  baseFeePerGas: BaseFeePerGasArray
   /**
    * An array of block blob gas used ratios. These are calculated as the ratio of blobGasUsed and the max blob gas per block.
    */
-  blobGasUsedRatio?: BlobGasUsedRatio;
+  blobGasUsedRatio?: BlobGasUsedRatio
   /**
    * An array of block gas used ratios. These are calculated as the ratio of gasUsed and gasLimit.
    */
-  gasUsedRatio: GasUsedRatio;
+  gasUsedRatio: GasUsedRatio
   /**
    * Lowest number block of returned range.
    */
-  oldestBlock: string;
+  oldestBlock: string
   /**
    * A two-dimensional array of effective priority fees per gas at the requested block percentiles.
    */
-  reward?: RewardArray;
+  reward?: RewardArray
 }
 
 export interface EthFillTransactionResult {
-  tx: Tx;
+  tx: Tx
 }
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthFillTransactionTransactionCommitments = string[];
+export type EthFillTransactionTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthFillTransactionTransactionProofs = string[];
+export type EthFillTransactionTransactionProofs = string[]
 
-export type EthGasPriceResult = string;
+export type EthGasPriceResult = string
 
-export type EthGetBalanceResult = string;
+export type EthGetBalanceResult = string
 
-export type EthGetBlockAccessListResult = NotFoundNull | EthGetBlockAccessListResultBlockAccessList;
+export type EthGetBlockAccessListResult = (NotFoundNull | EthGetBlockAccessListResultBlockAccessList)
 
-export type EthGetBlockAccessListResultBlockAccessList = AccountAccess[];
+export type EthGetBlockAccessListResultBlockAccessList = AccountAccess[]
 
-export type EthGetBlockByHashResult = NotFoundNull | BlockObject;
+export type EthGetBlockByHashResult = (NotFoundNull | BlockObject)
 
-export type EthGetBlockByNumberResult = NotFoundNull | BlockObject;
+export type EthGetBlockByNumberResult = (NotFoundNull | BlockObject)
 
-export type EthGetBlockReceiptsResult = NotFoundNull | ReceiptsInformation;
+export type EthGetBlockReceiptsResult = (NotFoundNull | ReceiptsInformation)
 
-export type EthGetBlockTransactionCountByHashResult = NotFoundNull | string;
+export type EthGetBlockTransactionCountByHashResult = (NotFoundNull | string)
 
-export type EthGetBlockTransactionCountByNumberResult = NotFoundNull | string;
+export type EthGetBlockTransactionCountByNumberResult = (NotFoundNull | string)
 
-export type EthGetCodeResult = string;
+export type EthGetCodeResult = string
 
-export type EthGetFilterChangesResult = NewBlockOrTransactionHashes | NewLogs;
+export type EthGetFilterChangesResult = (NewBlockOrTransactionHashes | NewLogs)
 
-export type EthGetFilterLogsResult = NewBlockOrTransactionHashes | NewLogs;
+export type EthGetFilterLogsResult = (NewBlockOrTransactionHashes | NewLogs)
 
 /**
  * `earliest`: The lowest numbered block the client has available; `finalized`: The most recent crypto-economically secure block, cannot be re-orged outside of manual intervention driven by community coordination; `safe`: The most recent block that is safe from re-orgs under honest majority and certain synchronicity assumptions; `latest`: The most recent block in the canonical chain observed by the client, this block may be re-orged out of the canonical chain even under healthy/normal conditions. Before the merge transition is finalized, any call querying for `finalized` or `safe` block MUST be responded to with `-39001: Unknown block` error
  */
-export type EthGetLogsFilterBlockTag = 'earliest' | 'finalized' | 'safe' | 'latest';
+export type EthGetLogsFilterBlockTag = ("earliest" | "finalized" | "safe" | "latest")
 
-export type EthGetLogsFilterTopics = AnyTopicMatch | SpecifiedFilterTopics;
+export type EthGetLogsFilterTopics = (AnyTopicMatch | SpecifiedFilterTopics)
 
-export type EthGetLogsResult = NewBlockOrTransactionHashes | NewLogs;
+export type EthGetLogsResult = (NewBlockOrTransactionHashes | NewLogs)
 
 export interface EthGetProofResult {
-  accountProof: EthGetProofResultAccountProof;
-  address: string;
-  balance: string;
-  codeHash: string;
-  nonce: string;
-  storageHash: string;
-  storageProof: StorageProofs;
+  accountProof: EthGetProofResultAccountProof
+  address: string
+  balance: string
+  codeHash: string
+  nonce: string
+  storageHash: string
+  storageProof: StorageProofs
 }
 
-export type EthGetProofResultAccountProof = string[];
+export type EthGetProofResultAccountProof = string[]
 
-export type EthGetStorageAtResult = string;
+export type EthGetStorageAtResult = string
 
 export interface EthGetStorageValuesResult {
-  [k: string]: SlotValues;
+  [k: string]: SlotValues
 }
 
-export type EthGetTransactionByBlockHashAndIndexResult = NotFoundNull | TransactionInformation;
+export type EthGetTransactionByBlockHashAndIndexResult = (NotFoundNull | TransactionInformation)
 
-export type EthGetTransactionByBlockNumberAndIndexResult = NotFoundNull | TransactionInformation;
+export type EthGetTransactionByBlockNumberAndIndexResult = (NotFoundNull | TransactionInformation)
 
-export type EthGetTransactionByHashResult = NotFoundNull | TransactionInformation;
+export type EthGetTransactionByHashResult = (NotFoundNull | TransactionInformation)
 
-export type EthGetTransactionCountResult = string;
+export type EthGetTransactionCountResult = string
 
-export type EthGetTransactionReceiptResult = NotFoundNull | ReceiptInformation;
+export type EthGetTransactionReceiptResult = (NotFoundNull | ReceiptInformation)
 
-export type EthMaxPriorityFeePerGasResult = string;
+export type EthMaxPriorityFeePerGasResult = string
 
-export type EthNewBlockFilterResult = string;
+export type EthNewBlockFilterResult = string
 
 /**
  * `earliest`: The lowest numbered block the client has available; `finalized`: The most recent crypto-economically secure block, cannot be re-orged outside of manual intervention driven by community coordination; `safe`: The most recent block that is safe from re-orgs under honest majority and certain synchronicity assumptions; `latest`: The most recent block in the canonical chain observed by the client, this block may be re-orged out of the canonical chain even under healthy/normal conditions. Before the merge transition is finalized, any call querying for `finalized` or `safe` block MUST be responded to with `-39001: Unknown block` error
  */
-export type EthNewFilterFilterBlockTag = 'earliest' | 'finalized' | 'safe' | 'latest';
+export type EthNewFilterFilterBlockTag = ("earliest" | "finalized" | "safe" | "latest")
 
-export type EthNewFilterFilterTopics = AnyTopicMatch | SpecifiedFilterTopics;
+export type EthNewFilterFilterTopics = (AnyTopicMatch | SpecifiedFilterTopics)
 
-export type EthNewFilterResult = string;
+export type EthNewFilterResult = string
 
-export type EthNewPendingTransactionFilterResult = string;
+export type EthNewPendingTransactionFilterResult = string
 
-export type EthSendRawTransactionResult = string;
+export type EthSendRawTransactionResult = string
 
-export type EthSendTransactionResult = string;
+export type EthSendTransactionResult = string
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthSendTransactionTransactionCommitments = string[];
+export type EthSendTransactionTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthSendTransactionTransactionProofs = string[];
+export type EthSendTransactionTransactionProofs = string[]
 
-export type EthSignResult = string;
+export type EthSignResult = string
 
 export interface EthSignTransactionResult {
-  raw: string;
-  tx: EthSignTransactionResultTx;
+  raw: string
+  tx: EthSignTransactionResultTx
 }
 
-export type EthSignTransactionResultTx =
-  | Signed7702Transaction
-  | Signed4844Transaction
-  | Signed1559Transaction
-  | Signed2930Transaction
-  | SignedLegacyTransaction;
+export type EthSignTransactionResultTx = (Signed7702Transaction | Signed4844Transaction | Signed1559Transaction | Signed2930Transaction | SignedLegacyTransaction)
 
 /**
  * List of blob commitments as per EIP-4844.
  */
-export type EthSignTransactionTransactionCommitments = string[];
+export type EthSignTransactionTransactionCommitments = string[]
 
 /**
  * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
  */
-export type EthSignTransactionTransactionProofs = string[];
+export type EthSignTransactionTransactionProofs = string[]
 
-export type EthSimulateV1Result = ResultOfEthSimulateBlockLevelWithArrayOfCalls[];
+export type EthSimulateV1Result = ResultOfEthSimulateBlockLevelWithArrayOfCalls[]
 
-export type EthSyncingResult = SyncingProgress | boolean;
+export type EthSyncingResult = (SyncingProgress | boolean)
 
-export type EthUninstallFilterResult = boolean;
+export type EthUninstallFilterResult = boolean
 
-export type ExecutionPayload = ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2;
+export type ExecutionPayload = (ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2)
 
 export interface ExecutionPayloadBodyObjectV1 {
-  transactions: Transactions;
-  withdrawals?: EngineGetPayloadBodiesByHashV1ResultWithdrawals;
+  transactions: Transactions
+  withdrawals?: EngineGetPayloadBodiesByHashV1ResultWithdrawals
 }
 
 export interface ExecutionPayloadBodyObjectV2 {
   /**
    * RLP-encoded block access list as defined in EIP-7928, or null if unavailable
    */
-  blockAccessList?: BlockAccessList;
-  transactions: Transactions;
-  withdrawals?: EngineGetPayloadBodiesByHashV2ResultWithdrawals;
+  blockAccessList?: BlockAccessList
+  transactions: Transactions
+  withdrawals?: EngineGetPayloadBodiesByHashV2ResultWithdrawals
 }
 
 export interface ExecutionPayloadObjectV1 {
-  baseFeePerGas: string;
-  blockHash: string;
-  blockNumber: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
+  baseFeePerGas: string
+  blockHash: string
+  blockNumber: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
 }
 
 export interface ExecutionPayloadObjectV2 {
-  baseFeePerGas: string;
-  blockHash: string;
-  blockNumber: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineGetPayloadV2ResultWithdrawals;
+  baseFeePerGas: string
+  blockHash: string
+  blockNumber: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineGetPayloadV2ResultWithdrawals
 }
 
 export interface ExecutionPayloadObjectV3 {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineNewPayloadV3ExecutionPayloadWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineNewPayloadV3ExecutionPayloadWithdrawals
 }
 
 export interface ExecutionPayloadObjectV4 {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockAccessList: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  slotNumber: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: EngineGetPayloadV6ResultWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockAccessList: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  slotNumber: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: EngineGetPayloadV6ResultWithdrawals
 }
 
-export type ExecutionRequests = string[];
+export type ExecutionRequests = string[]
 
 /**
  * Fee history results.
@@ -1300,119 +1293,119 @@ export interface FeeHistoryResults {
   /**
    * An array of block base fees per blob gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-4844 blocks.
    */
-  baseFeePerBlobGas?: BaseFeePerBlobGasArray;
+  baseFeePerBlobGas?: BaseFeePerBlobGasArray
   /**
    * An array of block base fees per gas. This includes the next block after the newest of the returned range, because this value can be derived from the newest block. Zeroes are returned for pre-EIP-1559 blocks.
    */
-  baseFeePerGas: BaseFeePerGasArray;
+  baseFeePerGas: BaseFeePerGasArray
   /**
    * An array of block blob gas used ratios. These are calculated as the ratio of blobGasUsed and the max blob gas per block.
    */
-  blobGasUsedRatio?: BlobGasUsedRatio;
+  blobGasUsedRatio?: BlobGasUsedRatio
   /**
    * An array of block gas used ratios. These are calculated as the ratio of gasUsed and gasLimit.
    */
-  gasUsedRatio: GasUsedRatio;
+  gasUsedRatio: GasUsedRatio
   /**
    * Lowest number block of returned range.
    */
-  oldestBlock: string;
+  oldestBlock: string
   /**
    * A two-dimensional array of effective priority fees per gas at the requested block percentiles.
    */
-  reward?: RewardArray;
+  reward?: RewardArray
 }
 
 export interface FilledUnsignedTransactionObject {
-  tx: Tx;
+  tx: Tx
 }
 
-export type Filter = FilterByBlockRange | FilterByBlockHash;
+export type Filter = (FilterByBlockRange | FilterByBlockHash)
 
 export interface FilterByBlockHash {
-  address?: AddressEs;
-  blockHash: string;
-  topics?: EthGetLogsFilterTopics;
+  address?: AddressEs
+  blockHash: string
+  topics?: EthGetLogsFilterTopics
 }
 
 export interface FilterByBlockRange {
-  address?: AddressEs;
-  fromBlock?: FromBlock;
-  toBlock?: ToBlock;
-  topics?: EthGetLogsFilterTopics;
+  address?: AddressEs
+  fromBlock?: FromBlock
+  toBlock?: ToBlock
+  topics?: EthGetLogsFilterTopics
 }
 
-export type FilterResults = NewBlockOrTransactionHashes | NewLogs;
+export type FilterResults = (NewBlockOrTransactionHashes | NewLogs)
 
-export type FilterTopicListEntry = AnyTopicMatch | string | MultipleTopicMatch;
+export type FilterTopicListEntry = (AnyTopicMatch | string | MultipleTopicMatch)
 
 export interface ForkchoiceStateObjectV1 {
-  finalizedBlockHash: string;
-  headBlockHash: string;
-  safeBlockHash: string;
+  finalizedBlockHash: string
+  headBlockHash: string
+  safeBlockHash: string
 }
 
 export interface ForkchoiceUpdatedResponseObjectV1 {
-  payloadId?: string;
-  payloadStatus: PayloadStatus;
+  payloadId?: string
+  payloadStatus: PayloadStatus
 }
 
 export interface ForkchoiceUpdatedResponseObjectV2 {
-  payloadId?: string;
-  payloadStatus: EngineForkchoiceUpdatedV5ResultPayloadStatus;
+  payloadId?: string
+  payloadStatus: EngineForkchoiceUpdatedV5ResultPayloadStatus
 }
 
-export type FromBlock = string | EthGetLogsFilterBlockTag;
+export type FromBlock = (string | EthGetLogsFilterBlockTag)
 
-export type FullResultsOfEthSimulate = ResultOfEthSimulateBlockLevelWithArrayOfCalls[];
+export type FullResultsOfEthSimulate = ResultOfEthSimulateBlockLevelWithArrayOfCalls[]
 
-export type FullTransactions = TransactionInformation[];
+export type FullTransactions = TransactionInformation[]
 
 /**
  * An array of block gas used ratios. These are calculated as the ratio of gasUsed and gasLimit.
  */
-export type GasUsedRatio = number[];
+export type GasUsedRatio = number[]
 
-export type InclusionListTransactions = string[];
+export type InclusionListTransactions = string[]
 
 /**
  * Configuration for the last configured fork, null if no future forks scheduled
  */
-export type LastConfiguration = ConfigurationObject | null;
+export type LastConfiguration = (ConfigurationObject | null)
 
 export interface LegacyTransaction {
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId?: string;
-  gas: string;
+  chainId?: string
+  gas: string
   /**
    * The gas price willing to be paid by the sender in wei
    */
-  gasPrice: string;
-  input: string;
-  nonce: string;
-  to?: ToAddress;
-  type: string;
-  value: string;
+  gasPrice: string
+  input: string
+  nonce: string
+  to?: ToAddress
+  type: string
+  value: string
 }
 
 export interface Log {
-  address?: string;
-  blockHash?: string;
-  blockNumber?: string;
-  blockTimestamp?: string;
-  data?: string;
-  logIndex?: string;
-  removed?: boolean;
-  topics?: Topics;
-  transactionHash: string;
-  transactionIndex?: string;
+  address?: string
+  blockHash?: string
+  blockNumber?: string
+  blockTimestamp?: string
+  data?: string
+  logIndex?: string
+  removed?: boolean
+  topics?: Topics
+  transactionHash: string
+  transactionIndex?: string
 }
 
-export type Logs = Log[];
+export type Logs = Log[]
 
-export type MultipleTopicMatch = string[];
+export type MultipleTopicMatch = string[]
 
 /**
  * Returned when a named tracer is specified. The result field contains tracer-specific output not defined by this specification.
@@ -1422,37 +1415,37 @@ export interface NamedTracerEntry {
    * Named tracer output. The schema is unspecified and may be any valid JSON value.
    */
   result: {
-    [k: string]: unknown;
-  };
-  txHash: string;
+    [k: string]: unknown
+  }
+  txHash: string
 }
 
 /**
  * Returned when a named tracer is specified via the tracer field. The format is tracer-specific and not defined by this specification. Named tracers may return any JSON value (object, array, integer, etc.).
  */
 export interface NamedTracerResult {
-  [k: string]: unknown;
+  [k: string]: unknown
 }
 
-export type NetVersionResult = string;
+export type NetVersionResult = string
 
-export type NewBlockOrTransactionHashes = string[];
+export type NewBlockOrTransactionHashes = string[]
 
-export type NewLogs = Log[];
+export type NewLogs = Log[]
 
 /**
  * Configuration for the next scheduled fork, null if no future forks scheduled
  */
-export type NextConfiguration = ConfigurationObject | null;
+export type NextConfiguration = (ConfigurationObject | null)
 
 export interface NonceChange {
-  index: string;
-  value: string;
+  index: string
+  value: string
 }
 
-export type NotFoundNull = null;
+export type NotFoundNull = null
 
-export type Null = null;
+export type Null = null
 
 /**
  * A single step in the EVM execution trace produced by the opcode (struct) logger. One entry is emitted per opcode executed.
@@ -1461,48 +1454,48 @@ export interface OpcodeExecutionLogEntry {
   /**
    * The call stack depth at this execution step. Starts at 1 for the outermost call.
    */
-  depth: number;
+  depth: number
   /**
    * The error encountered during execution of this opcode, if any. This field MUST be absent when no error occurred. Clients MUST NOT include this field as null or as an empty string when there is no error.
    */
-  error?: string;
+  error?: string
   /**
    * The amount of gas remaining before executing this opcode.
    */
-  gas: number;
+  gas: number
   /**
    * The gas cost computed for this opcode step — the amount that will be deducted from the remaining gas assuming successful execution. Includes dynamic costs such as memory expansion and storage access charges (e.g. cold vs. warm SLOAD/SSTORE).
    */
-  gasCost: number;
+  gasCost: number
   /**
    * The contents of EVM memory at this step, divided into 32-byte chunks. Each element is a 0x-prefixed, zero-padded 32-byte hex word representing a consecutive 32-byte memory slot starting at offset (index * 32). This field is absent (not null) when enableMemory is false.
    */
-  memory?: EVMMemory;
+  memory?: EVMMemory
   /**
    * The name of the EVM opcode executed at this step (e.g. "PUSH1", "SSTORE").
    */
-  op: string;
+  op: string
   /**
    * The program counter position of this opcode in the contract bytecode.
    */
-  pc: number;
+  pc: number
   /**
    * The accumulated gas refund counter at this execution step. Clients MUST include this field at every step when it is non-zero. Clients SHOULD include this field at every step even when zero.
    */
-  refund?: number;
+  refund?: number
   /**
    * The return data from the most recent call at this step. This field is absent when enableReturnData is false.
    */
-  returnData?: string;
+  returnData?: string
   /**
    * The contents of the EVM stack at this step, ordered from bottom (index 0) to top (last element). Each value is a 0x-prefixed uint256 quantity. This field is absent when disableStack is true.
    */
-  stack?: EVMStack;
+  stack?: EVMStack
   /**
    * A cumulative snapshot of all storage slots accessed or modified by the current contract up to and including this step. Keys are 0x-prefixed, zero-padded 32-byte storage slot indices; values are the 32-byte stored values reflecting the post-execution state of the opcode at this step (i.e., for SSTORE, the value reflects the new value just written).
    * This field is only populated at SLOAD and SSTORE opcodes. At all other opcodes, this field MUST be absent (not an empty object). This field is absent when disableStorage is true.
    */
-  storage?: ContractStorage;
+  storage?: ContractStorage
 }
 
 /**
@@ -1510,7 +1503,7 @@ export interface OpcodeExecutionLogEntry {
  *
  * Items: A single step in the EVM execution trace produced by the opcode (struct) logger. One entry is emitted per opcode executed.
  */
-export type OpcodeExecutionLogs = OpcodeExecutionLogEntry[];
+export type OpcodeExecutionLogs = OpcodeExecutionLogEntry[]
 
 /**
  * Returned when no named tracer is specified.
@@ -1519,11 +1512,11 @@ export interface OpcodeTracerEntry {
   /**
    * The opcode trace for this transaction.
    */
-  result: OpcodeTransactionTrace;
+  result: OpcodeTransactionTrace
   /**
    * The hash of the transaction this trace entry corresponds to.
    */
-  txHash: string;
+  txHash: string
 }
 
 /**
@@ -1533,19 +1526,19 @@ export interface OpcodeTracerResult {
   /**
    * Whether the transaction execution failed (reverted or ran out of gas).
    */
-  failed: boolean;
+  failed: boolean
   /**
    * Total amount of gas consumed by the transaction.
    */
-  gas: number;
+  gas: number
   /**
    * The data returned by the transaction. 0x-prefixed hex-encoded bytes. MUST be "0x" (not an empty string) when no data was returned.
    */
-  returnValue: string;
+  returnValue: string
   /**
    * The ordered sequence of opcode execution steps. Will be empty for simple ETH transfers between externally owned accounts that execute no EVM code.
    */
-  structLogs: OpcodeExecutionLogs;
+  structLogs: OpcodeExecutionLogs
 }
 
 /**
@@ -1555,133 +1548,127 @@ export interface OpcodeTransactionTrace {
   /**
    * Whether the transaction execution failed (reverted or ran out of gas).
    */
-  failed: boolean;
+  failed: boolean
   /**
    * Total amount of gas consumed by the transaction.
    */
-  gas: number;
+  gas: number
   /**
    * The data returned by the transaction. 0x-prefixed hex-encoded bytes. MUST be "0x" (not an empty string) when no data was returned.
    */
-  returnValue: string;
+  returnValue: string
   /**
    * The ordered sequence of opcode execution steps. Will be empty for simple ETH transfers between externally owned accounts that execute no EVM code.
    */
-  structLogs: OpcodeExecutionLogs;
+  structLogs: OpcodeExecutionLogs
 }
 
 export interface PayloadAttributesObjectV1 {
-  prevRandao: string;
-  suggestedFeeRecipient: string;
-  timestamp: string;
+  prevRandao: string
+  suggestedFeeRecipient: string
+  timestamp: string
 }
 
 export interface PayloadAttributesObjectV2 {
-  prevRandao: string;
-  suggestedFeeRecipient: string;
-  timestamp: string;
-  withdrawals: EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals;
+  prevRandao: string
+  suggestedFeeRecipient: string
+  timestamp: string
+  withdrawals: EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals
 }
 
 export interface PayloadAttributesObjectV3 {
-  parentBeaconBlockRoot: string;
-  prevRandao: string;
-  suggestedFeeRecipient: string;
-  timestamp: string;
-  withdrawals: EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals;
+  parentBeaconBlockRoot: string
+  prevRandao: string
+  suggestedFeeRecipient: string
+  timestamp: string
+  withdrawals: EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals
 }
 
 export interface PayloadAttributesObjectV4 {
-  parentBeaconBlockRoot: string;
-  prevRandao: string;
-  slotNumber: string;
-  suggestedFeeRecipient: string;
-  targetGasLimit: string;
-  timestamp: string;
-  withdrawals: EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals;
+  parentBeaconBlockRoot: string
+  prevRandao: string
+  slotNumber: string
+  suggestedFeeRecipient: string
+  targetGasLimit: string
+  timestamp: string
+  withdrawals: EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals
 }
 
 export interface PayloadAttributesObjectV5 {
-  inclusionListTransactions: InclusionListTransactions;
-  parentBeaconBlockRoot: string;
-  prevRandao: string;
-  slotNumber: string;
-  suggestedFeeRecipient: string;
-  targetGasLimit: string;
-  timestamp: string;
-  withdrawals: EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals;
+  inclusionListTransactions: InclusionListTransactions
+  parentBeaconBlockRoot: string
+  prevRandao: string
+  slotNumber: string
+  suggestedFeeRecipient: string
+  targetGasLimit: string
+  timestamp: string
+  withdrawals: EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals
 }
 
 export interface PayloadAttributesV3 {
-  parentBeaconBlockRoot?: string;
-  prevRandao?: string;
-  suggestedFeeRecipient?: string;
-  timestamp?: string;
-  withdrawals?: Withdrawals;
+  parentBeaconBlockRoot?: string
+  prevRandao?: string
+  suggestedFeeRecipient?: string
+  timestamp?: string
+  withdrawals?: Withdrawals
 }
 
 export interface PayloadStatus {
-  latestValidHash?: string;
+  latestValidHash?: string
   /**
    * Set of possible values is restricted to VALID, INVALID, SYNCING
    */
-  status: PayloadValidationStatus;
-  validationError?: string;
+  status: PayloadValidationStatus
+  validationError?: string
 }
 
 export interface PayloadStatusObjectDeprecatingINVALIDBLOCKHASHStatus {
-  latestValidHash?: string;
-  status: EngineNewPayloadV2ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV2ResultPayloadValidationStatus
+  validationError?: string
 }
 
 export interface PayloadStatusObjectV1 {
-  latestValidHash?: string;
-  status: EngineNewPayloadV1ResultPayloadValidationStatus;
-  validationError?: string;
+  latestValidHash?: string
+  status: EngineNewPayloadV1ResultPayloadValidationStatus
+  validationError?: string
 }
 
 export interface PayloadStatusObjectV2 {
-  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints;
-  latestValidHash?: string;
-  status: EngineNewPayloadV6ResultPayloadValidationStatus;
-  validationError?: string;
+  inclusionListSatisfied?: WhetherThePayloadSatisfiedTheInclusionListConstraints
+  latestValidHash?: string
+  status: EngineNewPayloadV6ResultPayloadValidationStatus
+  validationError?: string
 }
 
 /**
  * Set of possible values is restricted to VALID, INVALID, SYNCING
  */
-export type PayloadValidationStatus = 'VALID' | 'INVALID' | 'SYNCING';
+export type PayloadValidationStatus = ("VALID" | "INVALID" | "SYNCING")
 
 /**
  * Transaction in the pool, not yet included in a block.
  */
-export type PendingTransactionInformation = {
-  /**
-   * Always null for pending transactions
-   */
-  blockHash?: BlockHash;
-  /**
-   * Always null for pending transactions
-   */
-  blockNumber?: BlockNumber;
-  /**
-   * Always null for pending transactions
-   */
-  blockTimestamp?: BlockTimestamp;
-  from: string;
-  hash: string;
-  /**
-   * Always null for pending transactions
-   */
-  transactionIndex?: TransactionIndex;
-} & (
-  | Signed7702Transaction
-  | Signed4844Transaction
-  | Signed1559Transaction
-  | Signed2930Transaction
-  | SignedLegacyTransaction
-);
+export type PendingTransactionInformation = ({
+    /**
+     * Always null for pending transactions
+     */
+    blockHash?: BlockHash
+    /**
+     * Always null for pending transactions
+     */
+    blockNumber?: BlockNumber
+    /**
+     * Always null for pending transactions
+     */
+    blockTimestamp?: BlockTimestamp
+    from: string
+    hash: string
+    /**
+     * Always null for pending transactions
+     */
+    transactionIndex?: TransactionIndex
+  } & (Signed7702Transaction | Signed4844Transaction | Signed1559Transaction | Signed2930Transaction | SignedLegacyTransaction))
 
 /**
  * Transactions ready for inclusion in the next block(s)
@@ -1690,19 +1677,19 @@ export interface PendingTransactions {
   /**
    * Map of nonce to transaction object
    */
-  [k: string]: TransactionsByNonce;
+  [k: string]: TransactionsByNonce
 }
 
 /**
  * Mapping of precompile names to their addresses
  */
 export interface Precompiles {
-  [k: string]: string;
+  [k: string]: string
 }
 
-export type Proof = string[];
+export type Proof = string[]
 
-export type Proofs = string[];
+export type Proofs = string[]
 
 /**
  * Transactions with nonce gaps awaiting preceding transactions before they can be executed
@@ -1711,340 +1698,338 @@ export interface QueuedTransactions {
   /**
    * Map of nonce to transaction object
    */
-  [k: string]: TransactionsByNonce;
+  [k: string]: TransactionsByNonce
 }
 
-export type ReceiptArray = string[];
+export type ReceiptArray = string[]
 
 export interface ReceiptInformation {
   /**
    * The actual value per gas deducted from the sender's account for blob gas. Only specified for blob transactions as defined by EIP-4844.
    */
-  blobGasPrice?: string;
+  blobGasPrice?: string
   /**
    * The amount of blob gas used for this specific transaction. Only specified for blob transactions as defined by EIP-4844.
    */
-  blobGasUsed?: string;
-  blockHash: string;
-  blockNumber: string;
+  blobGasUsed?: string
+  blockHash: string
+  blockNumber: string
   /**
    * The contract address created, if the transaction was a contract creation, otherwise null.
    */
-  contractAddress?: ContractAddress;
+  contractAddress?: ContractAddress
   /**
    * The sum of gas used by this transaction and all preceding transactions in the same block.
    */
-  cumulativeGasUsed: string;
+  cumulativeGasUsed: string
   /**
    * The actual value per gas deducted from the sender's account. Before EIP-1559, this is equal to the transaction's gas price. After, it is equal to baseFeePerGas + min(maxFeePerGas - baseFeePerGas, maxPriorityFeePerGas).
    */
-  effectiveGasPrice: string;
-  from: string;
+  effectiveGasPrice: string
+  from: string
   /**
    * The amount of gas used for this specific transaction alone.
    */
-  gasUsed: string;
-  logs: Logs;
-  logsBloom: string;
+  gasUsed: string
+  logs: Logs
+  logsBloom: string
   /**
    * The post-transaction state root. Only specified for transactions included before the Byzantium upgrade.
    */
-  root?: string;
+  root?: string
   /**
    * Either 1 (success) or 0 (failure). Only specified for transactions included after the Byzantium upgrade.
    */
-  status?: string;
+  status?: string
   /**
    * Address of the receiver or null in a contract creation transaction.
    */
-  to?: To;
-  transactionHash: string;
-  transactionIndex: string;
-  type?: string;
+  to?: To
+  transactionHash: string
+  transactionIndex: string
+  type?: string
 }
 
-export type ReceiptsInformation = ReceiptInformation[];
+export type ReceiptsInformation = ReceiptInformation[]
 
 export interface ResponseObject {
-  blobsBundle: BlobsBundle;
-  blockValue: string;
-  executionPayload: TestingBuildBlockV1ResultExecutionPayload;
-  executionRequests?: ExecutionRequests;
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundle
+  blockValue: string
+  executionPayload: TestingBuildBlockV1ResultExecutionPayload
+  executionRequests?: ExecutionRequests
+  shouldOverrideBuilder: boolean
 }
 
 /**
  * The error messages are suggestions, and clients might implement different error messages. However, the error codes are enforced by the spec.
  */
 export interface ResultOfCallFailure {
-  error:
-    | {
-        code: 3;
-        message: string;
-      }
-    | {
-        code?: -32015;
-        message?: string;
-      };
-  gasUsed: string;
-  maxUsedGas?: string;
-  returnData: string;
-  status: string;
+  error: ({
+      code: 3
+      message: string
+    } | {
+      code?: -32015
+      message?: string
+  })
+  gasUsed: string
+  maxUsedGas?: string
+  returnData: string
+  status: string
 }
 
 export interface ResultOfCallSuccess {
-  gasUsed: string;
-  logs: ReturnLogs;
-  maxUsedGas?: string;
-  returnData: string;
-  status: string;
+  gasUsed: string
+  logs: ReturnLogs
+  maxUsedGas?: string
+  returnData: string
+  status: string
 }
 
 export interface ResultOfEthSimulateBlockLevelWithArrayOfCalls {
-  baseFeePerGas?: string;
-  blobGasUsed?: string;
-  blockAccessListHash?: string;
-  calls: CallResults;
-  difficulty?: string;
-  excessBlobGas?: string;
-  extraData: string;
-  gasLimit: string;
-  gasUsed: string;
-  hash: string;
-  logsBloom: string;
-  miner: string;
-  mixHash: string;
-  nonce: string;
-  number: string;
-  parentBeaconBlockRoot?: string;
-  parentHash: string;
-  receiptsRoot: string;
-  requestsHash?: string;
-  sha3Uncles: string;
-  size: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: TransactionHashes | FullTransactions;
-  transactionsRoot: string;
-  uncles: Uncles;
-  withdrawals?: Withdrawals;
-  withdrawalsRoot?: string;
+  baseFeePerGas?: string
+  blobGasUsed?: string
+  blockAccessListHash?: string
+  calls: CallResults
+  difficulty?: string
+  excessBlobGas?: string
+  extraData: string
+  gasLimit: string
+  gasUsed: string
+  hash: string
+  logsBloom: string
+  miner: string
+  mixHash: string
+  nonce: string
+  number: string
+  parentBeaconBlockRoot?: string
+  parentHash: string
+  receiptsRoot: string
+  requestsHash?: string
+  sha3Uncles: string
+  size: string
+  stateRoot: string
+  timestamp: string
+  transactions: (TransactionHashes | FullTransactions)
+  transactionsRoot: string
+  uncles: Uncles
+  withdrawals?: Withdrawals
+  withdrawalsRoot?: string
 }
 
-export type ReturnLogs = Log[];
+export type ReturnLogs = Log[]
 
 /**
  * A two-dimensional array of effective priority fees per gas at the requested block percentiles.
  *
  * Items: An array of effective priority fee per gas data points from a single block. All zeroes are returned if the block is empty.
  */
-export type RewardArray = RewardPercentile[];
+export type RewardArray = RewardPercentile[]
 
 /**
  * An array of effective priority fee per gas data points from a single block. All zeroes are returned if the block is empty.
  *
  * Items: A given percentile sample of effective priority fees per gas from a single block in ascending order, weighted by gas used. Zeroes are returned if the block is empty.
  */
-export type RewardPercentile = string[];
+export type RewardPercentile = string[]
 
 /**
  * Items: Floating point value between 0 and 100.
  */
-export type RewardPercentiles = number[];
+export type RewardPercentiles = number[]
 
 export interface Signed1559Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice: string;
-  input: string;
+  gasPrice: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  r: string;
-  s: string;
-  to?: ToAddress;
-  type: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  r: string
+  s: string
+  to?: ToAddress
+  type: string
   /**
    * For backwards compatibility, `v` is optionally provided as an alternative to `yParity`. This field is DEPRECATED and all use of it should migrate to `yParity`.
    */
-  v?: string;
-  value: string;
+  v?: string
+  value: string
   /**
    * The parity (0 for even, 1 for odd) of the y-value of the secp256k1 signature.
    */
-  yParity: string;
+  yParity: string
 }
 
 export interface Signed2930Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The gas price willing to be paid by the sender in wei
    */
-  gasPrice: string;
-  input: string;
-  nonce: string;
-  r: string;
-  s: string;
-  to?: ToAddress;
-  type: string;
+  gasPrice: string
+  input: string
+  nonce: string
+  r: string
+  s: string
+  to?: ToAddress
+  type: string
   /**
    * For backwards compatibility, `v` is optionally provided as an alternative to `yParity`. This field is DEPRECATED and all use of it should migrate to `yParity`.
    */
-  v?: string;
-  value: string;
+  v?: string
+  value: string
   /**
    * The parity (0 for even, 1 for odd) of the y-value of the secp256k1 signature.
    */
-  yParity: string;
+  yParity: string
 }
 
 export interface Signed4844Transaction {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
    */
-  blobVersionedHashes: BlobVersionedHashes;
+  blobVersionedHashes: BlobVersionedHashes
   /**
    * Chain ID that this transaction is valid on
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice?: string;
-  input: string;
+  gasPrice?: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay for blob gas in wei
    */
-  maxFeePerBlobGas: string;
+  maxFeePerBlobGas: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  r: string;
-  s: string;
-  to: string;
-  type: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  r: string
+  s: string
+  to: string
+  type: string
   /**
    * For backwards compatibility, `v` is optionally provided as an alternative to `yParity`. This field is DEPRECATED and all use of it should migrate to `yParity`.
    */
-  v?: string;
-  value: string;
+  v?: string
+  value: string
   /**
    * The parity (0 for even, 1 for odd) of the y-value of the secp256k1 signature.
    */
-  yParity: string;
+  yParity: string
 }
 
 export interface Signed7702Transaction {
   /**
    * EIP-2930 access lists
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * List of authorizations for the transaction
    */
-  authorizationList: AuthorizationList;
+  authorizationList: AuthorizationList
   /**
    * Chain ID that this transaction is valid on
    */
-  chainId: string;
-  gas: string;
+  chainId: string
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice?: string;
-  input: string;
+  gasPrice?: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
-  r: string;
-  s: string;
-  to: string;
-  type: string;
+  maxPriorityFeePerGas: string
+  nonce: string
+  r: string
+  s: string
+  to: string
+  type: string
   /**
    * For backwards compatibility, `v` is optionally provided as an alternative to `yParity`. This field is DEPRECATED and all use of it should migrate to `yParity`.
    */
-  v?: string;
-  value: string;
+  v?: string
+  value: string
   /**
    * The parity (0 for even, 1 for odd) of the y-value of the secp256k1 signature.
    */
-  yParity: string;
+  yParity: string
 }
 
 export interface SignedLegacyTransaction {
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId?: string;
-  gas: string;
+  chainId?: string
+  gas: string
   /**
    * The gas price willing to be paid by the sender in wei
    */
-  gasPrice: string;
-  input: string;
-  nonce: string;
-  r: string;
-  s: string;
-  to?: ToAddress;
-  type: string;
-  v: string;
-  value: string;
+  gasPrice: string
+  input: string
+  nonce: string
+  r: string
+  s: string
+  to?: ToAddress
+  type: string
+  v: string
+  value: string
 }
 
 export interface SlidingWindowDeletion {
-  retentionBlocks: string;
-  type: 'window';
+  retentionBlocks: string
+  type: "window"
 }
 
 export interface SlotChanges {
-  changes: StorageChange[];
-  key: string;
+  changes: StorageChange[]
+  key: string
 }
 
-export type SlotValues = string[];
+export type SlotValues = string[]
 
-export type SpecifiedFilterTopics = FilterTopicListEntry[];
+export type SpecifiedFilterTopics = FilterTopicListEntry[]
 
 /**
  * State overrides can be used to replace existing blockchain state with new state.
@@ -2055,7 +2040,7 @@ export interface StateOverrides {
    * This interface was referenced by `StateOverrides`'s JSON-Schema definition
    * via the `patternProperty` "^0x[a-fA-F0-9]{40}$".
    */
-  [k: string]: DetailsOfAnAccountToBeOverridden;
+  [k: string]: DetailsOfAnAccountToBeOverridden
 }
 
 /**
@@ -2066,12 +2051,12 @@ export interface Storage {
    * This interface was referenced by `Storage`'s JSON-Schema definition
    * via the `patternProperty` "^0x[a-fA-F0-9]{64}$".
    */
-  [k: string]: string;
+  [k: string]: string
 }
 
 export interface StorageChange {
-  index: string;
-  value: string;
+  index: string
+  value: string
 }
 
 /**
@@ -2082,84 +2067,84 @@ export interface StorageDifference {
    * This interface was referenced by `StorageDifference`'s JSON-Schema definition
    * via the `patternProperty` "^0x[a-fA-F0-9]{64}$".
    */
-  [k: string]: string;
+  [k: string]: string
 }
 
-export type StorageKeys = string[];
+export type StorageKeys = string[]
 
 export interface StorageProof {
-  key: string;
-  proof: Proof;
-  value: string;
+  key: string
+  proof: Proof
+  value: string
 }
 
-export type StorageProofs = StorageProof[];
+export type StorageProofs = StorageProof[]
 
 export interface StorageRequests {
-  [k: string]: StorageKeys;
+  [k: string]: StorageKeys
 }
 
 export interface StorageValues {
-  [k: string]: SlotValues;
+  [k: string]: SlotValues
 }
 
 export interface SyncingProgress {
-  currentBlock?: string;
-  highestBlock?: string;
-  startingBlock?: string;
+  currentBlock?: string
+  highestBlock?: string
+  startingBlock?: string
 }
 
-export type SyncingStatus = SyncingProgress | boolean;
+export type SyncingStatus = (SyncingProgress | boolean)
 
 /**
  * Mapping of system contract names to their addresses
  */
 export interface SystemContracts {
-  [k: string]: string;
+  [k: string]: string
 }
 
 export interface TestingBuildBlockV1Result {
-  blobsBundle: BlobsBundle;
-  blockValue: string;
-  executionPayload: TestingBuildBlockV1ResultExecutionPayload;
-  executionRequests?: ExecutionRequests;
-  shouldOverrideBuilder: boolean;
+  blobsBundle: BlobsBundle
+  blockValue: string
+  executionPayload: TestingBuildBlockV1ResultExecutionPayload
+  executionRequests?: ExecutionRequests
+  shouldOverrideBuilder: boolean
 }
 
 export interface TestingBuildBlockV1ResultExecutionPayload {
-  baseFeePerGas: string;
-  blobGasUsed: string;
-  blockHash: string;
-  blockNumber: string;
-  excessBlobGas: string;
-  extraData: string;
-  feeRecipient: string;
-  gasLimit: string;
-  gasUsed: string;
-  logsBloom: string;
-  parentHash: string;
-  prevRandao: string;
-  receiptsRoot: string;
-  stateRoot: string;
-  timestamp: string;
-  transactions: Transactions;
-  withdrawals: TestingBuildBlockV1ResultWithdrawals;
+  baseFeePerGas: string
+  blobGasUsed: string
+  blockHash: string
+  blockNumber: string
+  excessBlobGas: string
+  extraData: string
+  feeRecipient: string
+  gasLimit: string
+  gasUsed: string
+  logsBloom: string
+  parentHash: string
+  prevRandao: string
+  receiptsRoot: string
+  stateRoot: string
+  timestamp: string
+  transactions: Transactions
+  withdrawals: TestingBuildBlockV1ResultWithdrawals
 }
 
-export type TestingBuildBlockV1ResultWithdrawals = WithdrawalObjectV1[];
+export type TestingBuildBlockV1ResultWithdrawals = WithdrawalObjectV1[]
 
-export type TestingBuildBlockV1TransactionsTransactions = string[] | null;
+export type TestingBuildBlockV1TransactionsTransactions = (string[] | null)
 
 /**
  * Address of the receiver or null in a contract creation transaction.
  */
-export type To = ContractCreationNull | string;
+export type To = (ContractCreationNull | string)
 
-export type ToAddress = ContractCreationNull | string;
+export type ToAddress = (ContractCreationNull | string)
 
-export type ToBlock = string | EthGetLogsFilterBlockTag;
+export type ToBlock = (string | EthGetLogsFilterBlockTag)
 
-export type Topics = string[];
+export type Topics = string[]
 
 /**
  * Configuration object accepted by debug_traceBlockByNumber and debug_traceTransaction.
@@ -2170,123 +2155,119 @@ export interface TraceConfiguration {
   /**
    * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
    */
-  debug?: boolean;
+  debug?: boolean
   /**
    * Opcode logger only. Setting to true disables stack capture in structLogs. When true, the stack field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
    */
-  disableStack?: boolean;
+  disableStack?: boolean
   /**
    * Opcode logger only. Setting to true disables storage capture in structLogs. When true, the storage field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
    */
-  disableStorage?: boolean;
+  disableStorage?: boolean
   /**
    * Opcode logger only. Setting to true enables memory capture in structLogs. When false (default), the memory field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
    */
-  enableMemory?: boolean;
+  enableMemory?: boolean
   /**
    * Opcode logger only. Setting to true enables return data capture in structLogs. When false (default), the returnData field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
    */
-  enableReturnData?: boolean;
+  enableReturnData?: boolean
   /**
    * Opcode logger only. Maximum number of opcode steps to capture. Zero means no limit. When the limit is reached, execution continues but no further StructLog entries are recorded. Ignored when tracer is set. Default: 0 (unlimited).
    */
-  limit?: number;
+  limit?: number
   /**
    * Optional duration string specifying a timeout for trace execution. Clients that do not support execution timeouts (e.g. streaming implementations) MAY ignore this field. When supported and the timeout is reached, the client MUST return an error; no partial results are returned. Accepts Go duration strings (e.g. "5s", "300ms", "2m").
    */
-  timeout?: string;
+  timeout?: string
   /**
    * The name of a built-in or custom tracer to use. When absent or empty, the opcode (struct) logger is used.
    * Example built-in tracer names in go-ethereum include: 4byteTracer, callTracer, prestateTracer, noopTracer, bigramTracer, evmdisTracer, opcountTracer, trigramTracer, unigramTracer.
    * Clients may support different sets of named tracers.
    * Custom JavaScript tracers may also be supplied as an expression string.
    */
-  tracer?: string;
+  tracer?: string
   /**
    * An optional tracer-specific configuration object passed to the named tracer. Only applicable when the tracer field is set. The fields accepted here depend on the named tracer in use.
    */
-  tracerConfig?: TracerConfiguration;
+  tracerConfig?: TracerConfiguration
 }
 
 /**
  * An optional tracer-specific configuration object passed to the named tracer. Only applicable when the tracer field is set. The fields accepted here depend on the named tracer in use.
  */
-export interface TracerConfiguration {}
+export interface TracerConfiguration {
 
-export type TransactionHashes = string[];
+}
+
+export type TransactionHashes = string[]
 
 /**
  * Always null for pending transactions
  */
-export type TransactionIndex = null;
+export type TransactionIndex = null
 
-export type TransactionInformation = {
-  blockHash: string;
-  blockNumber: string;
-  blockTimestamp: string;
-  from: string;
-  hash: string;
-  transactionIndex: string;
-} & (
-  | Signed7702Transaction
-  | Signed4844Transaction
-  | Signed1559Transaction
-  | Signed2930Transaction
-  | SignedLegacyTransaction
-);
+export type TransactionInformation = ({
+    blockHash: string
+    blockNumber: string
+    blockTimestamp: string
+    from: string
+    hash: string
+    transactionIndex: string
+  } & (Signed7702Transaction | Signed4844Transaction | Signed1559Transaction | Signed2930Transaction | SignedLegacyTransaction))
 
 export interface TransactionObjectGenericToAllTypes {
   /**
    * EIP-2930 access list
    */
-  accessList?: AccessList;
+  accessList?: AccessList
   /**
    * EIP-7702 authorization list
    */
-  authorizationList?: AuthorizationList;
+  authorizationList?: AuthorizationList
   /**
    * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
    */
-  blobVersionedHashes?: BlobVersionedHashes;
+  blobVersionedHashes?: BlobVersionedHashes
   /**
    * Raw blob data.
    */
-  blobs?: Blobs;
+  blobs?: Blobs
   /**
    * Chain ID that this transaction is valid on.
    */
-  chainId?: string;
+  chainId?: string
   /**
    * List of blob commitments as per EIP-4844.
    */
-  commitments?: EthCallTransactionCommitments;
-  from?: string;
-  gas?: string;
+  commitments?: EthCallTransactionCommitments
+  from?: string
+  gas?: string
   /**
    * The gas price willing to be paid by the sender in wei
    */
-  gasPrice?: string;
-  input?: string;
+  gasPrice?: string
+  input?: string
   /**
    * The maximum total fee per gas the sender is willing to pay for blob gas in wei
    */
-  maxFeePerBlobGas?: string;
+  maxFeePerBlobGas?: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas?: string;
+  maxFeePerGas?: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas?: string;
-  nonce?: string;
+  maxPriorityFeePerGas?: string
+  nonce?: string
   /**
    * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
    */
-  proofs?: EthCallTransactionProofs;
-  to?: ToAddress;
-  type?: string;
-  value?: string;
+  proofs?: EthCallTransactionProofs
+  to?: ToAddress
+  type?: string
+  value?: string
 }
 
 export interface TransactionObjectTypeForCall {
@@ -2294,60 +2275,60 @@ export interface TransactionObjectTypeForCall {
    * EIP-2930 access list
    * Default: []
    */
-  accessList?: AccessList;
+  accessList?: AccessList
   /**
    * EIP-4844 versioned hashes
    * Default: []
    */
-  blobVersionedHashes?: string;
+  blobVersionedHashes?: string
   /**
    * Default: null
    */
-  from?: string;
+  from?: string
   /**
    * Default: Remaining gas in the current block
    */
-  gas?: string;
+  gas?: string
   /**
    * The gas price willing to be paid by the sender in wei
    * Default: 0
    */
-  gasPrice?: string;
+  gasPrice?: string
   /**
    * Default: no data
    */
-  input?: string;
+  input?: string
   /**
    * The maximum total fee per blob gas the sender is willing to pay in wei
    * Default: 0
    */
-  maxFeePerBlobGas?: string;
+  maxFeePerBlobGas?: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    * Default: 0
    */
-  maxFeePerGas?: string;
+  maxFeePerGas?: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    * Default: 0
    */
-  maxPriorityFeePerGas?: string;
+  maxPriorityFeePerGas?: string
   /**
    * Default: Defaults to correct nonce
    */
-  nonce?: string;
+  nonce?: string
   /**
    * Default: 0x0
    */
-  to?: string;
+  to?: string
   /**
    * Default: 0x2
    */
-  type?: string;
+  type?: string
   /**
    * Default: 0
    */
-  value?: string;
+  value?: string
 }
 
 /**
@@ -2357,11 +2338,11 @@ export interface TransactionPoolContent {
   /**
    * Transactions ready for inclusion in the next block(s)
    */
-  pending: PendingTransactions;
+  pending: PendingTransactions
   /**
    * Transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: QueuedTransactions;
+  queued: QueuedTransactions
 }
 
 /**
@@ -2371,11 +2352,11 @@ export interface TransactionPoolContentFromAddress {
   /**
    * Transactions ready for inclusion in the next block(s)
    */
-  pending: TxpoolContentFromResultPendingTransactions;
+  pending: TxpoolContentFromResultPendingTransactions
   /**
    * Transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: TxpoolContentFromResultQueuedTransactions;
+  queued: TxpoolContentFromResultQueuedTransactions
 }
 
 /**
@@ -2385,16 +2366,16 @@ export interface TransactionPoolStatus {
   /**
    * Number of transactions ready for inclusion in the next block(s)
    */
-  pending: string;
+  pending: string
   /**
    * Number of transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: string;
+  queued: string
 }
 
-export type TransactionTraceResult = OpcodeTracerResult | NamedTracerResult;
+export type TransactionTraceResult = (OpcodeTracerResult | NamedTracerResult)
 
-export type Transactions = string[];
+export type Transactions = string[]
 
 /**
  * Map of nonce to transaction object
@@ -2403,22 +2384,16 @@ export interface TransactionsByNonce {
   /**
    * Transaction in the pool, not yet included in a block.
    */
-  [k: string]: PendingTransactionInformation;
+  [k: string]: PendingTransactionInformation
 }
 
 export interface TransitionConfigurationObject {
-  terminalBlockHash: string;
-  terminalBlockNumber: string;
-  terminalTotalDifficulty: string;
+  terminalBlockHash: string
+  terminalBlockNumber: string
+  terminalTotalDifficulty: string
 }
 
-export type Tx =
-  | EIP7702Transaction
-  | Unsigned4844TransactionWithSidecar
-  | EIP4844Transaction
-  | EIP1559Transaction
-  | EIP2930Transaction
-  | LegacyTransaction;
+export type Tx = (EIP7702Transaction | Unsigned4844TransactionWithSidecar | EIP4844Transaction | EIP1559Transaction | EIP2930Transaction | LegacyTransaction)
 
 /**
  * Pending and queued transactions from a specific address, grouped by nonce.
@@ -2427,11 +2402,11 @@ export interface TxpoolContentFromResult {
   /**
    * Transactions ready for inclusion in the next block(s)
    */
-  pending: TxpoolContentFromResultPendingTransactions;
+  pending: TxpoolContentFromResultPendingTransactions
   /**
    * Transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: TxpoolContentFromResultQueuedTransactions;
+  queued: TxpoolContentFromResultQueuedTransactions
 }
 
 /**
@@ -2441,7 +2416,7 @@ export interface TxpoolContentFromResultPendingTransactions {
   /**
    * Transaction in the pool, not yet included in a block.
    */
-  [k: string]: PendingTransactionInformation;
+  [k: string]: PendingTransactionInformation
 }
 
 /**
@@ -2451,7 +2426,7 @@ export interface TxpoolContentFromResultQueuedTransactions {
   /**
    * Transaction in the pool, not yet included in a block.
    */
-  [k: string]: PendingTransactionInformation;
+  [k: string]: PendingTransactionInformation
 }
 
 /**
@@ -2461,11 +2436,11 @@ export interface TxpoolContentResult {
   /**
    * Transactions ready for inclusion in the next block(s)
    */
-  pending: PendingTransactions;
+  pending: PendingTransactions
   /**
    * Transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: QueuedTransactions;
+  queued: QueuedTransactions
 }
 
 /**
@@ -2475,338 +2450,318 @@ export interface TxpoolStatusResult {
   /**
    * Number of transactions ready for inclusion in the next block(s)
    */
-  pending: string;
+  pending: string
   /**
    * Number of transactions with nonce gaps awaiting preceding transactions before they can be executed
    */
-  queued: string;
+  queued: string
 }
 
-export type Uncles = string[];
+export type Uncles = string[]
 
 export interface Unsigned4844TransactionWithSidecar {
   /**
    * EIP-2930 access list
    */
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs
    */
-  blobVersionedHashes: BlobVersionedHashes;
+  blobVersionedHashes: BlobVersionedHashes
   /**
    * Raw blob data.
    */
-  blobs: Blobs;
+  blobs: Blobs
   /**
    * Chain ID that this transaction is valid on
    */
-  chainId: string;
-  commitments: BlobCommitments;
-  gas: string;
+  chainId: string
+  commitments: BlobCommitments
+  gas: string
   /**
    * The effective gas price paid by the sender in wei. For transactions not yet included in a block, this value should be set equal to the max fee per gas. This field is DEPRECATED, please transition to using effectiveGasPrice in the receipt object going forward.
    */
-  gasPrice?: string;
-  input: string;
+  gasPrice?: string
+  input: string
   /**
    * The maximum total fee per gas the sender is willing to pay for blob gas in wei
    */
-  maxFeePerBlobGas: string;
+  maxFeePerBlobGas: string
   /**
    * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
    */
-  maxFeePerGas: string;
+  maxFeePerGas: string
   /**
    * Maximum fee per gas the sender is willing to pay to miners in wei
    */
-  maxPriorityFeePerGas: string;
-  nonce: string;
+  maxPriorityFeePerGas: string
+  nonce: string
   /**
    * Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
    */
-  proofs: BlobProofs;
-  to: string;
-  type: string;
-  value: string;
+  proofs: BlobProofs
+  to: string
+  type: string
+  value: string
 }
 
 export interface ValidatorWithdrawal {
-  address: string;
-  amount: string;
-  index: string;
-  validatorIndex: string;
+  address: string
+  amount: string
+  index: string
+  validatorIndex: string
 }
 
-export type WhetherThePayloadSatisfiedTheInclusionListConstraints = boolean | null;
+export type WhetherThePayloadSatisfiedTheInclusionListConstraints = (boolean | null)
 
 export interface WithdrawalObjectV1 {
-  address: string;
-  amount: string;
-  index: string;
-  validatorIndex: string;
+  address: string
+  amount: string
+  index: string
+  validatorIndex: string
 }
 
-export type Withdrawals = ValidatorWithdrawal[];
+export type Withdrawals = ValidatorWithdrawal[]
 
 /**
  * This array can have a maximum length of 16.
  */
-export type WithdrawalsMadeByValidators = ValidatorWithdrawal[];
+export type WithdrawalsMadeByValidators = ValidatorWithdrawal[]
 
 /**
  * Params of debug_getRawBlockAccessList, by position.
  * @param Block
  */
-export type DebugGetRawBlockAccessListParams = [Block: string | BlockTag];
+export type DebugGetRawBlockAccessListParams = [Block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawBlock, by position.
  * @param Block
  */
-export type DebugGetRawBlockParams = [Block: string | BlockTag];
+export type DebugGetRawBlockParams = [Block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawHeader, by position.
  * @param Block
  */
-export type DebugGetRawHeaderParams = [Block: string | BlockTag];
+export type DebugGetRawHeaderParams = [Block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawReceipts, by position.
  * @param Block
  */
-export type DebugGetRawReceiptsParams = [Block: string | BlockTag];
+export type DebugGetRawReceiptsParams = [Block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawTransaction, by position.
  * @param transactionHash
  */
-export type DebugGetRawTransactionParams = [transactionHash: string];
+export type DebugGetRawTransactionParams = [transactionHash: string]
 
 /**
  * Params of debug_traceBlockByHash, by position.
  * @param blockHash
  * @param TraceConfig
  */
-export type DebugTraceBlockByHashParams = [
-  blockHash: string,
-  TraceConfig?: {
+export type DebugTraceBlockByHashParams = [blockHash: string, TraceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
-    debug?: boolean;
+    debug?: boolean
     /**
      * Opcode logger only. Setting to true disables stack capture in structLogs. When true, the stack field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStack?: boolean;
+    disableStack?: boolean
     /**
      * Opcode logger only. Setting to true disables storage capture in structLogs. When true, the storage field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStorage?: boolean;
+    disableStorage?: boolean
     /**
      * Opcode logger only. Setting to true enables memory capture in structLogs. When false (default), the memory field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableMemory?: boolean;
+    enableMemory?: boolean
     /**
      * Opcode logger only. Setting to true enables return data capture in structLogs. When false (default), the returnData field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableReturnData?: boolean;
+    enableReturnData?: boolean
     /**
      * Opcode logger only. Maximum number of opcode steps to capture. Zero means no limit. When the limit is reached, execution continues but no further StructLog entries are recorded. Ignored when tracer is set. Default: 0 (unlimited).
      */
-    limit?: number;
+    limit?: number
     /**
      * Optional duration string specifying a timeout for trace execution. Clients that do not support execution timeouts (e.g. streaming implementations) MAY ignore this field. When supported and the timeout is reached, the client MUST return an error; no partial results are returned. Accepts Go duration strings (e.g. "5s", "300ms", "2m").
      */
-    timeout?: string;
+    timeout?: string
     /**
      * The name of a built-in or custom tracer to use. When absent or empty, the opcode (struct) logger is used.
      * Example built-in tracer names in go-ethereum include: 4byteTracer, callTracer, prestateTracer, noopTracer, bigramTracer, evmdisTracer, opcountTracer, trigramTracer, unigramTracer.
      * Clients may support different sets of named tracers.
      * Custom JavaScript tracers may also be supplied as an expression string.
      */
-    tracer?: string;
+    tracer?: string
     /**
      * An optional tracer-specific configuration object passed to the named tracer. Only applicable when the tracer field is set. The fields accepted here depend on the named tracer in use.
      */
-    tracerConfig?: TracerConfiguration;
-  },
-];
+    tracerConfig?: TracerConfiguration
+}]
 
 /**
  * Params of debug_traceBlockByNumber, by position.
  * @param Block
  * @param TraceConfig
  */
-export type DebugTraceBlockByNumberParams = [
-  Block: string | BlockTag,
-  TraceConfig?: {
+export type DebugTraceBlockByNumberParams = [Block: (string | BlockTag), TraceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
-    debug?: boolean;
+    debug?: boolean
     /**
      * Opcode logger only. Setting to true disables stack capture in structLogs. When true, the stack field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStack?: boolean;
+    disableStack?: boolean
     /**
      * Opcode logger only. Setting to true disables storage capture in structLogs. When true, the storage field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStorage?: boolean;
+    disableStorage?: boolean
     /**
      * Opcode logger only. Setting to true enables memory capture in structLogs. When false (default), the memory field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableMemory?: boolean;
+    enableMemory?: boolean
     /**
      * Opcode logger only. Setting to true enables return data capture in structLogs. When false (default), the returnData field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableReturnData?: boolean;
+    enableReturnData?: boolean
     /**
      * Opcode logger only. Maximum number of opcode steps to capture. Zero means no limit. When the limit is reached, execution continues but no further StructLog entries are recorded. Ignored when tracer is set. Default: 0 (unlimited).
      */
-    limit?: number;
+    limit?: number
     /**
      * Optional duration string specifying a timeout for trace execution. Clients that do not support execution timeouts (e.g. streaming implementations) MAY ignore this field. When supported and the timeout is reached, the client MUST return an error; no partial results are returned. Accepts Go duration strings (e.g. "5s", "300ms", "2m").
      */
-    timeout?: string;
+    timeout?: string
     /**
      * The name of a built-in or custom tracer to use. When absent or empty, the opcode (struct) logger is used.
      * Example built-in tracer names in go-ethereum include: 4byteTracer, callTracer, prestateTracer, noopTracer, bigramTracer, evmdisTracer, opcountTracer, trigramTracer, unigramTracer.
      * Clients may support different sets of named tracers.
      * Custom JavaScript tracers may also be supplied as an expression string.
      */
-    tracer?: string;
+    tracer?: string
     /**
      * An optional tracer-specific configuration object passed to the named tracer. Only applicable when the tracer field is set. The fields accepted here depend on the named tracer in use.
      */
-    tracerConfig?: TracerConfiguration;
-  },
-];
+    tracerConfig?: TracerConfiguration
+}]
 
 /**
  * Params of debug_traceTransaction, by position.
  * @param transactionHash
  * @param TraceConfig
  */
-export type DebugTraceTransactionParams = [
-  transactionHash: string,
-  TraceConfig?: {
+export type DebugTraceTransactionParams = [transactionHash: string, TraceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
-    debug?: boolean;
+    debug?: boolean
     /**
      * Opcode logger only. Setting to true disables stack capture in structLogs. When true, the stack field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStack?: boolean;
+    disableStack?: boolean
     /**
      * Opcode logger only. Setting to true disables storage capture in structLogs. When true, the storage field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    disableStorage?: boolean;
+    disableStorage?: boolean
     /**
      * Opcode logger only. Setting to true enables memory capture in structLogs. When false (default), the memory field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableMemory?: boolean;
+    enableMemory?: boolean
     /**
      * Opcode logger only. Setting to true enables return data capture in structLogs. When false (default), the returnData field is omitted from each StructLog entry. Ignored when tracer is set. Default: false.
      */
-    enableReturnData?: boolean;
+    enableReturnData?: boolean
     /**
      * Opcode logger only. Maximum number of opcode steps to capture. Zero means no limit. When the limit is reached, execution continues but no further StructLog entries are recorded. Ignored when tracer is set. Default: 0 (unlimited).
      */
-    limit?: number;
+    limit?: number
     /**
      * Optional duration string specifying a timeout for trace execution. Clients that do not support execution timeouts (e.g. streaming implementations) MAY ignore this field. When supported and the timeout is reached, the client MUST return an error; no partial results are returned. Accepts Go duration strings (e.g. "5s", "300ms", "2m").
      */
-    timeout?: string;
+    timeout?: string
     /**
      * The name of a built-in or custom tracer to use. When absent or empty, the opcode (struct) logger is used.
      * Example built-in tracer names in go-ethereum include: 4byteTracer, callTracer, prestateTracer, noopTracer, bigramTracer, evmdisTracer, opcountTracer, trigramTracer, unigramTracer.
      * Clients may support different sets of named tracers.
      * Custom JavaScript tracers may also be supplied as an expression string.
      */
-    tracer?: string;
+    tracer?: string
     /**
      * An optional tracer-specific configuration object passed to the named tracer. Only applicable when the tracer field is set. The fields accepted here depend on the named tracer in use.
      */
-    tracerConfig?: TracerConfiguration;
-  },
-];
+    tracerConfig?: TracerConfiguration
+}]
 
 /**
  * Params of engine_exchangeCapabilities, by position.
  * @param consensusClientMethods
  */
-export type EngineExchangeCapabilitiesParams = [consensusClientMethods: string[]];
+export type EngineExchangeCapabilitiesParams = [consensusClientMethods: string[]]
 
 /**
  * Params of engine_exchangeTransitionConfigurationV1, by position.
  * @param consensusClientConfiguration
  */
-export type EngineExchangeTransitionConfigurationV1Params = [
-  consensusClientConfiguration: {
-    terminalBlockHash: string;
-    terminalBlockNumber: string;
-    terminalTotalDifficulty: string;
-  },
-];
+export type EngineExchangeTransitionConfigurationV1Params = [consensusClientConfiguration: {
+    terminalBlockHash: string
+    terminalBlockNumber: string
+    terminalTotalDifficulty: string
+}]
 
 /**
  * Params of engine_forkchoiceUpdatedV1, by position.
  * @param forkchoiceState
  * @param payloadAttributes
  */
-export type EngineForkchoiceUpdatedV1Params = [
-  forkchoiceState: {
-    finalizedBlockHash: string;
-    headBlockHash: string;
-    safeBlockHash: string;
-  },
-  payloadAttributes?: {
-    prevRandao: string;
-    suggestedFeeRecipient: string;
-    timestamp: string;
-  },
-];
+export type EngineForkchoiceUpdatedV1Params = [forkchoiceState: {
+    finalizedBlockHash: string
+    headBlockHash: string
+    safeBlockHash: string
+  }, payloadAttributes?: {
+    prevRandao: string
+    suggestedFeeRecipient: string
+    timestamp: string
+}]
 
 /**
  * Params of engine_forkchoiceUpdatedV2, by position.
  * @param forkchoiceState
  * @param payloadAttributes
  */
-export type EngineForkchoiceUpdatedV2Params = [
-  forkchoiceState: {
-    finalizedBlockHash: string;
-    headBlockHash: string;
-    safeBlockHash: string;
-  },
-  payloadAttributes?: {
-    prevRandao: string;
-    suggestedFeeRecipient: string;
-    timestamp: string;
-    withdrawals: EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals;
-  },
-];
+export type EngineForkchoiceUpdatedV2Params = [forkchoiceState: {
+    finalizedBlockHash: string
+    headBlockHash: string
+    safeBlockHash: string
+  }, payloadAttributes?: {
+    prevRandao: string
+    suggestedFeeRecipient: string
+    timestamp: string
+    withdrawals: EngineForkchoiceUpdatedV2PayloadAttributesWithdrawals
+}]
 
 /**
  * Params of engine_forkchoiceUpdatedV3, by position.
  * @param forkchoiceState
  * @param payloadAttributes
  */
-export type EngineForkchoiceUpdatedV3Params = [
-  forkchoiceState: {
-    finalizedBlockHash: string;
-    headBlockHash: string;
-    safeBlockHash: string;
-  },
-  payloadAttributes?: {
-    parentBeaconBlockRoot: string;
-    prevRandao: string;
-    suggestedFeeRecipient: string;
-    timestamp: string;
-    withdrawals: EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals;
-  },
-];
+export type EngineForkchoiceUpdatedV3Params = [forkchoiceState: {
+    finalizedBlockHash: string
+    headBlockHash: string
+    safeBlockHash: string
+  }, payloadAttributes?: {
+    parentBeaconBlockRoot: string
+    prevRandao: string
+    suggestedFeeRecipient: string
+    timestamp: string
+    withdrawals: EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals
+}]
 
 /**
  * Params of engine_forkchoiceUpdatedV4, by position.
@@ -2814,23 +2769,19 @@ export type EngineForkchoiceUpdatedV3Params = [
  * @param payloadAttributes
  * @param custodyColumns
  */
-export type EngineForkchoiceUpdatedV4Params = [
-  forkchoiceState: {
-    finalizedBlockHash: string;
-    headBlockHash: string;
-    safeBlockHash: string;
-  },
-  payloadAttributes?: {
-    parentBeaconBlockRoot: string;
-    prevRandao: string;
-    slotNumber: string;
-    suggestedFeeRecipient: string;
-    targetGasLimit: string;
-    timestamp: string;
-    withdrawals: EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals;
-  },
-  custodyColumns?: string | null,
-];
+export type EngineForkchoiceUpdatedV4Params = [forkchoiceState: {
+    finalizedBlockHash: string
+    headBlockHash: string
+    safeBlockHash: string
+  }, payloadAttributes?: {
+    parentBeaconBlockRoot: string
+    prevRandao: string
+    slotNumber: string
+    suggestedFeeRecipient: string
+    targetGasLimit: string
+    timestamp: string
+    withdrawals: EngineForkchoiceUpdatedV4PayloadAttributesWithdrawals
+  }, custodyColumns?: (string | null)]
 
 /**
  * Params of engine_forkchoiceUpdatedV5, by position.
@@ -2838,140 +2789,134 @@ export type EngineForkchoiceUpdatedV4Params = [
  * @param payloadAttributes
  * @param custodyColumns
  */
-export type EngineForkchoiceUpdatedV5Params = [
-  forkchoiceState: {
-    finalizedBlockHash: string;
-    headBlockHash: string;
-    safeBlockHash: string;
-  },
-  payloadAttributes?: {
-    inclusionListTransactions: InclusionListTransactions;
-    parentBeaconBlockRoot: string;
-    prevRandao: string;
-    slotNumber: string;
-    suggestedFeeRecipient: string;
-    targetGasLimit: string;
-    timestamp: string;
-    withdrawals: EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals;
-  },
-  custodyColumns?: string | null,
-];
+export type EngineForkchoiceUpdatedV5Params = [forkchoiceState: {
+    finalizedBlockHash: string
+    headBlockHash: string
+    safeBlockHash: string
+  }, payloadAttributes?: {
+    inclusionListTransactions: InclusionListTransactions
+    parentBeaconBlockRoot: string
+    prevRandao: string
+    slotNumber: string
+    suggestedFeeRecipient: string
+    targetGasLimit: string
+    timestamp: string
+    withdrawals: EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals
+  }, custodyColumns?: (string | null)]
 
 /**
  * Params of engine_getBlobsV1, by position.
  * @param blobVersionedHashes
  */
-export type EngineGetBlobsV1Params = [blobVersionedHashes: string[]];
+export type EngineGetBlobsV1Params = [blobVersionedHashes: string[]]
 
 /**
  * Params of engine_getBlobsV2, by position.
  * @param blobVersionedHashes
  */
-export type EngineGetBlobsV2Params = [blobVersionedHashes: string[]];
+export type EngineGetBlobsV2Params = [blobVersionedHashes: string[]]
 
 /**
  * Params of engine_getBlobsV3, by position.
  * @param blobVersionedHashes
  */
-export type EngineGetBlobsV3Params = [blobVersionedHashes: string[]];
+export type EngineGetBlobsV3Params = [blobVersionedHashes: string[]]
 
 /**
  * Params of engine_getBlobsV4, by position.
  * @param blobVersionedHashes
  * @param cellIndicesBitarray
  */
-export type EngineGetBlobsV4Params = [blobVersionedHashes: string[], cellIndicesBitarray: string];
+export type EngineGetBlobsV4Params = [blobVersionedHashes: string[], cellIndicesBitarray: string]
 
 /**
  * Params of engine_getPayloadBodiesByHashV1, by position.
  * @param arrayOfBlockHashes
  */
-export type EngineGetPayloadBodiesByHashV1Params = [arrayOfBlockHashes: string[]];
+export type EngineGetPayloadBodiesByHashV1Params = [arrayOfBlockHashes: string[]]
 
 /**
  * Params of engine_getPayloadBodiesByHashV2, by position.
  * @param arrayOfBlockHashes
  */
-export type EngineGetPayloadBodiesByHashV2Params = [arrayOfBlockHashes: string[]];
+export type EngineGetPayloadBodiesByHashV2Params = [arrayOfBlockHashes: string[]]
 
 /**
  * Params of engine_getPayloadBodiesByRangeV1, by position.
  * @param startingBlockNumber
  * @param numberOfBlocksToReturn
  */
-export type EngineGetPayloadBodiesByRangeV1Params = [startingBlockNumber: string, numberOfBlocksToReturn: string];
+export type EngineGetPayloadBodiesByRangeV1Params = [startingBlockNumber: string, numberOfBlocksToReturn: string]
 
 /**
  * Params of engine_getPayloadBodiesByRangeV2, by position.
  * @param startingBlockNumber
  * @param numberOfBlocksToReturn
  */
-export type EngineGetPayloadBodiesByRangeV2Params = [startingBlockNumber: string, numberOfBlocksToReturn: string];
+export type EngineGetPayloadBodiesByRangeV2Params = [startingBlockNumber: string, numberOfBlocksToReturn: string]
 
 /**
  * Params of engine_getPayloadV1, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV1Params = [payloadId: string];
+export type EngineGetPayloadV1Params = [payloadId: string]
 
 /**
  * Params of engine_getPayloadV2, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV2Params = [payloadId: string];
+export type EngineGetPayloadV2Params = [payloadId: string]
 
 /**
  * Params of engine_getPayloadV3, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV3Params = [payloadId: string];
+export type EngineGetPayloadV3Params = [payloadId: string]
 
 /**
  * Params of engine_getPayloadV4, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV4Params = [payloadId: string];
+export type EngineGetPayloadV4Params = [payloadId: string]
 
 /**
  * Params of engine_getPayloadV5, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV5Params = [payloadId: string];
+export type EngineGetPayloadV5Params = [payloadId: string]
 
 /**
  * Params of engine_getPayloadV6, by position.
  * @param payloadId
  */
-export type EngineGetPayloadV6Params = [payloadId: string];
+export type EngineGetPayloadV6Params = [payloadId: string]
 
 /**
  * Params of engine_newPayloadV1, by position.
  * @param executionPayload
  */
-export type EngineNewPayloadV1Params = [
-  executionPayload: {
-    baseFeePerGas: string;
-    blockHash: string;
-    blockNumber: string;
-    extraData: string;
-    feeRecipient: string;
-    gasLimit: string;
-    gasUsed: string;
-    logsBloom: string;
-    parentHash: string;
-    prevRandao: string;
-    receiptsRoot: string;
-    stateRoot: string;
-    timestamp: string;
-    transactions: Transactions;
-  },
-];
+export type EngineNewPayloadV1Params = [executionPayload: {
+    baseFeePerGas: string
+    blockHash: string
+    blockNumber: string
+    extraData: string
+    feeRecipient: string
+    gasLimit: string
+    gasUsed: string
+    logsBloom: string
+    parentHash: string
+    prevRandao: string
+    receiptsRoot: string
+    stateRoot: string
+    timestamp: string
+    transactions: Transactions
+}]
 
 /**
  * Params of engine_newPayloadV2, by position.
  * @param executionPayload
  */
-export type EngineNewPayloadV2Params = [executionPayload: ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2];
+export type EngineNewPayloadV2Params = [executionPayload: (ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2)]
 
 /**
  * Params of engine_newPayloadV3, by position.
@@ -2979,29 +2924,25 @@ export type EngineNewPayloadV2Params = [executionPayload: ExecutionPayloadObject
  * @param expectedBlobVersionedHashes
  * @param rootOfTheParentBeaconBlock
  */
-export type EngineNewPayloadV3Params = [
-  executionPayload: {
-    baseFeePerGas: string;
-    blobGasUsed: string;
-    blockHash: string;
-    blockNumber: string;
-    excessBlobGas: string;
-    extraData: string;
-    feeRecipient: string;
-    gasLimit: string;
-    gasUsed: string;
-    logsBloom: string;
-    parentHash: string;
-    prevRandao: string;
-    receiptsRoot: string;
-    stateRoot: string;
-    timestamp: string;
-    transactions: Transactions;
-    withdrawals: EngineNewPayloadV3ExecutionPayloadWithdrawals;
-  },
-  expectedBlobVersionedHashes: string[],
-  rootOfTheParentBeaconBlock: string,
-];
+export type EngineNewPayloadV3Params = [executionPayload: {
+    baseFeePerGas: string
+    blobGasUsed: string
+    blockHash: string
+    blockNumber: string
+    excessBlobGas: string
+    extraData: string
+    feeRecipient: string
+    gasLimit: string
+    gasUsed: string
+    logsBloom: string
+    parentHash: string
+    prevRandao: string
+    receiptsRoot: string
+    stateRoot: string
+    timestamp: string
+    transactions: Transactions
+    withdrawals: EngineNewPayloadV3ExecutionPayloadWithdrawals
+  }, expectedBlobVersionedHashes: string[], rootOfTheParentBeaconBlock: string]
 
 /**
  * Params of engine_newPayloadV4, by position.
@@ -3010,30 +2951,25 @@ export type EngineNewPayloadV3Params = [
  * @param rootOfTheParentBeaconBlock
  * @param executionRequests
  */
-export type EngineNewPayloadV4Params = [
-  executionPayload: {
-    baseFeePerGas: string;
-    blobGasUsed: string;
-    blockHash: string;
-    blockNumber: string;
-    excessBlobGas: string;
-    extraData: string;
-    feeRecipient: string;
-    gasLimit: string;
-    gasUsed: string;
-    logsBloom: string;
-    parentHash: string;
-    prevRandao: string;
-    receiptsRoot: string;
-    stateRoot: string;
-    timestamp: string;
-    transactions: Transactions;
-    withdrawals: EngineNewPayloadV4ExecutionPayloadWithdrawals;
-  },
-  expectedBlobVersionedHashes: string[],
-  rootOfTheParentBeaconBlock: string,
-  executionRequests: string[],
-];
+export type EngineNewPayloadV4Params = [executionPayload: {
+    baseFeePerGas: string
+    blobGasUsed: string
+    blockHash: string
+    blockNumber: string
+    excessBlobGas: string
+    extraData: string
+    feeRecipient: string
+    gasLimit: string
+    gasUsed: string
+    logsBloom: string
+    parentHash: string
+    prevRandao: string
+    receiptsRoot: string
+    stateRoot: string
+    timestamp: string
+    transactions: Transactions
+    withdrawals: EngineNewPayloadV4ExecutionPayloadWithdrawals
+  }, expectedBlobVersionedHashes: string[], rootOfTheParentBeaconBlock: string, executionRequests: string[]]
 
 /**
  * Params of engine_newPayloadV5, by position.
@@ -3042,32 +2978,27 @@ export type EngineNewPayloadV4Params = [
  * @param parentBeaconBlockRoot
  * @param executionRequests
  */
-export type EngineNewPayloadV5Params = [
-  executionPayload: {
-    baseFeePerGas: string;
-    blobGasUsed: string;
-    blockAccessList: string;
-    blockHash: string;
-    blockNumber: string;
-    excessBlobGas: string;
-    extraData: string;
-    feeRecipient: string;
-    gasLimit: string;
-    gasUsed: string;
-    logsBloom: string;
-    parentHash: string;
-    prevRandao: string;
-    receiptsRoot: string;
-    slotNumber: string;
-    stateRoot: string;
-    timestamp: string;
-    transactions: Transactions;
-    withdrawals: EngineNewPayloadV5ExecutionPayloadWithdrawals;
-  },
-  expectedBlobVersionedHashes: string[],
-  parentBeaconBlockRoot: string,
-  executionRequests: string[],
-];
+export type EngineNewPayloadV5Params = [executionPayload: {
+    baseFeePerGas: string
+    blobGasUsed: string
+    blockAccessList: string
+    blockHash: string
+    blockNumber: string
+    excessBlobGas: string
+    extraData: string
+    feeRecipient: string
+    gasLimit: string
+    gasUsed: string
+    logsBloom: string
+    parentHash: string
+    prevRandao: string
+    receiptsRoot: string
+    slotNumber: string
+    stateRoot: string
+    timestamp: string
+    transactions: Transactions
+    withdrawals: EngineNewPayloadV5ExecutionPayloadWithdrawals
+  }, expectedBlobVersionedHashes: string[], parentBeaconBlockRoot: string, executionRequests: string[]]
 
 /**
  * Params of engine_newPayloadV6, by position.
@@ -3077,219 +3008,204 @@ export type EngineNewPayloadV5Params = [
  * @param executionRequests
  * @param inclusionListTransactions
  */
-export type EngineNewPayloadV6Params = [
-  executionPayload: {
-    baseFeePerGas: string;
-    blobGasUsed: string;
-    blockAccessList: string;
-    blockHash: string;
-    blockNumber: string;
-    excessBlobGas: string;
-    extraData: string;
-    feeRecipient: string;
-    gasLimit: string;
-    gasUsed: string;
-    logsBloom: string;
-    parentHash: string;
-    prevRandao: string;
-    receiptsRoot: string;
-    slotNumber: string;
-    stateRoot: string;
-    timestamp: string;
-    transactions: Transactions;
-    withdrawals: EngineNewPayloadV6ExecutionPayloadWithdrawals;
-  },
-  expectedBlobVersionedHashes: string[],
-  parentBeaconBlockRoot: string,
-  executionRequests: string[],
-  inclusionListTransactions: string[],
-];
+export type EngineNewPayloadV6Params = [executionPayload: {
+    baseFeePerGas: string
+    blobGasUsed: string
+    blockAccessList: string
+    blockHash: string
+    blockNumber: string
+    excessBlobGas: string
+    extraData: string
+    feeRecipient: string
+    gasLimit: string
+    gasUsed: string
+    logsBloom: string
+    parentHash: string
+    prevRandao: string
+    receiptsRoot: string
+    slotNumber: string
+    stateRoot: string
+    timestamp: string
+    transactions: Transactions
+    withdrawals: EngineNewPayloadV6ExecutionPayloadWithdrawals
+  }, expectedBlobVersionedHashes: string[], parentBeaconBlockRoot: string, executionRequests: string[], inclusionListTransactions: string[]]
 
 /**
  * Params of eth_call, by position.
  * @param Transaction
  * @param Block
  */
-export type EthCallParams = [
-  Transaction: {
+export type EthCallParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthCallTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthCallTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthCallTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-  Block?: string | BlockTag,
-];
+    proofs?: EthCallTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+  }, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_createAccessList, by position.
  * @param Transaction
  * @param Block
  */
-export type EthCreateAccessListParams = [
-  Transaction: {
+export type EthCreateAccessListParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthCreateAccessListTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthCreateAccessListTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthCreateAccessListTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-  Block?: string | BlockTag,
-];
+    proofs?: EthCreateAccessListTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+  }, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_estimateGas, by position.
  * @param Transaction
  * @param Block
  */
-export type EthEstimateGasParams = [
-  Transaction: {
+export type EthEstimateGasParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthEstimateGasTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthEstimateGasTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthEstimateGasTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-  Block?: string | BlockTag,
-];
+    proofs?: EthEstimateGasTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+  }, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_feeHistory, by position.
@@ -3297,137 +3213,135 @@ export type EthEstimateGasParams = [
  * @param newestBlock Highest block of the requested range.
  * @param rewardPercentiles A monotonically increasing list of percentile values. For each block in the requested range, the transactions will be sorted in ascending order by effective tip per gas and the corresponding effective tip for the percentile will be determined, accounting for gas consumed.
  */
-export type EthFeeHistoryParams = [blockCount: string, newestBlock: string | BlockTag, rewardPercentiles: number[]];
+export type EthFeeHistoryParams = [blockCount: string, newestBlock: (string | BlockTag), rewardPercentiles: number[]]
 
 /**
  * Params of eth_fillTransaction, by position.
  * @param Transaction
  */
-export type EthFillTransactionParams = [
-  Transaction: {
+export type EthFillTransactionParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthFillTransactionTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthFillTransactionTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthFillTransactionTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-];
+    proofs?: EthFillTransactionTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+}]
 
 /**
  * Params of eth_getBalance, by position.
  * @param Address
  * @param Block default: 'latest'
  */
-export type EthGetBalanceParams = [Address: string, Block?: string | BlockTag];
+export type EthGetBalanceParams = [Address: string, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockAccessList, by position.
  * @param Block
  */
-export type EthGetBlockAccessListParams = [Block: string | BlockTag];
+export type EthGetBlockAccessListParams = [Block: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockByHash, by position.
  * @param blockHash
  * @param hydratedTransactions
  */
-export type EthGetBlockByHashParams = [blockHash: string, hydratedTransactions: boolean];
+export type EthGetBlockByHashParams = [blockHash: string, hydratedTransactions: boolean]
 
 /**
  * Params of eth_getBlockByNumber, by position.
  * @param Block
  * @param hydratedTransactions
  */
-export type EthGetBlockByNumberParams = [Block: string | BlockTag, hydratedTransactions: boolean];
+export type EthGetBlockByNumberParams = [Block: (string | BlockTag), hydratedTransactions: boolean]
 
 /**
  * Params of eth_getBlockReceipts, by position.
  * @param Block
  */
-export type EthGetBlockReceiptsParams = [Block: string | BlockTag];
+export type EthGetBlockReceiptsParams = [Block: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockTransactionCountByHash, by position.
  * @param blockHash
  */
-export type EthGetBlockTransactionCountByHashParams = [blockHash?: string];
+export type EthGetBlockTransactionCountByHashParams = [blockHash?: string]
 
 /**
  * Params of eth_getBlockTransactionCountByNumber, by position.
  * @param Block
  */
-export type EthGetBlockTransactionCountByNumberParams = [Block?: string | BlockTag];
+export type EthGetBlockTransactionCountByNumberParams = [Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getCode, by position.
  * @param Address
  * @param Block default: 'latest'
  */
-export type EthGetCodeParams = [Address: string, Block?: string | BlockTag];
+export type EthGetCodeParams = [Address: string, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getFilterChanges, by position.
  * @param filterIdentifier
  */
-export type EthGetFilterChangesParams = [filterIdentifier: string];
+export type EthGetFilterChangesParams = [filterIdentifier: string]
 
 /**
  * Params of eth_getFilterLogs, by position.
  * @param filterIdentifier
  */
-export type EthGetFilterLogsParams = [filterIdentifier: string];
+export type EthGetFilterLogsParams = [filterIdentifier: string]
 
 /**
  * Params of eth_getLogs, by position.
  * @param Filter
  */
-export type EthGetLogsParams = [Filter: FilterByBlockRange | FilterByBlockHash];
+export type EthGetLogsParams = [Filter: (FilterByBlockRange | FilterByBlockHash)]
 
 /**
  * Params of eth_getProof, by position.
@@ -3435,7 +3349,7 @@ export type EthGetLogsParams = [Filter: FilterByBlockRange | FilterByBlockHash];
  * @param StorageKeys
  * @param Block default: 'latest'
  */
-export type EthGetProofParams = [Address: string, StorageKeys: string[], Block?: string | BlockTag];
+export type EthGetProofParams = [Address: string, StorageKeys: string[], Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getStorageAt, by position.
@@ -3443,226 +3357,216 @@ export type EthGetProofParams = [Address: string, StorageKeys: string[], Block?:
  * @param storageSlot
  * @param Block default: 'latest'
  */
-export type EthGetStorageAtParams = [Address: string, storageSlot: string, Block?: string | BlockTag];
+export type EthGetStorageAtParams = [Address: string, storageSlot: string, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getStorageValues, by position.
  * @param Requests
  * @param Block default: 'latest'
  */
-export type EthGetStorageValuesParams = [
-  Requests: {
-    [k: string]: StorageKeys;
-  },
-  Block?: string | BlockTag,
-];
+export type EthGetStorageValuesParams = [Requests: {
+    [k: string]: StorageKeys
+  }, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getTransactionByBlockHashAndIndex, by position.
  * @param blockHash
  * @param transactionIndex
  */
-export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: string, transactionIndex: string];
+export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: string, transactionIndex: string]
 
 /**
  * Params of eth_getTransactionByBlockNumberAndIndex, by position.
  * @param Block
  * @param transactionIndex
  */
-export type EthGetTransactionByBlockNumberAndIndexParams = [Block: string | BlockTag, transactionIndex: string];
+export type EthGetTransactionByBlockNumberAndIndexParams = [Block: (string | BlockTag), transactionIndex: string]
 
 /**
  * Params of eth_getTransactionByHash, by position.
  * @param transactionHash
  */
-export type EthGetTransactionByHashParams = [transactionHash: string];
+export type EthGetTransactionByHashParams = [transactionHash: string]
 
 /**
  * Params of eth_getTransactionCount, by position.
  * @param Address
  * @param Block default: 'latest'
  */
-export type EthGetTransactionCountParams = [Address: string, Block?: string | BlockTag];
+export type EthGetTransactionCountParams = [Address: string, Block?: (string | BlockTag)]
 
 /**
  * Params of eth_getTransactionReceipt, by position.
  * @param transactionHash
  */
-export type EthGetTransactionReceiptParams = [transactionHash: string];
+export type EthGetTransactionReceiptParams = [transactionHash: string]
 
 /**
  * Params of eth_newFilter, by position.
  * @param Filter
  */
-export type EthNewFilterParams = [Filter: FilterByBlockRange | FilterByBlockHash];
+export type EthNewFilterParams = [Filter: (FilterByBlockRange | FilterByBlockHash)]
 
 /**
  * Params of eth_sendRawTransaction, by position.
  * @param Transaction
  */
-export type EthSendRawTransactionParams = [Transaction: string];
+export type EthSendRawTransactionParams = [Transaction: string]
 
 /**
  * Params of eth_sendTransaction, by position.
  * @param Transaction
  */
-export type EthSendTransactionParams = [
-  Transaction: {
+export type EthSendTransactionParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthSendTransactionTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthSendTransactionTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthSendTransactionTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-];
+    proofs?: EthSendTransactionTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+}]
 
 /**
  * Params of eth_sign, by position.
  * @param Address
  * @param Message
  */
-export type EthSignParams = [Address: string, Message: string];
+export type EthSignParams = [Address: string, Message: string]
 
 /**
  * Params of eth_signTransaction, by position.
  * @param Transaction
  */
-export type EthSignTransactionParams = [
-  Transaction: {
+export type EthSignTransactionParams = [Transaction: {
     /**
      * EIP-2930 access list
      */
-    accessList?: AccessList;
+    accessList?: AccessList
     /**
      * EIP-7702 authorization list
      */
-    authorizationList?: AuthorizationList;
+    authorizationList?: AuthorizationList
     /**
      * List of versioned blob hashes associated with the transaction's EIP-4844 data blobs.
      */
-    blobVersionedHashes?: BlobVersionedHashes;
+    blobVersionedHashes?: BlobVersionedHashes
     /**
      * Raw blob data.
      */
-    blobs?: Blobs;
+    blobs?: Blobs
     /**
      * Chain ID that this transaction is valid on.
      */
-    chainId?: string;
+    chainId?: string
     /**
      * List of blob commitments as per EIP-4844.
      */
-    commitments?: EthSignTransactionTransactionCommitments;
-    from?: string;
-    gas?: string;
+    commitments?: EthSignTransactionTransactionCommitments
+    from?: string
+    gas?: string
     /**
      * The gas price willing to be paid by the sender in wei
      */
-    gasPrice?: string;
-    input?: string;
+    gasPrice?: string
+    input?: string
     /**
      * The maximum total fee per gas the sender is willing to pay for blob gas in wei
      */
-    maxFeePerBlobGas?: string;
+    maxFeePerBlobGas?: string
     /**
      * The maximum total fee per gas the sender is willing to pay (includes the network / base fee and miner / priority fee) in wei
      */
-    maxFeePerGas?: string;
+    maxFeePerGas?: string
     /**
      * Maximum fee per gas the sender is willing to pay to miners in wei
      */
-    maxPriorityFeePerGas?: string;
-    nonce?: string;
+    maxPriorityFeePerGas?: string
+    nonce?: string
     /**
      * List of blob proofs. Pre-PeerDAS this contains one KZG proof per blob (length == len(blobs)). Post-PeerDAS this contains cell proofs with length == 128 * len(blobs).
      */
-    proofs?: EthSignTransactionTransactionProofs;
-    to?: ToAddress;
-    type?: string;
-    value?: string;
-  },
-];
+    proofs?: EthSignTransactionTransactionProofs
+    to?: ToAddress
+    type?: string
+    value?: string
+}]
 
 /**
  * Params of eth_simulateV1, by position.
  * @param Payload
  * @param blockTag default: 'latest'
  */
-export type EthSimulateV1Params = [
-  Payload: {
+export type EthSimulateV1Params = [Payload: {
     /**
      * Definition of blocks that can contain calls and overrides
      */
-    blockStateCalls: BlockStateCalls;
+    blockStateCalls: BlockStateCalls
     /**
      * When true, the method returns full transaction objects, otherwise, just hashes are returned.
      */
-    returnFullTransactions?: boolean;
+    returnFullTransactions?: boolean
     /**
      * Adds ETH transfers as ERC20 transfer events to the logs. These transfers have emitter contract parameter set as address(0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee).
      * Default: false.
      */
-    traceTransfers?: boolean;
+    traceTransfers?: boolean
     /**
      * When true, the eth_simulateV1 does all validations that a normal EVM would do, except contract sender and signature checks. When false, eth_simulateV1 behaves like eth_call.
      * Default: false.
      */
-    validation?: boolean;
-  },
-  blockTag?: string | BlockTag,
-];
+    validation?: boolean
+  }, blockTag?: (string | BlockTag)]
 
 /**
  * Params of eth_uninstallFilter, by position.
  * @param filterIdentifier
  */
-export type EthUninstallFilterParams = [filterIdentifier: string];
+export type EthUninstallFilterParams = [filterIdentifier: string]
 
 /**
  * Params of testing_buildBlockV1, by position.
@@ -3671,21 +3575,16 @@ export type EthUninstallFilterParams = [filterIdentifier: string];
  * @param Transactions An array of raw, signed transactions (hex-encoded) to include in the generated block, or null.
  * @param extraData Data to be set as the extraData field of the built block. If provided, the client MUST use this exact value.
  */
-export type TestingBuildBlockV1Params = [
-  parentBlockHash: string,
-  payloadAttributes: {
-    parentBeaconBlockRoot?: string;
-    prevRandao?: string;
-    suggestedFeeRecipient?: string;
-    timestamp?: string;
-    withdrawals?: Withdrawals;
-  },
-  Transactions: string[] | null,
-  extraData?: string | null,
-];
+export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttributes: {
+    parentBeaconBlockRoot?: string
+    prevRandao?: string
+    suggestedFeeRecipient?: string
+    timestamp?: string
+    withdrawals?: Withdrawals
+  }, Transactions: (string[] | null), extraData?: (string | null)]
 
 /**
  * Params of txpool_contentFrom, by position.
  * @param address
  */
-export type TxpoolContentFromParams = [address: string];
+export type TxpoolContentFromParams = [address: string]

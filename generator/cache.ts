@@ -1,0 +1,56 @@
+/**
+ * A content-addressed cache: values are stored under the hash of everything they were computed from, so
+ * an entry is never stale, only unused. Kept in memory for the life of the process (the watch loop) and on
+ * disk (node_modules/.cache/noderpc) across runs. A cache that cannot be read or written only costs time.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export function contentHash(...parts: readonly string[]): string {
+  const h = createHash('sha256');
+  for (const p of parts) h.update(p).update('\0');
+  return h.digest('hex');
+}
+
+export interface Cache {
+  get(kind: string, key: string): string | undefined;
+  set(kind: string, key: string, value: string): void;
+}
+
+const memory = new Map<string, string>();
+
+/** The process-wide cache, backed by `dir` when given. */
+export function openCache(dir?: string): Cache {
+  const file = (kind: string, key: string) => join(dir!, kind, key.slice(0, 2), key);
+  return {
+    get(kind, key) {
+      const id = `${dir ?? ''}\0${kind}\0${key}`;
+      const hit = memory.get(id);
+      if (hit !== undefined || !dir) return hit;
+      try {
+        const value = readFileSync(file(kind, key), 'utf8');
+        memory.set(id, value);
+        return value;
+      } catch {
+        return undefined;
+      }
+    },
+    set(kind, key, value) {
+      memory.set(`${dir ?? ''}\0${kind}\0${key}`, value);
+      if (!dir) return;
+      try {
+        const target = file(kind, key);
+        mkdirSync(join(target, '..'), { recursive: true });
+        const tmp = `${target}.${process.pid}.tmp`;
+        writeFileSync(tmp, value);
+        renameSync(tmp, target);
+      } catch {
+        // Only costs time.
+      }
+    },
+  };
+}
+
+/** A cache that remembers nothing (`--no-cache`). */
+export const noCache: Cache = { get: () => undefined, set: () => undefined };

@@ -1,0 +1,122 @@
+/**
+ * The fast path of `generate` and `--check`: a manifest, kept in the cache, records what the last run read
+ * (the config, the spec files, the generator's own sources, templates, runtime and locked dependencies, all
+ * by content) and the hash of every file it produced. When nothing it read has changed, the outputs are
+ * known without loading a parser or a compiler, and only the output folder needs comparing.
+ */
+import { createHash } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { Config } from './config.js';
+import { GENERATOR_ROOT } from './root.js';
+
+export interface Manifest {
+  readonly key: string;
+  /** Project-relative files the load read. */
+  readonly inputs: readonly string[];
+  /** Output path (relative to the output folder) → sha256 of its contents. */
+  readonly outputs: Readonly<Record<string, string>>;
+}
+
+function sha(data: string | Buffer): string {
+  return createHash('sha256').update(data).digest('hex');
+}
+
+function tree(dir: string, pattern: RegExp): string[] {
+  const out: string[] = [];
+  const walk = (abs: string) => {
+    let entries;
+    try {
+      entries = readdirSync(abs, { withFileTypes: true });
+    } catch {
+      return;
+    }
+    for (const e of entries.sort((a, b) => a.name.localeCompare(b.name))) {
+      const child = join(abs, e.name);
+      if (e.isDirectory()) walk(child);
+      else if (pattern.test(e.name)) out.push(child);
+    }
+  };
+  walk(dir);
+  return out;
+}
+
+function manifestFile(cacheRoot: string, config: Config): string {
+  return join(cacheRoot, 'manifest', `${sha(`${config.root}\0${config.out}`)}.json`);
+}
+
+/** The hash of everything a run with `config` reads, given the spec files the last run read. */
+export function inputKey(config: Config, inputs: readonly string[]): string {
+  const h = createHash('sha256');
+  h.update(JSON.stringify(config));
+  for (const file of inputs) {
+    h.update(file).update('\0');
+    try {
+      h.update(readFileSync(resolve(config.root, file)));
+    } catch {
+      h.update('\0missing');
+    }
+  }
+  // A new file in the shared schema folder changes the unused-schema check.
+  if (config.schemasDir) {
+    try {
+      h.update(readdirSync(resolve(config.root, config.schemasDir)).sort().join('\0'));
+    } catch {
+      h.update('\0no schemas');
+    }
+  }
+  for (const dir of ['generator', 'runtime', 'templates']) {
+    for (const file of tree(join(GENERATOR_ROOT, dir), /./)) h.update(file.slice(GENERATOR_ROOT.length)).update('\0').update(readFileSync(file));
+  }
+  try {
+    h.update(readFileSync(join(GENERATOR_ROOT, 'package-lock.json')));
+  } catch {
+    // A generator installed without a lock file: its dependency versions are not pinned here.
+  }
+  return h.digest('hex');
+}
+
+export function readManifest(cacheRoot: string, config: Config): Manifest | undefined {
+  try {
+    return JSON.parse(readFileSync(manifestFile(cacheRoot, config), 'utf8')) as Manifest;
+  } catch {
+    return undefined;
+  }
+}
+
+export function writeManifest(cacheRoot: string, config: Config, inputs: readonly string[], outputs: readonly { path: string; contents: string }[]): void {
+  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, sha(f.contents)])) };
+  try {
+    const file = manifestFile(cacheRoot, config);
+    mkdirSync(join(file, '..'), { recursive: true });
+    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(manifest));
+    renameSync(`${file}.${process.pid}.tmp`, file);
+  } catch {
+    // Only costs time.
+  }
+}
+
+/**
+ * `true` when the last run's inputs are unchanged and the output folder holds exactly what it produced;
+ * `false` when the inputs are unchanged but the folder differs; `undefined` when a full run must decide.
+ */
+export function unchanged(cacheRoot: string, config: Config, listFiles: (dir: string) => string[]): boolean | undefined {
+  const manifest = readManifest(cacheRoot, config);
+  if (!manifest || manifest.key !== inputKey(config, manifest.inputs)) return undefined;
+  const outDir = resolve(config.root, config.out);
+  const present = listFiles(outDir);
+  const expected = Object.keys(manifest.outputs);
+  if (present.length !== expected.length) return false;
+  for (const path of present) {
+    const want = manifest.outputs[path];
+    if (want === undefined) return false;
+    let got: string;
+    try {
+      got = sha(readFileSync(join(outDir, ...path.split('/'))));
+    } catch {
+      return false;
+    }
+    if (got !== want) return false;
+  }
+  return true;
+}
