@@ -3,105 +3,105 @@
 /**
  * An EIP-2930 access list.
  */
-export type AccessList = AccessListEntry[];
+export type AccessList = AccessListEntry[]
 
 /**
  * An address and the storage keys of it a transaction declares it will touch (EIP-2930).
  */
 export interface AccessListEntry {
-  address: `0x${string}`;
-  storageKeys: `0x${string}`[];
+  address: `0x${string}`
+  storageKeys: `0x${string}`[]
 }
 
 /**
  * The access list a transaction would touch and the gas it would use with it. `error` is set when the transaction itself fails (for example reverts); the list is still returned.
  */
 export interface AccessListResult {
-  accessList: AccessList;
+  accessList: AccessList
   /**
    * Gas used with the access list applied.
    */
-  gasUsed: bigint;
+  gasUsed: bigint
   /**
    * Why the transaction failed, when it did.
    */
-  error?: string;
+  error?: string
 }
 
 /**
  * An access-list (type `0x1`, EIP-2930) transaction.
  */
 export interface AccessListTransactionInfo {
-  type: '0x1';
+  type: "0x1"
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient; `null` for a contract creation.
    */
-  to: null | `0x${string}`;
+  to: (null | `0x${string}`)
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Gas price (wei).
    */
-  gasPrice: bigint;
+  gasPrice: bigint
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Chain ID.
    */
-  chainId: bigint;
-  accessList: AccessList;
+  chainId: bigint
+  accessList: AccessList
   /**
    * Signature y-parity.
    */
-  yParity: '0x0' | '0x1';
+  yParity: ("0x0" | "0x1")
   /**
    * Signature v (same as yParity).
    */
-  v?: bigint;
+  v?: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Hash of the including block; `null` while pending.
    */
-  blockHash: null | `0x${string}`;
+  blockHash: (null | `0x${string}`)
   /**
    * Number of the including block; `null` while pending.
    */
-  blockNumber: null | bigint;
+  blockNumber: (null | bigint)
   /**
    * Time of the including block (recent go-ethereum only); `null` while pending.
    */
-  blockTimestamp?: null | bigint;
+  blockTimestamp?: (null | bigint)
   /**
    * Position in the including block; `null` while pending.
    */
-  transactionIndex: null | bigint;
+  transactionIndex: (null | bigint)
 }
 
 /**
@@ -111,31 +111,31 @@ export interface AccountOverride {
   /**
    * Nonce to set.
    */
-  nonce?: bigint;
+  nonce?: bigint
   /**
    * Code to set.
    */
-  code?: `0x${string}`;
+  code?: `0x${string}`
   /**
    * Balance to set (wei).
    */
-  balance?: bigint;
+  balance?: bigint
   /**
    * The complete storage to use, slot to value.
    */
   state?: {
-    [k: string]: `0x${string}`;
-  };
+    [k: string]: `0x${string}`
+  }
   /**
    * Storage slots to change, slot to value.
    */
   stateDiff?: {
-    [k: string]: `0x${string}`;
-  };
+    [k: string]: `0x${string}`
+  }
   /**
    * Move the precompile at this account to the given address (go-ethereum `eth_simulateV1` only).
    */
-  movePrecompileToAddress?: `0x${string}`;
+  movePrecompileToAddress?: `0x${string}`
 }
 
 /**
@@ -145,31 +145,31 @@ export interface AccountProof {
   /**
    * The account.
    */
-  address: `0x${string}`;
+  address: `0x${string}`
   /**
    * RLP-encoded trie nodes from the state root to the account.
    */
-  accountProof: `0x${string}`[];
+  accountProof: `0x${string}`[]
   /**
    * Balance (wei).
    */
-  balance: bigint;
+  balance: bigint
   /**
    * Hash of the account's code.
    */
-  codeHash: `0x${string}`;
+  codeHash: `0x${string}`
   /**
    * Nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Root of the account's storage trie.
    */
-  storageHash: `0x${string}`;
+  storageHash: `0x${string}`
   /**
    * One proof per requested storage key, in request order.
    */
-  storageProof: StorageProof[];
+  storageProof: StorageProof[]
 }
 
 /**
@@ -182,59 +182,41 @@ export interface AcpPreference {
   /**
    * Total weight of the validators that support the proposal.
    */
-  supportWeight: bigint;
+  supportWeight: bigint
   /**
    * Validators that support the proposal.
    */
-  supporters: string[];
+  supporters: string[]
   /**
    * Total weight of the validators that object to the proposal.
    */
-  objectWeight: bigint;
+  objectWeight: bigint
   /**
    * Validators that object to the proposal.
    */
-  objectors: string[];
+  objectors: string[]
   /**
    * Weight of the validators that neither support nor object.
    */
-  abstainWeight: bigint;
+  abstainWeight: bigint
 }
 
-export type AdminLockProfileResult = EmptyResult;
+export type AdminLockProfileResult = EmptyResult
 
-export type AdminMemoryProfileResult = EmptyResult;
+export type AdminMemoryProfileResult = EmptyResult
 
 export interface AdminSetLogLevelParams {
   /**
    * The new log level
    */
-  level:
-    | 'trace'
-    | 'trce'
-    | 'debug'
-    | 'dbug'
-    | 'info'
-    | 'warn'
-    | 'error'
-    | 'eror'
-    | 'crit'
-    | 'TRACE'
-    | 'TRCE'
-    | 'DEBUG'
-    | 'DBUG'
-    | 'INFO'
-    | 'WARN'
-    | 'ERROR'
-    | 'EROR'
-    | 'CRIT';
+  level: ("trace" | "trce" | "debug" | "dbug" | "info" | "warn" | "error" | "eror" | "crit" | "TRACE" | "TRCE" | "DEBUG" | "DBUG" | "INFO" | "WARN" | "ERROR" | "EROR" | "CRIT")
 }
 
-export type AdminSetLogLevelResult = EmptyResult;
+export type AdminSetLogLevelResult = EmptyResult
 
-export type AdminStartCPUProfilerResult = EmptyResult;
+export type AdminStartCPUProfilerResult = EmptyResult
 
-export type AdminStopCPUProfilerResult = EmptyResult;
+export type AdminStopCPUProfilerResult = EmptyResult
 
 /**
  * Amounts keyed by asset ID (cb58). The seed calls the values integers; the node sends decimal strings.
@@ -242,13 +224,13 @@ export type AdminStopCPUProfilerResult = EmptyResult;
  *
  */
 export interface AssetAmounts {
-  [k: string]: bigint;
+  [k: string]: bigint
 }
 
 /**
  * An asset ID (cb58), or `NATIVE` for the chain's native token.
  */
-export type AssetIDOrNative = string | 'NATIVE';
+export type AssetIDOrNative = (string | "NATIVE")
 
 /**
  * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
@@ -260,15 +242,15 @@ export interface AtomicTx {
   /**
    * The signed transaction's bytes, `0x` hex with a 4-byte checksum.
    */
-  tx: `0x${string}`;
+  tx: `0x${string}`
   /**
    * The encoding of `tx` (always `hex`).
    */
-  encoding: HexOnlyEncoding;
+  encoding: HexOnlyEncoding
   /**
    * Height of the including block; only for accepted transactions.
    */
-  blockHeight?: bigint;
+  blockHeight?: bigint
 }
 
 /**
@@ -280,17 +262,17 @@ export interface AtomicTx {
  * - `Unknown`: not seen by this node.
  *
  */
-export type AtomicTxStatus = 'Accepted' | 'Processing' | 'Dropped' | 'Unknown';
+export type AtomicTxStatus = ("Accepted" | "Processing" | "Dropped" | "Unknown")
 
 /**
  * An atomic transaction's status; `blockHeight` is present exactly when the status is `Accepted`.
  */
 export interface AtomicTxStatusResult {
-  status: AtomicTxStatus;
+  status: AtomicTxStatus
   /**
    * Height of the block that includes the transaction.
    */
-  blockHeight?: bigint;
+  blockHeight?: bigint
 }
 
 /**
@@ -300,27 +282,27 @@ export interface Authorization {
   /**
    * Chain the authorization is valid on; `0x0` for any chain.
    */
-  chainId: bigint;
+  chainId: bigint
   /**
    * Nonce of the authorizing account.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Address whose code the account delegates to.
    */
-  address: `0x${string}`;
+  address: `0x${string}`
   /**
    * Signature y-parity.
    */
-  yParity: bigint;
+  yParity: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
 }
 
 /**
@@ -330,19 +312,19 @@ export interface BadBlock {
   /**
    * Hash of the bad block.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * The block, with full transactions.
    */
-  block: Block;
+  block: Block
   /**
    * The RLP encoding of the block (or, should encoding fail, the error text).
    */
-  rlp: string;
+  rlp: string
   /**
    * Why the block was rejected; `null` when not recorded. Sent by coreth.
    */
-  reason?: null | BadBlockReason;
+  reason?: (null | BadBlockReason)
 }
 
 /**
@@ -352,23 +334,25 @@ export interface BadBlockReason {
   /**
    * The error text.
    */
-  error?: string;
+  error?: string
   /**
    * Number of the bad block (a plain JSON number).
    */
-  number?: bigint;
+  number?: bigint
   /**
    * Hash of the bad block.
    */
-  hash?: `0x${string}`;
+  hash?: `0x${string}`
   /**
    * The chain configuration the block was processed with.
    */
-  chainConfig?: ChainConfig;
+  chainConfig?: ChainConfig
   /**
    * Receipts produced before the failure, in the node's internal JSON form.
    */
-  receipts?: {}[];
+  receipts?: {
+
+  }[]
 }
 
 /**
@@ -387,119 +371,119 @@ export interface Balance {
   /**
    * Total native-token balance (nNATIVE).
    */
-  balance?: bigint;
+  balance?: bigint
   /**
    * Spendable native-token balance.
    */
-  unlocked?: bigint;
+  unlocked?: bigint
   /**
    * Time-locked native-token balance that may be staked.
    */
-  lockedStakeable?: bigint;
+  lockedStakeable?: bigint
   /**
    * Time-locked native-token balance that may not be staked.
    */
-  lockedNotStakeable?: bigint;
-  balances: AssetAmounts;
-  unlockeds: AssetAmounts;
-  lockedStakeables: AssetAmounts;
-  lockedNotStakeables: AssetAmounts;
+  lockedNotStakeable?: bigint
+  balances: AssetAmounts
+  unlockeds: AssetAmounts
+  lockedStakeables: AssetAmounts
+  lockedNotStakeables: AssetAmounts
   /**
    * The UTXOs counted, or `null` when there are none.
    */
-  utxoIDs: UtxoID[] | null;
+  utxoIDs: (UtxoID[] | null)
 }
 
 /**
  * A blob (type `0x3`, EIP-4844) transaction. Ethereum only; the C-Chain does not accept them.
  */
 export interface BlobTransactionInfo {
-  type: '0x3';
+  type: "0x3"
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient (blob transactions cannot create contracts).
    */
-  to: `0x${string}`;
+  to: `0x${string}`
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Effective gas price paid (in a block), or the fee cap (pending).
    */
-  gasPrice: bigint;
+  gasPrice: bigint
   /**
    * Fee cap per gas (wei).
    */
-  maxFeePerGas: bigint;
+  maxFeePerGas: bigint
   /**
    * Tip cap per gas (wei).
    */
-  maxPriorityFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint
   /**
    * Fee cap per blob gas (wei).
    */
-  maxFeePerBlobGas: bigint;
+  maxFeePerBlobGas: bigint
   /**
    * Versioned hashes of the blobs.
    */
-  blobVersionedHashes: `0x${string}`[];
+  blobVersionedHashes: `0x${string}`[]
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Chain ID.
    */
-  chainId: bigint;
-  accessList: AccessList;
+  chainId: bigint
+  accessList: AccessList
   /**
    * Signature y-parity.
    */
-  yParity: '0x0' | '0x1';
+  yParity: ("0x0" | "0x1")
   /**
    * Signature v (same as yParity).
    */
-  v?: bigint;
+  v?: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Hash of the including block; `null` while pending.
    */
-  blockHash: null | `0x${string}`;
+  blockHash: (null | `0x${string}`)
   /**
    * Number of the including block; `null` while pending.
    */
-  blockNumber: null | bigint;
+  blockNumber: (null | bigint)
   /**
    * Time of the including block (recent go-ethereum only); `null` while pending.
    */
-  blockTimestamp?: null | bigint;
+  blockTimestamp?: (null | bigint)
   /**
    * Position in the including block; `null` while pending.
    */
-  transactionIndex: null | bigint;
+  transactionIndex: (null | bigint)
 }
 
 /**
@@ -514,195 +498,195 @@ export interface Block {
   /**
    * Hash of the block.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Hash of the parent block.
    */
-  parentHash: `0x${string}`;
+  parentHash: `0x${string}`
   /**
    * Hash of the (always empty on the C-Chain) uncle list.
    */
-  sha3Uncles: `0x${string}`;
+  sha3Uncles: `0x${string}`
   /**
    * Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
    */
-  miner: `0x${string}`;
+  miner: `0x${string}`
   /**
    * Root of the state trie after the block.
    */
-  stateRoot: `0x${string}`;
+  stateRoot: `0x${string}`
   /**
    * Root of the block's transaction trie.
    */
-  transactionsRoot: `0x${string}`;
+  transactionsRoot: `0x${string}`
   /**
    * Root of the block's receipt trie.
    */
-  receiptsRoot: `0x${string}`;
-  logsBloom: `0x${string}`;
+  receiptsRoot: `0x${string}`
+  logsBloom: `0x${string}`
   /**
    * Difficulty; always `0x1` on the C-Chain. Sent by coreth and go-ethereum (the standard makes it optional).
    */
-  difficulty: bigint;
+  difficulty: bigint
   /**
    * Block number (height).
    */
-  number: bigint;
+  number: bigint
   /**
    * Gas limit of the block.
    */
-  gasLimit: bigint;
+  gasLimit: bigint
   /**
    * Gas used by the block's EVM transactions.
    */
-  gasUsed: bigint;
+  gasUsed: bigint
   /**
    * Block time, unix seconds.
    */
-  timestamp: bigint;
+  timestamp: bigint
   /**
    * Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
    */
-  extraData: `0x${string}`;
+  extraData: `0x${string}`
   /**
    * Mix hash; all zeros on the C-Chain.
    */
-  mixHash: `0x${string}`;
-  nonce: `0x${string}`;
+  mixHash: `0x${string}`
+  nonce: `0x${string}`
   /**
    * Encoded size of the block in bytes.
    */
-  size: bigint;
+  size: bigint
   /**
    * The block's EVM transactions, as hashes or (when full transactions were asked for) as objects.
    */
-  transactions: `0x${string}`[] | TransactionInfo[];
+  transactions: (`0x${string}`[] | TransactionInfo[])
   /**
    * Hashes of the uncle blocks; always empty on the C-Chain.
    */
-  uncles: `0x${string}`[];
+  uncles: `0x${string}`[]
   /**
    * Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
    */
-  withdrawals?: Withdrawal[];
+  withdrawals?: Withdrawal[]
   /**
    * Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
    */
-  baseFeePerGas?: bigint;
+  baseFeePerGas?: bigint
   /**
    * Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
    */
-  withdrawalsRoot?: `0x${string}`;
+  withdrawalsRoot?: `0x${string}`
   /**
    * Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
    */
-  blobGasUsed?: bigint;
+  blobGasUsed?: bigint
   /**
    * Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
    */
-  excessBlobGas?: bigint;
+  excessBlobGas?: bigint
   /**
    * Parent beacon block root (EIP-4788); all zeros on the C-Chain.
    */
-  parentBeaconBlockRoot?: `0x${string}`;
+  parentBeaconBlockRoot?: `0x${string}`
   /**
    * EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
    */
-  requestsHash?: `0x${string}`;
+  requestsHash?: `0x${string}`
   /**
    * EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
    */
-  blockAccessListHash?: `0x${string}`;
+  blockAccessListHash?: `0x${string}`
   /**
    * Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
    */
-  totalDifficulty?: bigint;
+  totalDifficulty?: bigint
   /**
    * C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions.
    */
-  extDataHash?: `0x${string}`;
+  extDataHash?: `0x${string}`
   /**
    * C-Chain only, always present there. The block's atomic (cross-chain import/export) transactions, encoded; `0x` when there are none.
    */
-  blockExtraData?: `0x${string}`;
+  blockExtraData?: `0x${string}`
   /**
    * C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
    */
-  extDataGasUsed?: bigint;
+  extDataGasUsed?: bigint
   /**
    * C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
    */
-  blockGasCost?: bigint;
+  blockGasCost?: bigint
   /**
    * C-Chain only (from Granite). Block time in unix milliseconds.
    */
-  timestampMilliseconds?: bigint;
+  timestampMilliseconds?: bigint
   /**
    * C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
    */
-  minDelayExcess?: bigint;
+  minDelayExcess?: bigint
   /**
    * C-Chain only (later upgrades). Fee-state exponent of the gas target.
    */
-  targetExponent?: bigint;
+  targetExponent?: bigint
   /**
    * C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
    */
-  minPriceExponent?: bigint;
+  minPriceExponent?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
    */
-  settledHeight?: bigint;
+  settledHeight?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
    */
-  settledGasUnix?: bigint;
+  settledGasUnix?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
    */
-  settledGasNumerator?: bigint;
+  settledGasNumerator?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
    */
-  settledExcess?: bigint;
+  settledExcess?: bigint
 }
 
 /**
  * The EIP-7928 block access list (a proposed Ethereum upgrade): every account the block touched and how.
  */
 export type BlockAccessList = {
-  address: `0x${string}`;
+  address: `0x${string}`
   storageChanges?: {
-    key: `0x${string}`;
+    key: `0x${string}`
     changes: {
-      index: string;
-      value: `0x${string}`;
-    }[];
-  }[];
-  storageReads?: `0x${string}`[];
+      index: string
+      value: `0x${string}`
+    }[]
+  }[]
+  storageReads?: `0x${string}`[]
   balanceChanges?: {
-    index: string;
-    value: bigint;
-  }[];
+    index: string
+    value: bigint
+  }[]
   nonceChanges?: {
-    index: string;
-    value: bigint;
-  }[];
+    index: string
+    value: bigint
+  }[]
   codeChanges?: {
-    index: string;
-    code: `0x${string}`;
-  }[];
-}[];
+    index: string
+    code: `0x${string}`
+  }[]
+}[]
 
 /**
  * A block number (hex quantity) or a block tag. Asking for a number above the last accepted block fails with -32000 `cannot query unfinalized data` (unless `allow-unfinalized-queries` is on).
  */
-export type BlockNumberOrTag = bigint | BlockTag;
+export type BlockNumberOrTag = (bigint | BlockTag)
 
 /**
  * A block by number, tag, hash, or EIP-1898 object. The node reads a 66-character string (`0x` + 64 hex digits) as a hash and any shorter hex string as a number.
  */
-export type BlockNumberOrTagOrHash = bigint | BlockTag | `0x${string}` | BlockSelector;
+export type BlockNumberOrTagOrHash = (bigint | BlockTag | `0x${string}` | BlockSelector)
 
 /**
  * Block-context fields to override for a call or trace. The C-Chain node reads `number`, `difficulty`,
@@ -715,69 +699,67 @@ export interface BlockOverrides {
   /**
    * Block number.
    */
-  number?: bigint;
+  number?: bigint
   /**
    * Difficulty.
    */
-  difficulty?: bigint;
+  difficulty?: bigint
   /**
    * Block time (unix seconds).
    */
-  time?: bigint;
+  time?: bigint
   /**
    * Block gas limit.
    */
-  gasLimit?: bigint;
+  gasLimit?: bigint
   /**
    * Coinbase address (C-Chain name).
    */
-  coinbase?: `0x${string}`;
+  coinbase?: `0x${string}`
   /**
    * Base fee per gas (C-Chain name).
    */
-  baseFee?: bigint;
+  baseFee?: bigint
   /**
    * Blob base fee.
    */
-  blobBaseFee?: bigint;
+  blobBaseFee?: bigint
   /**
    * Coinbase address (go-ethereum simulate name).
    */
-  feeRecipient?: `0x${string}`;
+  feeRecipient?: `0x${string}`
   /**
    * Base fee per gas (go-ethereum simulate name).
    */
-  baseFeePerGas?: bigint;
+  baseFeePerGas?: bigint
   /**
    * PREVRANDAO value (go-ethereum simulate only).
    */
-  prevRandao?: `0x${string}`;
+  prevRandao?: `0x${string}`
   /**
    * Withdrawals (go-ethereum simulate only).
    */
-  withdrawals?: Withdrawal[];
+  withdrawals?: Withdrawal[]
 }
 
 /**
  * The EIP-1898 object form of a block parameter: either `{blockHash, requireCanonical?}` or `{blockNumber}`, never both (`cannot specify both BlockHash and BlockNumber, choose one or the other`). With `requireCanonical: true` a hash of a block that is not on the canonical chain is an error.
  */
-export type BlockSelector =
-  | {
-      /**
-       * Hash of the block.
-       */
-      blockHash: `0x${string}`;
-      /**
-       * Fail unless the block is on the canonical chain (default false).
-       */
-      requireCanonical?: boolean;
-    }
-  | {
-      /**
-       * Number or tag of the block.
-       */
-      blockNumber: BlockNumberOrTag;
-    };
+export type BlockSelector = ({
+    /**
+     * Hash of the block.
+     */
+    blockHash: `0x${string}`
+    /**
+     * Fail unless the block is on the canonical chain (default false).
+     */
+    requireCanonical?: boolean
+  } | {
+    /**
+     * Number or tag of the block.
+     */
+    blockNumber: BlockNumberOrTag
+})
 
 /**
  * A named block. On the C-Chain every tag but `earliest` resolves to the **last accepted** block: there is
@@ -786,7 +768,7 @@ export type BlockSelector =
  * preferred (not yet accepted) head instead. `earliest` is the genesis block.
  *
  */
-export type BlockTag = 'earliest' | 'finalized' | 'safe' | 'latest' | 'pending' | 'accepted';
+export type BlockTag = ("earliest" | "finalized" | "safe" | "latest" | "pending" | "accepted")
 
 /**
  * One block's traces, as delivered by a `traceChain` subscription.
@@ -795,12 +777,12 @@ export interface BlockTraceResult {
   /**
    * Block number.
    */
-  block: bigint;
+  block: bigint
   /**
    * Block hash.
    */
-  hash: `0x${string}`;
-  traces: TxTraceResult[];
+  hash: `0x${string}`
+  traces: TxTraceResult[]
 }
 
 /**
@@ -810,19 +792,19 @@ export interface Blockchain {
   /**
    * The blockchain's ID.
    */
-  id: string;
+  id: string
   /**
    * Its human-readable name.
    */
-  name: string;
+  name: string
   /**
    * The subnet (or L1) that validates it.
    */
-  subnetID: string;
+  subnetID: string
   /**
    * The ID of the virtual machine it runs.
    */
-  vmID: string;
+  vmID: string
 }
 
 /**
@@ -835,7 +817,7 @@ export interface Blockchain {
  * - `Unknown`: never proposed, or the proposal is not preferred (it may be resubmitted).
  *
  */
-export type BlockchainStatus = 'Validating' | 'Created' | 'Preferred' | 'Syncing' | 'Unknown';
+export type BlockchainStatus = ("Validating" | "Created" | "Preferred" | "Syncing" | "Unknown")
 
 /**
  * The `callTracer` output: one frame per call, nested in `calls`. `gas` and `gasUsed` are quantities; `value` is absent for STATICCALL and DELEGATECALL frames.
@@ -844,61 +826,61 @@ export interface CallFrame {
   /**
    * Kind of frame.
    */
-  type: 'CALL' | 'STATICCALL' | 'DELEGATECALL' | 'CALLCODE' | 'CREATE' | 'CREATE2' | 'SELFDESTRUCT';
+  type: ("CALL" | "STATICCALL" | "DELEGATECALL" | "CALLCODE" | "CREATE" | "CREATE2" | "SELFDESTRUCT")
   /**
    * Caller.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Callee (or the created contract).
    */
-  to?: `0x${string}`;
+  to?: `0x${string}`
   /**
    * Value transferred (wei).
    */
-  value?: bigint;
+  value?: bigint
   /**
    * Gas given to the frame.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Gas used by the frame.
    */
-  gasUsed: bigint;
+  gasUsed: bigint
   /**
    * Call data (or init code).
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Return data (or created code).
    */
-  output?: `0x${string}`;
+  output?: `0x${string}`
   /**
    * Error of a failed frame (`execution reverted`, `out of gas`, ...).
    */
-  error?: string;
+  error?: string
   /**
    * Decoded `Error(string)` reason of a revert.
    */
-  revertReason?: string;
+  revertReason?: string
   /**
    * Sub-calls, in order.
    */
-  calls?: CallFrame[];
+  calls?: CallFrame[]
   /**
    * Logs emitted by the frame (with `withLog`).
    */
-  logs?: CallLog[];
+  logs?: CallLog[]
 }
 
 /**
  * A log in a call frame; `position` is the index of the sub-call it precedes.
  */
 export interface CallLog {
-  address: `0x${string}`;
-  topics: `0x${string}`[];
-  data: `0x${string}`;
-  position?: bigint;
+  address: `0x${string}`
+  topics: `0x${string}`[]
+  data: `0x${string}`
+  position?: bigint
 }
 
 /**
@@ -906,27 +888,27 @@ export interface CallLog {
  */
 export interface Capabilities {
   head: {
-    number: bigint;
-    hash: `0x${string}`;
-  };
-  state: CapabilityResource;
-  tx: CapabilityResource;
-  logs: CapabilityResource;
-  receipts: CapabilityResource;
-  blocks: CapabilityResource;
-  stateproofs: CapabilityResource;
+    number: bigint
+    hash: `0x${string}`
+  }
+  state: CapabilityResource
+  tx: CapabilityResource
+  logs: CapabilityResource
+  receipts: CapabilityResource
+  blocks: CapabilityResource
+  stateproofs: CapabilityResource
 }
 
 /**
  * Whether one kind of data is served, from which block, and how old data is deleted.
  */
 export interface CapabilityResource {
-  disabled: boolean;
-  oldestBlock?: bigint;
+  disabled: boolean
+  oldestBlock?: bigint
   deleteStrategy?: {
-    type: 'window';
-    retentionBlocks: bigint;
-  };
+    type: "window"
+    retentionBlocks: bigint
+  }
 }
 
 /**
@@ -944,104 +926,108 @@ export interface ChainConfig {
   /**
    * EVM chain ID: 43114 on the main network, 43113 on the test network.
    */
-  chainId: bigint;
-  homesteadBlock?: bigint;
-  daoForkBlock?: bigint;
-  daoForkSupport?: boolean;
-  eip150Block?: bigint;
+  chainId: bigint
+  homesteadBlock?: bigint
+  daoForkBlock?: bigint
+  daoForkSupport?: boolean
+  eip150Block?: bigint
   /**
    * Hash of the EIP-150 fork block (older nodes only; the seed's sample shows it).
    */
-  eip150Hash?: `0x${string}`;
-  eip155Block?: bigint;
-  eip158Block?: bigint;
-  byzantiumBlock?: bigint;
-  constantinopleBlock?: bigint;
-  petersburgBlock?: bigint;
-  istanbulBlock?: bigint;
-  muirGlacierBlock?: bigint;
-  berlinBlock?: bigint;
-  londonBlock?: bigint;
-  arrowGlacierBlock?: bigint;
-  grayGlacierBlock?: bigint;
-  mergeNetsplitBlock?: bigint;
-  shanghaiTime?: bigint;
-  cancunTime?: bigint;
-  pragueTime?: bigint;
-  osakaTime?: bigint;
-  verkleTime?: bigint;
-  terminalTotalDifficulty?: number;
-  depositContractAddress?: `0x${string}`;
+  eip150Hash?: `0x${string}`
+  eip155Block?: bigint
+  eip158Block?: bigint
+  byzantiumBlock?: bigint
+  constantinopleBlock?: bigint
+  petersburgBlock?: bigint
+  istanbulBlock?: bigint
+  muirGlacierBlock?: bigint
+  berlinBlock?: bigint
+  londonBlock?: bigint
+  arrowGlacierBlock?: bigint
+  grayGlacierBlock?: bigint
+  mergeNetsplitBlock?: bigint
+  shanghaiTime?: bigint
+  cancunTime?: bigint
+  pragueTime?: bigint
+  osakaTime?: bigint
+  verkleTime?: bigint
+  terminalTotalDifficulty?: number
+  depositContractAddress?: `0x${string}`
   /**
    * Apricot Phase 1 activation (unix seconds).
    */
-  apricotPhase1BlockTimestamp?: bigint;
+  apricotPhase1BlockTimestamp?: bigint
   /**
    * Apricot Phase 2 activation.
    */
-  apricotPhase2BlockTimestamp?: bigint;
+  apricotPhase2BlockTimestamp?: bigint
   /**
    * Apricot Phase 3 activation (dynamic fees).
    */
-  apricotPhase3BlockTimestamp?: bigint;
+  apricotPhase3BlockTimestamp?: bigint
   /**
    * Apricot Phase 4 activation.
    */
-  apricotPhase4BlockTimestamp?: bigint;
+  apricotPhase4BlockTimestamp?: bigint
   /**
    * Apricot Phase 5 activation.
    */
-  apricotPhase5BlockTimestamp?: bigint;
+  apricotPhase5BlockTimestamp?: bigint
   /**
    * Apricot Phase Pre-6 activation.
    */
-  apricotPhasePre6BlockTimestamp?: bigint;
+  apricotPhasePre6BlockTimestamp?: bigint
   /**
    * Apricot Phase 6 activation.
    */
-  apricotPhase6BlockTimestamp?: bigint;
+  apricotPhase6BlockTimestamp?: bigint
   /**
    * Apricot Phase Post-6 activation.
    */
-  apricotPhasePost6BlockTimestamp?: bigint;
+  apricotPhasePost6BlockTimestamp?: bigint
   /**
    * Banff activation.
    */
-  banffBlockTimestamp?: bigint;
+  banffBlockTimestamp?: bigint
   /**
    * Cortina activation.
    */
-  cortinaBlockTimestamp?: bigint;
+  cortinaBlockTimestamp?: bigint
   /**
    * Durango activation (Shanghai EVM rules).
    */
-  durangoBlockTimestamp?: bigint;
+  durangoBlockTimestamp?: bigint
   /**
    * Etna activation (Cancun EVM rules).
    */
-  etnaTimestamp?: bigint;
+  etnaTimestamp?: bigint
   /**
    * Fortuna activation (ACP-176 dynamic fees).
    */
-  fortunaTimestamp?: bigint;
+  fortunaTimestamp?: bigint
   /**
    * Granite activation.
    */
-  graniteTimestamp?: bigint;
+  graniteTimestamp?: bigint
   /**
    * Helicon activation (when scheduled).
    */
-  heliconTimestamp?: bigint;
+  heliconTimestamp?: bigint
   /**
    * Scheduled precompile activations, each an object naming the precompile's config.
    */
-  precompileUpgrades?: {}[];
+  precompileUpgrades?: {
+
+  }[]
 }
 
 /**
  * Chain-configuration keys to change while tracing, named and typed as in `ChainConfig`: for example `{"cancunTime": 0}` to trace under a fork that is not active yet. Only the given keys change.
  */
-export interface ChainConfigOverrides {}
+export interface ChainConfigOverrides {
+
+}
 
 /**
  * One entry of `platform.getCurrentValidators`: exactly one of the three kinds, told apart by
@@ -1049,104 +1035,104 @@ export interface ChainConfigOverrides {}
  * may list both legacy PoA validators and L1 validators.
  *
  */
-export type CurrentValidator = PrimaryNetworkValidator | L1Validator | LegacyPoaValidator;
+export type CurrentValidator = (PrimaryNetworkValidator | L1Validator | LegacyPoaValidator)
 
 /**
  * The output of a custom JavaScript tracer (or of a tracer this specification does not model): any JSON value, shaped by the tracer's own `result` function. Deliberately unconstrained.
  */
-export type CustomTracerResult = unknown;
+export type CustomTracerResult = unknown
 
-export type DebugAccountRangeResult = StateDump;
+export type DebugAccountRangeResult = StateDump
 
-export type DebugBlockProfileResult = null;
+export type DebugBlockProfileResult = null
 
-export type DebugCpuProfileResult = null;
+export type DebugCpuProfileResult = null
 
-export type DebugDumpBlockResult = StateDump;
+export type DebugDumpBlockResult = StateDump
 
-export type DebugFreeOSMemoryResult = null;
+export type DebugFreeOSMemoryResult = null
 
-export type DebugGcStatsResult = GCStats;
+export type DebugGcStatsResult = GCStats
 
-export type DebugGetAccessibleStateResult = bigint;
+export type DebugGetAccessibleStateResult = bigint
 
-export type DebugGetBadBlocksResult = BadBlock[];
+export type DebugGetBadBlocksResult = BadBlock[]
 
-export type DebugGetModifiedAccountsByHashResult = `0x${string}`[];
+export type DebugGetModifiedAccountsByHashResult = `0x${string}`[]
 
-export type DebugGetModifiedAccountsByNumberResult = `0x${string}`[];
+export type DebugGetModifiedAccountsByNumberResult = `0x${string}`[]
 
-export type DebugGetRawBlockAccessListResult = `0x${string}`;
+export type DebugGetRawBlockAccessListResult = `0x${string}`
 
-export type DebugGetRawBlockResult = `0x${string}`;
+export type DebugGetRawBlockResult = `0x${string}`
 
-export type DebugGetRawHeaderResult = `0x${string}`;
+export type DebugGetRawHeaderResult = `0x${string}`
 
-export type DebugGetRawReceiptsResult = `0x${string}`[];
+export type DebugGetRawReceiptsResult = `0x${string}`[]
 
-export type DebugGetRawTransactionResult = `0x${string}`;
+export type DebugGetRawTransactionResult = `0x${string}`
 
-export type DebugGoTraceResult = null;
+export type DebugGoTraceResult = null
 
-export type DebugIntermediateRootsResult = `0x${string}`[];
+export type DebugIntermediateRootsResult = `0x${string}`[]
 
-export type DebugMemStatsResult = MemStats;
+export type DebugMemStatsResult = MemStats
 
-export type DebugMutexProfileResult = null;
+export type DebugMutexProfileResult = null
 
-export type DebugPreimageResult = `0x${string}`;
+export type DebugPreimageResult = `0x${string}`
 
-export type DebugPrintBlockResult = string;
+export type DebugPrintBlockResult = string
 
-export type DebugSetBlockProfileRateResult = null;
+export type DebugSetBlockProfileRateResult = null
 
-export type DebugSetGCPercentResult = number;
+export type DebugSetGCPercentResult = number
 
-export type DebugSetMutexProfileFractionResult = null;
+export type DebugSetMutexProfileFractionResult = null
 
-export type DebugStacksResult = string;
+export type DebugStacksResult = string
 
-export type DebugStandardTraceBadBlockToFileResult = string[];
+export type DebugStandardTraceBadBlockToFileResult = string[]
 
-export type DebugStandardTraceBlockToFileResult = string[];
+export type DebugStandardTraceBlockToFileResult = string[]
 
-export type DebugStartCPUProfileResult = null;
+export type DebugStartCPUProfileResult = null
 
-export type DebugStartGoTraceResult = null;
+export type DebugStartGoTraceResult = null
 
-export type DebugStopCPUProfileResult = null;
+export type DebugStopCPUProfileResult = null
 
-export type DebugStopGoTraceResult = null;
+export type DebugStopGoTraceResult = null
 
-export type DebugStorageRangeAtResult = StorageRangeResult;
+export type DebugStorageRangeAtResult = StorageRangeResult
 
-export type DebugSubscribeResult = string;
+export type DebugSubscribeResult = string
 
-export type DebugSubscribeTraceChainNotification = BlockTraceResult;
+export type DebugSubscribeTraceChainNotification = BlockTraceResult
 
-export type DebugTraceBadBlockResult = TxTraceResult[];
+export type DebugTraceBadBlockResult = TxTraceResult[]
 
-export type DebugTraceBlockByHashResult = TxTraceResult[];
+export type DebugTraceBlockByHashResult = TxTraceResult[]
 
-export type DebugTraceBlockByNumberResult = TxTraceResult[];
+export type DebugTraceBlockByNumberResult = TxTraceResult[]
 
-export type DebugTraceBlockFromFileResult = TxTraceResult[];
+export type DebugTraceBlockFromFileResult = TxTraceResult[]
 
-export type DebugTraceCallResult = TraceResult;
+export type DebugTraceCallResult = TraceResult
 
-export type DebugTraceTransactionResult = TraceResult;
+export type DebugTraceTransactionResult = TraceResult
 
-export type DebugUnsubscribeResult = boolean;
+export type DebugUnsubscribeResult = boolean
 
-export type DebugVerbosityResult = null;
+export type DebugVerbosityResult = null
 
-export type DebugVmoduleResult = null;
+export type DebugVmoduleResult = null
 
-export type DebugWriteBlockProfileResult = null;
+export type DebugWriteBlockProfileResult = null
 
-export type DebugWriteMemProfileResult = null;
+export type DebugWriteMemProfileResult = null
 
-export type DebugWriteMutexProfileResult = null;
+export type DebugWriteMutexProfileResult = null
 
 /**
  * A delegation to a Primary Network validator. `rewardOwner` and `potentialReward` are documented by the
@@ -1157,35 +1143,35 @@ export interface Delegator {
   /**
    * The transaction that added the delegation.
    */
-  txID: string;
+  txID: string
   /**
    * Unix time the delegation started.
    */
-  startTime: bigint;
+  startTime: bigint
   /**
    * Unix time the delegation ends.
    */
-  endTime: bigint;
+  endTime: bigint
   /**
    * nNATIVE staked by the delegator.
    */
-  weight: bigint;
+  weight: bigint
   /**
    * The validator delegated to.
    */
-  nodeID: string;
+  nodeID: string
   /**
    * Who receives the delegation reward.
    */
-  rewardOwner?: OutputOwners;
+  rewardOwner?: OutputOwners
   /**
    * The reward (nNATIVE) the delegator earns if the validator meets the uptime requirement.
    */
-  potentialReward?: bigint;
+  potentialReward?: bigint
   /**
    * Former duplicate of `weight`, sent by nodes before v1.12.2.
    */
-  stakeAmount?: bigint;
+  stakeAmount?: bigint
 }
 
 /**
@@ -1198,19 +1184,19 @@ export interface DetailedExecutionResult {
   /**
    * Gas used, including gas later refunded (a plain JSON number).
    */
-  gas: bigint;
+  gas: bigint
   /**
    * 0 on success, 3 for a revert, else the JSON-RPC code of the EVM error.
    */
-  errCode: number;
+  errCode: number
   /**
    * Empty on success, else the EVM error text.
    */
-  err: string;
+  err: string
   /**
    * The call's return data, or the revert data.
    */
-  returnData: `0x${string}`;
+  returnData: `0x${string}`
 }
 
 /**
@@ -1220,115 +1206,115 @@ export interface DumpAccount {
   /**
    * Balance in wei, decimal.
    */
-  balance: string;
-  nonce: bigint;
+  balance: string
+  nonce: bigint
   /**
    * Storage root.
    */
-  root: `0x${string}`;
+  root: `0x${string}`
   /**
    * Code hash.
    */
-  codeHash: `0x${string}`;
+  codeHash: `0x${string}`
   /**
    * Code (unless excluded).
    */
-  code?: `0x${string}`;
+  code?: `0x${string}`
   /**
    * Storage slot to value (hex without `0x`), unless excluded.
    */
   storage?: {
-    [k: string]: string;
-  };
-  address?: `0x${string}`;
+    [k: string]: string
+  }
+  address?: `0x${string}`
   /**
    * Hash of the address (the trie key).
    */
-  key?: `0x${string}`;
+  key?: `0x${string}`
 }
 
 /**
  * A dynamic-fee (type `0x2`, EIP-1559) transaction, the usual kind on the C-Chain.
  */
 export interface DynamicFeeTransactionInfo {
-  type: '0x2';
+  type: "0x2"
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient; `null` for a contract creation.
    */
-  to: null | `0x${string}`;
+  to: (null | `0x${string}`)
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Effective gas price paid (in a block), or the fee cap (pending).
    */
-  gasPrice: bigint;
+  gasPrice: bigint
   /**
    * Fee cap per gas (wei).
    */
-  maxFeePerGas: bigint;
+  maxFeePerGas: bigint
   /**
    * Tip cap per gas (wei).
    */
-  maxPriorityFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Chain ID.
    */
-  chainId: bigint;
-  accessList: AccessList;
+  chainId: bigint
+  accessList: AccessList
   /**
    * Signature y-parity.
    */
-  yParity: '0x0' | '0x1';
+  yParity: ("0x0" | "0x1")
   /**
    * Signature v (same as yParity).
    */
-  v?: bigint;
+  v?: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Hash of the including block; `null` while pending.
    */
-  blockHash: null | `0x${string}`;
+  blockHash: (null | `0x${string}`)
   /**
    * Number of the including block; `null` while pending.
    */
-  blockNumber: null | bigint;
+  blockNumber: (null | bigint)
   /**
    * Time of the including block (recent go-ethereum only); `null` while pending.
    */
-  blockTimestamp?: null | bigint;
+  blockTimestamp?: (null | bigint)
   /**
    * Position in the including block; `null` while pending.
    */
-  transactionIndex: null | bigint;
+  transactionIndex: (null | bigint)
 }
 
 /**
@@ -1336,144 +1322,146 @@ export interface DynamicFeeTransactionInfo {
  * keys are tolerated so that a later node adding fields does not break old clients.
  *
  */
-export interface EmptyResult {}
+export interface EmptyResult {
 
-export type EthAccountsResult = `0x${string}`[];
-
-export type EthBaseFeeResult = bigint;
-
-export type EthBlobBaseFeeResult = bigint;
-
-export type EthBlockNumberResult = bigint;
-
-export type EthCallDetailedResult = DetailedExecutionResult;
-
-export type EthCallResult = `0x${string}`;
-
-export type EthCapabilitiesResult = Capabilities;
-
-export type EthChainIdResult = bigint;
-
-export type EthCoinbaseResult = `0x${string}`;
-
-export type EthConfigResult = ForkConfigResponse;
-
-export type EthCreateAccessListResult = AccessListResult;
-
-export type EthEstimateGasResult = bigint;
-
-export type EthEtherbaseResult = `0x${string}`;
-
-export type EthFeeHistoryResult = FeeHistory;
-
-export type EthFillTransactionResult = SignTransactionResult;
-
-export type EthGasPriceResult = bigint;
-
-export type EthGetBadBlocksResult = BadBlock[];
-
-export type EthGetBalanceResult = bigint;
-
-export type EthGetBlockAccessListResult = null | BlockAccessList;
-
-export type EthGetBlockByHashResult = null | Block;
-
-export type EthGetBlockByNumberResult = null | Block;
-
-export type EthGetBlockReceiptsResult = null | ReceiptInfo[];
-
-export type EthGetBlockTransactionCountByHashResult = null | bigint;
-
-export type EthGetBlockTransactionCountByNumberResult = null | bigint;
-
-export type EthGetChainConfigResult = ChainConfig;
-
-export type EthGetCodeResult = `0x${string}`;
-
-export type EthGetFilterChangesResult = FilterChanges;
-
-export type EthGetFilterLogsResult = Log[];
-
-export type EthGetHeaderByHashResult = null | Header;
-
-export type EthGetHeaderByNumberResult = null | Header;
-
-export type EthGetLogsResult = Log[];
-
-export type EthGetProofResult = AccountProof;
-
-export type EthGetRawTransactionByBlockHashAndIndexResult = `0x${string}`;
-
-export type EthGetRawTransactionByBlockNumberAndIndexResult = `0x${string}`;
-
-export type EthGetRawTransactionByHashResult = `0x${string}`;
-
-export type EthGetStorageAtResult = `0x${string}`;
-
-export type EthGetStorageValuesResult = StorageValues;
-
-export type EthGetTransactionByBlockHashAndIndexResult = null | TransactionInfo;
-
-export type EthGetTransactionByBlockNumberAndIndexResult = null | TransactionInfo;
-
-export type EthGetTransactionByHashResult = null | TransactionInfo;
-
-export type EthGetTransactionCountResult = bigint;
-
-export type EthGetTransactionReceiptResult = null | ReceiptInfo;
-
-export type EthGetUncleByBlockHashAndIndexResult = null | Header;
-
-export type EthGetUncleByBlockNumberAndIndexResult = null | Header;
-
-export type EthGetUncleCountByBlockHashResult = null | bigint;
-
-export type EthGetUncleCountByBlockNumberResult = null | bigint;
-
-export type EthMaxPriorityFeePerGasResult = bigint;
-
-export type EthNewBlockFilterResult = string;
-
-export type EthNewFilterResult = string;
-
-export type EthNewPendingTransactionFilterResult = string;
-
-export type EthPendingTransactionsResult = TransactionInfo[];
-
-export type EthResendResult = `0x${string}`;
-
-export type EthSendRawTransactionResult = `0x${string}`;
-
-export type EthSendTransactionResult = `0x${string}`;
-
-export type EthSignResult = `0x${string}`;
-
-export type EthSignTransactionResult = SignTransactionResult;
-
-export type EthSimulateV1Result = SimulatedBlock[];
-
-export type EthSubscribeLogsNotification = Log;
-
-export type EthSubscribeNewAcceptedTransactionsNotification = `0x${string}` | TransactionInfo;
-
-export type EthSubscribeNewHeadsNotification = Header;
-
-export type EthSubscribeNewPendingTransactionsNotification = `0x${string}` | TransactionInfo;
-
-export type EthSubscribeResult = string;
-
-export interface EthSubscribeSyncingNotification {
-  syncing: boolean;
-  status?: SyncProgress;
 }
 
-export type EthSuggestPriceOptionsResult = null | PriceOptions;
+export type EthAccountsResult = `0x${string}`[]
 
-export type EthSyncingResult = SyncingStatus;
+export type EthBaseFeeResult = bigint
 
-export type EthUninstallFilterResult = boolean;
+export type EthBlobBaseFeeResult = bigint
 
-export type EthUnsubscribeResult = boolean;
+export type EthBlockNumberResult = bigint
+
+export type EthCallDetailedResult = DetailedExecutionResult
+
+export type EthCallResult = `0x${string}`
+
+export type EthCapabilitiesResult = Capabilities
+
+export type EthChainIdResult = bigint
+
+export type EthCoinbaseResult = `0x${string}`
+
+export type EthConfigResult = ForkConfigResponse
+
+export type EthCreateAccessListResult = AccessListResult
+
+export type EthEstimateGasResult = bigint
+
+export type EthEtherbaseResult = `0x${string}`
+
+export type EthFeeHistoryResult = FeeHistory
+
+export type EthFillTransactionResult = SignTransactionResult
+
+export type EthGasPriceResult = bigint
+
+export type EthGetBadBlocksResult = BadBlock[]
+
+export type EthGetBalanceResult = bigint
+
+export type EthGetBlockAccessListResult = (null | BlockAccessList)
+
+export type EthGetBlockByHashResult = (null | Block)
+
+export type EthGetBlockByNumberResult = (null | Block)
+
+export type EthGetBlockReceiptsResult = (null | ReceiptInfo[])
+
+export type EthGetBlockTransactionCountByHashResult = (null | bigint)
+
+export type EthGetBlockTransactionCountByNumberResult = (null | bigint)
+
+export type EthGetChainConfigResult = ChainConfig
+
+export type EthGetCodeResult = `0x${string}`
+
+export type EthGetFilterChangesResult = FilterChanges
+
+export type EthGetFilterLogsResult = Log[]
+
+export type EthGetHeaderByHashResult = (null | Header)
+
+export type EthGetHeaderByNumberResult = (null | Header)
+
+export type EthGetLogsResult = Log[]
+
+export type EthGetProofResult = AccountProof
+
+export type EthGetRawTransactionByBlockHashAndIndexResult = `0x${string}`
+
+export type EthGetRawTransactionByBlockNumberAndIndexResult = `0x${string}`
+
+export type EthGetRawTransactionByHashResult = `0x${string}`
+
+export type EthGetStorageAtResult = `0x${string}`
+
+export type EthGetStorageValuesResult = StorageValues
+
+export type EthGetTransactionByBlockHashAndIndexResult = (null | TransactionInfo)
+
+export type EthGetTransactionByBlockNumberAndIndexResult = (null | TransactionInfo)
+
+export type EthGetTransactionByHashResult = (null | TransactionInfo)
+
+export type EthGetTransactionCountResult = bigint
+
+export type EthGetTransactionReceiptResult = (null | ReceiptInfo)
+
+export type EthGetUncleByBlockHashAndIndexResult = (null | Header)
+
+export type EthGetUncleByBlockNumberAndIndexResult = (null | Header)
+
+export type EthGetUncleCountByBlockHashResult = (null | bigint)
+
+export type EthGetUncleCountByBlockNumberResult = (null | bigint)
+
+export type EthMaxPriorityFeePerGasResult = bigint
+
+export type EthNewBlockFilterResult = string
+
+export type EthNewFilterResult = string
+
+export type EthNewPendingTransactionFilterResult = string
+
+export type EthPendingTransactionsResult = TransactionInfo[]
+
+export type EthResendResult = `0x${string}`
+
+export type EthSendRawTransactionResult = `0x${string}`
+
+export type EthSendTransactionResult = `0x${string}`
+
+export type EthSignResult = `0x${string}`
+
+export type EthSignTransactionResult = SignTransactionResult
+
+export type EthSimulateV1Result = SimulatedBlock[]
+
+export type EthSubscribeLogsNotification = Log
+
+export type EthSubscribeNewAcceptedTransactionsNotification = (`0x${string}` | TransactionInfo)
+
+export type EthSubscribeNewHeadsNotification = Header
+
+export type EthSubscribeNewPendingTransactionsNotification = (`0x${string}` | TransactionInfo)
+
+export type EthSubscribeResult = string
+
+export interface EthSubscribeSyncingNotification {
+  syncing: boolean
+  status?: SyncProgress
+}
+
+export type EthSuggestPriceOptionsResult = (null | PriceOptions)
+
+export type EthSyncingResult = SyncingStatus
+
+export type EthUninstallFilterResult = boolean
+
+export type EthUnsubscribeResult = boolean
 
 /**
  * A private key in the node's two text forms.
@@ -1482,11 +1470,11 @@ export interface ExportedKey {
   /**
    * The key as `PrivateKey-` followed by cb58; `native.importKey` accepts this form.
    */
-  privateKey: string;
+  privateKey: string
   /**
    * The same 32-byte key as `0x` hex.
    */
-  privateKeyHex: `0x${string}`;
+  privateKeyHex: `0x${string}`
 }
 
 /**
@@ -1501,27 +1489,27 @@ export interface FeeConfig {
    *
    * @minItems 4
    */
-  weights: [bigint, bigint, bigint, bigint];
+  weights: [bigint, bigint, bigint, bigint]
   /**
    * Most gas that may be consumed at once (the bucket size).
    */
-  maxCapacity: bigint;
+  maxCapacity: bigint
   /**
    * Gas added to the capacity each second.
    */
-  maxPerSecond: bigint;
+  maxPerSecond: bigint
   /**
    * Gas per second the price aims for; consumption above it raises the price.
    */
-  targetPerSecond: bigint;
+  targetPerSecond: bigint
   /**
    * Lowest gas price (nNATIVE per gas unit).
    */
-  minPrice: bigint;
+  minPrice: bigint
   /**
    * Converts excess gas into a price; larger values make the price move more slowly.
    */
-  excessConversionConstant: bigint;
+  excessConversionConstant: bigint
 }
 
 /**
@@ -1535,27 +1523,27 @@ export interface FeeHistory {
   /**
    * Number of the oldest block in the range.
    */
-  oldestBlock: bigint;
+  oldestBlock: bigint
   /**
    * Base fee per gas of each block, plus the next one.
    */
-  baseFeePerGas?: bigint[];
+  baseFeePerGas?: bigint[]
   /**
    * gasUsed / gasLimit of each block.
    */
-  gasUsedRatio: number[];
+  gasUsedRatio: number[]
   /**
    * For each block, the effective tip at each requested percentile of gas used.
    */
-  reward?: bigint[][];
+  reward?: bigint[][]
   /**
    * Blob base fee of each block, plus the next one (go-ethereum only).
    */
-  baseFeePerBlobGas?: bigint[];
+  baseFeePerBlobGas?: bigint[]
   /**
    * Blob gas used / blob gas limit of each block (go-ethereum only).
    */
-  blobGasUsedRatio?: number[];
+  blobGasUsedRatio?: number[]
 }
 
 /**
@@ -1565,19 +1553,19 @@ export interface FeeState {
   /**
    * Gas that may be consumed right now.
    */
-  capacity: bigint;
+  capacity: bigint
   /**
    * Gas consumed above the target, which drives the price.
    */
-  excess: bigint;
+  excess: bigint
   /**
    * Current gas price (nNATIVE per gas unit).
    */
-  price: bigint;
+  price: bigint
   /**
    * The chain time the state refers to.
    */
-  timestamp: string;
+  timestamp: string
 }
 
 /**
@@ -1588,37 +1576,35 @@ export interface FeeState {
  * `api-max-blocks-per-request` (`requested too many blocks from A to B, maximum is set to N`).
  *
  */
-export type Filter =
-  | {
-      /**
-       * First block (inclusive).
-       */
-      fromBlock?: BlockNumberOrTag;
-      /**
-       * Last block (inclusive).
-       */
-      toBlock?: BlockNumberOrTag;
-      address?: FilterAddress;
-      topics?: null | FilterTopics;
-    }
-  | {
-      /**
-       * The one block to search.
-       */
-      blockHash: `0x${string}`;
-      address?: FilterAddress;
-      topics?: null | FilterTopics;
-    };
+export type Filter = ({
+    /**
+     * First block (inclusive).
+     */
+    fromBlock?: BlockNumberOrTag
+    /**
+     * Last block (inclusive).
+     */
+    toBlock?: BlockNumberOrTag
+    address?: FilterAddress
+    topics?: (null | FilterTopics)
+  } | {
+    /**
+     * The one block to search.
+     */
+    blockHash: `0x${string}`
+    address?: FilterAddress
+    topics?: (null | FilterTopics)
+})
 
 /**
  * One contract address, a list of them (any matches), or `null` / absent for any address.
  */
-export type FilterAddress = null | `0x${string}` | `0x${string}`[];
+export type FilterAddress = (null | `0x${string}` | `0x${string}`[])
 
 /**
  * What a filter collected since it was last polled: block hashes (block filter), transaction hashes (pending-transaction filter) or logs (log filter). An empty list when nothing is new.
  */
-export type FilterChanges = `0x${string}`[] | Log[];
+export type FilterChanges = (`0x${string}`[] | Log[])
 
 /**
  * Topic conditions by position (at most 4). Each position is `null` (any topic), one topic, or a list of
@@ -1628,21 +1614,7 @@ export type FilterChanges = `0x${string}`[] | Log[];
  *
  * @maxItems 4
  */
-export type FilterTopics =
-  | []
-  | [null | `0x${string}` | (null | `0x${string}`)[]]
-  | [null | `0x${string}` | (null | `0x${string}`)[], null | `0x${string}` | (null | `0x${string}`)[]]
-  | [
-      null | `0x${string}` | (null | `0x${string}`)[],
-      null | `0x${string}` | (null | `0x${string}`)[],
-      null | `0x${string}` | (null | `0x${string}`)[],
-    ]
-  | [
-      null | `0x${string}` | (null | `0x${string}`)[],
-      null | `0x${string}` | (null | `0x${string}`)[],
-      null | `0x${string}` | (null | `0x${string}`)[],
-      null | `0x${string}` | (null | `0x${string}`)[],
-    ];
+export type FilterTopics = []|[(null | `0x${string}` | (null | `0x${string}`)[])]|[(null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[])]|[(null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[])]|[(null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[]), (null | `0x${string}` | (null | `0x${string}`)[])]
 
 /**
  * One action in `flatCallTracer` output (the Parity trace format).
@@ -1652,34 +1624,34 @@ export interface FlatCallFrame {
    * What was done (call, create or suicide fields).
    */
   action: {
-    callType?: string;
-    from?: `0x${string}`;
-    to?: `0x${string}`;
-    gas?: bigint;
-    input?: `0x${string}`;
-    init?: `0x${string}`;
-    value?: bigint;
-    address?: `0x${string}`;
-    refundAddress?: `0x${string}`;
-    balance?: bigint;
-  };
+    callType?: string
+    from?: `0x${string}`
+    to?: `0x${string}`
+    gas?: bigint
+    input?: `0x${string}`
+    init?: `0x${string}`
+    value?: bigint
+    address?: `0x${string}`
+    refundAddress?: `0x${string}`
+    balance?: bigint
+  }
   /**
    * Gas used and output (call) or code and address (create); absent when the action failed.
    */
-  result?: null | {
-    gasUsed?: bigint;
-    output?: `0x${string}`;
-    code?: `0x${string}`;
-    address?: `0x${string}`;
-  };
-  error?: string;
-  blockHash?: `0x${string}`;
-  blockNumber?: bigint;
-  transactionHash?: `0x${string}`;
-  transactionPosition?: bigint;
-  subtraces: number;
-  traceAddress: number[];
-  type: 'call' | 'create' | 'suicide';
+  result?: (null | {
+      gasUsed?: bigint
+      output?: `0x${string}`
+      code?: `0x${string}`
+      address?: `0x${string}`
+  })
+  error?: string
+  blockHash?: `0x${string}`
+  blockNumber?: bigint
+  transactionHash?: `0x${string}`
+  transactionPosition?: bigint
+  subtraces: number
+  traceAddress: number[]
+  type: ("call" | "create" | "suicide")
 }
 
 /**
@@ -1689,45 +1661,45 @@ export interface ForkConfig {
   /**
    * Activation time (unix seconds, a JSON number).
    */
-  activationTime: bigint;
+  activationTime: bigint
   blobSchedule: {
-    target: bigint;
-    max: bigint;
-    baseFeeUpdateFraction: bigint;
-  };
-  chainId: bigint;
+    target: bigint
+    max: bigint
+    baseFeeUpdateFraction: bigint
+  }
+  chainId: bigint
   /**
    * EIP-6122 fork ID (4 bytes).
    */
-  forkId: string;
+  forkId: string
   /**
    * Precompile name to address.
    */
   precompiles: {
-    [k: string]: `0x${string}`;
-  };
+    [k: string]: `0x${string}`
+  }
   /**
    * System contract name to address.
    */
   systemContracts: {
-    [k: string]: `0x${string}`;
-  };
+    [k: string]: `0x${string}`
+  }
 }
 
 /**
  * The current, next and last fork configurations (`eth_config`, EIP-7910); `next`/`last` are `null` when there is none.
  */
 export interface ForkConfigResponse {
-  current: ForkConfig;
-  next: null | ForkConfig;
-  last: null | ForkConfig;
+  current: ForkConfig
+  next: (null | ForkConfig)
+  last: (null | ForkConfig)
 }
 
 /**
  * The `4byteTracer` output: how often each function selector was called with each call-data size, keyed `0x<selector>-<size>`.
  */
 export interface FourByteResult {
-  [k: string]: number;
+  [k: string]: number
 }
 
 /**
@@ -1737,21 +1709,21 @@ export interface GCStats {
   /**
    * Time of the last collection.
    */
-  LastGC: string;
-  NumGC: bigint;
+  LastGC: string
+  NumGC: bigint
   /**
    * Total pause time (ns).
    */
-  PauseTotal: bigint;
+  PauseTotal: bigint
   /**
    * Recent pauses, newest first (ns).
    */
-  Pause?: null | bigint[];
+  Pause?: (null | bigint[])
   /**
    * End times of the recent pauses.
    */
-  PauseEnd?: null | string[];
-  PauseQuantiles?: null | bigint[];
+  PauseEnd?: (null | string[])
+  PauseQuantiles?: (null | bigint[])
 }
 
 /**
@@ -1767,76 +1739,76 @@ export interface GenericTransaction {
   /**
    * Sender; defaults to the zero address for calls.
    */
-  from?: `0x${string}`;
+  from?: `0x${string}`
   /**
    * Recipient; absent or `null` for a contract creation.
    */
-  to?: null | `0x${string}`;
+  to?: (null | `0x${string}`)
   /**
    * Gas limit; for calls capped by the node's `rpc-gas-cap`.
    */
-  gas?: bigint;
+  gas?: bigint
   /**
    * Legacy gas price (wei).
    */
-  gasPrice?: bigint;
+  gasPrice?: bigint
   /**
    * EIP-1559 fee cap per gas (wei).
    */
-  maxFeePerGas?: bigint;
+  maxFeePerGas?: bigint
   /**
    * EIP-1559 tip cap per gas (wei).
    */
-  maxPriorityFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint
   /**
    * EIP-4844 fee cap per blob gas (wei).
    */
-  maxFeePerBlobGas?: bigint;
+  maxFeePerBlobGas?: bigint
   /**
    * Value to transfer (wei).
    */
-  value?: bigint;
+  value?: bigint
   /**
    * Sender's nonce; defaults to the next one in the pool.
    */
-  nonce?: bigint;
+  nonce?: bigint
   /**
    * Call data (preferred name).
    */
-  input?: `0x${string}`;
+  input?: `0x${string}`
   /**
    * Call data (older name of `input`).
    */
-  data?: `0x${string}`;
-  accessList?: AccessList;
+  data?: `0x${string}`
+  accessList?: AccessList
   /**
    * Chain ID; must equal the node's when given.
    */
-  chainId?: bigint;
+  chainId?: bigint
   /**
    * Transaction type (ignored by the C-Chain node).
    */
-  type?: bigint;
+  type?: bigint
   /**
    * EIP-4844 blob versioned hashes.
    */
-  blobVersionedHashes?: `0x${string}`[];
+  blobVersionedHashes?: `0x${string}`[]
   /**
    * EIP-4844 blobs (only where the method allows a sidecar).
    */
-  blobs?: `0x${string}`[];
+  blobs?: `0x${string}`[]
   /**
    * KZG commitments of the blobs.
    */
-  commitments?: `0x${string}`[];
+  commitments?: `0x${string}`[]
   /**
    * KZG proofs of the blobs.
    */
-  proofs?: `0x${string}`[];
+  proofs?: `0x${string}`[]
   /**
    * EIP-7702 authorizations (ignored by the C-Chain node).
    */
-  authorizationList?: Authorization[];
+  authorizationList?: Authorization[]
 }
 
 /**
@@ -1852,137 +1824,137 @@ export interface Header {
   /**
    * Hash of the header (the block hash).
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Hash of the parent block.
    */
-  parentHash: `0x${string}`;
+  parentHash: `0x${string}`
   /**
    * Hash of the (always empty on the C-Chain) uncle list.
    */
-  sha3Uncles: `0x${string}`;
+  sha3Uncles: `0x${string}`
   /**
    * Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
    */
-  miner: `0x${string}`;
+  miner: `0x${string}`
   /**
    * Root of the state trie after the block.
    */
-  stateRoot: `0x${string}`;
+  stateRoot: `0x${string}`
   /**
    * Root of the block's transaction trie.
    */
-  transactionsRoot: `0x${string}`;
+  transactionsRoot: `0x${string}`
   /**
    * Root of the block's receipt trie.
    */
-  receiptsRoot: `0x${string}`;
-  logsBloom: `0x${string}`;
+  receiptsRoot: `0x${string}`
+  logsBloom: `0x${string}`
   /**
    * Difficulty; always `0x1` on the C-Chain.
    */
-  difficulty: bigint;
+  difficulty: bigint
   /**
    * Block number (height).
    */
-  number: bigint;
+  number: bigint
   /**
    * Gas limit of the block.
    */
-  gasLimit: bigint;
+  gasLimit: bigint
   /**
    * Gas used by the block's EVM transactions.
    */
-  gasUsed: bigint;
+  gasUsed: bigint
   /**
    * Block time, unix seconds.
    */
-  timestamp: bigint;
+  timestamp: bigint
   /**
    * Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
    */
-  extraData: `0x${string}`;
+  extraData: `0x${string}`
   /**
    * Mix hash; all zeros on the C-Chain.
    */
-  mixHash: `0x${string}`;
-  nonce: `0x${string}`;
+  mixHash: `0x${string}`
+  nonce: `0x${string}`
   /**
    * Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
    */
-  baseFeePerGas?: bigint;
+  baseFeePerGas?: bigint
   /**
    * Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
    */
-  withdrawalsRoot?: `0x${string}`;
+  withdrawalsRoot?: `0x${string}`
   /**
    * Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
    */
-  blobGasUsed?: bigint;
+  blobGasUsed?: bigint
   /**
    * Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
    */
-  excessBlobGas?: bigint;
+  excessBlobGas?: bigint
   /**
    * Parent beacon block root (EIP-4788); all zeros on the C-Chain.
    */
-  parentBeaconBlockRoot?: `0x${string}`;
+  parentBeaconBlockRoot?: `0x${string}`
   /**
    * EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
    */
-  requestsHash?: `0x${string}`;
+  requestsHash?: `0x${string}`
   /**
    * EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
    */
-  blockAccessListHash?: `0x${string}`;
+  blockAccessListHash?: `0x${string}`
   /**
    * Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
    */
-  totalDifficulty?: bigint;
+  totalDifficulty?: bigint
   /**
    * C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions (`blockExtraData`).
    */
-  extDataHash?: `0x${string}`;
+  extDataHash?: `0x${string}`
   /**
    * C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
    */
-  extDataGasUsed?: bigint;
+  extDataGasUsed?: bigint
   /**
    * C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
    */
-  blockGasCost?: bigint;
+  blockGasCost?: bigint
   /**
    * C-Chain only (from Granite). Block time in unix milliseconds.
    */
-  timestampMilliseconds?: bigint;
+  timestampMilliseconds?: bigint
   /**
    * C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
    */
-  minDelayExcess?: bigint;
+  minDelayExcess?: bigint
   /**
    * C-Chain only (later upgrades). Fee-state exponent of the gas target.
    */
-  targetExponent?: bigint;
+  targetExponent?: bigint
   /**
    * C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
    */
-  minPriceExponent?: bigint;
+  minPriceExponent?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
    */
-  settledHeight?: bigint;
+  settledHeight?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
    */
-  settledGasUnix?: bigint;
+  settledGasUnix?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
    */
-  settledGasNumerator?: bigint;
+  settledGasNumerator?: bigint
   /**
    * C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
    */
-  settledExcess?: bigint;
+  settledExcess?: bigint
 }
 
 /**
@@ -1990,7 +1962,7 @@ export interface Header {
  * seed declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).
  *
  */
-export type HeightOrProposed = bigint | 'proposed';
+export type HeightOrProposed = (bigint | "proposed")
 
 /**
  * The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;
@@ -1999,125 +1971,125 @@ export type HeightOrProposed = bigint | 'proposed';
  * An empty string is not "absent": the node rejects it as an invalid encoding.
  *
  */
-export type HexOnlyEncoding = 'hex';
+export type HexOnlyEncoding = "hex"
 
 export interface InfoAcpsResult {
   /**
    * Preferences keyed by proposal number (a uint32 written as a decimal string).
    */
   acps: {
-    [k: string]: AcpPreference;
-  };
+    [k: string]: AcpPreference
+  }
 }
 
 export interface InfoGetBlockchainIDParams {
   /**
    * The alias to resolve
    */
-  alias: string;
+  alias: string
 }
 
 export interface InfoGetBlockchainIDResult {
   /**
    * The chain's ID.
    */
-  blockchainID: string;
+  blockchainID: string
 }
 
 export interface InfoGetNetworkIDResult {
   /**
    * The network ID.
    */
-  networkID: number;
+  networkID: number
 }
 
 export interface InfoGetNetworkNameResult {
   /**
    * The network's name.
    */
-  networkName: string;
+  networkName: string
 }
 
 export interface InfoGetNodeIDResult {
   /**
    * This node's ID.
    */
-  nodeID: string;
+  nodeID: string
   /**
    * The node's BLS key and proof of possession, or `null`.
    */
-  nodePOP: NodePOP | null;
+  nodePOP: (NodePOP | null)
 }
 
 export interface InfoGetNodeIPResult {
   /**
    * The advertised IP and port, for example `203.0.113.7:9651`.
    */
-  ip: string;
+  ip: string
 }
 
 export interface InfoGetNodeVersionResult {
   /**
    * The node's version, for example `avalanchego/1.14.3`.
    */
-  version: string;
+  version: string
   /**
    * The database format version, for example `v1.4.5`.
    */
-  databaseVersion: string;
+  databaseVersion: string
   /**
    * The plugin RPC protocol version.
    */
-  rpcProtocolVersion: number;
+  rpcProtocolVersion: number
   /**
    * The source commit the binary was built from (may be empty for local builds).
    */
-  gitCommit: string;
+  gitCommit: string
   /**
    * Version of each VM, keyed by VM name (`avm`, `evm`, `platform`, plugin names).
    */
   vmVersions: {
-    [k: string]: string;
-  };
+    [k: string]: string
+  }
 }
 
 export interface InfoGetTxFeeResult {
   /**
    * Default fee of an X-Chain transaction.
    */
-  txFee: bigint;
+  txFee: bigint
   /**
    * Fee of an X-Chain `CreateAssetTx`.
    */
-  createAssetTxFee: bigint;
+  createAssetTxFee: bigint
   /**
    * No longer used.
    */
-  createSubnetTxFee: bigint;
+  createSubnetTxFee: bigint
   /**
    * No longer used.
    */
-  transformSubnetTxFee: bigint;
+  transformSubnetTxFee: bigint
   /**
    * No longer used.
    */
-  createBlockchainTxFee: bigint;
+  createBlockchainTxFee: bigint
   /**
    * No longer used.
    */
-  addPrimaryNetworkValidatorFee: bigint;
+  addPrimaryNetworkValidatorFee: bigint
   /**
    * No longer used.
    */
-  addPrimaryNetworkDelegatorFee: bigint;
+  addPrimaryNetworkDelegatorFee: bigint
   /**
    * No longer used.
    */
-  addSubnetValidatorFee: bigint;
+  addSubnetValidatorFee: bigint
   /**
    * No longer used.
    */
-  addSubnetDelegatorFee: bigint;
+  addSubnetDelegatorFee: bigint
 }
 
 export interface InfoGetVMsResult {
@@ -2125,63 +2097,63 @@ export interface InfoGetVMsResult {
    * Aliases of each installed VM, keyed by VM ID.
    */
   vms: {
-    [k: string]: string[];
-  };
+    [k: string]: string[]
+  }
   /**
    * Name of each installed feature extension, keyed by its ID (not in the seed).
    */
   fxs?: {
-    [k: string]: string;
-  };
+    [k: string]: string
+  }
 }
 
 export interface InfoIsBootstrappedParams {
   /**
    * A blockchain ID or an alias such as `X`, `P` or `C`.
    */
-  chain: string;
+  chain: string
 }
 
 export interface InfoIsBootstrappedResult {
   /**
    * Whether the chain is done bootstrapping.
    */
-  isBootstrapped: boolean;
+  isBootstrapped: boolean
 }
 
 export interface InfoPeersParams {
   /**
    * Only describe these peers
    */
-  nodeIDs?: string[];
+  nodeIDs?: string[]
 }
 
 export interface InfoPeersResult {
   /**
    * Number of peers described.
    */
-  numPeers: bigint;
-  peers: Peer[];
+  numPeers: bigint
+  peers: Peer[]
 }
 
-export type InfoUpgradesResult = UpgradeSchedule;
+export type InfoUpgradesResult = UpgradeSchedule
 
 export interface InfoUptimeParams {
   /**
    * Accepted for compatibility with the documented sample call; has no effect.
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface InfoUptimeResult {
   /**
    * Percentage of stake that considers this node's uptime sufficient for a reward.
    */
-  rewardingStakePercentage: number;
+  rewardingStakePercentage: number
   /**
    * Stake-weighted average of the observed uptimes of this node.
    */
-  weightedAveragePercentage: number;
+  weightedAveragePercentage: number
 }
 
 /**
@@ -2190,7 +2162,7 @@ export interface InfoUptimeResult {
  * with these methods) parses only a `0x` hex quantity, so send the hex form. Both are accepted here.
  *
  */
-export type KeystoreBaseFee = bigint;
+export type KeystoreBaseFee = bigint
 
 /**
  * A validator of an L1 (a subnet converted to manage its own validator set), as
@@ -2203,39 +2175,39 @@ export interface L1Validator {
   /**
    * The ID of this validation (one per registration of a node with an L1).
    */
-  validationID: string;
+  validationID: string
   /**
    * The validating node.
    */
-  nodeID: string;
+  nodeID: string
   /**
    * Weight used for consensus voting and interchain messaging.
    */
-  weight: bigint;
+  weight: bigint
   /**
    * Unix time the validator was registered.
    */
-  startTime: bigint;
+  startTime: bigint
   /**
    * The validator's compressed BLS public key.
    */
-  publicKey: `0x${string}`;
+  publicKey: `0x${string}`
   /**
    * Receives the balance left when the validator is removed.
    */
-  remainingBalanceOwner: OutputOwners;
+  remainingBalanceOwner: OutputOwners
   /**
    * May deactivate the validator and withdraw its balance.
    */
-  deactivationOwner: OutputOwners;
+  deactivationOwner: OutputOwners
   /**
    * The lowest nonce a `SetL1ValidatorWeightTx` for this validation may use.
    */
-  minNonce: bigint;
+  minNonce: bigint
   /**
    * nNATIVE left to pay the continuous fee; `"0"` once the validator is inactive.
    */
-  balance: bigint;
+  balance: bigint
 }
 
 /**
@@ -2243,16 +2215,16 @@ export interface L1Validator {
  * validates and the P-Chain height the answer was read at. All numbers are decimal strings.
  *
  */
-export type L1ValidatorDetails = L1Validator & {
-  /**
-   * The L1 the validator belongs to.
-   */
-  subnetID: string;
-  /**
-   * Height of the last accepted P-Chain block when the state was read.
-   */
-  height: bigint;
-};
+export type L1ValidatorDetails = (L1Validator & {
+    /**
+     * The L1 the validator belongs to.
+     */
+    subnetID: string
+    /**
+     * Height of the last accepted P-Chain block when the state was read.
+     */
+    height: bigint
+})
 
 /**
  * A validator of a permissioned (PoA) subnet, added by its control keys. An L1 still lists the PoA
@@ -2264,94 +2236,94 @@ export interface LegacyPoaValidator {
   /**
    * The transaction that added the validator.
    */
-  txID: string;
+  txID: string
   /**
    * Unix time validation started.
    */
-  startTime: bigint;
+  startTime: bigint
   /**
    * Unix time validation ends.
    */
-  endTime: bigint;
+  endTime: bigint
   /**
    * The validator's weight in the subnet's consensus.
    */
-  weight: bigint;
+  weight: bigint
   /**
    * The validating node.
    */
-  nodeID: string;
+  nodeID: string
 }
 
 /**
  * A legacy (type `0x0`) transaction. `chainId` is present when the signature is EIP-155 replay-protected.
  */
 export interface LegacyTransactionInfo {
-  type: '0x0';
+  type: "0x0"
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient; `null` for a contract creation.
    */
-  to: null | `0x${string}`;
+  to: (null | `0x${string}`)
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Gas price (wei).
    */
-  gasPrice: bigint;
+  gasPrice: bigint
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Chain ID of an EIP-155 signature.
    */
-  chainId?: bigint;
+  chainId?: bigint
   /**
    * Signature v (27/28, or chainId*2+35/36 with EIP-155).
    */
-  v: bigint;
+  v: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Hash of the including block; `null` while pending.
    */
-  blockHash: null | `0x${string}`;
+  blockHash: (null | `0x${string}`)
   /**
    * Number of the including block; `null` while pending.
    */
-  blockNumber: null | bigint;
+  blockNumber: (null | bigint)
   /**
    * Time of the including block (recent go-ethereum only); `null` while pending.
    */
-  blockTimestamp?: null | bigint;
+  blockTimestamp?: (null | bigint)
   /**
    * Position in the including block; `null` while pending.
    */
-  transactionIndex: null | bigint;
+  transactionIndex: (null | bigint)
 }
 
 /**
@@ -2361,8 +2333,8 @@ export interface LegacyTransactionInfo {
  */
 export interface LegacyValidatorSet {
   validators: {
-    [k: string]: bigint;
-  };
+    [k: string]: bigint
+  }
 }
 
 /**
@@ -2375,58 +2347,53 @@ export interface Log {
   /**
    * Contract that emitted the log.
    */
-  address: `0x${string}`;
+  address: `0x${string}`
   /**
    * Indexed topics; the first is usually the event signature hash.
    *
    * @maxItems 4
    */
-  topics:
-    | []
-    | [`0x${string}`]
-    | [`0x${string}`, `0x${string}`]
-    | [`0x${string}`, `0x${string}`, `0x${string}`]
-    | [`0x${string}`, `0x${string}`, `0x${string}`, `0x${string}`];
+  topics: []|[`0x${string}`]|[`0x${string}`, `0x${string}`]|[`0x${string}`, `0x${string}`, `0x${string}`]|[`0x${string}`, `0x${string}`, `0x${string}`, `0x${string}`]
   /**
    * Non-indexed data.
    */
-  data: `0x${string}`;
+  data: `0x${string}`
   /**
    * Number of the including block.
    */
-  blockNumber: bigint;
+  blockNumber: bigint
   /**
    * Hash of the including block.
    */
-  blockHash: `0x${string}`;
+  blockHash: `0x${string}`
   /**
    * Time of the including block (recent go-ethereum only).
    */
-  blockTimestamp?: bigint;
+  blockTimestamp?: bigint
   /**
    * Hash of the emitting transaction.
    */
-  transactionHash: `0x${string}`;
+  transactionHash: `0x${string}`
   /**
    * Position of that transaction in the block.
    */
-  transactionIndex: bigint;
+  transactionIndex: bigint
   /**
    * Position of the log in the block.
    */
-  logIndex: bigint;
+  logIndex: bigint
   /**
    * Whether a reorganisation removed the log.
    */
-  removed: boolean;
+  removed: boolean
 }
 
 /**
  * The criteria of a `logs` subscription: `address` and `topics` as in a filter. Subscriptions follow new blocks only and take no block range.
  */
 export interface LogSubscriptionFilter {
-  address?: FilterAddress;
-  topics?: null | FilterTopics;
+  address?: FilterAddress
+  topics?: (null | FilterTopics)
 }
 
 /**
@@ -2436,137 +2403,137 @@ export interface MemStats {
   /**
    * Bytes of allocated heap objects.
    */
-  Alloc: bigint;
+  Alloc: bigint
   /**
    * Cumulative bytes allocated.
    */
-  TotalAlloc: bigint;
+  TotalAlloc: bigint
   /**
    * Bytes obtained from the OS.
    */
-  Sys: bigint;
-  Mallocs?: bigint;
-  Frees?: bigint;
-  HeapAlloc: bigint;
-  HeapSys?: bigint;
-  HeapIdle?: bigint;
-  HeapInuse?: bigint;
-  HeapObjects?: bigint;
-  NextGC?: bigint;
-  PauseTotalNs?: bigint;
-  NumGC: number;
+  Sys: bigint
+  Mallocs?: bigint
+  Frees?: bigint
+  HeapAlloc: bigint
+  HeapSys?: bigint
+  HeapIdle?: bigint
+  HeapInuse?: bigint
+  HeapObjects?: bigint
+  NextGC?: bigint
+  PauseTotalNs?: bigint
+  NumGC: number
 }
 
 export interface NativeExportKeyParams {
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
   /**
    * The EVM address whose key to export
    */
-  address: `0x${string}`;
+  address: `0x${string}`
 }
 
-export type NativeExportKeyResult = ExportedKey;
+export type NativeExportKeyResult = ExportedKey
 
 export interface NativeExportNATIVEParams {
   /**
    * Destination address on the X-Chain or P-Chain
    */
-  to: string;
+  to: string
   /**
    * Amount to export, in nNATIVE
    */
-  amount: bigint;
+  amount: bigint
   /**
    * Base fee to build the transaction with (default the suggested fee)
    */
-  baseFee?: KeystoreBaseFee;
+  baseFee?: KeystoreBaseFee
   /**
    * Destination chain when `to` has no chain prefix (not in the seed)
    */
-  targetChain?: string;
+  targetChain?: string
   /**
    * @deprecated
    * Ignored by the node (appears in a documentation sample)
    */
-  from?: (`0x${string}` | string)[];
+  from?: (`0x${string}` | string)[]
   /**
    * @deprecated
    * Ignored by the node (appears in a documentation sample)
    */
-  changeAddr?: `0x${string}` | string;
+  changeAddr?: (`0x${string}` | string)
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
 }
 
-export type NativeExportNATIVEResult = TxIDResult;
+export type NativeExportNATIVEResult = TxIDResult
 
 export interface NativeExportParams {
   /**
    * With chain prefix (`X-avax1...`, `P-avax1...`), or without it when `targetChain` is given.
    */
-  to: string;
+  to: string
   /**
    * Amount to export, in the asset's smallest unit (nNATIVE for the native token)
    */
-  amount: bigint;
+  amount: bigint
   /**
    * The asset to export; `NATIVE` for the native token
    */
-  assetID: AssetIDOrNative;
+  assetID: AssetIDOrNative
   /**
    * Base fee to build the transaction with (default the suggested fee)
    */
-  baseFee?: KeystoreBaseFee;
+  baseFee?: KeystoreBaseFee
   /**
    * Destination chain when `to` has no chain prefix (not in the seed)
    */
-  targetChain?: string;
+  targetChain?: string
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
 }
 
-export type NativeExportResult = TxIDResult;
+export type NativeExportResult = TxIDResult
 
 export interface NativeGetAtomicTxParams {
   /**
    * The transaction's ID
    */
-  txID: string;
+  txID: string
   /**
    * Encoding of the transaction (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
-export type NativeGetAtomicTxResult = AtomicTx;
+export type NativeGetAtomicTxResult = AtomicTx
 
 export interface NativeGetAtomicTxStatusParams {
   /**
    * The transaction's ID
    */
-  txID: string;
+  txID: string
 }
 
-export type NativeGetAtomicTxStatusResult = AtomicTxStatusResult;
+export type NativeGetAtomicTxStatusResult = AtomicTxStatusResult
 
 export interface NativeGetUTXOsParams {
   /**
@@ -2575,120 +2542,120 @@ export interface NativeGetUTXOsParams {
    * @minItems 1
    * @maxItems 1024
    */
-  addresses: [string, ...string[]];
+  addresses: [string, ...(string)[]]
   /**
    * The chain that exported the UTXOs (ID or alias, for example `X` or `P`)
    */
-  sourceChain: string;
+  sourceChain: string
   /**
    * Most UTXOs to return (default and maximum 1024)
    */
-  limit?: number;
+  limit?: number
   /**
    * Continue after this UTXO (a previous page's `endIndex`)
    */
-  startIndex?: UtxoIndex;
+  startIndex?: UtxoIndex
   /**
    * Encoding of the UTXOs (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
-export type NativeGetUTXOsResult = UtxoPage;
+export type NativeGetUTXOsResult = UtxoPage
 
 export interface NativeImportKeyParams {
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
   /**
    * The key, as `PrivateKey-` followed by cb58
    */
-  privateKey: string;
+  privateKey: string
 }
 
 export interface NativeImportKeyResult {
   /**
    * The EVM address the key controls.
    */
-  address: `0x${string}`;
+  address: `0x${string}`
 }
 
 export interface NativeImportNATIVEParams {
   /**
    * The EVM address to credit
    */
-  to: `0x${string}`;
+  to: `0x${string}`
   /**
    * The chain the funds were exported from (ID or alias)
    */
-  sourceChain: string;
+  sourceChain: string
   /**
    * Base fee to build the transaction with (default the suggested fee)
    */
-  baseFee?: KeystoreBaseFee;
+  baseFee?: KeystoreBaseFee
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
 }
 
-export type NativeImportNATIVEResult = TxIDResult;
+export type NativeImportNATIVEResult = TxIDResult
 
 export interface NativeImportParams {
   /**
    * The EVM address to credit
    */
-  to: `0x${string}`;
+  to: `0x${string}`
   /**
    * The chain the funds were exported from (ID or alias)
    */
-  sourceChain: string;
+  sourceChain: string
   /**
    * Base fee to build the transaction with (default the suggested fee)
    */
-  baseFee?: KeystoreBaseFee;
+  baseFee?: KeystoreBaseFee
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
-  username: string;
+  username: string
   /**
    * Password of the keystore user. Never log or echo it.
    */
-  password: string;
+  password: string
 }
 
-export type NativeImportResult = TxIDResult;
+export type NativeImportResult = TxIDResult
 
 export interface NativeIssueTxParams {
   /**
    * The signed transaction, hex with checksum
    */
-  tx: `0x${string}`;
+  tx: `0x${string}`
   /**
    * Encoding of `tx` (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
-export type NativeIssueTxResult = TxIDResult;
+export type NativeIssueTxResult = TxIDResult
 
-export type NetListeningResult = boolean;
+export type NetListeningResult = boolean
 
-export type NetPeerCountResult = bigint;
+export type NetPeerCountResult = bigint
 
 /**
  * Decimal network ID.
  */
-export type NetVersionResult = bigint;
+export type NetVersionResult = bigint
 
 /**
  * The node's BLS public key with its proof of possession: a signature by the matching secret key over the
@@ -2700,11 +2667,11 @@ export interface NodePOP {
   /**
    * Compressed 48-byte BLS public key.
    */
-  publicKey: `0x${string}`;
+  publicKey: `0x${string}`
   /**
    * 96-byte BLS signature proving possession of the secret key.
    */
-  proofOfPossession: `0x${string}`;
+  proofOfPossession: `0x${string}`
 }
 
 /**
@@ -2716,15 +2683,15 @@ export interface OutputOwners {
   /**
    * Unix time (seconds) before which the owners cannot act; `"0"` means no lock.
    */
-  locktime: bigint;
+  locktime: bigint
   /**
    * How many of `addresses` must sign.
    */
-  threshold: number;
+  threshold: number
   /**
    * The owning addresses, with chain prefix (`P-avax1...`).
    */
-  addresses: string[];
+  addresses: string[]
 }
 
 /**
@@ -2737,27 +2704,27 @@ export interface PChainBlock {
   /**
    * The block's ID.
    */
-  id?: string;
+  id?: string
   /**
    * The parent block's ID.
    */
-  parentID: string;
+  parentID: string
   /**
    * The block's height (the genesis block is at 0).
    */
-  height: bigint;
+  height: bigint
   /**
    * The block's unix time in seconds (Banff and later blocks).
    */
-  time?: bigint;
+  time?: bigint
   /**
    * The decision transactions the block carries.
    */
-  txs?: PChainTx[];
+  txs?: PChainTx[]
   /**
    * The proposal or atomic transaction the block carries.
    */
-  tx?: PChainTx;
+  tx?: PChainTx
 }
 
 /**
@@ -2765,21 +2732,19 @@ export interface PChainBlock {
  * hex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type PChainBlockResult =
-  | {
-      block: `0x${string}`;
-      encoding: 'hex' | 'hexc' | 'hexnc';
-    }
-  | {
-      block: PChainBlock;
-      encoding: 'json';
-    };
+export type PChainBlockResult = ({
+    block: `0x${string}`
+    encoding: ("hex" | "hexc" | "hexnc")
+  } | {
+    block: PChainBlock
+    encoding: "json"
+})
 
 /**
  * Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.
  */
 export interface PChainCredential {
-  signatures: `0x${string}`[];
+  signatures: `0x${string}`[]
 }
 
 /**
@@ -2788,7 +2753,7 @@ export interface PChainCredential {
  * `hex`: hex with a 4-byte checksum) and `hexnc` (hex without checksum). An empty string is rejected.
  *
  */
-export type PChainEncoding = 'hex' | 'hexc' | 'hexnc' | 'json';
+export type PChainEncoding = ("hex" | "hexc" | "hexnc" | "json")
 
 /**
  * Owners inside a JSON-encoded transaction. Unlike the API's `OutputOwners`, the numbers here are plain
@@ -2799,12 +2764,12 @@ export interface PChainOutputOwners {
   /**
    * Unix time before which the owners cannot act.
    */
-  locktime: bigint;
+  locktime: bigint
   /**
    * How many of `addresses` must sign.
    */
-  threshold: number;
-  addresses: string[];
+  threshold: number
+  addresses: string[]
 }
 
 /**
@@ -2816,22 +2781,22 @@ export interface PChainTransferableInput {
   /**
    * The transaction that created the spent UTXO.
    */
-  txID: string;
-  outputIndex: number;
-  assetID: string;
-  fxID?: string;
+  txID: string
+  outputIndex: number
+  assetID: string
+  fxID?: string
   input: {
-    amount?: bigint;
-    signatureIndices?: number[];
-    locktime?: bigint;
+    amount?: bigint
+    signatureIndices?: number[]
+    locktime?: bigint
     /**
      * The locked input of a stake-locked input.
      */
     input?: {
-      amount?: bigint;
-      signatureIndices?: number[];
-    };
-  };
+      amount?: bigint
+      signatureIndices?: number[]
+    }
+  }
 }
 
 /**
@@ -2841,41 +2806,41 @@ export interface PChainTransferableInput {
  *
  */
 export interface PChainTransferableOutput {
-  assetID: string;
+  assetID: string
   /**
    * The feature extension that defines the output (`spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ` is secp256k1fx).
    */
-  fxID?: string;
+  fxID?: string
   output: {
-    addresses?: string[];
-    amount?: bigint;
-    locktime?: bigint;
-    threshold?: number;
+    addresses?: string[]
+    amount?: bigint
+    locktime?: bigint
+    threshold?: number
     /**
      * The locked output of a stake-locked output.
      */
     output?: {
-      addresses?: string[];
-      amount?: bigint;
-      locktime?: bigint;
-      threshold?: number;
-    };
-  };
+      addresses?: string[]
+      amount?: bigint
+      locktime?: bigint
+      threshold?: number
+    }
+  }
 }
 
 /**
  * A signed P-Chain transaction in JSON form.
  */
 export interface PChainTx {
-  unsignedTx: PChainUnsignedTx;
+  unsignedTx: PChainUnsignedTx
   /**
    * One credential per input, in input order.
    */
-  credentials: PChainCredential[];
+  credentials: PChainCredential[]
   /**
    * The transaction's ID.
    */
-  id?: string;
+  id?: string
 }
 
 /**
@@ -2883,15 +2848,13 @@ export interface PChainTx {
  * transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type PChainTxResult =
-  | {
-      tx: `0x${string}`;
-      encoding: 'hex' | 'hexc' | 'hexnc';
-    }
-  | {
-      tx: PChainTx;
-      encoding: 'json';
-    };
+export type PChainTxResult = ({
+    tx: `0x${string}`
+    encoding: ("hex" | "hexc" | "hexnc")
+  } | {
+    tx: PChainTx
+    encoding: "json"
+})
 
 /**
  * A P-Chain transaction's status as seen by this node:
@@ -2903,17 +2866,17 @@ export type PChainTxResult =
  * - `Unknown`: not seen by this node.
  *
  */
-export type PChainTxStatus = 'Committed' | 'Aborted' | 'Processing' | 'Dropped' | 'Unknown';
+export type PChainTxStatus = ("Committed" | "Aborted" | "Processing" | "Dropped" | "Unknown")
 
 /**
  * A transaction's status, with the reason when it was dropped.
  */
 export interface PChainTxStatusResult {
-  status: PChainTxStatus;
+  status: PChainTxStatus
   /**
    * Why the transaction was dropped; present only with `Dropped`.
    */
-  reason?: string;
+  reason?: string
 }
 
 /**
@@ -2925,60 +2888,60 @@ export interface PChainUnsignedTx {
   /**
    * The network the transaction is for (1 main network, 5 test network).
    */
-  networkID?: number;
+  networkID?: number
   /**
    * The chain it is for (the P-Chain's ID is the empty ID).
    */
-  blockchainID?: string;
-  outputs?: PChainTransferableOutput[];
-  inputs?: PChainTransferableInput[];
+  blockchainID?: string
+  outputs?: PChainTransferableOutput[]
+  inputs?: PChainTransferableInput[]
   /**
    * Arbitrary bytes attached by the sender.
    */
-  memo?: `0x${string}`;
+  memo?: `0x${string}`
   /**
    * Import transactions; the chain the imported UTXOs come from.
    */
-  sourceChain?: string;
+  sourceChain?: string
   /**
    * Import transactions; the UTXOs imported.
    */
-  importedInputs?: PChainTransferableInput[];
+  importedInputs?: PChainTransferableInput[]
   /**
    * Export transactions; the chain the outputs go to.
    */
-  destinationChain?: string;
+  destinationChain?: string
   /**
    * Export transactions; the outputs exported.
    */
-  exportedOutputs?: PChainTransferableOutput[];
+  exportedOutputs?: PChainTransferableOutput[]
   /**
    * Staking transactions; the node and period staked for.
    */
   validator?: {
-    nodeID: string;
+    nodeID: string
     /**
      * Unix time the staking starts.
      */
-    start: bigint;
+    start: bigint
     /**
      * Unix time the staking ends.
      */
-    end: bigint;
-    weight: bigint;
-  };
+    end: bigint
+    weight: bigint
+  }
   /**
    * Subnet transactions; the subnet concerned.
    */
-  subnetID?: string;
+  subnetID?: string
   /**
    * Staking transactions; the locked stake.
    */
-  stake?: PChainTransferableOutput[];
+  stake?: PChainTransferableOutput[]
   /**
    * Staking transactions; who receives the reward.
    */
-  rewardsOwner?: PChainOutputOwners;
+  rewardsOwner?: PChainOutputOwners
 }
 
 /**
@@ -2993,232 +2956,232 @@ export interface Peer {
   /**
    * The peer's remote IP and port as seen by this node.
    */
-  ip: string;
+  ip: string
   /**
    * The IP and port the peer advertises for others to dial; empty when it advertises none.
    */
-  publicIP?: string;
+  publicIP?: string
   /**
    * The peer's node ID.
    */
-  nodeID: string;
+  nodeID: string
   /**
    * The peer's software version, for example `avalanchego/1.14.3`.
    */
-  version: string;
+  version: string
   /**
    * Activation time (unix seconds) of the latest network upgrade the peer's software knows of, as a plain JSON number.
    */
-  upgradeTime?: bigint;
+  upgradeTime?: bigint
   /**
    * When this node last sent the peer a message.
    */
-  lastSent: string;
+  lastSent: string
   /**
    * When this node last received a message from the peer.
    */
-  lastReceived: string;
+  lastReceived: string
   /**
    * This node's Primary Network uptime as the peer observes it, a whole percentage.
    */
-  observedUptime: number;
+  observedUptime: number
   /**
    * Subnets the peer tracks (a set).
    */
-  trackedSubnets?: string[];
+  trackedSubnets?: string[]
   /**
    * Community proposals the peer supports, as plain JSON numbers.
    */
-  supportedACPs?: number[];
+  supportedACPs?: number[]
   /**
    * Community proposals the peer objects to, as plain JSON numbers.
    */
-  objectedACPs?: number[];
+  objectedACPs?: number[]
   /**
    * Chains on which this node has benched the peer (stopped sending it queries after repeated failures).
    * The seed calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).
    *
    */
-  benched: string[];
+  benched: string[]
 }
 
-export type PersonalDeriveAccountResult = WalletAccount;
+export type PersonalDeriveAccountResult = WalletAccount
 
-export type PersonalEcRecoverResult = `0x${string}`;
+export type PersonalEcRecoverResult = `0x${string}`
 
-export type PersonalImportRawKeyResult = `0x${string}`;
+export type PersonalImportRawKeyResult = `0x${string}`
 
-export type PersonalInitializeWalletResult = string;
+export type PersonalInitializeWalletResult = string
 
-export type PersonalListAccountsResult = `0x${string}`[];
+export type PersonalListAccountsResult = `0x${string}`[]
 
-export type PersonalListWalletsResult = Wallet[];
+export type PersonalListWalletsResult = Wallet[]
 
-export type PersonalLockAccountResult = boolean;
+export type PersonalLockAccountResult = boolean
 
-export type PersonalNewAccountResult = `0x${string}`;
+export type PersonalNewAccountResult = `0x${string}`
 
-export type PersonalOpenWalletResult = null;
+export type PersonalOpenWalletResult = null
 
-export type PersonalSendTransactionResult = `0x${string}`;
+export type PersonalSendTransactionResult = `0x${string}`
 
-export type PersonalSignResult = `0x${string}`;
+export type PersonalSignResult = `0x${string}`
 
-export type PersonalSignTransactionResult = SignTransactionResult;
+export type PersonalSignTransactionResult = SignTransactionResult
 
-export type PersonalUnlockAccountResult = boolean;
+export type PersonalUnlockAccountResult = boolean
 
-export type PersonalUnpairResult = null;
+export type PersonalUnpairResult = null
 
 export interface PlatformGetBalanceParams {
   /**
    * The addresses to sum over
    */
-  addresses: string[];
+  addresses: string[]
 }
 
-export type PlatformGetBalanceResult = Balance;
+export type PlatformGetBalanceResult = Balance
 
 export interface PlatformGetBlockByHeightParams {
   /**
    * The block's height
    */
-  height: bigint;
+  height: bigint
   /**
    * How to encode the block (default `hex`)
    */
-  encoding?: PChainEncoding;
+  encoding?: PChainEncoding
 }
 
-export type PlatformGetBlockByHeightResult = PChainBlockResult;
+export type PlatformGetBlockByHeightResult = PChainBlockResult
 
 export interface PlatformGetBlockParams {
   /**
    * The block's ID
    */
-  blockID: string;
+  blockID: string
   /**
    * How to encode the block (default `hex`)
    */
-  encoding?: PChainEncoding;
+  encoding?: PChainEncoding
 }
 
-export type PlatformGetBlockResult = PChainBlockResult;
+export type PlatformGetBlockResult = PChainBlockResult
 
 export interface PlatformGetBlockchainStatusParams {
   /**
    * The blockchain's ID or alias
    */
-  blockchainID: string;
+  blockchainID: string
 }
 
 export interface PlatformGetBlockchainStatusResult {
-  status: BlockchainStatus;
+  status: BlockchainStatus
 }
 
 export interface PlatformGetBlockchainsResult {
-  blockchains: Blockchain[];
+  blockchains: Blockchain[]
 }
 
 export interface PlatformGetCurrentSupplyParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface PlatformGetCurrentSupplyResult {
   /**
    * Upper bound of the token supply.
    */
-  supply: bigint;
+  supply: bigint
   /**
    * P-Chain height the supply was read at (sent by current nodes, not in the seed).
    */
-  height?: bigint;
+  height?: bigint
 }
 
 export interface PlatformGetCurrentValidatorsParams {
   /**
    * The subnet or L1 (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
   /**
    * Naming exactly one node also returns its delegators.
    */
-  nodeIDs?: string[];
+  nodeIDs?: string[]
 }
 
 export interface PlatformGetCurrentValidatorsResult {
-  validators: CurrentValidator[];
+  validators: CurrentValidator[]
 }
 
-export type PlatformGetFeeConfigResult = FeeConfig;
+export type PlatformGetFeeConfigResult = FeeConfig
 
-export type PlatformGetFeeStateResult = FeeState;
+export type PlatformGetFeeStateResult = FeeState
 
 export interface PlatformGetHeightResult {
   /**
    * Height of the last accepted block.
    */
-  height: bigint;
+  height: bigint
 }
 
 export interface PlatformGetL1ValidatorParams {
   /**
    * The validation's ID
    */
-  validationID: string;
+  validationID: string
 }
 
-export type PlatformGetL1ValidatorResult = L1ValidatorDetails;
+export type PlatformGetL1ValidatorResult = L1ValidatorDetails
 
 export interface PlatformGetMinStakeParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface PlatformGetMinStakeResult {
   /**
    * Minimum validator stake.
    */
-  minValidatorStake: bigint;
+  minValidatorStake: bigint
   /**
    * Minimum delegation.
    */
-  minDelegatorStake: bigint;
+  minDelegatorStake: bigint
 }
 
 export interface PlatformGetProposedHeightResult {
   /**
    * The proposer VM's current P-Chain height.
    */
-  height: bigint;
+  height: bigint
 }
 
 export interface PlatformGetRewardUTXOsParams {
   /**
    * The staking or delegating transaction
    */
-  txID: string;
+  txID: string
   /**
    * Encoding of the UTXOs (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
 export interface PlatformGetRewardUTXOsResult {
   /**
    * Number of UTXOs returned.
    */
-  numFetched: bigint;
+  numFetched: bigint
   /**
    * The reward UTXOs, `0x` hex with checksum.
    */
-  utxos: `0x${string}`[];
-  encoding: HexOnlyEncoding;
+  utxos: `0x${string}`[]
+  encoding: HexOnlyEncoding
 }
 
 export interface PlatformGetStakeParams {
@@ -3227,120 +3190,120 @@ export interface PlatformGetStakeParams {
    *
    * @maxItems 256
    */
-  addresses: string[];
+  addresses: string[]
   /**
    * Count validator stakes only, not delegations
    */
-  validatorsOnly?: boolean;
+  validatorsOnly?: boolean
   /**
    * Encoding of the staked outputs (`hex` only; not in the seed)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
 export interface PlatformGetStakeResult {
   /**
    * Native-token stake (nNATIVE); sent by the node, only in the seed's sample.
    */
-  staked?: bigint;
+  staked?: bigint
   /**
    * Stake per asset ID.
    */
-  stakeds: AssetAmounts;
+  stakeds: AssetAmounts
   /**
    * The staked outputs, `0x` hex with checksum.
    */
-  stakedOutputs: `0x${string}`[];
-  encoding: HexOnlyEncoding;
+  stakedOutputs: `0x${string}`[]
+  encoding: HexOnlyEncoding
 }
 
 export interface PlatformGetStakingAssetIDParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface PlatformGetStakingAssetIDResult {
   /**
    * The staking asset's ID.
    */
-  assetID: string;
+  assetID: string
 }
 
 export interface PlatformGetSubnetParams {
   /**
    * The subnet's ID
    */
-  subnetID: string;
+  subnetID: string
 }
 
-export type PlatformGetSubnetResult = Subnet;
+export type PlatformGetSubnetResult = Subnet
 
 export interface PlatformGetSubnetsParams {
   /**
    * The subnets to describe (default all)
    */
-  ids?: string[];
+  ids?: string[]
 }
 
 export interface PlatformGetSubnetsResult {
   /**
    * The subnets, or `null` when `ids` matched none.
    */
-  subnets: SubnetSummary[] | null;
+  subnets: (SubnetSummary[] | null)
 }
 
 export interface PlatformGetTimestampResult {
   /**
    * The chain time (the key the node sends).
    */
-  timestamp?: string;
+  timestamp?: string
   /**
    * The chain time under the key the seed declares.
    */
-  time?: string;
+  time?: string
 }
 
 export interface PlatformGetTotalStakeParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface PlatformGetTotalStakeResult {
   /**
    * Total stake (older name of `weight`).
    */
-  stake?: bigint;
+  stake?: bigint
   /**
    * Total validator weight.
    */
-  weight: bigint;
+  weight: bigint
 }
 
 export interface PlatformGetTxParams {
   /**
    * The transaction's ID
    */
-  txID: string;
+  txID: string
   /**
    * How to encode the transaction (default `hex`)
    */
-  encoding?: PChainEncoding;
+  encoding?: PChainEncoding
 }
 
-export type PlatformGetTxResult = PChainTxResult;
+export type PlatformGetTxResult = PChainTxResult
 
 export interface PlatformGetTxStatusParams {
   /**
    * The transaction's ID
    */
-  txID: string;
+  txID: string
 }
 
-export type PlatformGetTxStatusResult = PChainTxStatusResult;
+export type PlatformGetTxStatusResult = PChainTxStatusResult
 
 export interface PlatformGetUTXOsParams {
   /**
@@ -3349,126 +3312,126 @@ export interface PlatformGetUTXOsParams {
    * @minItems 1
    * @maxItems 1024
    */
-  addresses: [string, ...string[]];
+  addresses: [string, ...(string)[]]
   /**
    * Most UTXOs to return (default and maximum 1024)
    */
-  limit?: number;
+  limit?: number
   /**
    * Continue after this UTXO (a previous page's `endIndex`)
    */
-  startIndex?: UtxoIndex;
+  startIndex?: UtxoIndex
   /**
    * List atomic UTXOs exported from this chain (ID or alias)
    */
-  sourceChain?: string;
+  sourceChain?: string
   /**
    * Encoding of the UTXOs (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
-export type PlatformGetUTXOsResult = UtxoPage;
+export type PlatformGetUTXOsResult = UtxoPage
 
-export type PlatformGetValidatorFeeConfigResult = ValidatorFeeConfig;
+export type PlatformGetValidatorFeeConfigResult = ValidatorFeeConfig
 
-export type PlatformGetValidatorFeeStateResult = ValidatorFeeState;
+export type PlatformGetValidatorFeeStateResult = ValidatorFeeState
 
 export interface PlatformGetValidatorsAtParams {
   /**
    * The P-Chain height, or `proposed`
    */
-  height: HeightOrProposed;
+  height: HeightOrProposed
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
-export type PlatformGetValidatorsAtResult = ValidatorsAtResult;
+export type PlatformGetValidatorsAtResult = ValidatorsAtResult
 
 export interface PlatformIssueTxParams {
   /**
    * The signed transaction, hex with checksum
    */
-  tx: `0x${string}`;
+  tx: `0x${string}`
   /**
    * Encoding of `tx` (`hex` only)
    */
-  encoding?: HexOnlyEncoding;
+  encoding?: HexOnlyEncoding
 }
 
-export type PlatformIssueTxResult = TxIDResult;
+export type PlatformIssueTxResult = TxIDResult
 
 export interface PlatformSampleValidatorsParams {
   /**
    * How many validators to sample
    */
-  size: number;
+  size: number
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string;
+  subnetID?: string
 }
 
 export interface PlatformSampleValidatorsResult {
   /**
    * The sampled validators' node IDs.
    */
-  validators: string[];
+  validators: string[]
 }
 
 export interface PlatformValidatedByParams {
   /**
    * The blockchain's ID
    */
-  blockchainID: string;
+  blockchainID: string
 }
 
 export interface PlatformValidatedByResult {
   /**
    * The validating subnet's ID (the empty ID for the Primary Network).
    */
-  subnetID: string;
+  subnetID: string
 }
 
 export interface PlatformValidatesParams {
   /**
    * The subnet's ID
    */
-  subnetID: string;
+  subnetID: string
 }
 
 export interface PlatformValidatesResult {
-  blockchainIDs: string[];
+  blockchainIDs: string[]
 }
 
 /**
  * An account as the `prestateTracer` reports it; fields equal to their empty value are left out. `nonce` is a plain JSON number.
  */
 export interface PrestateAccount {
-  balance?: bigint;
-  nonce?: bigint;
-  code?: `0x${string}`;
-  codeHash?: `0x${string}`;
+  balance?: bigint
+  nonce?: bigint
+  code?: `0x${string}`
+  codeHash?: `0x${string}`
   storage?: {
-    [k: string]: `0x${string}`;
-  };
+    [k: string]: `0x${string}`
+  }
 }
 
 /**
  * The `prestateTracer` output with `diffMode` - the changed parts of touched accounts before and after.
  */
 export interface PrestateDiffResult {
-  pre: PrestateResult;
-  post: PrestateResult;
+  pre: PrestateResult
+  post: PrestateResult
 }
 
 /**
  * The `prestateTracer` output (default mode) - every touched account as it was before the transaction, keyed by address.
  */
 export interface PrestateResult {
-  [k: string]: PrestateAccount;
+  [k: string]: PrestateAccount
 }
 
 /**
@@ -3478,20 +3441,20 @@ export interface PriceOption {
   /**
    * Suggested tip cap per gas (wei).
    */
-  maxPriorityFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint
   /**
    * Suggested fee cap per gas (wei).
    */
-  maxFeePerGas: bigint;
+  maxFeePerGas: bigint
 }
 
 /**
  * The node's slow / normal / fast fee suggestions (`eth_suggestPriceOptions`): slow is 95% and fast 105% of the estimate, normal tips are capped (20 gwei by default), and each `maxFeePerGas` adds the base-fee option to the tip.
  */
 export interface PriceOptions {
-  slow: PriceOption;
-  normal: PriceOption;
-  fast: PriceOption;
+  slow: PriceOption
+  normal: PriceOption
+  fast: PriceOption
 }
 
 /**
@@ -3512,83 +3475,83 @@ export interface PrimaryNetworkValidator {
   /**
    * The transaction that added the validator.
    */
-  txID: string;
+  txID: string
   /**
    * Unix time validation started.
    */
-  startTime: bigint;
+  startTime: bigint
   /**
    * Unix time validation ends.
    */
-  endTime: bigint;
+  endTime: bigint
   /**
    * The validator's stake (nNATIVE), used when sampling validators.
    */
-  weight: bigint;
+  weight: bigint
   /**
    * The validating node.
    */
-  nodeID: string;
+  nodeID: string
   /**
    * Who receives the validation reward.
    */
-  validationRewardOwner?: OutputOwners;
+  validationRewardOwner?: OutputOwners
   /**
    * Who receives the fees earned from delegators.
    */
-  delegationRewardOwner?: OutputOwners;
+  delegationRewardOwner?: OutputOwners
   /**
    * The validation reward (nNATIVE) earned if the uptime requirement is met.
    */
-  potentialReward?: bigint;
+  potentialReward?: bigint
   /**
    * Delegation fees (nNATIVE) accrued so far.
    */
-  accruedDelegateeReward?: bigint;
+  accruedDelegateeReward?: bigint
   /**
    * Percentage of delegators' rewards the validator keeps, for example `"2.0000"`.
    */
-  delegationFee: number;
+  delegationFee: number
   /**
    * The validator's observed uptime percentage (Primary Network only).
    */
-  uptime?: number;
+  uptime?: number
   /**
    * Whether the validator is connected to this node (Primary Network only).
    */
-  connected?: boolean;
+  connected?: boolean
   /**
    * The validator's BLS key, when it registered one.
    */
-  signer?: ValidatorSigner;
+  signer?: ValidatorSigner
   /**
    * Number of current delegators.
    */
-  delegatorCount?: bigint;
+  delegatorCount?: bigint
   /**
    * Total stake (nNATIVE) of the current delegators.
    */
-  delegatorWeight?: bigint;
+  delegatorWeight?: bigint
   /**
    * The current delegators; only when the call named exactly one node in `nodeIDs`.
    */
-  delegators?: Delegator[];
+  delegators?: Delegator[]
   /**
    * Who may change an auto-renewed validator's configuration.
    */
-  validatorAuthority?: OutputOwners;
+  validatorAuthority?: OutputOwners
   /**
    * Length in seconds of an auto-renewed validator's next validation cycle.
    */
-  nextPeriod?: bigint;
+  nextPeriod?: bigint
   /**
    * Share of rewards an auto-renewed validator re-stakes.
    */
-  autoCompoundRewardShares?: number;
+  autoCompoundRewardShares?: number
   /**
    * Former duplicate of `weight`, sent by nodes before v1.12.2.
    */
-  stakeAmount?: bigint;
+  stakeAmount?: bigint
 }
 
 /**
@@ -3601,153 +3564,153 @@ export interface ReceiptInfo {
   /**
    * Hash of the transaction.
    */
-  transactionHash: `0x${string}`;
+  transactionHash: `0x${string}`
   /**
    * Position in the block.
    */
-  transactionIndex: bigint;
+  transactionIndex: bigint
   /**
    * Hash of the including block.
    */
-  blockHash: `0x${string}`;
+  blockHash: `0x${string}`
   /**
    * Number of the including block.
    */
-  blockNumber: bigint;
+  blockNumber: bigint
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient; `null` for a contract creation.
    */
-  to: null | `0x${string}`;
+  to: (null | `0x${string}`)
   /**
    * Gas used by the block up to and including this transaction.
    */
-  cumulativeGasUsed: bigint;
+  cumulativeGasUsed: bigint
   /**
    * Gas used by this transaction.
    */
-  gasUsed: bigint;
+  gasUsed: bigint
   /**
    * Price per gas actually paid (wei).
    */
-  effectiveGasPrice: bigint;
+  effectiveGasPrice: bigint
   /**
    * The created contract's address, or `null` when the transaction created none.
    */
-  contractAddress: null | `0x${string}`;
+  contractAddress: (null | `0x${string}`)
   /**
    * Logs the transaction emitted.
    */
-  logs: Log[];
-  logsBloom: `0x${string}`;
-  type: TransactionType;
+  logs: Log[]
+  logsBloom: `0x${string}`
+  type: TransactionType
   /**
    * `0x1` success, `0x0` failure (reverted or out of gas).
    */
-  status?: '0x0' | '0x1';
+  status?: ("0x0" | "0x1")
   /**
    * Post-transaction state root (receipts from before Byzantium only).
    */
-  root?: `0x${string}`;
+  root?: `0x${string}`
   /**
    * Blob gas used (blob transactions only).
    */
-  blobGasUsed?: bigint;
+  blobGasUsed?: bigint
   /**
    * Blob gas price paid (blob transactions only).
    */
-  blobGasPrice?: bigint;
+  blobGasPrice?: bigint
 }
 
 /**
  * A set-code (type `0x4`, EIP-7702) transaction. Ethereum only; the C-Chain does not accept them.
  */
 export interface SetCodeTransactionInfo {
-  type: '0x4';
+  type: "0x4"
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
   /**
    * Sender.
    */
-  from: `0x${string}`;
+  from: `0x${string}`
   /**
    * Recipient (set-code transactions cannot create contracts).
    */
-  to: `0x${string}`;
+  to: `0x${string}`
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Effective gas price paid (in a block), or the fee cap (pending).
    */
-  gasPrice: bigint;
+  gasPrice: bigint
   /**
    * Fee cap per gas (wei).
    */
-  maxFeePerGas: bigint;
+  maxFeePerGas: bigint
   /**
    * Tip cap per gas (wei).
    */
-  maxPriorityFeePerGas: bigint;
+  maxPriorityFeePerGas: bigint
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
+  input: `0x${string}`
   /**
    * Chain ID.
    */
-  chainId: bigint;
-  accessList: AccessList;
+  chainId: bigint
+  accessList: AccessList
   /**
    * The signed delegations.
    */
-  authorizationList: Authorization[];
+  authorizationList: Authorization[]
   /**
    * Signature y-parity.
    */
-  yParity: '0x0' | '0x1';
+  yParity: ("0x0" | "0x1")
   /**
    * Signature v (same as yParity).
    */
-  v?: bigint;
+  v?: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Hash of the including block; `null` while pending.
    */
-  blockHash: null | `0x${string}`;
+  blockHash: (null | `0x${string}`)
   /**
    * Number of the including block; `null` while pending.
    */
-  blockNumber: null | bigint;
+  blockNumber: (null | bigint)
   /**
    * Time of the including block (recent go-ethereum only); `null` while pending.
    */
-  blockTimestamp?: null | bigint;
+  blockTimestamp?: (null | bigint)
   /**
    * Position in the including block; `null` while pending.
    */
-  transactionIndex: null | bigint;
+  transactionIndex: (null | bigint)
 }
 
 /**
@@ -3757,8 +3720,8 @@ export interface SignTransactionResult {
   /**
    * The EIP-2718 binary encoding of the transaction.
    */
-  raw: `0x${string}`;
-  tx: SignedTransaction;
+  raw: `0x${string}`
+  tx: SignedTransaction
 }
 
 /**
@@ -3768,139 +3731,137 @@ export interface SignTransactionResult {
  *
  */
 export interface SignedTransaction {
-  type: TransactionType;
+  type: TransactionType
   /**
    * Chain ID (absent on a legacy transaction without EIP-155).
    */
-  chainId?: bigint;
+  chainId?: bigint
   /**
    * Sender's nonce.
    */
-  nonce: bigint;
+  nonce: bigint
   /**
    * Recipient; `null` for a contract creation.
    */
-  to?: null | `0x${string}`;
+  to?: (null | `0x${string}`)
   /**
    * Gas limit.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Gas price (legacy and access-list transactions).
    */
-  gasPrice?: bigint;
+  gasPrice?: bigint
   /**
    * Tip cap per gas (dynamic-fee transactions).
    */
-  maxPriorityFeePerGas?: bigint;
+  maxPriorityFeePerGas?: bigint
   /**
    * Fee cap per gas (dynamic-fee transactions).
    */
-  maxFeePerGas?: bigint;
+  maxFeePerGas?: bigint
   /**
    * Fee cap per blob gas (blob transactions).
    */
-  maxFeePerBlobGas?: bigint;
+  maxFeePerBlobGas?: bigint
   /**
    * Value transferred (wei).
    */
-  value: bigint;
+  value: bigint
   /**
    * Call data.
    */
-  input: `0x${string}`;
-  accessList?: AccessList;
-  blobVersionedHashes?: `0x${string}`[];
-  authorizationList?: Authorization[];
+  input: `0x${string}`
+  accessList?: AccessList
+  blobVersionedHashes?: `0x${string}`[]
+  authorizationList?: Authorization[]
   /**
    * Signature v.
    */
-  v: bigint;
+  v: bigint
   /**
    * Signature r.
    */
-  r: bigint;
+  r: bigint
   /**
    * Signature s.
    */
-  s: bigint;
+  s: bigint
   /**
    * Signature y-parity (typed transactions).
    */
-  yParity?: '0x0' | '0x1';
+  yParity?: ("0x0" | "0x1")
   /**
    * Transaction hash.
    */
-  hash: `0x${string}`;
+  hash: `0x${string}`
 }
 
 /**
  * One simulated block.
  */
 export interface SimulateBlockCalls {
-  blockOverrides?: BlockOverrides;
-  stateOverrides?: StateOverrides;
-  calls?: GenericTransaction[];
+  blockOverrides?: BlockOverrides
+  stateOverrides?: StateOverrides
+  calls?: GenericTransaction[]
 }
 
 /**
  * The outcome of one simulated call, `status` `0x1` (with its logs) or `0x0` (with an error).
  */
-export type SimulateCallResult =
-  | {
-      status: '0x1';
-      returnData: `0x${string}`;
-      gasUsed: bigint;
-      /**
-       * Most gas used at any point before refunds.
-       */
-      maxUsedGas?: bigint;
-      logs: Log[];
+export type SimulateCallResult = ({
+    status: "0x1"
+    returnData: `0x${string}`
+    gasUsed: bigint
+    /**
+     * Most gas used at any point before refunds.
+     */
+    maxUsedGas?: bigint
+    logs: Log[]
+  } | {
+    status: "0x0"
+    returnData: `0x${string}`
+    gasUsed: bigint
+    /**
+     * Most gas used at any point before refunds.
+     */
+    maxUsedGas?: bigint
+    logs?: Log[]
+    /**
+     * Why the call failed: code 3 for a revert (with the revert data), -32015 for another EVM error. The message is the node's text (`execution reverted: ...`, `out of gas`, ...).
+     */
+    error: {
+      code: number
+      message: string
+      data?: `0x${string}`
     }
-  | {
-      status: '0x0';
-      returnData: `0x${string}`;
-      gasUsed: bigint;
-      /**
-       * Most gas used at any point before refunds.
-       */
-      maxUsedGas?: bigint;
-      logs?: Log[];
-      /**
-       * Why the call failed: code 3 for a revert (with the revert data), -32015 for another EVM error. The message is the node's text (`execution reverted: ...`, `out of gas`, ...).
-       */
-      error: {
-        code: number;
-        message: string;
-        data?: `0x${string}`;
-      };
-    };
+})
 
 /**
  * What `eth_simulateV1` should run: a sequence of simulated blocks, each with optional block and state overrides and a list of calls, plus switches for validation, ETH-transfer logs and full transactions.
  */
 export interface SimulatePayload {
-  blockStateCalls: SimulateBlockCalls[];
+  blockStateCalls: SimulateBlockCalls[]
   /**
    * Emit a log for every ETH transfer.
    */
-  traceTransfers?: boolean;
+  traceTransfers?: boolean
   /**
    * Apply full transaction validation (nonces, balances, base fee).
    */
-  validation?: boolean;
+  validation?: boolean
   /**
    * Return full transaction objects in the blocks.
    */
-  returnFullTransactions?: boolean;
+  returnFullTransactions?: boolean
 }
 
 /**
  * A simulated block with the result of each of its calls.
  */
-export type SimulatedBlock = Block & {
-  calls: SimulateCallResult[];
-};
+export type SimulatedBlock = (Block & {
+    calls: SimulateCallResult[]
+})
 
 /**
  * A dump of state (`debug_dumpBlock`, `debug_accountRange`): the state root and accounts keyed by address (or by `pre(<hash>)` when the address preimage is unknown). `next` is the key to continue an account range from; absent when the range is complete.
@@ -3909,39 +3870,39 @@ export interface StateDump {
   /**
    * The state root (hex, with or without `0x`).
    */
-  root: string;
+  root: string
   accounts: {
-    [k: string]: DumpAccount;
-  };
+    [k: string]: DumpAccount
+  }
   /**
    * Where the next page of `debug_accountRange` starts.
    */
-  next?: `0x${string}`;
+  next?: `0x${string}`
 }
 
 /**
  * Temporary state changes applied before a call (`eth_call`, `eth_estimateGas`, `eth_callDetailed`, `debug_traceCall`), keyed by account address.
  */
 export interface StateOverrides {
-  [k: string]: AccountOverride;
+  [k: string]: AccountOverride
 }
 
 /**
  * Options of the standard-JSON file tracers (`debug_standardTraceBlockToFile`, ...): the struct-logger switches, `reexec`, and `txHash` to trace only that transaction of the block.
  */
 export interface StdTraceConfig {
-  enableMemory?: boolean;
-  disableStack?: boolean;
-  disableStorage?: boolean;
-  enableReturnData?: boolean;
-  debug?: boolean;
-  limit?: number;
-  overrides?: ChainConfigOverrides;
-  reexec?: bigint;
+  enableMemory?: boolean
+  disableStack?: boolean
+  disableStorage?: boolean
+  enableReturnData?: boolean
+  debug?: boolean
+  limit?: number
+  overrides?: ChainConfigOverrides
+  reexec?: bigint
   /**
    * Trace only this transaction of the block.
    */
-  txHash?: `0x${string}`;
+  txHash?: `0x${string}`
 }
 
 /**
@@ -3951,15 +3912,15 @@ export interface StorageProof {
   /**
    * The key as asked: echoed as 32 bytes when given as 32 bytes, otherwise as a quantity (`0x00` comes back as `0x0`).
    */
-  key: `0x${string}`;
+  key: `0x${string}`
   /**
    * The slot's value.
    */
-  value: bigint;
+  value: bigint
   /**
    * RLP-encoded trie nodes from the storage root to the slot.
    */
-  proof: `0x${string}`[];
+  proof: `0x${string}`[]
 }
 
 /**
@@ -3971,25 +3932,25 @@ export interface StorageRangeResult {
       /**
        * The slot (`null` when its preimage is unknown).
        */
-      key: null | `0x${string}`;
-      value: `0x${string}`;
-    };
-  };
-  nextKey: null | `0x${string}`;
+      key: (null | `0x${string}`)
+      value: `0x${string}`
+    }
+  }
+  nextKey: (null | `0x${string}`)
 }
 
 /**
  * The slot values, grouped and ordered as asked.
  */
 export interface StorageValues {
-  [k: string]: `0x${string}`[];
+  [k: string]: `0x${string}`[]
 }
 
 /**
  * Storage slots to read, grouped by account (`eth_getStorageValues`); must not be empty.
  */
 export interface StorageValuesRequest {
-  [k: string]: `0x${string}`[];
+  [k: string]: `0x${string}`[]
 }
 
 /**
@@ -3999,49 +3960,49 @@ export interface StructLog {
   /**
    * Program counter.
    */
-  pc: bigint;
+  pc: bigint
   /**
    * Opcode name (`PUSH1`, `SSTORE`, ...).
    */
-  op: string;
+  op: string
   /**
    * Gas left before the opcode.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Gas cost of the opcode.
    */
-  gasCost: bigint;
+  gasCost: bigint
   /**
    * Call depth (1 for the top call).
    */
-  depth: number;
+  depth: number
   /**
    * Error raised at this step.
    */
-  error?: string;
+  error?: string
   /**
    * Refund counter (left out when 0).
    */
-  refund?: bigint;
+  refund?: bigint
   /**
    * The EVM stack, bottom first, each item a quantity.
    */
-  stack?: bigint[];
+  stack?: bigint[]
   /**
    * EVM memory in 32-byte words, hex with or without `0x`.
    */
-  memory?: string[];
+  memory?: string[]
   /**
    * Storage of the current contract touched so far (SLOAD/SSTORE steps), key to value, hex with or without `0x`.
    */
   storage?: {
-    [k: string]: string;
-  };
+    [k: string]: string
+  }
   /**
    * Return data of the last call (with `enableReturnData`).
    */
-  returnData?: `0x${string}`;
+  returnData?: `0x${string}`
 }
 
 /**
@@ -4055,16 +4016,16 @@ export interface StructLoggerResult {
   /**
    * Gas used by the transaction.
    */
-  gas: bigint;
+  gas: bigint
   /**
    * Whether execution failed (reverted or errored).
    */
-  failed: boolean;
+  failed: boolean
   /**
    * Return data (or revert data), hex with or without `0x`.
    */
-  returnValue: string;
-  structLogs: StructLog[];
+  returnValue: string
+  structLogs: StructLog[]
 }
 
 /**
@@ -4077,35 +4038,35 @@ export interface Subnet {
   /**
    * Whether the subnet is permissioned (PoA, changed by its control keys).
    */
-  isPermissioned: boolean;
+  isPermissioned: boolean
   /**
    * Addresses allowed to change the subnet; empty unless it is a permissioned (PoA) subnet.
    */
-  controlKeys: string[];
+  controlKeys: string[]
   /**
    * How many control keys must sign a change; `"0"` unless it is a permissioned subnet.
    */
-  threshold: number;
+  threshold: number
   /**
    * Unix time before which the subnet cannot be changed.
    */
-  locktime: bigint;
+  locktime: bigint
   /**
    * The transaction that made the subnet elastic, or the empty ID.
    */
-  subnetTransformationTxID: string;
+  subnetTransformationTxID: string
   /**
    * The ID of the subnet's conversion to an L1, or the empty ID.
    */
-  conversionID: string;
+  conversionID: string
   /**
    * The chain allowed to modify the L1 validator set, or the empty ID.
    */
-  managerChainID: string;
+  managerChainID: string
   /**
    * The address on `managerChainID` allowed to modify the L1 validator set (`0x` hex), or `null`.
    */
-  managerAddress: `0x${string}` | null;
+  managerAddress: (`0x${string}` | null)
 }
 
 /**
@@ -4118,15 +4079,15 @@ export interface SubnetSummary {
   /**
    * The subnet's ID (the Primary Network's is the empty ID).
    */
-  id: string;
+  id: string
   /**
    * Addresses allowed to change the subnet; empty unless it is permissioned.
    */
-  controlKeys: string[];
+  controlKeys: string[]
   /**
    * How many control keys must sign a change.
    */
-  threshold: number;
+  threshold: number
 }
 
 /**
@@ -4136,21 +4097,21 @@ export interface SyncProgress {
   /**
    * Block where this sync started.
    */
-  startingBlock: bigint;
+  startingBlock: bigint
   /**
    * Current block.
    */
-  currentBlock: bigint;
+  currentBlock: bigint
   /**
    * Highest block known.
    */
-  highestBlock: bigint;
+  highestBlock: bigint
 }
 
 /**
  * `false` when the node is not syncing, else its progress. The C-Chain node always answers `false`: the node refuses API calls until the chain has bootstrapped.
  */
-export type SyncingStatus = false | SyncProgress;
+export type SyncingStatus = (false | SyncProgress)
 
 /**
  * A `TraceConfig` plus state and block overrides for `debug_traceCall`, and `txIndex` to trace on top of the state after that transaction of the block instead of after the whole block.
@@ -4159,47 +4120,47 @@ export interface TraceCallConfig {
   /**
    * Capture EVM memory in each step (struct logger).
    */
-  enableMemory?: boolean;
+  enableMemory?: boolean
   /**
    * Omit the EVM stack from each step (struct logger).
    */
-  disableStack?: boolean;
+  disableStack?: boolean
   /**
    * Omit storage from SLOAD/SSTORE steps (struct logger).
    */
-  disableStorage?: boolean;
+  disableStorage?: boolean
   /**
    * Capture return data in each step (struct logger).
    */
-  enableReturnData?: boolean;
+  enableReturnData?: boolean
   /**
    * Print output to the node's console while tracing.
    */
-  debug?: boolean;
+  debug?: boolean
   /**
    * Maximum number of struct-logger steps kept.
    */
-  limit?: number;
-  overrides?: ChainConfigOverrides;
+  limit?: number
+  overrides?: ChainConfigOverrides
   /**
    * A built-in tracer name or JavaScript tracer source.
    */
-  tracer?: string;
-  tracerConfig?: TracerConfig;
+  tracer?: string
+  tracerConfig?: TracerConfig
   /**
    * Time limit as a Go duration (`"5s"`).
    */
-  timeout?: string;
+  timeout?: string
   /**
    * Blocks the node may re-execute to rebuild state.
    */
-  reexec?: bigint;
-  stateOverrides?: StateOverrides;
-  blockOverrides?: BlockOverrides;
+  reexec?: bigint
+  stateOverrides?: StateOverrides
+  blockOverrides?: BlockOverrides
   /**
    * Trace on the state after this transaction of the block (instead of after the block).
    */
-  txIndex?: bigint;
+  txIndex?: bigint
 }
 
 /**
@@ -4215,41 +4176,41 @@ export interface TraceConfig {
   /**
    * Capture EVM memory in each step (struct logger; off by default).
    */
-  enableMemory?: boolean;
+  enableMemory?: boolean
   /**
    * Omit the EVM stack from each step (struct logger).
    */
-  disableStack?: boolean;
+  disableStack?: boolean
   /**
    * Omit storage from SLOAD/SSTORE steps (struct logger).
    */
-  disableStorage?: boolean;
+  disableStorage?: boolean
   /**
    * Capture return data in each step (struct logger; off by default).
    */
-  enableReturnData?: boolean;
+  enableReturnData?: boolean
   /**
    * Print output to the node's console while tracing.
    */
-  debug?: boolean;
+  debug?: boolean
   /**
    * Maximum number of struct-logger steps kept (0 = no limit).
    */
-  limit?: number;
-  overrides?: ChainConfigOverrides;
+  limit?: number
+  overrides?: ChainConfigOverrides
   /**
    * A built-in tracer name or JavaScript tracer source; absent for the struct logger.
    */
-  tracer?: string;
-  tracerConfig?: TracerConfig;
+  tracer?: string
+  tracerConfig?: TracerConfig
   /**
    * Time limit per transaction as a Go duration (`"5s"`, `"300ms"`); default 5 seconds.
    */
-  timeout?: string;
+  timeout?: string
   /**
    * How many blocks the node may re-execute to rebuild missing historical state (default 128).
    */
-  reexec?: bigint;
+  reexec?: bigint
 }
 
 /**
@@ -4261,14 +4222,7 @@ export interface TraceConfig {
  * deliberately open (`x-open: true`) and carries no type check.
  *
  */
-export type TraceResult =
-  | StructLoggerResult
-  | CallFrame
-  | FlatCallFrame[]
-  | PrestateResult
-  | PrestateDiffResult
-  | FourByteResult
-  | CustomTracerResult;
+export type TraceResult = (StructLoggerResult | CallFrame | FlatCallFrame[] | PrestateResult | PrestateDiffResult | FourByteResult | CustomTracerResult)
 
 /**
  * Options of the chosen tracer. The built-in tracers read the keys below; a JavaScript tracer receives the
@@ -4279,31 +4233,31 @@ export interface TracerConfig {
   /**
    * callTracer, flatCallTracer: trace the top-level call only.
    */
-  onlyTopCall?: boolean;
+  onlyTopCall?: boolean
   /**
    * callTracer: include the logs of each call frame.
    */
-  withLog?: boolean;
+  withLog?: boolean
   /**
    * flatCallTracer: use Parity-style error messages.
    */
-  convertParityErrors?: boolean;
+  convertParityErrors?: boolean
   /**
    * flatCallTracer: include calls to precompiles.
    */
-  includePrecompiles?: boolean;
+  includePrecompiles?: boolean
   /**
    * prestateTracer: return `{pre, post}` instead of the touched pre-state.
    */
-  diffMode?: boolean;
+  diffMode?: boolean
   /**
    * prestateTracer: omit contract code.
    */
-  disableCode?: boolean;
+  disableCode?: boolean
   /**
    * prestateTracer: omit storage.
    */
-  disableStorage?: boolean;
+  disableStorage?: boolean
 }
 
 /**
@@ -4314,17 +4268,12 @@ export interface TracerConfig {
  * cap.
  *
  */
-export type TransactionInfo =
-  | LegacyTransactionInfo
-  | AccessListTransactionInfo
-  | DynamicFeeTransactionInfo
-  | BlobTransactionInfo
-  | SetCodeTransactionInfo;
+export type TransactionInfo = (LegacyTransactionInfo | AccessListTransactionInfo | DynamicFeeTransactionInfo | BlobTransactionInfo | SetCodeTransactionInfo)
 
 /**
  * EIP-2718 transaction type: `0x0` legacy, `0x1` access list (EIP-2930), `0x2` dynamic fee (EIP-1559), `0x3` blob (EIP-4844), `0x4` set-code (EIP-7702). The C-Chain accepts `0x0`-`0x2`; `0x3` and `0x4` are decoded by the node's code but not accepted into its pool, and appear in the standard's fixtures.
  */
-export type TransactionType = '0x0' | '0x1' | '0x2' | '0x3' | '0x4';
+export type TransactionType = ("0x0" | "0x1" | "0x2" | "0x3" | "0x4")
 
 /**
  * The ID of the transaction the call built or issued.
@@ -4333,7 +4282,7 @@ export interface TxIDResult {
   /**
    * Transaction ID (cb58).
    */
-  txID: string;
+  txID: string
 }
 
 /**
@@ -4343,43 +4292,43 @@ export interface TxTraceResult {
   /**
    * Hash of the traced transaction.
    */
-  txHash: `0x${string}`;
-  result?: TraceResult;
+  txHash: `0x${string}`
+  result?: TraceResult
   /**
    * Why tracing this transaction failed.
    */
-  error?: string;
+  error?: string
 }
 
 /**
  * Every transaction in the pool: `pending` ones are executable now, `queued` ones wait for a nonce gap to close. Block fields of the transactions are `null`.
  */
 export interface TxpoolContent {
-  pending: TxpoolTransactionsByAccount;
-  queued: TxpoolTransactionsByAccount;
+  pending: TxpoolTransactionsByAccount
+  queued: TxpoolTransactionsByAccount
 }
 
 /**
  * One sender's pool transactions, pending and queued, keyed by nonce.
  */
 export interface TxpoolContentFrom {
-  pending: TxpoolTransactionsByNonce;
-  queued: TxpoolTransactionsByNonce;
+  pending: TxpoolTransactionsByNonce
+  queued: TxpoolTransactionsByNonce
 }
 
-export type TxpoolContentFromResult = TxpoolContentFrom;
+export type TxpoolContentFromResult = TxpoolContentFrom
 
-export type TxpoolContentResult = TxpoolContent;
+export type TxpoolContentResult = TxpoolContent
 
 /**
  * A text summary of every pool transaction, keyed like `TxpoolContent`: each value reads `<to>: <value> wei + <gas> gas × <gasPrice> wei` (or `contract creation: ...`).
  */
 export interface TxpoolInspect {
-  pending: TxpoolSummariesByAccount;
-  queued: TxpoolSummariesByAccount;
+  pending: TxpoolSummariesByAccount
+  queued: TxpoolSummariesByAccount
 }
 
-export type TxpoolInspectResult = TxpoolInspect;
+export type TxpoolInspectResult = TxpoolInspect
 
 /**
  * How many transactions the pool holds.
@@ -4388,36 +4337,36 @@ export interface TxpoolStatus {
   /**
    * Executable transactions.
    */
-  pending: bigint;
+  pending: bigint
   /**
    * Transactions waiting for a nonce gap.
    */
-  queued: bigint;
+  queued: bigint
 }
 
-export type TxpoolStatusResult = TxpoolStatus;
+export type TxpoolStatusResult = TxpoolStatus
 
 /**
  * Transaction summaries keyed by sender, then by decimal nonce.
  */
 export interface TxpoolSummariesByAccount {
   [k: string]: {
-    [k: string]: string;
-  };
+    [k: string]: string
+  }
 }
 
 /**
  * Pool transactions keyed by sender (checksummed address), then by nonce.
  */
 export interface TxpoolTransactionsByAccount {
-  [k: string]: TxpoolTransactionsByNonce;
+  [k: string]: TxpoolTransactionsByNonce
 }
 
 /**
  * One account's pool transactions keyed by nonce (a decimal string, `"0"`, `"1"`, ...).
  */
 export interface TxpoolTransactionsByNonce {
-  [k: string]: TransactionInfo;
+  [k: string]: TransactionInfo
 }
 
 /**
@@ -4430,48 +4379,48 @@ export interface TxpoolTransactionsByNonce {
  *
  */
 export interface UpgradeSchedule {
-  apricotPhase1Time: string;
-  apricotPhase2Time: string;
-  apricotPhase3Time: string;
-  apricotPhase4Time: string;
+  apricotPhase1Time: string
+  apricotPhase2Time: string
+  apricotPhase3Time: string
+  apricotPhase4Time: string
   /**
    * Minimum P-Chain height that C-Chain blocks reference after Apricot Phase 4, as a plain JSON number.
    */
-  apricotPhase4MinPChainHeight: bigint;
-  apricotPhase5Time: string;
-  apricotPhasePre6Time: string;
-  apricotPhase6Time: string;
-  apricotPhasePost6Time: string;
-  banffTime: string;
-  cortinaTime: string;
+  apricotPhase4MinPChainHeight: bigint
+  apricotPhase5Time: string
+  apricotPhasePre6Time: string
+  apricotPhase6Time: string
+  apricotPhasePost6Time: string
+  banffTime: string
+  cortinaTime: string
   /**
    * The last X-Chain vertex accepted before the X-Chain was linearized in Cortina.
    */
-  cortinaXChainStopVertexID: string;
-  durangoTime: string;
-  etnaTime: string;
+  cortinaXChainStopVertexID: string
+  durangoTime: string
+  etnaTime: string
   /**
    * Activation of Fortuna (current name).
    */
-  fortunaTime?: string;
+  fortunaTime?: string
   /**
    * Activation of Fortuna under its earlier name, as in the seed and nodes of the v1.12 line.
    */
-  fUpgradeTime?: string;
-  graniteTime?: string;
+  fUpgradeTime?: string
+  graniteTime?: string
   /**
    * Length of a P-Chain epoch after Granite, in **nanoseconds**, as a plain JSON number.
    */
-  graniteEpochDuration?: bigint;
-  heliconTime?: string;
+  graniteEpochDuration?: bigint
+  heliconTime?: string
 }
 
 /**
  * A UTXO named by the transaction that created it and its output index (a plain JSON number).
  */
 export interface UtxoID {
-  txID: string;
-  outputIndex: number;
+  txID: string
+  outputIndex: number
 }
 
 /**
@@ -4483,11 +4432,11 @@ export interface UtxoIndex {
   /**
    * The listed address, with chain prefix.
    */
-  address: string;
+  address: string
   /**
    * The UTXO's ID (cb58).
    */
-  utxo: string;
+  utxo: string
 }
 
 /**
@@ -4500,19 +4449,19 @@ export interface UtxoPage {
   /**
    * How many UTXOs this page holds. The node sends a decimal string; older documentation shows a number.
    */
-  numFetched: bigint;
+  numFetched: bigint
   /**
    * The UTXOs, each `0x` hex with a 4-byte checksum.
    */
-  utxos: `0x${string}`[];
+  utxos: `0x${string}`[]
   /**
    * The last UTXO returned; pass it as `startIndex` to fetch the next page.
    */
-  endIndex: UtxoIndex;
+  endIndex: UtxoIndex
   /**
    * The encoding of `utxos` (always `hex`).
    */
-  encoding: HexOnlyEncoding;
+  encoding: HexOnlyEncoding
 }
 
 /**
@@ -4526,23 +4475,23 @@ export interface ValidatorFeeConfig {
   /**
    * Most L1 validators the P-Chain allows at once.
    */
-  capacity: bigint;
+  capacity: bigint
   /**
    * Number of L1 validators the price aims for; more raises the price.
    */
-  target: bigint;
+  target: bigint
   /**
    * Lowest price (nNATIVE per validator per second).
    */
-  minPrice: bigint;
+  minPrice: bigint
   /**
    * Converts the excess number of validators into a price.
    */
-  excessConversionConstant: bigint;
+  excessConversionConstant: bigint
   /**
    * Only in the documentation's sample; not sent by the node.
    */
-  targetPerSecond?: bigint;
+  targetPerSecond?: bigint
 }
 
 /**
@@ -4552,15 +4501,15 @@ export interface ValidatorFeeState {
   /**
    * Accumulated excess of validators over the target, which drives the price.
    */
-  excess: bigint;
+  excess: bigint
   /**
    * Current price (nNATIVE per validator per second).
    */
-  price: bigint;
+  price: bigint
   /**
    * The chain time the state refers to.
    */
-  timestamp: string;
+  timestamp: string
 }
 
 /**
@@ -4569,7 +4518,7 @@ export interface ValidatorFeeState {
  *
  */
 export interface ValidatorSet {
-  [k: string]: ValidatorWeight;
+  [k: string]: ValidatorWeight
 }
 
 /**
@@ -4581,15 +4530,15 @@ export interface ValidatorSigner {
   /**
    * Compressed 48-byte BLS public key.
    */
-  publicKey: `0x${string}`;
+  publicKey: `0x${string}`
   /**
    * 96-byte BLS signature over the public key (the node's spelling).
    */
-  proofOfPossession?: `0x${string}`;
+  proofOfPossession?: `0x${string}`
   /**
    * The same signature under the seed's spelling.
    */
-  proofOfPosession?: `0x${string}`;
+  proofOfPosession?: `0x${string}`
 }
 
 /**
@@ -4599,11 +4548,11 @@ export interface ValidatorWeight {
   /**
    * The validator's compressed BLS public key, or `null` if it registered none.
    */
-  publicKey: `0x${string}` | null;
+  publicKey: (`0x${string}` | null)
   /**
    * The validator's weight.
    */
-  weight: bigint;
+  weight: bigint
 }
 
 /**
@@ -4611,7 +4560,7 @@ export interface ValidatorWeight {
  * reply matches exactly one form, since the bare map's keys are all node IDs.
  *
  */
-export type ValidatorsAtResult = ValidatorSet | LegacyValidatorSet;
+export type ValidatorsAtResult = (ValidatorSet | LegacyValidatorSet)
 
 /**
  * One wallet known to the node (a keystore or a hardware wallet): its URL, status text, the failure that made it unusable (if any) and its accounts.
@@ -4620,32 +4569,32 @@ export interface Wallet {
   /**
    * Wallet URL (`keystore://...`, `ledger://...`).
    */
-  url: string;
+  url: string
   /**
    * Status text (`Unlocked`, `Locked`, `Online`, ...).
    */
-  status: string;
+  status: string
   /**
    * Error that made the wallet unusable.
    */
-  failure?: string;
-  accounts?: WalletAccount[];
+  failure?: string
+  accounts?: WalletAccount[]
 }
 
 /**
  * An account held by one of the node's wallets.
  */
 export interface WalletAccount {
-  address: `0x${string}`;
+  address: `0x${string}`
   /**
    * Where the key lives, for example `keystore:///data/keystore/UTC--...`.
    */
-  url: string;
+  url: string
 }
 
-export type Web3ClientVersionResult = string;
+export type Web3ClientVersionResult = string
 
-export type Web3Sha3Result = `0x${string}`;
+export type Web3Sha3Result = `0x${string}`
 
 /**
  * An Ethereum validator withdrawal (Shanghai and later). The C-Chain has none.
@@ -4654,19 +4603,19 @@ export interface Withdrawal {
   /**
    * Index of the withdrawal.
    */
-  index: bigint;
+  index: bigint
   /**
    * Index of the validator that made it.
    */
-  validatorIndex: bigint;
+  validatorIndex: bigint
   /**
    * Recipient.
    */
-  address: `0x${string}`;
+  address: `0x${string}`
   /**
    * Amount, in gwei.
    */
-  amount: bigint;
+  amount: bigint
 }
 
 /**
@@ -4678,168 +4627,161 @@ export interface Withdrawal {
  * @param noStorage Leave storage out.
  * @param incompletes Include accounts whose address is unknown.
  */
-export type DebugAccountRangeParams = [
-  block: BlockNumberOrTagOrHash,
-  start: `0x${string}`,
-  maxResults: number,
-  noCode: boolean,
-  noStorage: boolean,
-  incompletes: boolean,
-];
+export type DebugAccountRangeParams = [block: BlockNumberOrTagOrHash, start: `0x${string}`, maxResults: number, noCode: boolean, noStorage: boolean, incompletes: boolean]
 
 /**
  * Params of debug_blockProfile, by position.
  * @param file Output path on the node.
  * @param nsec Duration in seconds.
  */
-export type DebugBlockProfileParams = [file: string, nsec: bigint];
+export type DebugBlockProfileParams = [file: string, nsec: bigint]
 
 /**
  * Params of debug_cpuProfile, by position.
  * @param file Output path on the node.
  * @param nsec Duration in seconds.
  */
-export type DebugCpuProfileParams = [file: string, nsec: bigint];
+export type DebugCpuProfileParams = [file: string, nsec: bigint]
 
 /**
  * Params of debug_dumpBlock, by position.
  * @param block Block number or tag.
  */
-export type DebugDumpBlockParams = [block: BlockNumberOrTag];
+export type DebugDumpBlockParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getAccessibleState, by position.
  * @param from Where to start searching.
  * @param to Where to stop.
  */
-export type DebugGetAccessibleStateParams = [from: BlockNumberOrTag, to: BlockNumberOrTag];
+export type DebugGetAccessibleStateParams = [from: BlockNumberOrTag, to: BlockNumberOrTag]
 
 /**
  * Params of debug_getModifiedAccountsByHash, by position.
  * @param startHash First block.
  * @param endHash Last block.
  */
-export type DebugGetModifiedAccountsByHashParams = [startHash: `0x${string}`, endHash?: `0x${string}`];
+export type DebugGetModifiedAccountsByHashParams = [startHash: `0x${string}`, endHash?: `0x${string}`]
 
 /**
  * Params of debug_getModifiedAccountsByNumber, by position.
  * @param startNum First block (a plain number).
  * @param endNum Last block (a plain number).
  */
-export type DebugGetModifiedAccountsByNumberParams = [startNum: bigint, endNum?: bigint];
+export type DebugGetModifiedAccountsByNumberParams = [startNum: bigint, endNum?: bigint]
 
 /**
  * Params of debug_getRawBlockAccessList, by position.
  * @param block Block number or tag.
  */
-export type DebugGetRawBlockAccessListParams = [block: BlockNumberOrTag];
+export type DebugGetRawBlockAccessListParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getRawBlock, by position.
  * @param block Block number, tag or hash.
  */
-export type DebugGetRawBlockParams = [block: BlockNumberOrTagOrHash];
+export type DebugGetRawBlockParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of debug_getRawHeader, by position.
  * @param block Block number, tag or hash.
  */
-export type DebugGetRawHeaderParams = [block: BlockNumberOrTagOrHash];
+export type DebugGetRawHeaderParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of debug_getRawReceipts, by position.
  * @param block Block number, tag or hash.
  */
-export type DebugGetRawReceiptsParams = [block: BlockNumberOrTagOrHash];
+export type DebugGetRawReceiptsParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of debug_getRawTransaction, by position.
  * @param transactionHash Hash of the transaction.
  */
-export type DebugGetRawTransactionParams = [transactionHash: `0x${string}`];
+export type DebugGetRawTransactionParams = [transactionHash: `0x${string}`]
 
 /**
  * Params of debug_goTrace, by position.
  * @param file Output path on the node.
  * @param nsec Duration in seconds.
  */
-export type DebugGoTraceParams = [file: string, nsec: bigint];
+export type DebugGoTraceParams = [file: string, nsec: bigint]
 
 /**
  * Params of debug_intermediateRoots, by position.
  * @param blockHash Hash of the block.
  * @param config Trace options (only `reexec` matters).
  */
-export type DebugIntermediateRootsParams = [blockHash: `0x${string}`, config?: TraceConfig];
+export type DebugIntermediateRootsParams = [blockHash: `0x${string}`, config?: TraceConfig]
 
 /**
  * Params of debug_mutexProfile, by position.
  * @param file Output path on the node.
  * @param nsec Duration in seconds.
  */
-export type DebugMutexProfileParams = [file: string, nsec: bigint];
+export type DebugMutexProfileParams = [file: string, nsec: bigint]
 
 /**
  * Params of debug_preimage, by position.
  * @param hash The hash.
  */
-export type DebugPreimageParams = [hash: `0x${string}`];
+export type DebugPreimageParams = [hash: `0x${string}`]
 
 /**
  * Params of debug_printBlock, by position.
  * @param number Block number (a plain JSON number, not hex).
  */
-export type DebugPrintBlockParams = [number: bigint];
+export type DebugPrintBlockParams = [number: bigint]
 
 /**
  * Params of debug_setBlockProfileRate, by position.
  * @param rate Sampling rate.
  */
-export type DebugSetBlockProfileRateParams = [rate: number];
+export type DebugSetBlockProfileRateParams = [rate: number]
 
 /**
  * Params of debug_setGCPercent, by position.
  * @param percent New percentage.
  */
-export type DebugSetGCPercentParams = [percent: number];
+export type DebugSetGCPercentParams = [percent: number]
 
 /**
  * Params of debug_setMutexProfileFraction, by position.
  * @param rate Fraction denominator.
  */
-export type DebugSetMutexProfileFractionParams = [rate: number];
+export type DebugSetMutexProfileFractionParams = [rate: number]
 
 /**
  * Params of debug_stacks, by position.
  * @param filter Optional goroutine filter.
  */
-export type DebugStacksParams = [filter?: string];
+export type DebugStacksParams = [filter?: string]
 
 /**
  * Params of debug_standardTraceBadBlockToFile, by position.
  * @param blockHash Hash of the bad block.
  * @param config Logger options and the one transaction to trace.
  */
-export type DebugStandardTraceBadBlockToFileParams = [blockHash: `0x${string}`, config?: StdTraceConfig];
+export type DebugStandardTraceBadBlockToFileParams = [blockHash: `0x${string}`, config?: StdTraceConfig]
 
 /**
  * Params of debug_standardTraceBlockToFile, by position.
  * @param blockHash Hash of the block.
  * @param config Logger options and the one transaction to trace.
  */
-export type DebugStandardTraceBlockToFileParams = [blockHash: `0x${string}`, config?: StdTraceConfig];
+export type DebugStandardTraceBlockToFileParams = [blockHash: `0x${string}`, config?: StdTraceConfig]
 
 /**
  * Params of debug_startCPUProfile, by position.
  * @param file Output path on the node.
  */
-export type DebugStartCPUProfileParams = [file: string];
+export type DebugStartCPUProfileParams = [file: string]
 
 /**
  * Params of debug_startGoTrace, by position.
  * @param file Output path on the node.
  */
-export type DebugStartGoTraceParams = [file: string];
+export type DebugStartGoTraceParams = [file: string]
 
 /**
  * Params of debug_storageRangeAt, by position.
@@ -4849,13 +4791,7 @@ export type DebugStartGoTraceParams = [file: string];
  * @param keyStart Hashed key to start at (`0x` for the first).
  * @param maxResult Page size.
  */
-export type DebugStorageRangeAtParams = [
-  block: BlockNumberOrTagOrHash,
-  txIndex: number,
-  contractAddress: `0x${string}`,
-  keyStart: `0x${string}`,
-  maxResult: number,
-];
+export type DebugStorageRangeAtParams = [block: BlockNumberOrTagOrHash, txIndex: number, contractAddress: `0x${string}`, keyStart: `0x${string}`, maxResult: number]
 
 /**
  * Params of debug_subscribe, by position.
@@ -4864,12 +4800,7 @@ export type DebugStorageRangeAtParams = [
  * @param end Last block to trace.
  * @param config Tracer and its options.
  */
-export type DebugSubscribeParams = [
-  kind: 'traceChain',
-  start: BlockNumberOrTag,
-  end: BlockNumberOrTag,
-  config?: TraceConfig,
-];
+export type DebugSubscribeParams = [kind: "traceChain", start: BlockNumberOrTag, end: BlockNumberOrTag, config?: TraceConfig]
 
 /**
  * Params of DebugSubscribeTraceChainParams, by position.
@@ -4877,35 +4808,35 @@ export type DebugSubscribeParams = [
  * @param end Last block to trace.
  * @param config Tracer and its options.
  */
-export type DebugSubscribeTraceChainParams = [start: BlockNumberOrTag, end: BlockNumberOrTag, config?: TraceConfig];
+export type DebugSubscribeTraceChainParams = [start: BlockNumberOrTag, end: BlockNumberOrTag, config?: TraceConfig]
 
 /**
  * Params of debug_traceBadBlock, by position.
  * @param blockHash Hash of the bad block.
  * @param config Tracer and its options.
  */
-export type DebugTraceBadBlockParams = [blockHash: `0x${string}`, config?: TraceConfig];
+export type DebugTraceBadBlockParams = [blockHash: `0x${string}`, config?: TraceConfig]
 
 /**
  * Params of debug_traceBlockByHash, by position.
  * @param blockHash Hash of the block.
  * @param config Tracer and its options.
  */
-export type DebugTraceBlockByHashParams = [blockHash: `0x${string}`, config?: TraceConfig];
+export type DebugTraceBlockByHashParams = [blockHash: `0x${string}`, config?: TraceConfig]
 
 /**
  * Params of debug_traceBlockByNumber, by position.
  * @param block Block number or tag.
  * @param config Tracer and its options.
  */
-export type DebugTraceBlockByNumberParams = [block: BlockNumberOrTag, config?: TraceConfig];
+export type DebugTraceBlockByNumberParams = [block: BlockNumberOrTag, config?: TraceConfig]
 
 /**
  * Params of debug_traceBlockFromFile, by position.
  * @param file Path of the RLP file on the node.
  * @param config Tracer and its options.
  */
-export type DebugTraceBlockFromFileParams = [file: string, config?: TraceConfig];
+export type DebugTraceBlockFromFileParams = [file: string, config?: TraceConfig]
 
 /**
  * Params of debug_traceCall, by position.
@@ -4913,54 +4844,50 @@ export type DebugTraceBlockFromFileParams = [file: string, config?: TraceConfig]
  * @param block Block number, tag or hash.
  * @param config Tracer, its options and overrides.
  */
-export type DebugTraceCallParams = [
-  transaction: GenericTransaction,
-  block: BlockNumberOrTagOrHash,
-  config?: TraceCallConfig,
-];
+export type DebugTraceCallParams = [transaction: GenericTransaction, block: BlockNumberOrTagOrHash, config?: TraceCallConfig]
 
 /**
  * Params of debug_traceTransaction, by position.
  * @param transactionHash Hash of the transaction.
  * @param config Tracer and its options.
  */
-export type DebugTraceTransactionParams = [transactionHash: `0x${string}`, config?: TraceConfig];
+export type DebugTraceTransactionParams = [transactionHash: `0x${string}`, config?: TraceConfig]
 
 /**
  * Params of debug_unsubscribe, by position.
  * @param subscriptionId ID returned by `debug_subscribe`.
  */
-export type DebugUnsubscribeParams = [subscriptionId: string];
+export type DebugUnsubscribeParams = [subscriptionId: string]
 
 /**
  * Params of debug_verbosity, by position.
  * @param level Verbosity level, 0-5.
  */
-export type DebugVerbosityParams = [level: number];
+export type DebugVerbosityParams = [level: number]
 
 /**
  * Params of debug_vmodule, by position.
  * @param pattern Pattern list, `<glob>=<level>` separated by commas.
  */
-export type DebugVmoduleParams = [pattern: string];
+export type DebugVmoduleParams = [pattern: string]
 
 /**
  * Params of debug_writeBlockProfile, by position.
  * @param file Output path on the node.
  */
-export type DebugWriteBlockProfileParams = [file: string];
+export type DebugWriteBlockProfileParams = [file: string]
 
 /**
  * Params of debug_writeMemProfile, by position.
  * @param file Output path on the node.
  */
-export type DebugWriteMemProfileParams = [file: string];
+export type DebugWriteMemProfileParams = [file: string]
 
 /**
  * Params of debug_writeMutexProfile, by position.
  * @param file Output path on the node.
  */
-export type DebugWriteMutexProfileParams = [file: string];
+export type DebugWriteMutexProfileParams = [file: string]
 
 /**
  * Params of eth_callDetailed, by position.
@@ -4968,11 +4895,7 @@ export type DebugWriteMutexProfileParams = [file: string];
  * @param block Block number, tag or hash.
  * @param stateOverrides State to change before the call.
  */
-export type EthCallDetailedParams = [
-  transaction: GenericTransaction,
-  block: BlockNumberOrTagOrHash,
-  stateOverrides?: StateOverrides,
-];
+export type EthCallDetailedParams = [transaction: GenericTransaction, block: BlockNumberOrTagOrHash, stateOverrides?: StateOverrides]
 
 /**
  * Params of eth_call, by position.
@@ -4981,19 +4904,14 @@ export type EthCallDetailedParams = [
  * @param stateOverrides State to change before the call.
  * @param blockOverrides Block-context fields to change before the call.
  */
-export type EthCallParams = [
-  transaction: GenericTransaction,
-  block?: BlockNumberOrTagOrHash,
-  stateOverrides?: StateOverrides,
-  blockOverrides?: BlockOverrides,
-];
+export type EthCallParams = [transaction: GenericTransaction, block?: BlockNumberOrTagOrHash, stateOverrides?: StateOverrides, blockOverrides?: BlockOverrides]
 
 /**
  * Params of eth_createAccessList, by position.
  * @param transaction The transaction.
  * @param block Block number, tag or hash (default `latest`). The standard allows only numbers and tags.
  */
-export type EthCreateAccessListParams = [transaction: GenericTransaction, block?: BlockNumberOrTagOrHash];
+export type EthCreateAccessListParams = [transaction: GenericTransaction, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_estimateGas, by position.
@@ -5001,11 +4919,7 @@ export type EthCreateAccessListParams = [transaction: GenericTransaction, block?
  * @param block Block number, tag or hash (default `latest`). The standard allows only numbers and tags.
  * @param stateOverrides State to change before estimating.
  */
-export type EthEstimateGasParams = [
-  transaction: GenericTransaction,
-  block?: BlockNumberOrTagOrHash,
-  stateOverrides?: StateOverrides,
-];
+export type EthEstimateGasParams = [transaction: GenericTransaction, block?: BlockNumberOrTagOrHash, stateOverrides?: StateOverrides]
 
 /**
  * Params of eth_feeHistory, by position.
@@ -5013,95 +4927,95 @@ export type EthEstimateGasParams = [
  * @param newestBlock Newest block of the range.
  * @param rewardPercentiles Ascending percentiles (0-100) of tips to report; may be empty.
  */
-export type EthFeeHistoryParams = [blockCount: bigint, newestBlock: BlockNumberOrTag, rewardPercentiles: number[]];
+export type EthFeeHistoryParams = [blockCount: bigint, newestBlock: BlockNumberOrTag, rewardPercentiles: number[]]
 
 /**
  * Params of eth_fillTransaction, by position.
  * @param transaction The partial transaction.
  */
-export type EthFillTransactionParams = [transaction: GenericTransaction];
+export type EthFillTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_getBalance, by position.
  * @param address The account.
  * @param block Block number, tag or hash. Required by the C-Chain node, optional in the standard.
  */
-export type EthGetBalanceParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash];
+export type EthGetBalanceParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockAccessList, by position.
  * @param block Block number, tag or hash.
  */
-export type EthGetBlockAccessListParams = [block: BlockNumberOrTagOrHash];
+export type EthGetBlockAccessListParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockByHash, by position.
  * @param blockHash Hash of the block.
  * @param fullTransactions Return full transaction objects (`true`) or only their hashes (`false`).
  */
-export type EthGetBlockByHashParams = [blockHash: `0x${string}`, fullTransactions: boolean];
+export type EthGetBlockByHashParams = [blockHash: `0x${string}`, fullTransactions: boolean]
 
 /**
  * Params of eth_getBlockByNumber, by position.
  * @param block Block number or tag.
  * @param fullTransactions Return full transaction objects (`true`) or only their hashes (`false`).
  */
-export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, fullTransactions: boolean];
+export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, fullTransactions: boolean]
 
 /**
  * Params of eth_getBlockReceipts, by position.
  * @param block Block number, tag or hash.
  */
-export type EthGetBlockReceiptsParams = [block: BlockNumberOrTagOrHash];
+export type EthGetBlockReceiptsParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockTransactionCountByHash, by position.
  * @param blockHash Hash of the block.
  */
-export type EthGetBlockTransactionCountByHashParams = [blockHash: `0x${string}`];
+export type EthGetBlockTransactionCountByHashParams = [blockHash: `0x${string}`]
 
 /**
  * Params of eth_getBlockTransactionCountByNumber, by position.
  * @param block Block number or tag.
  */
-export type EthGetBlockTransactionCountByNumberParams = [block: BlockNumberOrTag];
+export type EthGetBlockTransactionCountByNumberParams = [block: BlockNumberOrTag]
 
 /**
  * Params of eth_getCode, by position.
  * @param address The account.
  * @param block Block number, tag or hash. Required by the C-Chain node, optional in the standard.
  */
-export type EthGetCodeParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash];
+export type EthGetCodeParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getFilterChanges, by position.
  * @param filterId ID from `eth_newFilter`, `eth_newBlockFilter` or `eth_newPendingTransactionFilter`.
  */
-export type EthGetFilterChangesParams = [filterId: string];
+export type EthGetFilterChangesParams = [filterId: string]
 
 /**
  * Params of eth_getFilterLogs, by position.
  * @param filterId ID from `eth_newFilter`.
  */
-export type EthGetFilterLogsParams = [filterId: string];
+export type EthGetFilterLogsParams = [filterId: string]
 
 /**
  * Params of eth_getHeaderByHash, by position.
  * @param blockHash Hash of the block.
  */
-export type EthGetHeaderByHashParams = [blockHash: `0x${string}`];
+export type EthGetHeaderByHashParams = [blockHash: `0x${string}`]
 
 /**
  * Params of eth_getHeaderByNumber, by position.
  * @param block Block number or tag.
  */
-export type EthGetHeaderByNumberParams = [block: BlockNumberOrTag];
+export type EthGetHeaderByNumberParams = [block: BlockNumberOrTag]
 
 /**
  * Params of eth_getLogs, by position.
  * @param filter Block range or block hash, addresses and topics.
  */
-export type EthGetLogsParams = [filter: Filter];
+export type EthGetLogsParams = [filter: Filter]
 
 /**
  * Params of eth_getProof, by position.
@@ -5109,27 +5023,27 @@ export type EthGetLogsParams = [filter: Filter];
  * @param storageKeys Storage slots to prove (may be empty).
  * @param block Block number, tag or hash. Required by the C-Chain node, optional in the standard.
  */
-export type EthGetProofParams = [address: `0x${string}`, storageKeys: `0x${string}`[], block: BlockNumberOrTagOrHash];
+export type EthGetProofParams = [address: `0x${string}`, storageKeys: `0x${string}`[], block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getRawTransactionByBlockHashAndIndex, by position.
  * @param blockHash Hash of the block.
  * @param index Position of the transaction in the block.
  */
-export type EthGetRawTransactionByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint];
+export type EthGetRawTransactionByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint]
 
 /**
  * Params of eth_getRawTransactionByBlockNumberAndIndex, by position.
  * @param block Block number or tag.
  * @param index Position of the transaction in the block.
  */
-export type EthGetRawTransactionByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint];
+export type EthGetRawTransactionByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint]
 
 /**
  * Params of eth_getRawTransactionByHash, by position.
  * @param transactionHash Hash of the transaction.
  */
-export type EthGetRawTransactionByHashParams = [transactionHash: `0x${string}`];
+export type EthGetRawTransactionByHashParams = [transactionHash: `0x${string}`]
 
 /**
  * Params of eth_getStorageAt, by position.
@@ -5137,79 +5051,79 @@ export type EthGetRawTransactionByHashParams = [transactionHash: `0x${string}`];
  * @param slot The storage key (at most 32 bytes; shorter keys are left-padded).
  * @param block Block number, tag or hash. Required by the C-Chain node, optional in the standard.
  */
-export type EthGetStorageAtParams = [address: `0x${string}`, slot: `0x${string}`, block: BlockNumberOrTagOrHash];
+export type EthGetStorageAtParams = [address: `0x${string}`, slot: `0x${string}`, block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getStorageValues, by position.
  * @param requests Slots to read, by account; must not be empty.
  * @param block Block number, tag or hash (default `latest`).
  */
-export type EthGetStorageValuesParams = [requests: StorageValuesRequest, block?: BlockNumberOrTagOrHash];
+export type EthGetStorageValuesParams = [requests: StorageValuesRequest, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getTransactionByBlockHashAndIndex, by position.
  * @param blockHash Hash of the block.
  * @param index Position of the transaction in the block.
  */
-export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint];
+export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint]
 
 /**
  * Params of eth_getTransactionByBlockNumberAndIndex, by position.
  * @param block Block number or tag.
  * @param index Position of the transaction in the block.
  */
-export type EthGetTransactionByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint];
+export type EthGetTransactionByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint]
 
 /**
  * Params of eth_getTransactionByHash, by position.
  * @param transactionHash Hash of the transaction.
  */
-export type EthGetTransactionByHashParams = [transactionHash: `0x${string}`];
+export type EthGetTransactionByHashParams = [transactionHash: `0x${string}`]
 
 /**
  * Params of eth_getTransactionCount, by position.
  * @param address The account.
  * @param block Block number, tag or hash (`pending` includes pool transactions). Required by the C-Chain node, optional in the standard.
  */
-export type EthGetTransactionCountParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash];
+export type EthGetTransactionCountParams = [address: `0x${string}`, block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getTransactionReceipt, by position.
  * @param transactionHash Hash of the transaction.
  */
-export type EthGetTransactionReceiptParams = [transactionHash: `0x${string}`];
+export type EthGetTransactionReceiptParams = [transactionHash: `0x${string}`]
 
 /**
  * Params of eth_getUncleByBlockHashAndIndex, by position.
  * @param blockHash Hash of the block.
  * @param index Position of the uncle.
  */
-export type EthGetUncleByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint];
+export type EthGetUncleByBlockHashAndIndexParams = [blockHash: `0x${string}`, index: bigint]
 
 /**
  * Params of eth_getUncleByBlockNumberAndIndex, by position.
  * @param block Block number or tag.
  * @param index Position of the uncle.
  */
-export type EthGetUncleByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint];
+export type EthGetUncleByBlockNumberAndIndexParams = [block: BlockNumberOrTag, index: bigint]
 
 /**
  * Params of eth_getUncleCountByBlockHash, by position.
  * @param blockHash Hash of the block.
  */
-export type EthGetUncleCountByBlockHashParams = [blockHash: `0x${string}`];
+export type EthGetUncleCountByBlockHashParams = [blockHash: `0x${string}`]
 
 /**
  * Params of eth_getUncleCountByBlockNumber, by position.
  * @param block Block number or tag.
  */
-export type EthGetUncleCountByBlockNumberParams = [block: BlockNumberOrTag];
+export type EthGetUncleCountByBlockNumberParams = [block: BlockNumberOrTag]
 
 /**
  * Params of eth_newFilter, by position.
  * @param filter Criteria, as for `eth_getLogs`.
  */
-export type EthNewFilterParams = [filter: Filter];
+export type EthNewFilterParams = [filter: Filter]
 
 /**
  * Params of eth_resend, by position.
@@ -5217,79 +5131,76 @@ export type EthNewFilterParams = [filter: Filter];
  * @param gasPrice New gas price (wei).
  * @param gasLimit New gas limit.
  */
-export type EthResendParams = [transaction: GenericTransaction, gasPrice?: bigint, gasLimit?: bigint];
+export type EthResendParams = [transaction: GenericTransaction, gasPrice?: bigint, gasLimit?: bigint]
 
 /**
  * Params of eth_sendRawTransaction, by position.
  * @param transaction The signed transaction's binary encoding.
  */
-export type EthSendRawTransactionParams = [transaction: `0x${string}`];
+export type EthSendRawTransactionParams = [transaction: `0x${string}`]
 
 /**
  * Params of eth_sendTransaction, by position.
  * @param transaction The transaction; `from` must be a node-held, unlocked account.
  */
-export type EthSendTransactionParams = [transaction: GenericTransaction];
+export type EthSendTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_sign, by position.
  * @param address The signing account (node-held).
  * @param message The message bytes.
  */
-export type EthSignParams = [address: `0x${string}`, message: `0x${string}`];
+export type EthSignParams = [address: `0x${string}`, message: `0x${string}`]
 
 /**
  * Params of eth_signTransaction, by position.
  * @param transaction The transaction; `from`, `gas`, `nonce` and fees are required by the node.
  */
-export type EthSignTransactionParams = [transaction: GenericTransaction];
+export type EthSignTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_simulateV1, by position.
  * @param payload The blocks of calls and simulation switches.
  * @param block Block to build on (default `latest`).
  */
-export type EthSimulateV1Params = [payload: SimulatePayload, block?: BlockNumberOrTagOrHash];
+export type EthSimulateV1Params = [payload: SimulatePayload, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of EthSubscribeLogsParams, by position.
  * @param filter Address and topic criteria; `{}` for every log.
  */
-export type EthSubscribeLogsParams = [filter: LogSubscriptionFilter];
+export type EthSubscribeLogsParams = [filter: LogSubscriptionFilter]
 
 /**
  * Params of EthSubscribeNewAcceptedTransactionsParams, by position.
  * @param fullTransactions `true` for full transaction objects instead of hashes.
  */
-export type EthSubscribeNewAcceptedTransactionsParams = [fullTransactions?: boolean];
+export type EthSubscribeNewAcceptedTransactionsParams = [fullTransactions?: boolean]
 
 /**
  * Params of EthSubscribeNewPendingTransactionsParams, by position.
  * @param fullTransactions `true` for full transaction objects instead of hashes.
  */
-export type EthSubscribeNewPendingTransactionsParams = [fullTransactions?: boolean];
+export type EthSubscribeNewPendingTransactionsParams = [fullTransactions?: boolean]
 
 /**
  * Params of eth_subscribe, by position.
  * @param kind What to subscribe to.
  * @param options `logs`: the filter (`{}` for every log). `newPendingTransactions` / `newAcceptedTransactions`: `true` for full transactions.
  */
-export type EthSubscribeParams = [
-  kind: 'newHeads' | 'logs' | 'newPendingTransactions' | 'newAcceptedTransactions' | 'syncing',
-  options?: LogSubscriptionFilter | boolean,
-];
+export type EthSubscribeParams = [kind: ("newHeads" | "logs" | "newPendingTransactions" | "newAcceptedTransactions" | "syncing"), options?: (LogSubscriptionFilter | boolean)]
 
 /**
  * Params of eth_uninstallFilter, by position.
  * @param filterId ID of the filter.
  */
-export type EthUninstallFilterParams = [filterId: string];
+export type EthUninstallFilterParams = [filterId: string]
 
 /**
  * Params of eth_unsubscribe, by position.
  * @param subscriptionId ID returned by `eth_subscribe`.
  */
-export type EthUnsubscribeParams = [subscriptionId: string];
+export type EthUnsubscribeParams = [subscriptionId: string]
 
 /**
  * Params of personal_deriveAccount, by position.
@@ -5297,53 +5208,53 @@ export type EthUnsubscribeParams = [subscriptionId: string];
  * @param path BIP-32 derivation path.
  * @param pin Keep tracking the derived account (default false).
  */
-export type PersonalDeriveAccountParams = [url: string, path: string, pin?: boolean];
+export type PersonalDeriveAccountParams = [url: string, path: string, pin?: boolean]
 
 /**
  * Params of personal_ecRecover, by position.
  * @param message The message bytes.
  * @param signature The 65-byte signature.
  */
-export type PersonalEcRecoverParams = [message: `0x${string}`, signature: `0x${string}`];
+export type PersonalEcRecoverParams = [message: `0x${string}`, signature: `0x${string}`]
 
 /**
  * Params of personal_importRawKey, by position.
  * @param privateKey The private key as 64 hex digits without `0x`.
  * @param password Password encrypting the key.
  */
-export type PersonalImportRawKeyParams = [privateKey: string, password: string];
+export type PersonalImportRawKeyParams = [privateKey: string, password: string]
 
 /**
  * Params of personal_initializeWallet, by position.
  * @param url Wallet URL.
  */
-export type PersonalInitializeWalletParams = [url: string];
+export type PersonalInitializeWalletParams = [url: string]
 
 /**
  * Params of personal_lockAccount, by position.
  * @param address The account.
  */
-export type PersonalLockAccountParams = [address: `0x${string}`];
+export type PersonalLockAccountParams = [address: `0x${string}`]
 
 /**
  * Params of personal_newAccount, by position.
  * @param password Password encrypting the new key.
  */
-export type PersonalNewAccountParams = [password: string];
+export type PersonalNewAccountParams = [password: string]
 
 /**
  * Params of personal_openWallet, by position.
  * @param url Wallet URL from `personal_listWallets`.
  * @param passphrase Passphrase or PIN.
  */
-export type PersonalOpenWalletParams = [url: string, passphrase?: string];
+export type PersonalOpenWalletParams = [url: string, passphrase?: string]
 
 /**
  * Params of personal_sendTransaction, by position.
  * @param transaction The transaction; `from` must be a keystore account.
  * @param password The sender's password.
  */
-export type PersonalSendTransactionParams = [transaction: GenericTransaction, password: string];
+export type PersonalSendTransactionParams = [transaction: GenericTransaction, password: string]
 
 /**
  * Params of personal_sign, by position.
@@ -5351,14 +5262,14 @@ export type PersonalSendTransactionParams = [transaction: GenericTransaction, pa
  * @param address The signing account.
  * @param password The account's password.
  */
-export type PersonalSignParams = [message: `0x${string}`, address: `0x${string}`, password: string];
+export type PersonalSignParams = [message: `0x${string}`, address: `0x${string}`, password: string]
 
 /**
  * Params of personal_signTransaction, by position.
  * @param transaction The transaction, complete with `from`, `gas`, `nonce` and fees.
  * @param password The sender's password.
  */
-export type PersonalSignTransactionParams = [transaction: GenericTransaction, password: string];
+export type PersonalSignTransactionParams = [transaction: GenericTransaction, password: string]
 
 /**
  * Params of personal_unlockAccount, by position.
@@ -5366,23 +5277,23 @@ export type PersonalSignTransactionParams = [transaction: GenericTransaction, pa
  * @param password The account's password.
  * @param duration Seconds to stay unlocked (a plain JSON number; default 300).
  */
-export type PersonalUnlockAccountParams = [address: `0x${string}`, password: string, duration?: bigint];
+export type PersonalUnlockAccountParams = [address: `0x${string}`, password: string, duration?: bigint]
 
 /**
  * Params of personal_unpair, by position.
  * @param url Wallet URL.
  * @param pin The wallet's PIN.
  */
-export type PersonalUnpairParams = [url: string, pin: string];
+export type PersonalUnpairParams = [url: string, pin: string]
 
 /**
  * Params of txpool_contentFrom, by position.
  * @param address The sender.
  */
-export type TxpoolContentFromParams = [address: `0x${string}`];
+export type TxpoolContentFromParams = [address: `0x${string}`]
 
 /**
  * Params of web3_sha3, by position.
  * @param data Bytes to hash.
  */
-export type Web3Sha3Params = [data: `0x${string}`];
+export type Web3Sha3Params = [data: `0x${string}`]

@@ -1,55 +1,53 @@
-import { NodeRpcError } from './errors.js';
-import type { MethodMeta, SubscriptionMeta } from './meta.js';
-import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from './transport.js';
+import { NodeRpcError } from "./errors.js";
+import type { MethodMeta, SubscriptionMeta } from "./meta.js";
+import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "./transport.js";
 export interface CallOptions extends RequestOptions {
-    /** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */
-    readonly validate?: boolean;
+	/** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */
+	readonly validate?: boolean;
 }
 /** The secret values of a call's params (keystore passwords), to keep out of every error. */
-export declare function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'structure'>, params: unknown): string[];
+export declare function secretValues(meta: Pick<MethodMeta, "secrets" | "params" | "structure">, params: unknown): string[];
 /**
- * Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
- * (the node treats an absent key as "not given"; `""` would be an error). By position: an array of args.
- */
+* Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
+* (the node treats an absent key as "not given"; `""` would be an error). By position: an array of args.
+*/
 export declare function encodeParams(meta: MethodMeta, params: unknown): unknown;
 /**
- * One call: encode, send, validate (optional), decode. Rejects with a NodeRpcError: RpcError for the
- * server's JSON-RPC error, EncodeError/DecodeError/ResponseValidationError for the forms, the transport's
- * errors for the rest. The request is made synchronously, so calls made in the same tick can be auto-batched.
- */
+* One call: encode, send, validate (optional), decode. Rejects with a NodeRpcError: RpcError for the
+* server's JSON-RPC error, EncodeError/DecodeError/ResponseValidationError for the forms, the transport's
+* errors for the rest. The request is made synchronously, so calls made in the same tick can be auto-batched.
+*/
 export declare function call<R>(transport: Transport, meta: MethodMeta, params?: unknown, options?: CallOptions): Promise<R>;
 /** A call encoded and ready to go into a `batch`. */
 export interface PreparedCall<R> {
-    readonly transport: Transport;
-    readonly meta: MethodMeta;
-    /** The wire call, or undefined when the params could not be encoded (see `error`). */
-    readonly call: RpcCall | undefined;
-    /** Why the call cannot be sent; the batch reports it as this call's outcome. */
-    readonly error: NodeRpcError | undefined;
-    /** Turns the raw result into the value form (validating first when asked). */
-    finish(raw: unknown, validate: boolean): Promise<R>;
+	readonly transport: Transport;
+	readonly meta: MethodMeta;
+	/** The wire call, or undefined when the params could not be encoded (see `error`). */
+	readonly call: RpcCall | undefined;
+	/** Why the call cannot be sent; the batch reports it as this call's outcome. */
+	readonly error: NodeRpcError | undefined;
+	/** Turns the raw result into the value form (validating first when asked). */
+	finish(raw: unknown, validate: boolean): Promise<R>;
 }
 /** The value type of a prepared call. */
 export type ResultOf<P> = P extends PreparedCall<infer R> ? R : never;
 /** The outcomes of a batch, one per call, typed per position. */
-export type BatchResult<T extends readonly PreparedCall<unknown>[]> = {
-    -readonly [K in keyof T]: Settled<ResultOf<T[K]>>;
-};
+export type BatchResult<T extends readonly PreparedCall<unknown>[]> = { -readonly [K in keyof T]: Settled<ResultOf<T[K]>> };
 /** Encodes a call for `batch` without sending it. A call that cannot be encoded fails alone, in the batch. */
 export declare function prepare<R>(transport: Transport, meta: MethodMeta, params?: unknown): PreparedCall<R>;
 /**
- * Sends prepared calls together: one JSON-RPC array per transport that accepts arrays (split at its
- * `maxBatchSize`), concurrent single requests otherwise. One outcome per call, in order, typed per position;
- * one failing call never fails the others, and the returned promise never rejects.
- */
+* Sends prepared calls together: one JSON-RPC array per transport that accepts arrays (split at its
+* `maxBatchSize`), concurrent single requests otherwise. One outcome per call, in order, typed per position;
+* one failing call never fails the others, and the returned promise never rejects.
+*/
 export declare function batch<const T extends readonly PreparedCall<unknown>[]>(calls: T, options?: CallOptions): Promise<BatchResult<T>>;
-export interface SubscribeCallOptions extends Omit<SubscribeOptions, 'map' | 'redact'> {
-    /** Validate every notification against the spec (default: the transport's `validate`). */
-    readonly validate?: boolean;
+export interface SubscribeCallOptions extends Omit<SubscribeOptions, "map" | "redact"> {
+	/** Validate every notification against the spec (default: the transport's `validate`). */
+	readonly validate?: boolean;
 }
 /**
- * Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
- * the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the
- * subscription with DecodeError). Throws UnsupportedError on a transport without subscriptions (HTTP).
- */
+* Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
+* the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the
+* subscription with DecodeError). Throws UnsupportedError on a transport without subscriptions (HTTP).
+*/
 export declare function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args?: readonly unknown[], options?: SubscribeCallOptions): Subscription<T>;

@@ -1,134 +1,124 @@
 /**
- * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
- * use and closes them all together.
- */
-import { createHttpTransport } from './http.js';
-import { createWebSocketTransport } from './ws.js';
+* Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
+* use and closes them all together.
+*/
+import { createHttpTransport } from "./http.js";
+import { createWebSocketTransport } from "./ws.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 /**
- * `endpointUrl('http://127.0.0.1:9650', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'C' })` →
- * `http://127.0.0.1:9650/ext/bc/C/rpc`. Values are URL-encoded; a variable the template does not have, or
- * one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
- */
+* `endpointUrl('http://127.0.0.1:9650', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'C' })` →
+* `http://127.0.0.1:9650/ext/bc/C/rpc`. Values are URL-encoded; a variable the template does not have, or
+* one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
+*/
 export function endpointUrl(baseUrl, pathTemplate, variables = {}) {
-    const names = new Set([...pathTemplate.matchAll(PLACEHOLDER)].map((m) => m[1]));
-    const unknown = Object.keys(variables).filter((k) => !names.has(k));
-    if (unknown.length > 0) {
-        throw new TypeError(`endpoint ${pathTemplate} has no variable ${unknown.map((u) => JSON.stringify(u)).join(', ')}` +
-            (names.size ? `; its variables: ${[...names].join(', ')}` : '; it takes none'));
-    }
-    const missing = [...names].filter((n) => variables[n] === undefined);
-    if (missing.length > 0)
-        throw new TypeError(`endpoint ${pathTemplate} needs a value for ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
-    for (const [k, v] of Object.entries(variables)) {
-        if (typeof v !== 'string' || v === '')
-            throw new TypeError(`endpoint variable ${JSON.stringify(k)} must be a non-empty string, got ${JSON.stringify(v)}`);
-    }
-    const path = pathTemplate.replace(PLACEHOLDER, (_, name) => encodeURIComponent(variables[name]));
-    let base;
-    try {
-        base = new URL(baseUrl);
-    }
-    catch {
-        throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:9650)`);
-    }
-    const prefix = base.pathname.replace(/\/+$/, '');
-    return `${base.protocol}//${base.host}${prefix}${path.startsWith('/') ? path : `/${path}`}${base.search}`;
+	const names = new Set([...pathTemplate.matchAll(PLACEHOLDER)].map((m) => m[1]));
+	const unknown = Object.keys(variables).filter((k) => !names.has(k));
+	if (unknown.length > 0) {
+		throw new TypeError(`endpoint ${pathTemplate} has no variable ${unknown.map((u) => JSON.stringify(u)).join(", ")}` + (names.size ? `; its variables: ${[...names].join(", ")}` : "; it takes none"));
+	}
+	const missing = [...names].filter((n) => variables[n] === undefined);
+	if (missing.length > 0) throw new TypeError(`endpoint ${pathTemplate} needs a value for ${missing.map((m) => JSON.stringify(m)).join(", ")}`);
+	for (const [k, v] of Object.entries(variables)) {
+		if (typeof v !== "string" || v === "") throw new TypeError(`endpoint variable ${JSON.stringify(k)} must be a non-empty string, got ${JSON.stringify(v)}`);
+	}
+	const path = pathTemplate.replace(PLACEHOLDER, (_, name) => encodeURIComponent(variables[name]));
+	let base;
+	try {
+		base = new URL(baseUrl);
+	} catch {
+		throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:9650)`);
+	}
+	const prefix = base.pathname.replace(/\/+$/, "");
+	return `${base.protocol}//${base.host}${prefix}${path.startsWith("/") ? path : `/${path}`}${base.search}`;
 }
 /** `http://host` → `ws://host`, `https://host` → `wss://host`; ws and wss URLs are returned unchanged. */
 export function toWebSocketUrl(httpBase) {
-    const m = /^(https?|wss?):(.*)$/i.exec(httpBase);
-    if (!m)
-        throw new TypeError(`not an http(s) or ws(s) URL: ${JSON.stringify(httpBase)}`);
-    const scheme = m[1].toLowerCase();
-    return `${scheme === 'http' ? 'ws' : scheme === 'https' ? 'wss' : scheme}:${m[2]}`;
+	const m = /^(https?|wss?):(.*)$/i.exec(httpBase);
+	if (!m) throw new TypeError(`not an http(s) or ws(s) URL: ${JSON.stringify(httpBase)}`);
+	const scheme = m[1].toLowerCase();
+	return `${scheme === "http" ? "ws" : scheme === "https" ? "wss" : scheme}:${m[2]}`;
 }
 function pick(service, kind) {
-    const endpoint = service.endpoints.find((e) => e.transport === kind);
-    if (!endpoint) {
-        const offered = service.endpoints.map((e) => e.transport).join(', ') || 'none';
-        throw new TypeError(`the ${service.name} service has no ${kind === 'http' ? 'HTTP' : 'WebSocket'} endpoint (it has: ${offered})`);
-    }
-    return endpoint;
+	const endpoint = service.endpoints.find((e) => e.transport === kind);
+	if (!endpoint) {
+		const offered = service.endpoints.map((e) => e.transport).join(", ") || "none";
+		throw new TypeError(`the ${service.name} service has no ${kind === "http" ? "HTTP" : "WebSocket"} endpoint (it has: ${offered})`);
+	}
+	return endpoint;
 }
 /**
- * The endpoint's variables: its defaults, overridden by the given values. Given values are a scope (a
- * client for chain `X` covers every service), so those the endpoint does not declare are left out.
- */
+* The endpoint's variables: its defaults, overridden by the given values. Given values are a scope (a
+* client for chain `X` covers every service), so those the endpoint does not declare are left out.
+*/
 function variablesOf(endpoint, given) {
-    const out = {};
-    for (const [name, v] of Object.entries(endpoint.variables)) {
-        const value = given && Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
-        out[name] = value ?? v.default;
-    }
-    return out;
+	const out = {};
+	for (const [name, v] of Object.entries(endpoint.variables)) {
+		const value = given && Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+		out[name] = value ?? v.default;
+	}
+	return out;
 }
 /** One transport per (endpoint URL, kind), created on first use. */
 export class TransportPool {
-    options;
-    transports = new Map();
-    closed = false;
-    constructor(options) {
-        if (!options || typeof options.url !== 'string')
-            throw new TypeError('a node client needs `url`, the node\'s base URL (http://127.0.0.1:9650)');
-        this.options = options;
-    }
-    /** The URL of a service's endpoint of the given kind. */
-    url(service, kind = 'http', variables) {
-        const endpoint = pick(service, kind);
-        const base = kind === 'http' ? this.options.url : (this.options.ws?.url ?? toWebSocketUrl(this.options.url));
-        return endpointUrl(base, endpoint.path, variablesOf(endpoint, variables));
-    }
-    /** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
-    http(service, variables) {
-        return this.get(service, 'http', variables);
-    }
-    /** The WebSocket transport of a service's endpoint. */
-    ws(service, variables) {
-        return this.get(service, 'websocket', variables);
-    }
-    get(service, kind, variables) {
-        if (this.closed)
-            throw new TypeError('this client is closed; create a new one');
-        const url = this.url(service, kind, variables);
-        const key = `${kind} ${url}`;
-        let transport = this.transports.get(key);
-        if (!transport) {
-            const o = this.options;
-            const limit = service.batchLimit ?? Infinity;
-            const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
-            transport =
-                kind === 'http'
-                    ? createHttpTransport({
-                        url,
-                        headers: o.headers,
-                        fetch: o.fetch,
-                        timeout: o.timeout,
-                        batch: service.batch,
-                        maxBatchSize,
-                        autoBatch: o.autoBatch,
-                        validate: o.validate,
-                    })
-                    : createWebSocketTransport({
-                        url,
-                        WebSocket: o.ws?.WebSocket,
-                        headers: o.ws?.headers,
-                        timeout: o.timeout,
-                        reconnect: o.ws?.reconnect,
-                        batch: service.batch,
-                        maxBatchSize,
-                        maxBuffered: o.ws?.maxBuffered,
-                        validate: o.validate,
-                    });
-            this.transports.set(key, transport);
-        }
-        return transport;
-    }
-    /** Closes every transport created so far (ends their subscriptions, rejects their calls in flight). */
-    async close() {
-        this.closed = true;
-        const all = [...this.transports.values()];
-        this.transports.clear();
-        await Promise.all(all.map((t) => t.close()));
-    }
+	options;
+	transports = new Map();
+	closed = false;
+	constructor(options) {
+		if (!options || typeof options.url !== "string") throw new TypeError("a node client needs `url`, the node's base URL (http://127.0.0.1:9650)");
+		this.options = options;
+	}
+	/** The URL of a service's endpoint of the given kind. */
+	url(service, kind = "http", variables) {
+		const endpoint = pick(service, kind);
+		const base = kind === "http" ? this.options.url : this.options.ws?.url ?? toWebSocketUrl(this.options.url);
+		return endpointUrl(base, endpoint.path, variablesOf(endpoint, variables));
+	}
+	/** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
+	http(service, variables) {
+		return this.get(service, "http", variables);
+	}
+	/** The WebSocket transport of a service's endpoint. */
+	ws(service, variables) {
+		return this.get(service, "websocket", variables);
+	}
+	get(service, kind, variables) {
+		if (this.closed) throw new TypeError("this client is closed; create a new one");
+		const url = this.url(service, kind, variables);
+		const key = `${kind} ${url}`;
+		let transport = this.transports.get(key);
+		if (!transport) {
+			const o = this.options;
+			const limit = service.batchLimit ?? Infinity;
+			const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
+			transport = kind === "http" ? createHttpTransport({
+				url,
+				headers: o.headers,
+				fetch: o.fetch,
+				timeout: o.timeout,
+				batch: service.batch,
+				maxBatchSize,
+				autoBatch: o.autoBatch,
+				validate: o.validate
+			}) : createWebSocketTransport({
+				url,
+				WebSocket: o.ws?.WebSocket,
+				headers: o.ws?.headers,
+				timeout: o.timeout,
+				reconnect: o.ws?.reconnect,
+				batch: service.batch,
+				maxBatchSize,
+				maxBuffered: o.ws?.maxBuffered,
+				validate: o.validate
+			});
+			this.transports.set(key, transport);
+		}
+		return transport;
+	}
+	/** Closes every transport created so far (ends their subscriptions, rejects their calls in flight). */
+	async close() {
+		this.closed = true;
+		const all = [...this.transports.values()];
+		this.transports.clear();
+		await Promise.all(all.map((t) => t.close()));
+	}
 }

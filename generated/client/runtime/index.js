@@ -1,9 +1,9 @@
 /** The client runtime: transports, calls, batches, subscriptions, pagination and errors. */
-export { batch, call, encodeParams, prepare, secretValues, subscribe } from './call.js';
-export { CodecError, decode, encode } from './codec.js';
-export { TransportPool, endpointUrl, toWebSocketUrl } from './endpoints.js';
-export { AbortError, BufferOverflowError, DecodeError, EncodeError, HttpError, NodeRpcError, ProtocolError, ResponseValidationError, RpcError, TimeoutError, TransportError, UnsupportedError, } from './errors.js';
-export { createHttpTransport } from './http.js';
-export { UTXO_PAGINATION, paginate, paginateByIndex } from './paginate.js';
-export { formatIssues, toIssues } from './validate.js';
-export { backoff, createWebSocketTransport } from './ws.js';
+export { batch, call, encodeParams, prepare, secretValues, subscribe } from "./call.js";
+export { CodecError, decode, encode } from "./codec.js";
+export { TransportPool, endpointUrl, toWebSocketUrl } from "./endpoints.js";
+export { AbortError, BufferOverflowError, DecodeError, EncodeError, HttpError, NodeRpcError, ProtocolError, ResponseValidationError, RpcError, TimeoutError, TransportError, UnsupportedError } from "./errors.js";
+export { createHttpTransport } from "./http.js";
+export { UTXO_PAGINATION, paginate, paginateByIndex } from "./paginate.js";
+export { formatIssues, toIssues } from "./validate.js";
+export { backoff, createWebSocketTransport } from "./ws.js";

@@ -1,10 +1,10 @@
-import type { RawHandler } from '../server/types.js';
-import type { MockServiceData } from './types.js';
+import type { RawHandler } from "../server/types.js";
+import type { MockServiceData } from "./types.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export declare class MockError extends Error {
-    readonly code: number;
-    readonly data?: unknown;
-    constructor(code: number, message: string, data?: unknown);
+	readonly code: number;
+	readonly data?: unknown;
+	constructor(code: number, message: string, data?: unknown);
 }
 export declare function jsonEqual(a: unknown, b: unknown): boolean;
 /** A raw handler answering every method of the given services from their examples. */

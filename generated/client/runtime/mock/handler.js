@@ -1,154 +1,149 @@
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
-    static {
-        this.prototype.name = 'MockError';
-    }
-    code;
-    data;
-    constructor(code, message, data) {
-        super(message);
-        this.code = code;
-        if (data !== undefined)
-            this.data = data;
-    }
+	static {
+		this.prototype.name = "MockError";
+	}
+	code;
+	data;
+	constructor(code, message, data) {
+		super(message);
+		this.code = code;
+		if (data !== undefined) this.data = data;
+	}
 }
 function header(headers, name) {
-    const v = headers[name];
-    return typeof v === 'string' ? v : v === undefined ? undefined : v[0];
+	const v = headers[name];
+	return typeof v === "string" ? v : v === undefined ? undefined : v[0];
 }
 function isRecord(v) {
-    return typeof v === 'object' && v !== null && !Array.isArray(v);
+	return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 /** Deep equality of JSON values. */
 const HEX = /^0[xX][0-9a-fA-F]*$/;
 export function jsonEqual(a, b) {
-    if (a === b)
-        return true;
-    // Hex (addresses, hashes, data) is case-insensitive on the wire: a checksummed address names the same
-    // account as its lower-case form.
-    if (typeof a === 'string' && typeof b === 'string')
-        return HEX.test(a) && HEX.test(b) && a.toLowerCase() === b.toLowerCase();
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    if (Array.isArray(a)) {
-        const bb = b;
-        return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
-    }
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length)
-        return false;
-    return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
+	if (a === b) return true;
+	// Hex (addresses, hashes, data) is case-insensitive on the wire: a checksummed address names the same
+	// account as its lower-case form.
+	if (typeof a === "string" && typeof b === "string") return HEX.test(a) && HEX.test(b) && a.toLowerCase() === b.toLowerCase();
+	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
+	if (Array.isArray(a) !== Array.isArray(b)) return false;
+	if (Array.isArray(a)) {
+		const bb = b;
+		return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
+	}
+	const ka = Object.keys(a);
+	const kb = Object.keys(b);
+	if (ka.length !== kb.length) return false;
+	return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
 }
 /** How many params the example pins if they all match the request, or -1 when one differs. */
 function score(example, request, positionOf) {
-    for (let i = 0; i < example.length; i++) {
-        const p = example[i];
-        let given;
-        let present;
-        if (Array.isArray(request)) {
-            const at = positionOf(p.name, i);
-            present = at < request.length;
-            given = request[at];
-        }
-        else if (isRecord(request)) {
-            present = Object.prototype.hasOwnProperty.call(request, p.name);
-            given = request[p.name];
-        }
-        else
-            return -1;
-        if (!present || !jsonEqual(given, p.value))
-            return -1;
-    }
-    return example.length;
+	for (let i = 0; i < example.length; i++) {
+		const p = example[i];
+		let given;
+		let present;
+		if (Array.isArray(request)) {
+			const at = positionOf(p.name, i);
+			present = at < request.length;
+			given = request[at];
+		} else if (isRecord(request)) {
+			present = Object.prototype.hasOwnProperty.call(request, p.name);
+			given = request[p.name];
+		} else return -1;
+		if (!present || !jsonEqual(given, p.value)) return -1;
+	}
+	return example.length;
 }
 function pick(examples, request, named, what, positionOf) {
-    if (named !== undefined) {
-        const found = examples.find((e) => e.name === named);
-        if (found)
-            return found;
-        throw new MockError(-32602, `x-mock-example: ${what} has no example ${JSON.stringify(named)}; its examples: ${examples.map((e) => JSON.stringify(e.name)).join(', ') || '(none)'}`);
-    }
-    let best;
-    let bestScore = -1;
-    for (const e of examples) {
-        const s = score(e.params, request, positionOf);
-        if (s > bestScore) {
-            best = e;
-            bestScore = s;
-        }
-    }
-    return best ?? examples[0];
+	if (named !== undefined) {
+		const found = examples.find((e) => e.name === named);
+		if (found) return found;
+		throw new MockError(-32602, `x-mock-example: ${what} has no example ${JSON.stringify(named)}; its examples: ${examples.map((e) => JSON.stringify(e.name)).join(", ") || "(none)"}`);
+	}
+	let best;
+	let bestScore = -1;
+	for (const e of examples) {
+		const s = score(e.params, request, positionOf);
+		if (s > bestScore) {
+			best = e;
+			bestScore = s;
+		}
+	}
+	return best ?? examples[0];
 }
 function listedError(meta, wanted) {
-    const errors = meta.errors;
-    const value = wanted.trim();
-    let found;
-    if (/^-?\d+$/.test(value)) {
-        const n = Number(value);
-        found = errors.find((e) => e.code === n) ?? (n >= 0 && n < errors.length ? errors[n] : undefined);
-    }
-    else {
-        found = errors.find((e) => e.message === value);
-    }
-    if (found)
-        return new MockError(found.code, found.message, found.data);
-    const listed = errors.map((e, i) => `${i} = ${e.code} ${JSON.stringify(e.message)}`).join('; ');
-    return new MockError(-32602, `x-mock-error: ${meta.name} lists no error ${JSON.stringify(value)}; ${listed ? `send a code or an index: ${listed}` : 'the spec lists no errors for it'}`);
+	const errors = meta.errors;
+	const value = wanted.trim();
+	let found;
+	if (/^-?\d+$/.test(value)) {
+		const n = Number(value);
+		found = errors.find((e) => e.code === n) ?? (n >= 0 && n < errors.length ? errors[n] : undefined);
+	} else {
+		found = errors.find((e) => e.message === value);
+	}
+	if (found) return new MockError(found.code, found.message, found.data);
+	const listed = errors.map((e, i) => `${i} = ${e.code} ${JSON.stringify(e.message)}`).join("; ");
+	return new MockError(-32602, `x-mock-error: ${meta.name} lists no error ${JSON.stringify(value)}; ${listed ? `send a code or an index: ${listed}` : "the spec lists no errors for it"}`);
 }
 /** Pushes `items`, then stays open (pending) until `return()` or the signal ends it. */
 function holdOpen(items, signal) {
-    let i = 0;
-    let done = false;
-    let wake;
-    const finish = () => {
-        done = true;
-        wake?.();
-    };
-    signal?.addEventListener('abort', finish, { once: true });
-    const iterator = {
-        next: () => {
-            if (done)
-                return Promise.resolve({ done: true, value: undefined });
-            if (i < items.length)
-                return Promise.resolve({ done: false, value: items[i++] });
-            return new Promise((resolve) => {
-                wake = () => resolve({ done: true, value: undefined });
-            });
-        },
-        return: () => {
-            finish();
-            return Promise.resolve({ done: true, value: undefined });
-        },
-    };
-    return { [Symbol.asyncIterator]: () => iterator };
+	let i = 0;
+	let done = false;
+	let wake;
+	const finish = () => {
+		done = true;
+		wake?.();
+	};
+	signal?.addEventListener("abort", finish, { once: true });
+	const iterator = {
+		next: () => {
+			if (done) return Promise.resolve({
+				done: true,
+				value: undefined
+			});
+			if (i < items.length) return Promise.resolve({
+				done: false,
+				value: items[i++]
+			});
+			return new Promise((resolve) => {
+				wake = () => resolve({
+					done: true,
+					value: undefined
+				});
+			});
+		},
+		return: () => {
+			finish();
+			return Promise.resolve({
+				done: true,
+				value: undefined
+			});
+		}
+	};
+	return { [Symbol.asyncIterator]: () => iterator };
 }
 /** A raw handler answering every method of the given services from their examples. */
 export function createMockRawHandler(data) {
-    const byService = new Map(data.map((d) => [d.service, d]));
-    return (meta, wireParams, ctx) => {
-        const d = byService.get(meta.service) ?? byService.get(ctx.service);
-        const failWith = header(ctx.headers, 'x-mock-error');
-        if (failWith !== undefined)
-            throw listedError(meta, failWith);
-        const named = header(ctx.headers, 'x-mock-example');
-        if (meta.subscriptions) {
-            const args = Array.isArray(wireParams) ? wireParams : [];
-            const kind = String(args[0]);
-            const examples = d?.subscriptions?.[meta.name]?.[kind] ?? [];
-            const chosen = pick(examples, args.slice(1), named, `${meta.name} ${JSON.stringify(kind)}`, (_n, i) => i);
-            return holdOpen(chosen?.notifications ?? [], ctx.signal);
-        }
-        const examples = d?.examples[meta.name] ?? [];
-        const positionOf = (name, index) => {
-            const at = meta.params.indexOf(name);
-            return at >= 0 ? at : index;
-        };
-        const chosen = pick(examples, wireParams, named, meta.name, positionOf);
-        if (!chosen)
-            throw new MockError(-32603, `the mock has no example for ${meta.name}`);
-        return Object.prototype.hasOwnProperty.call(chosen, 'result') ? chosen.result : null;
-    };
+	const byService = new Map(data.map((d) => [d.service, d]));
+	return (meta, wireParams, ctx) => {
+		const d = byService.get(meta.service) ?? byService.get(ctx.service);
+		const failWith = header(ctx.headers, "x-mock-error");
+		if (failWith !== undefined) throw listedError(meta, failWith);
+		const named = header(ctx.headers, "x-mock-example");
+		if (meta.subscriptions) {
+			const args = Array.isArray(wireParams) ? wireParams : [];
+			const kind = String(args[0]);
+			const examples = d?.subscriptions?.[meta.name]?.[kind] ?? [];
+			const chosen = pick(examples, args.slice(1), named, `${meta.name} ${JSON.stringify(kind)}`, (_n, i) => i);
+			return holdOpen(chosen?.notifications ?? [], ctx.signal);
+		}
+		const examples = d?.examples[meta.name] ?? [];
+		const positionOf = (name, index) => {
+			const at = meta.params.indexOf(name);
+			return at >= 0 ? at : index;
+		};
+		const chosen = pick(examples, wireParams, named, meta.name, positionOf);
+		if (!chosen) throw new MockError(-32603, `the mock has no example for ${meta.name}`);
+		return Object.prototype.hasOwnProperty.call(chosen, "result") ? chosen.result : null;
+	};
 }

@@ -1,28 +1,36 @@
 /** `startMock`: the server with every method answered from the spec's examples, on a local port. */
-import { createRpcServer } from '../server/server.js';
-import { createMockRawHandler } from './handler.js';
+import { createRpcServer } from "../server/server.js";
+import { createMockRawHandler } from "./handler.js";
 function nodeBatchLimit(services, profile) {
-    const limits = services.flatMap((s) => {
-        const limit = (profile === 'public' ? s.publicNodeBatchLimit : undefined) ?? s.batchLimit;
-        return s.batch && limit !== undefined ? [limit] : [];
-    });
-    return limits.length ? Math.max(...limits) : undefined;
+	const limits = services.flatMap((s) => {
+		const limit = (profile === "public" ? s.publicNodeBatchLimit : undefined) ?? s.batchLimit;
+		return s.batch && limit !== undefined ? [limit] : [];
+	});
+	return limits.length ? Math.max(...limits) : undefined;
 }
 /** Starts the mock on `host:port` (default `127.0.0.1`, any free port); `close()` stops it. */
 export async function startMock(options) {
-    const server = createRpcServer({
-        services: options.services,
-        rawHandler: createMockRawHandler(options.data),
-        enable: options.enable ?? 'all',
-        ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
-        ...(options.mode !== undefined ? { mode: options.mode } : {}),
-        ...(options.profile !== undefined ? { profile: options.profile } : {}),
-        // A mock stands in for the node, so a batch is as large as the node's endpoint takes (real clients batch
-        // up to 100 or 1000 calls), not the generic server default.
-        limits: { maxBatch: nodeBatchLimit(options.services, options.profile ?? 'full'), ...options.limits },
-        ...(options.logger !== undefined ? { logger: options.logger } : {}),
-        ...(options.validateResults !== undefined ? { validateResults: options.validateResults } : {}),
-    });
-    const listening = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
-    return { url: listening.url, port: listening.port, server, close: () => server.close() };
+	const server = createRpcServer({
+		services: options.services,
+		rawHandler: createMockRawHandler(options.data),
+		enable: options.enable ?? "all",
+		...options.handlers !== undefined ? { handlers: options.handlers } : {},
+		...options.mode !== undefined ? { mode: options.mode } : {},
+		...options.profile !== undefined ? { profile: options.profile } : {},
+		// A mock stands in for the node, so a batch is as large as the node's endpoint takes (real clients batch
+		// up to 100 or 1000 calls), not the generic server default.
+		limits: {
+			maxBatch: nodeBatchLimit(options.services, options.profile ?? "full"),
+			...options.limits
+		},
+		...options.logger !== undefined ? { logger: options.logger } : {},
+		...options.validateResults !== undefined ? { validateResults: options.validateResults } : {}
+	});
+	const listening = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
+	return {
+		url: listening.url,
+		port: listening.port,
+		server,
+		close: () => server.close()
+	};
 }

@@ -1,45 +1,45 @@
 /** What generated code gives the mock per service: the spec's examples, in wire form. */
-import type { Logger, ServerLimits, ServerMode, ServerProfile, ServerServiceDef } from '../server/types.js';
+import type { Logger, ServerLimits, ServerMode, ServerProfile, ServerServiceDef } from "../server/types.js";
 /** One example pairing of a method: its params (by name, in declaration order) and its result. */
 export interface MockExample {
-    readonly name: string;
-    readonly params: readonly {
-        readonly name: string;
-        readonly value: unknown;
-    }[];
-    /** The result in wire form; absent for an example without one (answered `null`). */
-    readonly result?: unknown;
+	readonly name: string;
+	readonly params: readonly {
+		readonly name: string;
+		readonly value: unknown;
+	}[];
+	/** The result in wire form; absent for an example without one (answered `null`). */
+	readonly result?: unknown;
 }
 /** One example of a subscription kind: its params after the kind, and the notifications it pushes. */
 export interface MockSubscriptionExample {
-    readonly name: string;
-    readonly params: readonly {
-        readonly name: string;
-        readonly value: unknown;
-    }[];
-    readonly notifications: readonly unknown[];
+	readonly name: string;
+	readonly params: readonly {
+		readonly name: string;
+		readonly value: unknown;
+	}[];
+	readonly notifications: readonly unknown[];
 }
 export interface MockServiceData {
-    readonly service: string;
-    /** By wire method name. */
-    readonly examples: Readonly<Record<string, readonly MockExample[]>>;
-    /** By wire subscribe method, then by kind. */
-    readonly subscriptions?: Readonly<Record<string, Readonly<Record<string, readonly MockSubscriptionExample[]>>>>;
+	readonly service: string;
+	/** By wire method name. */
+	readonly examples: Readonly<Record<string, readonly MockExample[]>>;
+	/** By wire subscribe method, then by kind. */
+	readonly subscriptions?: Readonly<Record<string, Readonly<Record<string, readonly MockSubscriptionExample[]>>>>;
 }
 export interface MockOptions {
-    readonly services: readonly ServerServiceDef[];
-    readonly data: readonly MockServiceData[];
-    /** Default 0: any free port. */
-    readonly port?: number;
-    /** Default `127.0.0.1`. */
-    readonly host?: string;
-    readonly mode?: ServerMode;
-    readonly profile?: ServerProfile;
-    /** Default `'all'`: every method answers, including those off by default on a real node. */
-    readonly enable?: readonly string[] | 'all';
-    readonly limits?: ServerLimits;
-    readonly logger?: Logger;
-    /** Typed handlers that take over from the examples for the methods they implement. */
-    readonly handlers?: object;
-    readonly validateResults?: boolean;
+	readonly services: readonly ServerServiceDef[];
+	readonly data: readonly MockServiceData[];
+	/** Default 0: any free port. */
+	readonly port?: number;
+	/** Default `127.0.0.1`. */
+	readonly host?: string;
+	readonly mode?: ServerMode;
+	readonly profile?: ServerProfile;
+	/** Default `'all'`: every method answers, including those off by default on a real node. */
+	readonly enable?: readonly string[] | "all";
+	readonly limits?: ServerLimits;
+	readonly logger?: Logger;
+	/** Typed handlers that take over from the examples for the methods they implement. */
+	readonly handlers?: object;
+	readonly validateResults?: boolean;
 }

@@ -1,560 +1,701 @@
 /**
- * The transport-independent core: a request body (text) in, the reply body (text, or nothing) out, for each
- * flavor of JSON-RPC the server speaks. HTTP and WebSocket adapters sit on top of it.
- *
- * Per call: look the method up, check it is on and reachable over this transport, normalise the params'
- * structure, validate (wire form), then either decode → typed handler → encode, or hand the wire params to
- * the raw handler; optionally validate the result; serialise.
- */
-import { CodecError, decode, encode } from '../codec.js';
-import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject } from './json.js';
-import { maskParams, scrub, secretValues } from './redact.js';
-import { buildService } from './tables.js';
-import { gorillaName } from './texts.js';
-import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from './wire.js';
+* The transport-independent core: a request body (text) in, the reply body (text, or nothing) out, for each
+* flavor of JSON-RPC the server speaks. HTTP and WebSocket adapters sit on top of it.
+*
+* Per call: look the method up, check it is on and reachable over this transport, normalise the params'
+* structure, validate (wire form), then either decode → typed handler → encode, or hand the wire params to
+* the raw handler; optionally validate the result; serialise.
+*/
+import { CodecError, decode, encode } from "../codec.js";
+import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject } from "./json.js";
+import { maskParams, scrub, secretValues } from "./redact.js";
+import { buildService } from "./tables.js";
+import { gorillaName } from "./texts.js";
+import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from "./wire.js";
 /** A params structure problem (a class, so it cannot be mistaken for params that are an object). */
 class Problem {
-    problem;
-    constructor(problem) {
-        this.problem = problem;
-    }
+	problem;
+	constructor(problem) {
+		this.problem = problem;
+	}
 }
 function isThenable(value) {
-    return ((typeof value === 'object' || typeof value === 'function') && value !== null && typeof value.then === 'function');
+	return (typeof value === "object" || typeof value === "function") && value !== null && typeof value.then === "function";
 }
 /** Any object with an integer `code` and a string `message` is a JSON-RPC error to send as is. */
 function asWireError(e) {
-    if (typeof e !== 'object' || e === null)
-        return undefined;
-    const { code, message } = e;
-    if (typeof code !== 'number' || !Number.isInteger(code) || typeof message !== 'string')
-        return undefined;
-    const data = e.data;
-    return data === undefined ? { code, message } : { code, message, data };
+	if (typeof e !== "object" || e === null) return undefined;
+	const { code, message } = e;
+	if (typeof code !== "number" || !Number.isInteger(code) || typeof message !== "string") return undefined;
+	const data = e.data;
+	return data === undefined ? {
+		code,
+		message
+	} : {
+		code,
+		message,
+		data
+	};
 }
 /** `0x` + 16 random bytes in hex, leading zeros trimmed (go-ethereum's subscription ids). */
 export function newSubscriptionId() {
-    const bytes = new Uint8Array(16);
-    globalThis.crypto.getRandomValues(bytes);
-    let hex = '';
-    for (const b of bytes)
-        hex += b.toString(16).padStart(2, '0');
-    hex = hex.replace(/^0+/, '');
-    return `0x${hex || '0'}`;
+	const bytes = new Uint8Array(16);
+	globalThis.crypto.getRandomValues(bytes);
+	let hex = "";
+	for (const b of bytes) hex += b.toString(16).padStart(2, "0");
+	hex = hex.replace(/^0+/, "");
+	return `0x${hex || "0"}`;
 }
 function errorInfo(e, needles) {
-    if (e instanceof Error) {
-        const info = { name: e.name, message: e.message, ...(e.stack !== undefined ? { stack: e.stack } : {}) };
-        return scrub(info, needles);
-    }
-    let text;
-    try {
-        text = typeof e === 'string' ? e : (JSON.stringify(e) ?? String(e));
-    }
-    catch {
-        text = String(e);
-    }
-    return scrub({ name: typeof e, message: text }, needles);
+	if (e instanceof Error) {
+		const info = {
+			name: e.name,
+			message: e.message,
+			...e.stack !== undefined ? { stack: e.stack } : {}
+		};
+		return scrub(info, needles);
+	}
+	let text;
+	try {
+		text = typeof e === "string" ? e : JSON.stringify(e) ?? String(e);
+	} catch {
+		text = String(e);
+	}
+	return scrub({
+		name: typeof e,
+		message: text
+	}, needles);
 }
 export class Engine {
-    options;
-    services;
-    constructor(services, options) {
-        this.options = options;
-        this.services = services.map((def) => buildService(def, options));
-    }
-    log(entry) {
-        const logger = this.options.logger;
-        if (!logger)
-            return;
-        try {
-            logger(entry);
-        }
-        catch {
-            // A failing logger must not take a request down with it.
-        }
-    }
-    /** The reply to a body of this site's flavor, as it goes on the wire (`null`: nothing to send). */
-    async reply(site, text) {
-        switch (site.service.flavor) {
-            case 'standard':
-                return this.standardBody(site, text);
-            case 'geth':
-                return this.gethBody(site, text);
-            case 'gorilla':
-                return (await this.gorillaBody(site, text)).body;
-        }
-    }
-    /** A subscription notification in this site's flavor. */
-    notification(flavor, method, subscription, resultJson) {
-        const text = `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{"subscription":${JSON.stringify(subscription)},"result":${resultJson}}}`;
-        return flavor === 'standard' ? text : `${goEscape(text)}\n`;
-    }
-    // ---------------------------------------------------------------------------------------------------
-    // Standard JSON-RPC 2.0
-    // ---------------------------------------------------------------------------------------------------
-    async standardBody(site, text) {
-        const max = this.options.maxDepth;
-        if (depthExceeds(text, max))
-            return stdError('null', { code: -32600, message: `Invalid Request: JSON nested deeper than ${max} levels` });
-        let body;
-        try {
-            body = JSON.parse(text);
-        }
-        catch {
-            // JSON.parse's message quotes the body, which may hold a secret: say only what is wrong.
-            return stdError('null', { code: -32700, message: 'Parse error: the body is not valid JSON' });
-        }
-        const ids = { text, start: -1, caseInsensitive: false, raw: undefined };
-        if (!Array.isArray(body))
-            return this.standardOne(site, body, ids, 0);
-        if (body.length === 0)
-            return stdError('null', { code: -32600, message: 'Invalid Request: empty batch' });
-        const limit = site.service.batchLimit;
-        if (body.length > limit) {
-            return stdError('null', {
-                code: -32600,
-                message: `Invalid Request: a batch of ${body.length} requests is over the limit of ${limit}`,
-            });
-        }
-        const out = [];
-        for (let i = 0; i < body.length; i++) {
-            const r = await this.standardOne(site, body[i], ids, i);
-            if (r !== null)
-                out.push(r);
-        }
-        return out.length === 0 ? null : `[${out.join(',')}]`;
-    }
-    async standardOne(site, msg, ids, index) {
-        if (!isPlainObject(msg))
-            return stdError('null', { code: -32600, message: 'Invalid Request: expected a request object' });
-        const hasId = hasOwn(msg, 'id');
-        let idJson = 'null';
-        if (hasId) {
-            const id = msg.id;
-            if (id !== null && typeof id !== 'string' && typeof id !== 'number') {
-                return stdError('null', { code: -32600, message: 'Invalid Request: id must be a string, a number or null' });
-            }
-            idJson = idText(id, ids, index);
-        }
-        if (msg.jsonrpc !== '2.0')
-            return stdError(idJson, { code: -32600, message: 'Invalid Request: jsonrpc must be "2.0"' });
-        const method = msg.method;
-        if (typeof method !== 'string' || method === '')
-            return stdError(idJson, { code: -32600, message: 'Invalid Request: method must be a non-empty string' });
-        const params = msg.params;
-        if (params !== undefined && params !== null && typeof params !== 'object') {
-            return stdError(idJson, { code: -32600, message: 'Invalid Request: params must be an object or an array' });
-        }
-        const outcome = await this.dispatch(site, method, params);
-        if (!hasId)
-            return null;
-        return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
-    }
-    // ---------------------------------------------------------------------------------------------------
-    // go-ethereum
-    // ---------------------------------------------------------------------------------------------------
-    async gethBody(site, text) {
-        const parsed = goParse(text, this.options.maxDepth);
-        if (!parsed.ok)
-            return parsed.eof ? null : `${stdError('null', { code: -32700, message: 'parse error' })}\n`;
-        const body = parsed.value;
-        const ids = { text, start: parsed.start, caseInsensitive: true, raw: undefined };
-        let out;
-        if (!Array.isArray(body))
-            out = await this.gethOne(site, body, ids, 0);
-        else if (body.length === 0)
-            out = stdError('null', { code: -32600, message: 'empty batch' });
-        else if (body.length > site.service.batchLimit) {
-            let first = 'null';
-            for (let i = 0; i < body.length; i++) {
-                const m = gethMessage(body[i]);
-                if (m && m.version === '2.0' && gethValidId(m) && m.method !== '') {
-                    first = idText(m.id, ids, i);
-                    break;
-                }
-            }
-            out = `[${stdError(first, { code: -32600, message: 'batch too large' })}]`;
-        }
-        else {
-            const replies = [];
-            for (let i = 0; i < body.length; i++) {
-                const r = await this.gethOne(site, body[i], ids, i);
-                if (r !== null)
-                    replies.push(r);
-            }
-            out = replies.length === 0 ? null : `[${replies.join(',')}]`;
-        }
-        return out === null ? null : `${goEscape(out)}\n`;
-    }
-    async gethOne(site, value, ids, index) {
-        const m = gethMessage(value);
-        if (m === undefined)
-            return stdError('null', { code: -32600, message: 'invalid request' });
-        if (m.isResponse)
-            return null;
-        const validId = gethValidId(m);
-        const idJson = validId ? idText(m.id, ids, index) : 'null';
-        if (m.version === '2.0' && m.method !== '') {
-            if (!m.hasId) {
-                await this.dispatch(site, m.method, m.params);
-                return null;
-            }
-            if (validId) {
-                const outcome = await this.dispatch(site, m.method, m.params);
-                return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
-            }
-        }
-        return stdError(idJson, { code: -32600, message: 'invalid request' });
-    }
-    // ---------------------------------------------------------------------------------------------------
-    // gorilla/rpc json2 (the node's Info, P-Chain, native and admin endpoints)
-    // ---------------------------------------------------------------------------------------------------
-    async gorillaBody(site, text) {
-        const svc = site.service;
-        const parsed = goParse(text, this.options.maxDepth);
-        if (!parsed.ok) {
-            return {
-                body: this.gorillaOut(gorillaError('null', { code: -32700, message: parsed.message }, '{"jsonrpc":"","method":"","params":null,"id":null}')),
-                ran: false,
-            };
-        }
-        const req = goServerRequest(parsed.value);
-        const ids = { text, start: parsed.start, caseInsensitive: true, raw: undefined };
-        const idJson = req.id === undefined ? 'null' : idText(req.id, ids, 0);
-        if (req.error !== undefined || req.version !== '2.0') {
-            const meta = svc.methods.get(req.method)?.meta;
-            const masked = maskParams(req.params, meta?.secrets ?? svc.secretNames, meta?.params ?? []);
-            const data = `{"jsonrpc":${JSON.stringify(req.version)},"method":${JSON.stringify(req.method)},"params":${req.params === undefined ? 'null' : JSON.stringify(masked)},"id":${idJson}}`;
-            // Parse errors are always answered; any other error only when the request has an id.
-            if (req.error !== undefined)
-                return { body: this.gorillaOut(gorillaError(idJson, { code: -32700, message: req.error }, data)), ran: false };
-            if (req.id === undefined)
-                return { body: null, ran: false };
-            return { body: this.gorillaOut(gorillaError(idJson, { code: -32600, message: 'jsonrpc must be 2.0' }, data)), ran: false };
-        }
-        let outcome;
-        if (req.method === 'rpc.discover' && svc.discover)
-            outcome = this.discover(svc);
-        else {
-            const entry = this.gorillaLookup(svc, req.method);
-            outcome =
-                'error' in entry ? { ok: false, error: entry.error, early: true } : await this.call(site, entry.meta.name, entry, req.params);
-        }
-        const ran = outcome.ok || !outcome.early;
-        if (req.id === undefined)
-            return { body: null, ran };
-        if (!outcome.ok)
-            return { body: this.gorillaOut(gorillaError(idJson, outcome.error)), ran };
-        const result = outcome.json === 'null' ? '' : `"result":${outcome.json},`;
-        return { body: this.gorillaOut(`{"jsonrpc":"2.0",${result}"id":${idJson}}`), ran };
-    }
-    gorillaOut(text) {
-        return `${goEscape(text)}\n`;
-    }
-    gorillaLookup(svc, method) {
-        const g = gorillaName(method);
-        if ('refused' in g)
-            return { error: { code: -32000, message: g.refused, data: null } };
-        const name = g.name;
-        const parts = name.split('.');
-        const q = goQuote(name);
-        if (parts.length !== 2)
-            return { error: { code: -32000, message: `rpc: service/method request ill-formed: ${q}`, data: null } };
-        if (!svc.namespaces.has(parts[0]))
-            return { error: { code: -32000, message: `rpc: can't find service ${q}`, data: null } };
-        const entry = svc.gorilla.get(name);
-        if (!entry || entry.off !== undefined || !entry.implemented)
-            return { error: { code: -32000, message: `rpc: can't find method ${q}`, data: null } };
-        return entry;
-    }
-    // ---------------------------------------------------------------------------------------------------
-    // Calls
-    // ---------------------------------------------------------------------------------------------------
-    discover(svc) {
-        return { ok: true, json: JSON.stringify(svc.def.document ?? null) ?? 'null' };
-    }
-    dispatch(site, method, params) {
-        const svc = site.service;
-        const entry = svc.methods.get(method);
-        if (entry === undefined) {
-            if (method === 'rpc.discover' && svc.discover)
-                return this.discover(svc);
-            return { ok: false, error: svc.texts.notFound(method, undefined), early: true };
-        }
-        return this.call(site, method, entry, params);
-    }
-    /** Runs one call; logs it when a logger is set. */
-    async call(site, method, entry, params) {
-        if (!this.options.logger)
-            return this.run(site, method, entry, params);
-        const started = performance.now();
-        const outcome = await this.run(site, method, entry, params);
-        this.log({
-            level: 'debug',
-            event: 'call',
-            message: outcome.ok ? `${method} ok` : `${method} failed with ${outcome.error.code}`,
-            service: site.service.def.name,
-            method,
-            transport: site.transport,
-            params: maskParams(params, entry.meta.secrets, entry.meta.params),
-            durationMs: Math.round((performance.now() - started) * 1000) / 1000,
-            ...(outcome.ok ? {} : { code: outcome.error.code }),
-        });
-        return outcome;
-    }
-    async run(site, method, entry, rawParams) {
-        const svc = site.service;
-        const t = svc.texts;
-        const meta = entry.meta;
-        if (entry.off !== undefined || !entry.implemented) {
-            return { ok: false, error: t.notFound(method, entry.off ?? 'has no handler on this server'), early: true };
-        }
-        if (site.transport === 'http' &&
-            (entry.role === 'subscribe' || (meta.wsOnly === true && !(entry.role === 'unsubscribe' && svc.flavor !== 'standard')))) {
-            return { ok: false, error: t.needsWebSocket(method), early: true };
-        }
-        const shaped = this.shape(svc.flavor, entry, rawParams);
-        if (shaped instanceof Problem)
-            return { ok: false, error: t.structure(method, shaped.problem), early: true };
-        const params = shaped;
-        const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : [];
-        if (entry.role === 'subscribe')
-            return this.subscribe(site, method, entry, params, needles);
-        const issues = meta.validateParams(params);
-        if (issues)
-            return { ok: false, error: scrub(t.invalid(method, issues, entry.positional), needles), early: true };
-        if (entry.role === 'unsubscribe') {
-            const id = params[0];
-            const removed = typeof id === 'string' && site.host !== undefined && site.host.remove(id);
-            if (removed)
-                return { ok: true, json: 'true' };
-            const error = t.subscriptionNotFound();
-            return error ? { ok: false, error, early: false } : { ok: true, json: 'false' };
-        }
-        const ctx = {
-            service: svc.def.name,
-            method,
-            transport: site.transport,
-            path: site.path,
-            variables: site.variables,
-            headers: site.headers,
-            signal: site.signal,
-        };
-        let result;
-        try {
-            if (entry.fn) {
-                let decoded;
-                try {
-                    decoded = meta.decodeParams ? decode(meta.decodeParams, params) : params;
-                }
-                catch (e) {
-                    if (e instanceof CodecError)
-                        return { ok: false, error: scrub(t.codec(method, e, entry.positional), needles), early: true };
-                    throw e;
-                }
-                result = entry.fn.call(entry.target, decoded, ctx);
-                if (isThenable(result))
-                    result = await result;
-                if (meta.encodeResult)
-                    result = encode(meta.encodeResult, result);
-            }
-            else {
-                result = this.options.rawHandler(meta, params, ctx);
-                if (isThenable(result))
-                    result = await result;
-            }
-        }
-        catch (e) {
-            return { ok: false, error: this.thrown(site, method, e, needles), early: false };
-        }
-        if (this.options.validateResults) {
-            const issues = await this.checkResult(entry, result);
-            if (issues) {
-                this.log({
-                    level: 'error',
-                    event: 'result-invalid',
-                    message: `${method} returned a result that does not match its schema`,
-                    service: svc.def.name,
-                    method,
-                    transport: site.transport,
-                });
-                return { ok: false, error: t.resultInvalid(method, issues), early: false };
-            }
-        }
-        let json;
-        try {
-            json = JSON.stringify(result);
-        }
-        catch (e) {
-            return { ok: false, error: this.thrown(site, method, e, needles), early: false };
-        }
-        return { ok: true, json: json ?? 'null' };
-    }
-    /** A thrown JSON-RPC error passes through (secrets scrubbed); anything else is logged and hidden. */
-    thrown(site, method, e, needles) {
-        const flavor = site.service.flavor;
-        const wire = asWireError(e);
-        if (wire) {
-            const clean = scrub(wire, needles);
-            return flavor === 'gorilla' && clean.data === undefined ? { ...clean, data: null } : clean;
-        }
-        this.log({
-            level: 'error',
-            event: 'handler-failed',
-            message: `${method} failed: the client got an internal error`,
-            service: site.service.def.name,
-            method,
-            transport: site.transport,
-            error: errorInfo(e, needles),
-        });
-        return site.service.texts.internal();
-    }
-    async checkResult(entry, result) {
-        if (entry.resultValidator === undefined) {
-            const load = entry.meta.validateResult;
-            entry.resultValidator = load ? (await load()).validate : null;
-        }
-        return entry.resultValidator ? entry.resultValidator(result) : null;
-    }
-    /**
-     * Params in the structure the validator and handler expect: an object (by name) or an array (by
-     * position), or the problem with what was sent. What each flavor accepts:
-     * - standard: omitted/`null` → empty; by name also `[]` and `[{...}]`; by position also `{}`;
-     * - geth: by position only arrays (or omitted/`null`): an object is `non-array args`;
-     * - gorilla: an object, or an array whose first element is the object (Go's fallback), extra ignored.
-     */
-    shape(flavor, entry, params) {
-        const meta = entry.meta;
-        if (flavor === 'gorilla' && !entry.positional) {
-            if (params === undefined || params === null)
-                return {};
-            if (isPlainObject(params))
-                return params;
-            if (Array.isArray(params)) {
-                if (params.length === 0 || params[0] === null)
-                    return {};
-                if (isPlainObject(params[0]))
-                    return params[0];
-            }
-            return new Problem({ kind: 'not-object' });
-        }
-        if (entry.positional) {
-            let list;
-            if (params === undefined || params === null)
-                list = [];
-            else if (Array.isArray(params))
-                list = params;
-            else if (flavor === 'standard' && isPlainObject(params) && Object.keys(params).length === 0)
-                list = [];
-            else
-                return new Problem({ kind: 'not-array' });
-            if (entry.role === 'subscribe')
-                return list;
-            if (list.length > meta.params.length)
-                return new Problem({ kind: 'too-many', max: meta.params.length, got: list.length });
-            for (let i = list.length; i < entry.required.length; i++) {
-                if (entry.required[i])
-                    return new Problem({ kind: 'missing', index: i, name: meta.params[i] });
-            }
-            return list;
-        }
-        if (params === undefined || params === null)
-            return {};
-        if (isPlainObject(params))
-            return params;
-        if (Array.isArray(params)) {
-            if (params.length === 0)
-                return {};
-            if (params.length === 1 && isPlainObject(params[0]))
-                return params[0];
-            if (meta.structure === 'either') {
-                if (params.length > meta.params.length)
-                    return new Problem({ kind: 'too-many', max: meta.params.length, got: params.length });
-                const named = {};
-                params.forEach((v, i) => Object.defineProperty(named, meta.params[i], { value: v, enumerable: true, writable: true, configurable: true }));
-                return named;
-            }
-        }
-        return new Problem({ kind: 'not-object' });
-    }
-    // ---------------------------------------------------------------------------------------------------
-    // Subscriptions
-    // ---------------------------------------------------------------------------------------------------
-    async subscribe(site, method, entry, params, needles) {
-        const t = site.service.texts;
-        const meta = entry.meta;
-        const kind = params[0];
-        if (typeof kind !== 'string')
-            return { ok: false, error: t.kindMissing(method), early: true };
-        const k = entry.kinds?.get(kind);
-        if (!k || k.off !== undefined) {
-            const on = [...(entry.kinds ?? new Map())].filter(([, v]) => v.off === undefined).map(([name]) => name);
-            return { ok: false, error: t.unknownKind(method, kind, on), early: true };
-        }
-        const issues = meta.validateParams(params);
-        if (issues)
-            return { ok: false, error: scrub(t.invalid(method, issues, true), needles), early: true };
-        const host = site.host;
-        if (!host)
-            return { ok: false, error: t.needsWebSocket(method), early: true };
-        // Its own signal: the connection ends every subscription it carries when it closes (no listener on the
-        // connection's signal, which would pile up over many subscribe/unsubscribe cycles).
-        const controller = new AbortController();
-        if (site.signal?.aborted)
-            controller.abort();
-        const ctx = {
-            service: site.service.def.name,
-            method,
-            transport: site.transport,
-            path: site.path,
-            variables: site.variables,
-            headers: site.headers,
-            signal: controller.signal,
-        };
-        let iterable;
-        try {
-            if (entry.fn) {
-                const args = params.slice(1);
-                let decoded;
-                try {
-                    decoded = k.decodeParams ? decode(k.decodeParams, args) : args;
-                }
-                catch (e) {
-                    if (e instanceof CodecError) {
-                        // Report the path as the full params array has it (the kind is param 0).
-                        const shifted = new CodecError(e.path.replace(/^\/(\d+)/, (_, n) => `/${Number(n) + 1}`), e.expected, e.value);
-                        return { ok: false, error: scrub(t.codec(method, shifted, true), needles), early: true };
-                    }
-                    throw e;
-                }
-                iterable = entry.fn.call(entry.target, { kind, params: decoded }, ctx);
-            }
-            else {
-                iterable = this.options.rawHandler(meta, params, ctx);
-            }
-            if (isThenable(iterable))
-                iterable = await iterable;
-            if (typeof iterable?.[Symbol.asyncIterator] !== 'function') {
-                throw new TypeError(`the ${method} handler did not return an AsyncIterable for ${JSON.stringify(kind)}`);
-            }
-        }
-        catch (e) {
-            controller.abort();
-            return { ok: false, error: this.thrown(site, method, e, needles), early: false };
-        }
-        const iterator = iterable[Symbol.asyncIterator]();
-        const id = newSubscriptionId();
-        host.add({
-            id,
-            service: site.service.def.name,
-            method,
-            notification: meta.subscriptions.notification,
-            iterator,
-            encodeResult: k.encodeResult,
-            typed: entry.fn !== undefined,
-            controller,
-        });
-        return { ok: true, json: JSON.stringify(id) };
-    }
+	options;
+	services;
+	constructor(services, options) {
+		this.options = options;
+		this.services = services.map((def) => buildService(def, options));
+	}
+	log(entry) {
+		const logger = this.options.logger;
+		if (!logger) return;
+		try {
+			logger(entry);
+		} catch {}
+	}
+	/** The reply to a body of this site's flavor, as it goes on the wire (`null`: nothing to send). */
+	async reply(site, text) {
+		switch (site.service.flavor) {
+			case "standard": return this.standardBody(site, text);
+			case "geth": return this.gethBody(site, text);
+			case "gorilla": return (await this.gorillaBody(site, text)).body;
+		}
+	}
+	/** A subscription notification in this site's flavor. */
+	notification(flavor, method, subscription, resultJson) {
+		const text = `{"jsonrpc":"2.0","method":${JSON.stringify(method)},"params":{"subscription":${JSON.stringify(subscription)},"result":${resultJson}}}`;
+		return flavor === "standard" ? text : `${goEscape(text)}\n`;
+	}
+	// ---------------------------------------------------------------------------------------------------
+	// Standard JSON-RPC 2.0
+	// ---------------------------------------------------------------------------------------------------
+	async standardBody(site, text) {
+		const max = this.options.maxDepth;
+		if (depthExceeds(text, max)) return stdError("null", {
+			code: -32600,
+			message: `Invalid Request: JSON nested deeper than ${max} levels`
+		});
+		let body;
+		try {
+			body = JSON.parse(text);
+		} catch {
+			// JSON.parse's message quotes the body, which may hold a secret: say only what is wrong.
+			return stdError("null", {
+				code: -32700,
+				message: "Parse error: the body is not valid JSON"
+			});
+		}
+		const ids = {
+			text,
+			start: -1,
+			caseInsensitive: false,
+			raw: undefined
+		};
+		if (!Array.isArray(body)) return this.standardOne(site, body, ids, 0);
+		if (body.length === 0) return stdError("null", {
+			code: -32600,
+			message: "Invalid Request: empty batch"
+		});
+		const limit = site.service.batchLimit;
+		if (body.length > limit) {
+			return stdError("null", {
+				code: -32600,
+				message: `Invalid Request: a batch of ${body.length} requests is over the limit of ${limit}`
+			});
+		}
+		const out = [];
+		for (let i = 0; i < body.length; i++) {
+			const r = await this.standardOne(site, body[i], ids, i);
+			if (r !== null) out.push(r);
+		}
+		return out.length === 0 ? null : `[${out.join(",")}]`;
+	}
+	async standardOne(site, msg, ids, index) {
+		if (!isPlainObject(msg)) return stdError("null", {
+			code: -32600,
+			message: "Invalid Request: expected a request object"
+		});
+		const hasId = hasOwn(msg, "id");
+		let idJson = "null";
+		if (hasId) {
+			const id = msg.id;
+			if (id !== null && typeof id !== "string" && typeof id !== "number") {
+				return stdError("null", {
+					code: -32600,
+					message: "Invalid Request: id must be a string, a number or null"
+				});
+			}
+			idJson = idText(id, ids, index);
+		}
+		if (msg.jsonrpc !== "2.0") return stdError(idJson, {
+			code: -32600,
+			message: "Invalid Request: jsonrpc must be \"2.0\""
+		});
+		const method = msg.method;
+		if (typeof method !== "string" || method === "") return stdError(idJson, {
+			code: -32600,
+			message: "Invalid Request: method must be a non-empty string"
+		});
+		const params = msg.params;
+		if (params !== undefined && params !== null && typeof params !== "object") {
+			return stdError(idJson, {
+				code: -32600,
+				message: "Invalid Request: params must be an object or an array"
+			});
+		}
+		const outcome = await this.dispatch(site, method, params);
+		if (!hasId) return null;
+		return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+	}
+	// ---------------------------------------------------------------------------------------------------
+	// go-ethereum
+	// ---------------------------------------------------------------------------------------------------
+	async gethBody(site, text) {
+		const parsed = goParse(text, this.options.maxDepth);
+		if (!parsed.ok) return parsed.eof ? null : `${stdError("null", {
+			code: -32700,
+			message: "parse error"
+		})}\n`;
+		const body = parsed.value;
+		const ids = {
+			text,
+			start: parsed.start,
+			caseInsensitive: true,
+			raw: undefined
+		};
+		let out;
+		if (!Array.isArray(body)) out = await this.gethOne(site, body, ids, 0);
+		else if (body.length === 0) out = stdError("null", {
+			code: -32600,
+			message: "empty batch"
+		});
+		else if (body.length > site.service.batchLimit) {
+			let first = "null";
+			for (let i = 0; i < body.length; i++) {
+				const m = gethMessage(body[i]);
+				if (m && m.version === "2.0" && gethValidId(m) && m.method !== "") {
+					first = idText(m.id, ids, i);
+					break;
+				}
+			}
+			out = `[${stdError(first, {
+				code: -32600,
+				message: "batch too large"
+			})}]`;
+		} else {
+			const replies = [];
+			for (let i = 0; i < body.length; i++) {
+				const r = await this.gethOne(site, body[i], ids, i);
+				if (r !== null) replies.push(r);
+			}
+			out = replies.length === 0 ? null : `[${replies.join(",")}]`;
+		}
+		return out === null ? null : `${goEscape(out)}\n`;
+	}
+	async gethOne(site, value, ids, index) {
+		const m = gethMessage(value);
+		if (m === undefined) return stdError("null", {
+			code: -32600,
+			message: "invalid request"
+		});
+		if (m.isResponse) return null;
+		const validId = gethValidId(m);
+		const idJson = validId ? idText(m.id, ids, index) : "null";
+		if (m.version === "2.0" && m.method !== "") {
+			if (!m.hasId) {
+				await this.dispatch(site, m.method, m.params);
+				return null;
+			}
+			if (validId) {
+				const outcome = await this.dispatch(site, m.method, m.params);
+				return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+			}
+		}
+		return stdError(idJson, {
+			code: -32600,
+			message: "invalid request"
+		});
+	}
+	// ---------------------------------------------------------------------------------------------------
+	// gorilla/rpc json2 (the node's Info, P-Chain, native and admin endpoints)
+	// ---------------------------------------------------------------------------------------------------
+	async gorillaBody(site, text) {
+		const svc = site.service;
+		const parsed = goParse(text, this.options.maxDepth);
+		if (!parsed.ok) {
+			return {
+				body: this.gorillaOut(gorillaError("null", {
+					code: -32700,
+					message: parsed.message
+				}, "{\"jsonrpc\":\"\",\"method\":\"\",\"params\":null,\"id\":null}")),
+				ran: false
+			};
+		}
+		const req = goServerRequest(parsed.value);
+		const ids = {
+			text,
+			start: parsed.start,
+			caseInsensitive: true,
+			raw: undefined
+		};
+		const idJson = req.id === undefined ? "null" : idText(req.id, ids, 0);
+		if (req.error !== undefined || req.version !== "2.0") {
+			const meta = svc.methods.get(req.method)?.meta;
+			const masked = maskParams(req.params, meta?.secrets ?? svc.secretNames, meta?.params ?? []);
+			const data = `{"jsonrpc":${JSON.stringify(req.version)},"method":${JSON.stringify(req.method)},"params":${req.params === undefined ? "null" : JSON.stringify(masked)},"id":${idJson}}`;
+			// Parse errors are always answered; any other error only when the request has an id.
+			if (req.error !== undefined) return {
+				body: this.gorillaOut(gorillaError(idJson, {
+					code: -32700,
+					message: req.error
+				}, data)),
+				ran: false
+			};
+			if (req.id === undefined) return {
+				body: null,
+				ran: false
+			};
+			return {
+				body: this.gorillaOut(gorillaError(idJson, {
+					code: -32600,
+					message: "jsonrpc must be 2.0"
+				}, data)),
+				ran: false
+			};
+		}
+		let outcome;
+		if (req.method === "rpc.discover" && svc.discover) outcome = this.discover(svc);
+		else {
+			const entry = this.gorillaLookup(svc, req.method);
+			outcome = "error" in entry ? {
+				ok: false,
+				error: entry.error,
+				early: true
+			} : await this.call(site, entry.meta.name, entry, req.params);
+		}
+		const ran = outcome.ok || !outcome.early;
+		if (req.id === undefined) return {
+			body: null,
+			ran
+		};
+		if (!outcome.ok) return {
+			body: this.gorillaOut(gorillaError(idJson, outcome.error)),
+			ran
+		};
+		const result = outcome.json === "null" ? "" : `"result":${outcome.json},`;
+		return {
+			body: this.gorillaOut(`{"jsonrpc":"2.0",${result}"id":${idJson}}`),
+			ran
+		};
+	}
+	gorillaOut(text) {
+		return `${goEscape(text)}\n`;
+	}
+	gorillaLookup(svc, method) {
+		const g = gorillaName(method);
+		if ("refused" in g) return { error: {
+			code: -32e3,
+			message: g.refused,
+			data: null
+		} };
+		const name = g.name;
+		const parts = name.split(".");
+		const q = goQuote(name);
+		if (parts.length !== 2) return { error: {
+			code: -32e3,
+			message: `rpc: service/method request ill-formed: ${q}`,
+			data: null
+		} };
+		if (!svc.namespaces.has(parts[0])) return { error: {
+			code: -32e3,
+			message: `rpc: can't find service ${q}`,
+			data: null
+		} };
+		const entry = svc.gorilla.get(name);
+		if (!entry || entry.off !== undefined || !entry.implemented) return { error: {
+			code: -32e3,
+			message: `rpc: can't find method ${q}`,
+			data: null
+		} };
+		return entry;
+	}
+	// ---------------------------------------------------------------------------------------------------
+	// Calls
+	// ---------------------------------------------------------------------------------------------------
+	discover(svc) {
+		return {
+			ok: true,
+			json: JSON.stringify(svc.def.document ?? null) ?? "null"
+		};
+	}
+	dispatch(site, method, params) {
+		const svc = site.service;
+		const entry = svc.methods.get(method);
+		if (entry === undefined) {
+			if (method === "rpc.discover" && svc.discover) return this.discover(svc);
+			return {
+				ok: false,
+				error: svc.texts.notFound(method, undefined),
+				early: true
+			};
+		}
+		return this.call(site, method, entry, params);
+	}
+	/** Runs one call; logs it when a logger is set. */
+	async call(site, method, entry, params) {
+		if (!this.options.logger) return this.run(site, method, entry, params);
+		const started = performance.now();
+		const outcome = await this.run(site, method, entry, params);
+		this.log({
+			level: "debug",
+			event: "call",
+			message: outcome.ok ? `${method} ok` : `${method} failed with ${outcome.error.code}`,
+			service: site.service.def.name,
+			method,
+			transport: site.transport,
+			params: maskParams(params, entry.meta.secrets, entry.meta.params),
+			durationMs: Math.round((performance.now() - started) * 1e3) / 1e3,
+			...outcome.ok ? {} : { code: outcome.error.code }
+		});
+		return outcome;
+	}
+	async run(site, method, entry, rawParams) {
+		const svc = site.service;
+		const t = svc.texts;
+		const meta = entry.meta;
+		if (entry.off !== undefined || !entry.implemented) {
+			return {
+				ok: false,
+				error: t.notFound(method, entry.off ?? "has no handler on this server"),
+				early: true
+			};
+		}
+		if (site.transport === "http" && (entry.role === "subscribe" || meta.wsOnly === true && !(entry.role === "unsubscribe" && svc.flavor !== "standard"))) {
+			return {
+				ok: false,
+				error: t.needsWebSocket(method),
+				early: true
+			};
+		}
+		const shaped = this.shape(svc.flavor, entry, rawParams);
+		if (shaped instanceof Problem) return {
+			ok: false,
+			error: t.structure(method, shaped.problem),
+			early: true
+		};
+		const params = shaped;
+		const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : [];
+		if (entry.role === "subscribe") return this.subscribe(site, method, entry, params, needles);
+		const issues = meta.validateParams(params);
+		if (issues) return {
+			ok: false,
+			error: scrub(t.invalid(method, issues, entry.positional), needles),
+			early: true
+		};
+		if (entry.role === "unsubscribe") {
+			const id = params[0];
+			const removed = typeof id === "string" && site.host !== undefined && site.host.remove(id);
+			if (removed) return {
+				ok: true,
+				json: "true"
+			};
+			const error = t.subscriptionNotFound();
+			return error ? {
+				ok: false,
+				error,
+				early: false
+			} : {
+				ok: true,
+				json: "false"
+			};
+		}
+		const ctx = {
+			service: svc.def.name,
+			method,
+			transport: site.transport,
+			path: site.path,
+			variables: site.variables,
+			headers: site.headers,
+			signal: site.signal
+		};
+		let result;
+		try {
+			if (entry.fn) {
+				let decoded;
+				try {
+					decoded = meta.decodeParams ? decode(meta.decodeParams, params) : params;
+				} catch (e) {
+					if (e instanceof CodecError) return {
+						ok: false,
+						error: scrub(t.codec(method, e, entry.positional), needles),
+						early: true
+					};
+					throw e;
+				}
+				result = entry.fn.call(entry.target, decoded, ctx);
+				if (isThenable(result)) result = await result;
+				if (meta.encodeResult) result = encode(meta.encodeResult, result);
+			} else {
+				result = this.options.rawHandler(meta, params, ctx);
+				if (isThenable(result)) result = await result;
+			}
+		} catch (e) {
+			return {
+				ok: false,
+				error: this.thrown(site, method, e, needles),
+				early: false
+			};
+		}
+		if (this.options.validateResults) {
+			const issues = await this.checkResult(entry, result);
+			if (issues) {
+				this.log({
+					level: "error",
+					event: "result-invalid",
+					message: `${method} returned a result that does not match its schema`,
+					service: svc.def.name,
+					method,
+					transport: site.transport
+				});
+				return {
+					ok: false,
+					error: t.resultInvalid(method, issues),
+					early: false
+				};
+			}
+		}
+		let json;
+		try {
+			json = JSON.stringify(result);
+		} catch (e) {
+			return {
+				ok: false,
+				error: this.thrown(site, method, e, needles),
+				early: false
+			};
+		}
+		return {
+			ok: true,
+			json: json ?? "null"
+		};
+	}
+	/** A thrown JSON-RPC error passes through (secrets scrubbed); anything else is logged and hidden. */
+	thrown(site, method, e, needles) {
+		const flavor = site.service.flavor;
+		const wire = asWireError(e);
+		if (wire) {
+			const clean = scrub(wire, needles);
+			return flavor === "gorilla" && clean.data === undefined ? {
+				...clean,
+				data: null
+			} : clean;
+		}
+		this.log({
+			level: "error",
+			event: "handler-failed",
+			message: `${method} failed: the client got an internal error`,
+			service: site.service.def.name,
+			method,
+			transport: site.transport,
+			error: errorInfo(e, needles)
+		});
+		return site.service.texts.internal();
+	}
+	async checkResult(entry, result) {
+		if (entry.resultValidator === undefined) {
+			const load = entry.meta.validateResult;
+			entry.resultValidator = load ? (await load()).validate : null;
+		}
+		return entry.resultValidator ? entry.resultValidator(result) : null;
+	}
+	/**
+	* Params in the structure the validator and handler expect: an object (by name) or an array (by
+	* position), or the problem with what was sent. What each flavor accepts:
+	* - standard: omitted/`null` → empty; by name also `[]` and `[{...}]`; by position also `{}`;
+	* - geth: by position only arrays (or omitted/`null`): an object is `non-array args`;
+	* - gorilla: an object, or an array whose first element is the object (Go's fallback), extra ignored.
+	*/
+	shape(flavor, entry, params) {
+		const meta = entry.meta;
+		if (flavor === "gorilla" && !entry.positional) {
+			if (params === undefined || params === null) return {};
+			if (isPlainObject(params)) return params;
+			if (Array.isArray(params)) {
+				if (params.length === 0 || params[0] === null) return {};
+				if (isPlainObject(params[0])) return params[0];
+			}
+			return new Problem({ kind: "not-object" });
+		}
+		if (entry.positional) {
+			let list;
+			if (params === undefined || params === null) list = [];
+			else if (Array.isArray(params)) list = params;
+			else if (flavor === "standard" && isPlainObject(params) && Object.keys(params).length === 0) list = [];
+			else return new Problem({ kind: "not-array" });
+			if (entry.role === "subscribe") return list;
+			if (list.length > meta.params.length) return new Problem({
+				kind: "too-many",
+				max: meta.params.length,
+				got: list.length
+			});
+			for (let i = list.length; i < entry.required.length; i++) {
+				if (entry.required[i]) return new Problem({
+					kind: "missing",
+					index: i,
+					name: meta.params[i]
+				});
+			}
+			return list;
+		}
+		if (params === undefined || params === null) return {};
+		if (isPlainObject(params)) return params;
+		if (Array.isArray(params)) {
+			if (params.length === 0) return {};
+			if (params.length === 1 && isPlainObject(params[0])) return params[0];
+			if (meta.structure === "either") {
+				if (params.length > meta.params.length) return new Problem({
+					kind: "too-many",
+					max: meta.params.length,
+					got: params.length
+				});
+				const named = {};
+				params.forEach((v, i) => Object.defineProperty(named, meta.params[i], {
+					value: v,
+					enumerable: true,
+					writable: true,
+					configurable: true
+				}));
+				return named;
+			}
+		}
+		return new Problem({ kind: "not-object" });
+	}
+	// ---------------------------------------------------------------------------------------------------
+	// Subscriptions
+	// ---------------------------------------------------------------------------------------------------
+	async subscribe(site, method, entry, params, needles) {
+		const t = site.service.texts;
+		const meta = entry.meta;
+		const kind = params[0];
+		if (typeof kind !== "string") return {
+			ok: false,
+			error: t.kindMissing(method),
+			early: true
+		};
+		const k = entry.kinds?.get(kind);
+		if (!k || k.off !== undefined) {
+			const on = [...entry.kinds ?? new Map()].filter(([, v]) => v.off === undefined).map(([name]) => name);
+			return {
+				ok: false,
+				error: t.unknownKind(method, kind, on),
+				early: true
+			};
+		}
+		const issues = meta.validateParams(params);
+		if (issues) return {
+			ok: false,
+			error: scrub(t.invalid(method, issues, true), needles),
+			early: true
+		};
+		const host = site.host;
+		if (!host) return {
+			ok: false,
+			error: t.needsWebSocket(method),
+			early: true
+		};
+		// Its own signal: the connection ends every subscription it carries when it closes (no listener on the
+		// connection's signal, which would pile up over many subscribe/unsubscribe cycles).
+		const controller = new AbortController();
+		if (site.signal?.aborted) controller.abort();
+		const ctx = {
+			service: site.service.def.name,
+			method,
+			transport: site.transport,
+			path: site.path,
+			variables: site.variables,
+			headers: site.headers,
+			signal: controller.signal
+		};
+		let iterable;
+		try {
+			if (entry.fn) {
+				const args = params.slice(1);
+				let decoded;
+				try {
+					decoded = k.decodeParams ? decode(k.decodeParams, args) : args;
+				} catch (e) {
+					if (e instanceof CodecError) {
+						// Report the path as the full params array has it (the kind is param 0).
+						const shifted = new CodecError(e.path.replace(/^\/(\d+)/, (_, n) => `/${Number(n) + 1}`), e.expected, e.value);
+						return {
+							ok: false,
+							error: scrub(t.codec(method, shifted, true), needles),
+							early: true
+						};
+					}
+					throw e;
+				}
+				iterable = entry.fn.call(entry.target, {
+					kind,
+					params: decoded
+				}, ctx);
+			} else {
+				iterable = this.options.rawHandler(meta, params, ctx);
+			}
+			if (isThenable(iterable)) iterable = await iterable;
+			if (typeof iterable?.[Symbol.asyncIterator] !== "function") {
+				throw new TypeError(`the ${method} handler did not return an AsyncIterable for ${JSON.stringify(kind)}`);
+			}
+		} catch (e) {
+			controller.abort();
+			return {
+				ok: false,
+				error: this.thrown(site, method, e, needles),
+				early: false
+			};
+		}
+		const iterator = iterable[Symbol.asyncIterator]();
+		const id = newSubscriptionId();
+		host.add({
+			id,
+			service: site.service.def.name,
+			method,
+			notification: meta.subscriptions.notification,
+			iterator,
+			encodeResult: k.encodeResult,
+			typed: entry.fn !== undefined,
+			controller
+		});
+		return {
+			ok: true,
+			json: JSON.stringify(id)
+		};
+	}
 }

@@ -1,39 +1,33 @@
-/**
- * JSON text helpers the server needs beyond `JSON.parse`: a depth check that never recurses, a scanner that
- * reports syntax errors the way Go's `encoding/json` decoder words them (node-compatible mode), the raw text
- * of request ids (so an id is echoed exactly, even one no JS number can hold), and Go's output escaping.
- * Every loop here is iterative: a hostile body can neither overflow the stack nor make the work superlinear.
- */
 /** Whether `text` nests arrays/objects deeper than `max` (strings skipped). Linear, no recursion. */
 export declare function depthExceeds(text: string, max: number): boolean;
 /** Go's `strconv.Quote`, for the ASCII and Latin-1 range the node's messages need. */
 export declare function goQuote(s: string): string;
 export type GoScan = {
-    readonly ok: true;
-    readonly start: number;
-    readonly end: number;
+	readonly ok: true;
+	readonly start: number;
+	readonly end: number;
 } | {
-    readonly ok: false;
-    readonly message: string;
-    readonly eof: boolean;
+	readonly ok: false;
+	readonly message: string;
+	readonly eof: boolean;
 };
 /**
- * Validates the first JSON value of `text` as Go's `json.Decoder.Decode` does, with its error messages
- * (`invalid character 'x' looking for beginning of value`, `unexpected EOF`, `EOF`, `exceeded max depth`).
- * Like the decoder, it stops after the first value: trailing text is not looked at.
- */
+* Validates the first JSON value of `text` as Go's `json.Decoder.Decode` does, with its error messages
+* (`invalid character 'x' looking for beginning of value`, `unexpected EOF`, `EOF`, `exceeded max depth`).
+* Like the decoder, it stops after the first value: trailing text is not looked at.
+*/
 export declare function goScan(text: string, maxDepth: number): GoScan;
 /**
- * The raw text of each message's `id` in an already validated body: one entry for a single message, one
- * per element for a batch. `start` is the index of the body's first non-blank character.
- */
+* The raw text of each message's `id` in an already validated body: one entry for a single message, one
+* per element for a batch. `start` is the index of the body's first non-blank character.
+*/
 export declare function rawIds(text: string, start: number, caseInsensitive: boolean): (string | undefined)[];
 /** JSON text without insignificant whitespace (what Go's encoder does to a raw message it re-emits). */
 export declare function compactJson(raw: string): string;
 /**
- * JSON text as Go's `json.Encoder` writes it: `<`, `>`, `&`, U+2028 and U+2029 escaped inside strings (they
- * cannot occur outside strings in JSON text).
- */
+* JSON text as Go's `json.Encoder` writes it: `<`, `>`, `&`, U+2028 and U+2029 escaped inside strings (they
+* cannot occur outside strings in JSON text).
+*/
 export declare function goEscape(json: string): string;
 /** A plain JSON object (not an array, not null). */
 export declare function isPlainObject(value: unknown): value is Record<string, unknown>;

@@ -1,70 +1,73 @@
 /**
- * `createRpcServer`: the engine, the routers, the HTTP core and its adapters, and WebSocket upgrades, put
- * together from the generated service definitions and the user's handlers.
- */
-import { createServer } from 'node:http';
-import { Engine } from './engine.js';
-import { resolveOptions } from './tables.js';
-import { fetchHandler, HttpCore, nodeListener } from './http.js';
-import { Router } from './route.js';
-import { WsHub } from './websocket.js';
+* `createRpcServer`: the engine, the routers, the HTTP core and its adapters, and WebSocket upgrades, put
+* together from the generated service definitions and the user's handlers.
+*/
+import { createServer } from "node:http";
+import { Engine } from "./engine.js";
+import { resolveOptions } from "./tables.js";
+import { fetchHandler, HttpCore, nodeListener } from "./http.js";
+import { Router } from "./route.js";
+import { WsHub } from "./websocket.js";
 function closeServer(server) {
-    return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-    });
+	return new Promise((resolve) => {
+		server.close(() => resolve());
+		server.closeAllConnections();
+	});
 }
 /**
- * A JSON-RPC server for the given services. Handlers are looked up once, here: `handlers[service]
- * [namespace][member]`; methods without one are answered by `rawHandler` when given, else as unknown.
- */
+* A JSON-RPC server for the given services. Handlers are looked up once, here: `handlers[service]
+* [namespace][member]`; methods without one are answered by `rawHandler` when given, else as unknown.
+*/
 export function createRpcServer(options) {
-    const engine = new Engine(options.services, resolveOptions(options));
-    const routes = (transport) => engine.services.flatMap((service) => service.def.endpoints.filter((e) => e.transport === transport).map((endpoint) => ({ service, endpoint })));
-    const core = new HttpCore(engine, new Router(routes('http')), new Router(routes('websocket')));
-    const hub = new WsHub(core);
-    const listener = nodeListener(core);
-    const handleUpgrade = (req, socket, head) => hub.handleUpgrade(req, socket, head);
-    const servers = new Set();
-    let closing;
-    return {
-        fetch: fetchHandler(core),
-        listener,
-        handleUpgrade,
-        async listen(port = 0, host = '127.0.0.1') {
-            const server = createServer(listener);
-            server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head, server));
-            await new Promise((resolve, reject) => {
-                server.once('error', reject);
-                server.listen(port, host, () => {
-                    server.off('error', reject);
-                    resolve();
-                });
-            });
-            servers.add(server);
-            const bound = server.address().port;
-            const shown = host.includes(':') ? `[${host}]` : host;
-            let stopped;
-            return {
-                url: `http://${shown}:${bound}`,
-                port: bound,
-                close: () => {
-                    stopped ??= (async () => {
-                        servers.delete(server);
-                        await hub.closeOwned(server);
-                        await closeServer(server);
-                    })();
-                    return stopped;
-                },
-            };
-        },
-        close() {
-            closing ??= (async () => {
-                await hub.close();
-                await Promise.all([...servers].map((s) => closeServer(s)));
-                servers.clear();
-            })();
-            return closing;
-        },
-    };
+	const engine = new Engine(options.services, resolveOptions(options));
+	const routes = (transport) => engine.services.flatMap((service) => service.def.endpoints.filter((e) => e.transport === transport).map((endpoint) => ({
+		service,
+		endpoint
+	})));
+	const core = new HttpCore(engine, new Router(routes("http")), new Router(routes("websocket")));
+	const hub = new WsHub(core);
+	const listener = nodeListener(core);
+	const handleUpgrade = (req, socket, head) => hub.handleUpgrade(req, socket, head);
+	const servers = new Set();
+	let closing;
+	return {
+		fetch: fetchHandler(core),
+		listener,
+		handleUpgrade,
+		async listen(port = 0, host = "127.0.0.1") {
+			const server = createServer(listener);
+			server.on("upgrade", (req, socket, head) => hub.handleUpgrade(req, socket, head, server));
+			await new Promise((resolve, reject) => {
+				server.once("error", reject);
+				server.listen(port, host, () => {
+					server.off("error", reject);
+					resolve();
+				});
+			});
+			servers.add(server);
+			const bound = server.address().port;
+			const shown = host.includes(":") ? `[${host}]` : host;
+			let stopped;
+			return {
+				url: `http://${shown}:${bound}`,
+				port: bound,
+				close: () => {
+					stopped ??= (async () => {
+						servers.delete(server);
+						await hub.closeOwned(server);
+						await closeServer(server);
+					})();
+					return stopped;
+				}
+			};
+		},
+		close() {
+			closing ??= (async () => {
+				await hub.close();
+				await Promise.all([...servers].map((s) => closeServer(s)));
+				servers.clear();
+			})();
+			return closing;
+		}
+	};
 }
