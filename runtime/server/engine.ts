@@ -113,7 +113,8 @@ export class Engine {
   // Standard JSON-RPC 2.0
   // ---------------------------------------------------------------------------------------------------
 
-  async standardBody(site: Site, text: string): Promise<string | null> {
+  /** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
+  standardBody(site: Site, text: string): string | null | Promise<string | null> {
     const max = this.options.maxDepth;
     if (depthExceeds(text, max))
       return stdError('null', { code: -32600, message: `Invalid Request: JSON nested deeper than ${max} levels` });
@@ -134,15 +135,32 @@ export class Engine {
         message: `Invalid Request: a batch of ${body.length} requests is over the limit of ${limit}`,
       });
     }
-    const out: string[] = [];
-    for (let i = 0; i < body.length; i++) {
-      const r = await this.standardOne(site, body[i], ids, i);
-      if (r !== null) out.push(r);
-    }
-    return out.length === 0 ? null : `[${out.join(',')}]`;
+    return this.standardBatch(site, body, ids);
   }
 
-  private async standardOne(site: Site, msg: unknown, ids: IdSource, index: number): Promise<string | null> {
+  /** Batch items run one after the other, in order; an item that answers synchronously costs no tick. */
+  private standardBatch(site: Site, body: unknown[], ids: IdSource): string | null | Promise<string | null> {
+    const out: string[] = [];
+    const finish = () => (out.length === 0 ? null : `[${out.join(',')}]`);
+    for (let i = 0; i < body.length; i++) {
+      const r = this.standardOne(site, body[i], ids, i);
+      if (isThenable(r)) {
+        return (async () => {
+          const first = await r;
+          if (first !== null) out.push(first);
+          for (let j = i + 1; j < body.length; j++) {
+            const next = await this.standardOne(site, body[j], ids, j);
+            if (next !== null) out.push(next);
+          }
+          return finish();
+        })();
+      }
+      if (r !== null) out.push(r);
+    }
+    return finish();
+  }
+
+  private standardOne(site: Site, msg: unknown, ids: IdSource, index: number): string | null | Promise<string | null> {
     if (!isPlainObject(msg)) return stdError('null', { code: -32600, message: 'Invalid Request: expected a request object' });
     const hasId = hasOwn(msg, 'id');
     let idJson = 'null';
@@ -161,9 +179,10 @@ export class Engine {
     if (params !== undefined && params !== null && typeof params !== 'object') {
       return stdError(idJson, { code: -32600, message: 'Invalid Request: params must be an object or an array' });
     }
-    const outcome = await this.dispatch(site, method, params);
-    if (!hasId) return null;
-    return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+    const frame = (outcome: Outcome): string | null =>
+      !hasId ? null : outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+    const outcome = this.dispatch(site, method, params);
+    return isThenable(outcome) ? outcome.then(frame) : frame(outcome);
   }
 
   // ---------------------------------------------------------------------------------------------------
@@ -297,8 +316,12 @@ export class Engine {
   }
 
   /** Runs one call; logs it when a logger is set. */
-  private async call(site: Site, method: string, entry: Entry, params: unknown): Promise<Outcome> {
+  private call(site: Site, method: string, entry: Entry, params: unknown): Outcome | Promise<Outcome> {
     if (!this.options.logger) return this.run(site, method, entry, params);
+    return this.logged(site, method, entry, params);
+  }
+
+  private async logged(site: Site, method: string, entry: Entry, params: unknown): Promise<Outcome> {
     const started = performance.now();
     const outcome = await this.run(site, method, entry, params);
     this.log({
@@ -315,7 +338,7 @@ export class Engine {
     return outcome;
   }
 
-  private async run(site: Site, method: string, entry: Entry, rawParams: unknown): Promise<Outcome> {
+  private run(site: Site, method: string, entry: Entry, rawParams: unknown): Outcome | Promise<Outcome> {
     const svc = site.service;
     const t = svc.texts;
     const meta = entry.meta;
@@ -365,29 +388,50 @@ export class Engine {
           throw e;
         }
         result = entry.fn.call(entry.target, decoded, ctx);
-        if (isThenable(result)) result = await result;
-        if (meta.encodeResult) result = encode(meta.encodeResult, result);
       } else {
         result = (this.options.rawHandler as RawHandler)(meta, params, ctx);
-        if (isThenable(result)) result = await result;
       }
     } catch (e) {
       return { ok: false, error: this.thrown(site, method, e, needles), early: false };
     }
-    if (this.options.validateResults) {
-      const issues = await this.checkResult(entry, result);
-      if (issues) {
-        this.log({
-          level: 'error',
-          event: 'result-invalid',
-          message: `${method} returned a result that does not match its schema`,
-          service: svc.def.name,
-          method,
-          transport: site.transport,
-        });
-        return { ok: false, error: t.resultInvalid(method, issues), early: false };
-      }
+    if (isThenable(result)) {
+      return Promise.resolve(result).then(
+        (value) => this.answer(site, method, entry, value, needles),
+        (e: unknown) => ({ ok: false, error: this.thrown(site, method, e, needles), early: false }),
+      );
     }
+    return this.answer(site, method, entry, result, needles);
+  }
+
+  /** A handler's value → the reply's result JSON: encoded (typed handlers), checked in development, stringified. */
+  private answer(site: Site, method: string, entry: Entry, value: unknown, needles: readonly string[]): Outcome | Promise<Outcome> {
+    let result = value;
+    try {
+      if (entry.fn && entry.meta.encodeResult) result = encode(entry.meta.encodeResult, result);
+    } catch (e) {
+      return { ok: false, error: this.thrown(site, method, e, needles), early: false };
+    }
+    if (this.options.validateResults) return this.checked(site, method, entry, result, needles);
+    return this.stringified(site, method, result, needles);
+  }
+
+  private async checked(site: Site, method: string, entry: Entry, result: unknown, needles: readonly string[]): Promise<Outcome> {
+    const issues = await this.checkResult(entry, result);
+    if (issues) {
+      this.log({
+        level: 'error',
+        event: 'result-invalid',
+        message: `${method} returned a result that does not match its schema`,
+        service: site.service.def.name,
+        method,
+        transport: site.transport,
+      });
+      return { ok: false, error: site.service.texts.resultInvalid(method, issues), early: false };
+    }
+    return this.stringified(site, method, result, needles);
+  }
+
+  private stringified(site: Site, method: string, result: unknown, needles: readonly string[]): Outcome {
     let json: string | undefined;
     try {
       json = JSON.stringify(result);

@@ -135,17 +135,22 @@ export class HttpCore {
   }
 
   /** Runs the body and frames the reply. */
-  async finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): Promise<HttpReply> {
+  finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply> {
     const service = match.service;
     const site: Site = { service, transport: 'http', path: match.path, variables: match.variables, headers, signal };
+    if (service.flavor === 'standard') {
+      // Synchronous all the way when the handler is: no promise per request on the common path.
+      const body = this.engine.standardBody(site, text);
+      return isThenable(body) ? body.then(standardReply) : standardReply(body);
+    }
+    return this.finishNode(site, text);
+  }
+
+  private async finishNode(site: Site, text: string): Promise<HttpReply> {
     const engine = this.engine;
-    switch (service.flavor) {
-      case 'standard': {
-        const body = await engine.standardBody(site, text);
-        return body === null
-          ? { status: 204, headers: { 'content-type': JSON_TYPE }, body: '' }
-          : { status: 200, headers: { 'content-type': JSON_TYPE }, body };
-      }
+    switch (site.service.flavor) {
+      case 'standard':
+        return standardReply(await engine.standardBody(site, text));
       case 'geth':
         return { status: 200, headers: { 'content-type': JSON_TYPE }, body: (await engine.gethBody(site, text)) ?? '' };
       case 'gorilla': {
@@ -181,6 +186,14 @@ export class HttpCore {
   wsMatch(path: string): Match | null {
     return this.ws.match(path);
   }
+}
+
+function standardReply(body: string | null): HttpReply {
+  return body === null ? { status: 204, headers: { 'content-type': JSON_TYPE }, body: '' } : { status: 200, headers: { 'content-type': JSON_TYPE }, body };
+}
+
+function isThenable<T>(x: T | Promise<T>): x is Promise<T> {
+  return typeof (x as { then?: unknown } | null)?.then === 'function';
 }
 
 function isReply(x: Match | HttpReply): x is HttpReply {
@@ -232,8 +245,18 @@ export function nodeListener(core: HttpCore): (req: IncomingMessage, res: Server
           : chunks.length === 1
             ? (chunks[0] as Buffer).toString('utf8')
             : Buffer.concat(chunks, size).toString('utf8');
-      core.finish(begun, req.headers, text, undefined).then(
-        (reply) => send(res, reply, extra),
+      let reply: HttpReply | Promise<HttpReply>;
+      try {
+        reply = core.finish(begun, req.headers, text, undefined);
+      } catch (e) {
+        reply = Promise.reject(e);
+      }
+      if (!isThenable(reply)) {
+        send(res, reply, extra);
+        return;
+      }
+      reply.then(
+        (r) => send(res, r, extra),
         (e: unknown) => {
           core.engine.log({
             level: 'error',
