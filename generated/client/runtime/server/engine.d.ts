@@ -17,7 +17,10 @@ export declare class Engine {
 	reply(site: Site, text: string): Promise<string | null>;
 	/** A subscription notification in this site's flavor. */
 	notification(flavor: Flavor, method: string, subscription: string, resultJson: string): string;
-	standardBody(site: Site, text: string): Promise<string | null>;
+	/** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
+	standardBody(site: Site, text: string): string | null | Promise<string | null>;
+	/** Batch items run one after the other, in order; an item that answers synchronously costs no tick. */
+	private standardBatch;
 	private standardOne;
 	gethBody(site: Site, text: string): Promise<string | null>;
 	private gethOne;
@@ -28,7 +31,12 @@ export declare class Engine {
 	private dispatch;
 	/** Runs one call; logs it when a logger is set. */
 	private call;
+	private logged;
 	private run;
+	/** A handler's value → the reply's result JSON: encoded (typed handlers), checked in development, stringified. */
+	private answer;
+	private checked;
+	private stringified;
 	/** A thrown JSON-RPC error passes through (secrets scrubbed); anything else is logged and hidden. */
 	private thrown;
 	private checkResult;

@@ -96,7 +96,8 @@ export class Engine {
 	// ---------------------------------------------------------------------------------------------------
 	// Standard JSON-RPC 2.0
 	// ---------------------------------------------------------------------------------------------------
-	async standardBody(site, text) {
+	/** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
+	standardBody(site, text) {
 		const max = this.options.maxDepth;
 		if (depthExceeds(text, max)) return stdError("null", {
 			code: -32600,
@@ -130,14 +131,30 @@ export class Engine {
 				message: `Invalid Request: a batch of ${body.length} requests is over the limit of ${limit}`
 			});
 		}
+		return this.standardBatch(site, body, ids);
+	}
+	/** Batch items run one after the other, in order; an item that answers synchronously costs no tick. */
+	standardBatch(site, body, ids) {
 		const out = [];
+		const finish = () => out.length === 0 ? null : `[${out.join(",")}]`;
 		for (let i = 0; i < body.length; i++) {
-			const r = await this.standardOne(site, body[i], ids, i);
+			const r = this.standardOne(site, body[i], ids, i);
+			if (isThenable(r)) {
+				return (async () => {
+					const first = await r;
+					if (first !== null) out.push(first);
+					for (let j = i + 1; j < body.length; j++) {
+						const next = await this.standardOne(site, body[j], ids, j);
+						if (next !== null) out.push(next);
+					}
+					return finish();
+				})();
+			}
 			if (r !== null) out.push(r);
 		}
-		return out.length === 0 ? null : `[${out.join(",")}]`;
+		return finish();
 	}
-	async standardOne(site, msg, ids, index) {
+	standardOne(site, msg, ids, index) {
 		if (!isPlainObject(msg)) return stdError("null", {
 			code: -32600,
 			message: "Invalid Request: expected a request object"
@@ -170,9 +187,9 @@ export class Engine {
 				message: "Invalid Request: params must be an object or an array"
 			});
 		}
-		const outcome = await this.dispatch(site, method, params);
-		if (!hasId) return null;
-		return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+		const frame = (outcome) => !hasId ? null : outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+		const outcome = this.dispatch(site, method, params);
+		return isThenable(outcome) ? outcome.then(frame) : frame(outcome);
 	}
 	// ---------------------------------------------------------------------------------------------------
 	// go-ethereum
@@ -369,8 +386,11 @@ export class Engine {
 		return this.call(site, method, entry, params);
 	}
 	/** Runs one call; logs it when a logger is set. */
-	async call(site, method, entry, params) {
+	call(site, method, entry, params) {
 		if (!this.options.logger) return this.run(site, method, entry, params);
+		return this.logged(site, method, entry, params);
+	}
+	async logged(site, method, entry, params) {
 		const started = performance.now();
 		const outcome = await this.run(site, method, entry, params);
 		this.log({
@@ -386,7 +406,7 @@ export class Engine {
 		});
 		return outcome;
 	}
-	async run(site, method, entry, rawParams) {
+	run(site, method, entry, rawParams) {
 		const svc = site.service;
 		const t = svc.texts;
 		const meta = entry.meta;
@@ -460,11 +480,8 @@ export class Engine {
 					throw e;
 				}
 				result = entry.fn.call(entry.target, decoded, ctx);
-				if (isThenable(result)) result = await result;
-				if (meta.encodeResult) result = encode(meta.encodeResult, result);
 			} else {
 				result = this.options.rawHandler(meta, params, ctx);
-				if (isThenable(result)) result = await result;
 			}
 		} catch (e) {
 			return {
@@ -473,24 +490,50 @@ export class Engine {
 				early: false
 			};
 		}
-		if (this.options.validateResults) {
-			const issues = await this.checkResult(entry, result);
-			if (issues) {
-				this.log({
-					level: "error",
-					event: "result-invalid",
-					message: `${method} returned a result that does not match its schema`,
-					service: svc.def.name,
-					method,
-					transport: site.transport
-				});
-				return {
-					ok: false,
-					error: t.resultInvalid(method, issues),
-					early: false
-				};
-			}
+		if (isThenable(result)) {
+			return Promise.resolve(result).then((value) => this.answer(site, method, entry, value, needles), (e) => ({
+				ok: false,
+				error: this.thrown(site, method, e, needles),
+				early: false
+			}));
 		}
+		return this.answer(site, method, entry, result, needles);
+	}
+	/** A handler's value → the reply's result JSON: encoded (typed handlers), checked in development, stringified. */
+	answer(site, method, entry, value, needles) {
+		let result = value;
+		try {
+			if (entry.fn && entry.meta.encodeResult) result = encode(entry.meta.encodeResult, result);
+		} catch (e) {
+			return {
+				ok: false,
+				error: this.thrown(site, method, e, needles),
+				early: false
+			};
+		}
+		if (this.options.validateResults) return this.checked(site, method, entry, result, needles);
+		return this.stringified(site, method, result, needles);
+	}
+	async checked(site, method, entry, result, needles) {
+		const issues = await this.checkResult(entry, result);
+		if (issues) {
+			this.log({
+				level: "error",
+				event: "result-invalid",
+				message: `${method} returned a result that does not match its schema`,
+				service: site.service.def.name,
+				method,
+				transport: site.transport
+			});
+			return {
+				ok: false,
+				error: site.service.texts.resultInvalid(method, issues),
+				early: false
+			};
+		}
+		return this.stringified(site, method, result, needles);
+	}
+	stringified(site, method, result, needles) {
 		let json;
 		try {
 			json = JSON.stringify(result);

@@ -34,7 +34,8 @@ export declare class HttpCore {
 	/** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */
 	tooLarge(match: Match, size: number): HttpReply;
 	/** Runs the body and frames the reply. */
-	finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): Promise<HttpReply>;
+	finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply>;
+	private finishNode;
 	/** A path no HTTP endpoint serves: a WebSocket-only endpoint, or nothing at all. */
 	private unrouted;
 	private endpoints;

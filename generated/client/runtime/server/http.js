@@ -113,7 +113,7 @@ export class HttpCore {
 		}
 	}
 	/** Runs the body and frames the reply. */
-	async finish(match, headers, text, signal) {
+	finish(match, headers, text, signal) {
 		const service = match.service;
 		const site = {
 			service,
@@ -123,20 +123,17 @@ export class HttpCore {
 			headers,
 			signal
 		};
+		if (service.flavor === "standard") {
+			// Synchronous all the way when the handler is: no promise per request on the common path.
+			const body = this.engine.standardBody(site, text);
+			return isThenable(body) ? body.then(standardReply) : standardReply(body);
+		}
+		return this.finishNode(site, text);
+	}
+	async finishNode(site, text) {
 		const engine = this.engine;
-		switch (service.flavor) {
-			case "standard": {
-				const body = await engine.standardBody(site, text);
-				return body === null ? {
-					status: 204,
-					headers: { "content-type": JSON_TYPE },
-					body: ""
-				} : {
-					status: 200,
-					headers: { "content-type": JSON_TYPE },
-					body
-				};
-			}
+		switch (site.service.flavor) {
+			case "standard": return standardReply(await engine.standardBody(site, text));
 			case "geth": return {
 				status: 200,
 				headers: { "content-type": JSON_TYPE },
@@ -176,6 +173,20 @@ export class HttpCore {
 	wsMatch(path) {
 		return this.ws.match(path);
 	}
+}
+function standardReply(body) {
+	return body === null ? {
+		status: 204,
+		headers: { "content-type": JSON_TYPE },
+		body: ""
+	} : {
+		status: 200,
+		headers: { "content-type": JSON_TYPE },
+		body
+	};
+}
+function isThenable(x) {
+	return typeof x?.then === "function";
 }
 function isReply(x) {
 	return x.status !== undefined;
@@ -222,7 +233,17 @@ export function nodeListener(core) {
 		req.on("end", () => {
 			if (over) return;
 			const text = chunks.length === 0 ? "" : chunks.length === 1 ? chunks[0].toString("utf8") : Buffer.concat(chunks, size).toString("utf8");
-			core.finish(begun, req.headers, text, undefined).then((reply) => send(res, reply, extra), (e) => {
+			let reply;
+			try {
+				reply = core.finish(begun, req.headers, text, undefined);
+			} catch (e) {
+				reply = Promise.reject(e);
+			}
+			if (!isThenable(reply)) {
+				send(res, reply, extra);
+				return;
+			}
+			reply.then((r) => send(res, r, extra), (e) => {
 				core.engine.log({
 					level: "error",
 					event: "server-failed",

@@ -10,6 +10,12 @@ const BACKSLASH = 92;
 export function depthExceeds(text, max) {
 	const n = text.length;
 	if (n <= max) return false;
+	// Nesting needs an opening bracket per level: a body with few of them (every ordinary request) cannot be
+	// too deep, and counting them with indexOf is far cheaper than the scan below.
+	let open = 0;
+	for (let i = text.indexOf("{"); i !== -1 && open <= max; i = text.indexOf("{", i + 1)) open++;
+	for (let i = text.indexOf("["); i !== -1 && open <= max; i = text.indexOf("[", i + 1)) open++;
+	if (open <= max) return false;
 	let depth = 0;
 	for (let i = 0; i < n; i++) {
 		const c = text.charCodeAt(i);
