@@ -107,6 +107,8 @@ export interface ParamModel {
 
 export interface ResultModel {
   readonly name: string;
+  /** `x-secret`: the result is a secret (a private key); docs show its shape only. */
+  readonly secret: boolean;
   readonly summary?: string;
   readonly description?: string;
   readonly schema: JsonSchema;
@@ -194,6 +196,7 @@ function result(document: Record<string, unknown>, pointer: string): ResultModel
   const v = r.value;
   return {
     name: String(v.name),
+    secret: v['x-secret'] === true,
     ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
     ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
     schema: (v.schema ?? {}) as JsonSchema,

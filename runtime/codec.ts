@@ -230,17 +230,23 @@ function encodeAt(plan: Plan | 0 | undefined, value: unknown, at: At): unknown {
   return walkObject(plan, value, at, encodeAt);
 }
 
+const U64_MAX = 0xffffffffffffffffn;
+
 function decodeScalar(plan: ScalarPlan, value: unknown, at: At): unknown {
   switch (plan) {
     case 'u64':
-    case 'u64n':
-      if (typeof value === 'string' && DECIMAL.test(value)) return BigInt(value);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return BigInt(value);
-      throw new CodecError(pointer(at), 'an unsigned integer (decimal string or number)', value);
-    case 'u32':
-      if (typeof value === 'string' && DECIMAL.test(value)) return Number(value);
-      if (typeof value === 'number' && Number.isInteger(value) && value >= 0) return value;
-      throw new CodecError(pointer(at), 'an unsigned integer (decimal string or number)', value);
+    case 'u64n': {
+      let n: bigint | undefined;
+      if (typeof value === 'string' && DECIMAL.test(value)) n = BigInt(value);
+      else if (typeof value === 'number' && Number.isInteger(value) && value >= 0) n = BigInt(value);
+      if (n !== undefined && n <= U64_MAX) return n;
+      throw new CodecError(pointer(at), 'an unsigned 64-bit integer (decimal string or number)', value);
+    }
+    case 'u32': {
+      const n = typeof value === 'string' && DECIMAL.test(value) ? Number(value) : typeof value === 'number' && Number.isInteger(value) ? value : -1;
+      if (n >= 0 && n <= 0xffffffff) return n;
+      throw new CodecError(pointer(at), 'an unsigned 32-bit integer (decimal string or number)', value);
+    }
     case 'f':
       if (typeof value === 'string' && FLOAT.test(value)) return Number(value);
       if (typeof value === 'number') return value;
@@ -263,8 +269,11 @@ function toBigInt(value: unknown, at: At): bigint {
 
 function encodeScalar(plan: ScalarPlan, value: unknown, at: At): unknown {
   switch (plan) {
-    case 'u64':
-      return toBigInt(value, at).toString(10);
+    case 'u64': {
+      const n = toBigInt(value, at);
+      if (n > U64_MAX) throw new CodecError(pointer(at), 'an unsigned 64-bit integer (at most 2^64-1)', value);
+      return n.toString(10);
+    }
     case 'u64n': {
       const b = toBigInt(value, at);
       if (b > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodecError(pointer(at), 'an integer of at most 2^53-1 (sent as a JSON number)', value);

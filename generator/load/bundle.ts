@@ -75,6 +75,8 @@ export class Provenance {
 export interface BundleResult {
   document: Record<string, unknown>;
   provenance: Provenance;
+  /** Objects of the bundled document whose `$ref` is broken (unresolved, remote or in a pure loop). */
+  broken: Set<object>;
   /** Shared schemas copied in: `file#/Name`. */
   used: Set<string>;
   problems: Diagnostic[];
@@ -97,6 +99,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     return {
       document: doc,
       provenance: new Provenance(doc, workspace),
+      broken: new Set(),
       used,
       problems: [{ code: 'not-a-document', message: 'An OpenRPC document must be a mapping (object) at the top level.', ...where(entry, '') }],
     };
@@ -233,26 +236,30 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     components.schemas = merged;
   }
 
-  problems.push(...checkLocalRefs(document, provenance));
-  return { document, provenance, used, problems };
+  const broken = new Set<object>();
+  problems.push(...checkLocalRefs(document, provenance, broken));
+  return { document, provenance, broken, used, problems };
 }
 
 /** Every `#...` reference resolves, and no chain of bare references loops. */
-function checkLocalRefs(document: unknown, provenance: Provenance): Diagnostic[] {
+function checkLocalRefs(document: unknown, provenance: Provenance, broken: Set<object>): Diagnostic[] {
   const problems: Diagnostic[] = [];
-  const refs: { pointer: string; ref: string }[] = [];
+  const refs: { pointer: string; ref: string; node: object }[] = [];
   const walk = (node: unknown, pointer: string) => {
     if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
     else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string') refs.push({ pointer, ref: v });
+        if (k === '$ref' && typeof v === 'string') refs.push({ pointer, ref: v, node });
         else walk(v, joinPointer(pointer, k));
       }
     }
   };
   walk(document, '');
-  for (const { pointer, ref } of refs) {
-    if (!ref.startsWith('#')) continue; // external ones were reported while bundling
+  for (const { pointer, ref, node } of refs) {
+    if (!ref.startsWith('#')) {
+      broken.add(node); // external ones that stayed external failed to bundle, and were reported then
+      continue;
+    }
     let target: unknown;
     try {
       target = getAtPointer(document, ref.slice(1));
@@ -260,6 +267,7 @@ function checkLocalRefs(document: unknown, provenance: Provenance): Diagnostic[]
       target = undefined;
     }
     if (target === undefined) {
+      broken.add(node);
       problems.push(provenance.at(joinPointer(pointer, '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
       continue;
     }
@@ -269,6 +277,7 @@ function checkLocalRefs(document: unknown, provenance: Provenance): Diagnostic[]
     let at = ref.slice(1);
     while (isObject(current) && typeof current.$ref === 'string' && isBareRef(current)) {
       if (at === pointer) {
+        broken.add(node);
         problems.push(
           provenance.at(
             joinPointer(pointer, '$ref'),

@@ -217,11 +217,22 @@ function lint(document: Record<string, unknown>, provenance: Provenance): Diagno
  * Compile every method's schemas and validate every example. A method whose closure (itself and every
  * schema it reaches) passed before is not checked again: its verdict is in the cache.
  */
-function checkSchemasAndExamples(document: Record<string, unknown>, provenance: Provenance, compiler: SchemaCompiler, cache: Cache, salt: string): Diagnostic[] {
+function checkSchemasAndExamples(
+  document: Record<string, unknown>,
+  provenance: Provenance,
+  compiler: SchemaCompiler,
+  cache: Cache,
+  salt: string,
+  broken: ReadonlySet<object>,
+): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const reported = new Set<string>();
   const compile = (schemaPointer: string) => {
+    // A schema that reaches a broken reference cannot be compiled; the reference was reported already.
+    if (broken.size && reachesBroken(document, getAtPointer(document, schemaPointer), broken)) return undefined;
     const v = compiler.compile(schemaPointer);
+    // A reference that does not resolve was reported where it is written, while bundling.
+    if (v instanceof Error && (v.name === 'MissingRefError' || /can't resolve reference/.test(v.message))) return undefined;
     if (v instanceof Error) {
       const at = locateCompileError(document, schemaPointer, v.message);
       if (!reported.has(at + v.message)) {
@@ -247,7 +258,8 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
     if (cache.get('check', key) === 'ok') continue;
     const before = problems.length;
     checkMethod(pointer, method);
-    if (problems.length === before) cache.set('check', key, 'ok');
+    // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
+    if (problems.length === before && !(broken.size && reachesBroken(document, method, broken))) cache.set('check', key, 'ok');
   }
   return problems;
 
@@ -326,6 +338,25 @@ function checkSchemasAndExamples(document: Record<string, unknown>, provenance: 
   }
 }
 
+/** Whether a schema reaches, through its references, one of the broken reference objects. */
+function reachesBroken(document: unknown, schema: unknown, broken: ReadonlySet<object>): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (broken.has(node)) return true;
+    if (Array.isArray(node)) stack.push(...node);
+    else {
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref === 'string' && ref.startsWith('#')) stack.push(getAtPointer(document, ref.slice(1)));
+      stack.push(...Object.values(node));
+    }
+  }
+  return false;
+}
+
 /**
  * ajv's compile errors carry no location. Find the keyword they name inside the schema being compiled, so
  * the message points at the line to fix.
@@ -367,13 +398,13 @@ export function checkDocument(
   id: string,
   document: Record<string, unknown>,
   provenance: Provenance,
-  options: { strict: boolean; source: boolean; cache?: Cache },
+  options: { strict: boolean; source: boolean; cache?: Cache; broken?: ReadonlySet<object> },
 ): CheckedDocument {
   const problems: Diagnostic[] = [];
   problems.push(...checkMetaSchema(document, provenance, options.cache));
   problems.push(...checkExtensions(document, provenance));
   problems.push(...lint(document, provenance));
   const compiler = new SchemaCompiler(id, document, options);
-  problems.push(...checkSchemasAndExamples(document, provenance, compiler, options.cache ?? noCache, `check ${AJV_VERSION} strict=${options.strict} ${id}`));
+  problems.push(...checkSchemasAndExamples(document, provenance, compiler, options.cache ?? noCache, `check ${AJV_VERSION} strict=${options.strict} ${id}`, options.broken ?? new Set()));
   return { problems, compiler };
 }

@@ -66,20 +66,24 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
     problems.push(...bundled.problems);
     for (const u of bundled.used) used.add(u);
     provenances.set(doc.service, bundled.provenance);
-    // Checks run on a document whose references are sound; a dangling one would only multiply messages.
-    if (bundled.problems.some((p) => p.code.startsWith('ref-') || p.code === 'not-a-document' || p.code === 'schema-name-collision')) continue;
+    // A document that is not one cannot be checked further; one with a dangling reference still is (every
+    // other problem in it is reported), the checks leaving alone what the reference problem already says.
+    if (bundled.problems.some((p) => p.code === 'not-a-document')) continue;
     const checked = checkDocument(`noderpc:${doc.service}`, bundled.document, bundled.provenance, {
       strict: config.strict,
       source: options.source ?? true,
       ...(options.cache ? { cache: options.cache } : {}),
+      broken: bundled.broken,
     });
     problems.push(...checked.problems);
     compilers.set(doc.service, checked.compiler);
-    if (checked.problems.some((p) => p.code === 'openrpc-invalid')) continue;
+    if (checked.problems.some((p) => p.code === 'openrpc-invalid') || bundled.problems.some((p) => isError(p))) continue;
     services.push(buildService(doc.service, doc.path, bundled.document));
   }
 
-  if (config.schemasDir) problems.push(...unusedSchemas(config, workspace, used));
+  // Which schemas are used is known only when every document could be read and bundled.
+  const unreadable = workspace.problems.some((p) => p.code === 'yaml-syntax' || p.code === 'json-syntax' || p.code === 'file-missing');
+  if (config.schemasDir && !unreadable) problems.push(...unusedSchemas(config, workspace, used));
   problems.push(...projectChecks(services, provenances));
   problems.push(...workspace.problems);
 

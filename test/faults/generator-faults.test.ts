@@ -149,7 +149,7 @@ const FAULTS: readonly Fault[] = [
     },
   },
   {
-    // native.yaml, not info.yaml: a document with a ref problem skips its other checks (the BUG test below).
+    // native.yaml, not info.yaml: a document with a ref problem skips its other checks (see the test below).
     name: 'a schema with an unknown keyword, refused by ajv strict mode (native.yaml)',
     file: 'spec/native.yaml',
     inject: (t) => replaceAfter(t, 'name: native.getAtomicTxStatus', "schema: { $ref: 'schemas/scalars.yaml#/CB58ID' }", 'schema: { type: string, minLenght: 1 }'),
@@ -292,7 +292,7 @@ describe('generator faults on a copy of the real project', () => {
     it(`one fault: ${fault.name}`, { timeout: TEST_TIMEOUT }, async () => {
       const o = await runWith(faultSet([fault]));
       expectReported(o);
-      // Nothing else is reported: one problem, one report (the YAML case is pinned by the BUG test below).
+      // Nothing else is reported: one problem, one report (the YAML case is pinned by a test below).
       if (fault.file !== 'spec/platform.yaml' || !fault.name.startsWith('broken YAML')) {
         expect(o.problems.map(formatDiagnostic)).toHaveLength(o.wanted.length);
       }
@@ -318,14 +318,7 @@ describe('generator faults on a copy of the real project', () => {
     expect(new Set(o.problems.map((d) => d.code))).toEqual(new Set(['example-invalid', 'ref-unresolved', 'schema-invalid', 'method-duplicate', 'ref-cycle']));
   });
 
-  // BUG: a reference problem in a document hides every other problem of that document, even where it has
-  // nothing to do with the reference (generator/load/index.ts skips checkDocument when the bundle has a
-  // `ref-*` problem), although the README promises that generate reports all problems. Repro: in
-  // spec/info.yaml, point info.getNetworkID's `networkID` at 'schemas/scalars.yaml#/NoSuchScalar' AND give
-  // info.isBootstrapped's `chain` param the schema `{ type: string, minLenght: 1 }`; `npm run generate`
-  // reports only the ref-unresolved problem. Fix it, run again, and only then does the schema-invalid problem
-  // appear (the same happens to duplicate methods and invalid examples in that document).
-  it.skip('BUG: a dangling $ref does not hide an unrelated schema problem in the same document', { timeout: TEST_TIMEOUT }, async () => {
+  it('a dangling $ref does not hide an unrelated schema problem in the same document', { timeout: TEST_TIMEOUT }, async () => {
     const keywordInInfo: Fault = {
       name: 'unknown keyword in info.yaml',
       file: 'spec/info.yaml',
@@ -341,14 +334,7 @@ describe('generator faults on a copy of the real project', () => {
     expectReported(o);
   });
 
-  // BUG: a YAML syntax error in one document also reports every shared schema only that document uses as
-  // `schema-unused` (38 false problems for spec/platform.yaml), burying the one real problem. Repro: in
-  // spec/platform.yaml, drop the closing `}` of platform.getHeight's example result
-  // (`result: { name: result, value: { height: '18062144' }`) and run `npm run generate`: 43 problems, 5
-  // yaml-syntax and 38 "Shared schema ... is not referenced by any document" (the same with the test's own
-  // injection, an unclosed `[` in platform.getBalance's param summary). Expected: the yaml-syntax
-  // problems only (a document that cannot be read cannot show that a schema is unused).
-  it.skip('BUG: a broken YAML file reports only its syntax problem, not every schema it uses as unused', { timeout: TEST_TIMEOUT }, async () => {
+  it('a broken YAML file reports only its syntax problem, not every schema it uses as unused', { timeout: TEST_TIMEOUT }, async () => {
     const o = await runWith([FAULTS[0] as Fault]);
     expectReported(o);
     expect(o.problems.filter((d) => d.code !== 'yaml-syntax').map(formatDiagnostic)).toEqual([]);

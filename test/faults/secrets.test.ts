@@ -163,7 +163,7 @@ describe('(a) generated/docs', () => {
 
   it('holds no x-secret param value of any example; keystore examples show placeholders', () => {
     expect(files.length).toBeGreaterThan(3);
-    // Values that are also an x-secret *result* (a private key exportKey returns) are pinned by the BUG test below.
+    // Values that are also an x-secret *result* (a private key exportKey returns) are checked below.
     const secrets = SPEC_SECRETS.filter((s) => !secretResultValues.has(s));
     expect(secrets).toEqual(expect.arrayContaining(['myPassword', 'myUsername', 'correct horse battery staple']));
     for (const f of files) expectClean(readFileSync(join(dir, f), 'utf8'), secrets, `generated/docs/${f}`);
@@ -174,17 +174,7 @@ describe('(a) generated/docs', () => {
     }
   });
 
-  // BUG: `x-secret: true` on a result content descriptor is ignored by the docs emitter (only params are
-  // masked): native.exportKey's result is marked secret ("The private key. A secret like the password that
-  // unlocks it."), yet generated/docs/native.md prints its example result in full (the privateKey and
-  // privateKeyHex of the export-key example, in the JSON reply and in the TypeScript example's output
-  // comment). The same key is native.importKey's x-secret `privateKey` param example, shown there as
-  // `<privateKey>`. Likewise personal_initializeWallet's secret result, the wallet's mnemonic ("abandon
-  // ability able ..."), in generated/docs/evm/personal.md. Repro: grep -rn
-  // PrivateKey-21WPuAak3NNyoHBrRRLZseNkyQya5JAUNyMmxx2ozw5QUK6BPg generated/docs; grep -rn 'abandon ability'
-  // generated/docs. Expected (spec/README.md, x-secret: "never ... shown in docs"): placeholders for secret
-  // results too.
-  it.skip('BUG: x-secret results (the key native.exportKey returns, the mnemonic of personal_initializeWallet) are not shown in docs', () => {
+  it('x-secret results (the key native.exportKey returns, the mnemonic of personal_initializeWallet) are not shown in docs', () => {
     const values = [...secretResultValues];
     expect(values.length).toBeGreaterThan(0);
     for (const f of files) expectClean(readFileSync(join(dir, f), 'utf8'), values, `generated/docs/${f}`);
@@ -287,15 +277,6 @@ const CASES: readonly Case[] = [
   { label: 'a wrong jsonrpc version (the node echoes the request in data)', behaviour: 'answer', build: (m) => withParams(m, tricky, undefined, '1.0') },
 ];
 
-/**
- * Whether a request hits the maskParams bug pinned below (by-position params of more than one item whose
- * first item is an object: only that object is masked). The log check skips those; the reply check does not.
- */
-function hitsMaskBug(body: string): boolean {
-  const params = (JSON.parse(body) as { params?: unknown }).params;
-  return Array.isArray(params) && params.length > 1 && params[0] !== null && typeof params[0] === 'object' && !Array.isArray(params[0]);
-}
-let logChecksSkipped = 0;
 
 function pathOf(m: SecretMethod): string {
   return m.service === 'native' ? '/ext/bc/C/native' : '/ext/bc/C/rpc';
@@ -337,8 +318,7 @@ describe('(b) the generated server: logs and error replies', () => {
             const where = `${mode} ${m.method.name} (${c.label})`;
             expect(res.status, where).toBe(200);
             expectClean(res.text, secrets, `the reply to ${where}`);
-            if (hitsMaskBug(built.body)) logChecksSkipped++;
-            else expectClean(JSON.stringify(logs), secrets, `the log of ${where}`);
+            expectClean(JSON.stringify(logs), secrets, `the log of ${where}`);
             // Every dispatched call is logged (a wrong version is refused before dispatch).
             if (!c.label.startsWith('a wrong jsonrpc')) expect(logs.some((e) => e.event === 'call'), `${where}: the call was logged`).toBe(true);
             if (c.behaviour === 'throw-error') {
@@ -357,16 +337,7 @@ describe('(b) the generated server: logs and error replies', () => {
         });
       }
 
-      // BUG: every valid call of personal_sendTransaction and personal_signTransaction logs the password in the
-      // clear. maskParams (runtime/server/redact.ts) treats any params array whose first item is an object as
-      // "an object wrapped in a one-element array" (it does not check the length), masks inside that object
-      // only, and leaves the positional password after it as is. Repro: createNodeServer({ logger, enable:
-      // 'all', handlers }) then POST /ext/bc/C/rpc {"jsonrpc":"2.0","id":1,"method":"personal_sendTransaction",
-      // "params":[{"from":"0xCEaE572ffd5c05F785AEbEe02622FC0a3023553c","to":"0xb4A13A6c2dA0828923c00F53872d5bb832417B7a",
-      // "value":"0xde0b6b3a7640000"},"correct horse battery staple"]} → the `call` entry's params end with
-      // "correct horse battery staple". Same for personal_openWallet when its first param is (wrongly) an
-      // object, and in the mock. Expected: `***` at every secret position.
-      it.skip('BUG: a by-position password after an object param is masked in the log', async () => {
+      it('a by-position password after an object param is masked in the log', async () => {
         for (const name of ['personal_sendTransaction', 'personal_signTransaction']) {
           const m = SECRET_METHODS.find((x) => x.method.name === name) as SecretMethod;
           const built = withParams(m, undefined);
@@ -380,18 +351,7 @@ describe('(b) the generated server: logs and error replies', () => {
         }
       });
 
-      // BUG: maskParams (runtime/server/redact.ts) masks secrets only under their exact declared name and
-      // position, so a malformed request logs its password in the clear and, in node mode, echoes it back:
-      // (1) POST /ext/bc/C/native {"jsonrpc":"2.0","id":1,"method":"native.export","params":["x",{"password":"myPassword"}]}
-      //     → the `call` log entry has params ["x",{"password":"myPassword"}] (both modes: index 1 is `amount`);
-      // (2) the same with "jsonrpc":"1.0" in node mode → the reply's error.data echoes the request with the
-      //     password in the clear (gorilla's "jsonrpc must be 2.0" echo);
-      // (3) {"jsonrpc":"2.0","id":1,"method":"native.exportKey","params":{"username":"u","Password":"myPassword",
-      //     "address":"0x2d98f0c1c8b92d58fc6df99d4987efed2ecf0720"}} → logged with "Password":"myPassword"; the
-      //     node's gorilla decoder matches keys case-insensitively, so to the node that IS the password.
-      // Expected: secret values masked wherever they sit in logged or echoed params (by value, and by name in
-      // any case and at any depth).
-      it.skip('BUG: a password sent in a malformed shape is neither logged nor echoed', async () => {
+      it('a password sent in a malformed shape is neither logged nor echoed', async () => {
         const exportMethod = SECRET_METHODS.find((m) => m.method.name === 'native.export') as SecretMethod;
         const exportKey = SECRET_METHODS.find((m) => m.method.name === 'native.exportKey') as SecretMethod;
         const bodies = [
@@ -540,7 +500,7 @@ describe('(c) the generated client redacts what a server echoes', () => {
 // ---------------------------------------------------------------------------------------------------------
 
 afterAll(() => {
-  console.log(`secrets: ${SECRET_METHODS.length} methods take secrets; log checks skipped for the maskParams BUG: ${logChecksSkipped}`);
+  console.log(`secrets: ${SECRET_METHODS.length} methods take secrets`);
 });
 
 describe("(d) the mock's logs and replies", () => {
@@ -562,8 +522,7 @@ describe("(d) the mock's logs and replies", () => {
               const where = `mock ${mode} ${m.method.name} (${c.label}, ${JSON.stringify(headers)})`;
               expect(res.status, where).toBe(200);
               expectClean(res.text, built.secrets, `the reply to ${where}`);
-              if (hitsMaskBug(built.body)) logChecksSkipped++;
-              else expectClean(JSON.stringify(logs), built.secrets, `the log of ${where}`);
+              expectClean(JSON.stringify(logs), built.secrets, `the log of ${where}`);
             }
           }
         }

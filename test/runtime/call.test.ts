@@ -182,7 +182,7 @@ describe('call', () => {
     const e = (await rejection(call(createHttpTransport({ url: http.url }), getBalance, { addresses: [] }))) as DecodeError;
     expect(e).toBeInstanceOf(DecodeError);
     expect(e.path).toBe('/balance');
-    expect(e.message).toMatch(/^platform\.getBalance: the result cannot be decoded at \/balance: expected an unsigned integer/);
+    expect(e.message).toMatch(/^platform\.getBalance: the result cannot be decoded at \/balance: expected an unsigned 64-bit integer/);
   });
 
   it('validates results when asked (per call or per transport) with ResponseValidationError', async () => {

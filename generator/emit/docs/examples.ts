@@ -98,11 +98,13 @@ export class ExamplePrinter {
     const lines = [...this.setup()];
     const invocation = `${this.accessor(method)}(${args})`;
     lines.push(`${prefix}${invocation};`);
-    if (!method.subscriptions && example.result) lines.push(...this.resultComment(method, example.result.value));
+    // A secret result (a private key the method returns) is shown by its shape only.
+    const result = example.result ? (method.result?.secret ? hideSecret(example.result.value) : example.result.value) : undefined;
+    if (!method.subscriptions && example.result) lines.push(...this.resultComment(method, result));
     return {
       request: JSON.stringify(request),
       requestPretty: JSON.stringify(request, null, 2),
-      ...(example.result ? { response: JSON.stringify({ jsonrpc: '2.0', id: 1, result: example.result.value }, null, 2) } : {}),
+      ...(example.result ? { response: JSON.stringify({ jsonrpc: '2.0', id: 1, result }, null, 2) } : {}),
       ts: lines.join('\n'),
     };
   }
@@ -203,6 +205,14 @@ function safeDecode(plan: Plan | 0, value: unknown): unknown {
     // convert is shown as written rather than failing the docs.
     return value;
   }
+}
+
+/** A copy of a secret value with every string replaced by a placeholder named after where it is. */
+export function hideSecret(value: unknown, name = 'secret'): unknown {
+  if (typeof value === 'string') return `<${name}>`;
+  if (Array.isArray(value)) return value.map((v) => hideSecret(v, name));
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, hideSecret(v, k)]));
+  return value;
 }
 
 /** A secret shown as `'<name>'`. */

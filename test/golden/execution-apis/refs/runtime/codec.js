@@ -41,8 +41,13 @@ function jsonTypeOf(value) {
 function isRecord(value) {
 	return value !== null && typeof value === "object" && !Array.isArray(value);
 }
-function child(path, key) {
-	return `${path}/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+function pointer(at) {
+	let out = "";
+	for (const key of at) out += `/${String(key).replace(/~/g, "~0").replace(/\//g, "~1")}`;
+	return out;
+}
+function atOf(path) {
+	return path === "" ? [] : path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 function guardAccepts(guard, value) {
 	if (guard.ty) {
@@ -73,117 +78,136 @@ function branchAcceptsValue(guard, plan, value) {
 * A union takes the first branch whose guard accepts the value and whose conversion succeeds; guards are
 * cheap approximations, so a branch that accepts but cannot convert gives way to the next one.
 */
-function firstThatFits(plan, value, path, accepts, convert) {
+function firstThatFits(plan, value, at, accepts, convert) {
 	let failure;
+	const depth = at.length;
 	for (const [guard, branch] of plan.u) {
 		if (!accepts(guard, branch)) continue;
 		try {
-			return convert(branch, value, path);
+			return convert(branch, value, at);
 		} catch (e) {
 			if (!(e instanceof CodecError)) throw e;
+			at.length = depth;
 			failure ??= e;
 		}
 	}
 	if (failure) throw failure;
 	return value;
 }
-function setOwn(target, key, value) {
-	if (key === "__proto__") Object.defineProperty(target, key, {
-		value,
-		enumerable: true,
-		writable: true,
-		configurable: true
-	});
-	else target[key] = value;
-}
-function walkObject(plan, value, path, step) {
+function walkObject(plan, value, at, step) {
 	if (!isRecord(value)) return value;
 	const out = {};
-	for (const key of Object.keys(value)) {
-		const sub = plan.o && Object.prototype.hasOwnProperty.call(plan.o, key) ? plan.o[key] : plan.m;
-		setOwn(out, key, sub === undefined ? value[key] : step(sub, value[key], child(path, key)));
+	const named = plan.o;
+	for (const key in value) {
+		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+		const sub = named !== undefined && Object.prototype.hasOwnProperty.call(named, key) ? named[key] : plan.m;
+		let v = value[key];
+		if (sub !== undefined) {
+			at.push(key);
+			v = step(sub, v, at);
+			at.pop();
+		}
+		if (key === "__proto__") Object.defineProperty(out, key, {
+			value: v,
+			enumerable: true,
+			writable: true,
+			configurable: true
+		});
+		else out[key] = v;
+	}
+	return out;
+}
+function walkItems(value, at, planOf, step) {
+	const out = new Array(value.length);
+	for (let i = 0; i < value.length; i++) {
+		at.push(i);
+		out[i] = step(planOf(i), value[i], at);
+		at.pop();
 	}
 	return out;
 }
 /** Wire form → value form. Throws CodecError when a value cannot be converted. */
 export function decode(plan, value, path = "") {
-	if (plan === undefined || plan === 0 || value === null || value === undefined) return value;
-	if (typeof plan === "string") return decodeScalar(plan, value, path);
-	if ("l" in plan) return decode(plan.l(), value, path);
-	if ("a" in plan) {
-		if (!Array.isArray(value)) return value;
-		return value.map((v, i) => decode(plan.a, v, child(path, i)));
-	}
-	if ("t" in plan) {
-		if (!Array.isArray(value)) return value;
-		return value.map((v, i) => decode(i < plan.t.length ? plan.t[i] : plan.r, v, child(path, i)));
-	}
-	if ("u" in plan) return firstThatFits(plan, value, path, (g, b) => guardAccepts(g, value), decode);
-	return walkObject(plan, value, path, decode);
+	return decodeAt(plan, value, atOf(path));
 }
 /** Value form → wire form. Throws CodecError when a value cannot be converted. */
 export function encode(plan, value, path = "") {
-	if (plan === undefined || plan === 0 || value === null || value === undefined) return value;
-	if (typeof plan === "string") return encodeScalar(plan, value, path);
-	if ("l" in plan) return encode(plan.l(), value, path);
-	if ("a" in plan) {
-		if (!Array.isArray(value)) return value;
-		return value.map((v, i) => encode(plan.a, v, child(path, i)));
-	}
-	if ("t" in plan) {
-		if (!Array.isArray(value)) return value;
-		return value.map((v, i) => encode(i < plan.t.length ? plan.t[i] : plan.r, v, child(path, i)));
-	}
-	if ("u" in plan) return firstThatFits(plan, value, path, (g, b) => branchAcceptsValue(g, b, value), encode);
-	return walkObject(plan, value, path, encode);
+	return encodeAt(plan, value, atOf(path));
 }
-function decodeScalar(plan, value, path) {
+function decodeAt(plan, value, at) {
+	if (plan === undefined || plan === 0 || value === null || value === undefined) return value;
+	if (typeof plan === "string") return decodeScalar(plan, value, at);
+	if ("l" in plan) return decodeAt(plan.l(), value, at);
+	if ("a" in plan) return Array.isArray(value) ? walkItems(value, at, () => plan.a, decodeAt) : value;
+	if ("t" in plan) return Array.isArray(value) ? walkItems(value, at, (i) => i < plan.t.length ? plan.t[i] : plan.r, decodeAt) : value;
+	if ("u" in plan) return firstThatFits(plan, value, at, (g) => guardAccepts(g, value), decodeAt);
+	return walkObject(plan, value, at, decodeAt);
+}
+function encodeAt(plan, value, at) {
+	if (plan === undefined || plan === 0 || value === null || value === undefined) return value;
+	if (typeof plan === "string") return encodeScalar(plan, value, at);
+	if ("l" in plan) return encodeAt(plan.l(), value, at);
+	if ("a" in plan) return Array.isArray(value) ? walkItems(value, at, () => plan.a, encodeAt) : value;
+	if ("t" in plan) return Array.isArray(value) ? walkItems(value, at, (i) => i < plan.t.length ? plan.t[i] : plan.r, encodeAt) : value;
+	if ("u" in plan) return firstThatFits(plan, value, at, (g, b) => branchAcceptsValue(g, b, value), encodeAt);
+	return walkObject(plan, value, at, encodeAt);
+}
+const U64_MAX = 18446744073709551615n;
+function decodeScalar(plan, value, at) {
 	switch (plan) {
 		case "u64":
-		case "u64n":
-			if (typeof value === "string" && DECIMAL.test(value)) return BigInt(value);
-			if (typeof value === "number" && Number.isInteger(value) && value >= 0) return BigInt(value);
-			throw new CodecError(path, "an unsigned integer (decimal string or number)", value);
-		case "u32":
-			if (typeof value === "string" && DECIMAL.test(value)) return Number(value);
-			if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
-			throw new CodecError(path, "an unsigned integer (decimal string or number)", value);
+		case "u64n": {
+			let n;
+			if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
+			else if (typeof value === "number" && Number.isInteger(value) && value >= 0) n = BigInt(value);
+			if (n !== undefined && n <= U64_MAX) return n;
+			throw new CodecError(pointer(at), "an unsigned 64-bit integer (decimal string or number)", value);
+		}
+		case "u32": {
+			const n = typeof value === "string" && DECIMAL.test(value) ? Number(value) : typeof value === "number" && Number.isInteger(value) ? value : -1;
+			if (n >= 0 && n <= 4294967295) return n;
+			throw new CodecError(pointer(at), "an unsigned 32-bit integer (decimal string or number)", value);
+		}
 		case "f":
 			if (typeof value === "string" && FLOAT.test(value)) return Number(value);
 			if (typeof value === "number") return value;
-			throw new CodecError(path, "a number (decimal string or number)", value);
+			throw new CodecError(pointer(at), "a number (decimal string or number)", value);
 		case "q":
 			if (typeof value === "string" && QUANTITY.test(value)) return BigInt(value);
-			throw new CodecError(path, "a 0x-prefixed hex quantity", value);
+			throw new CodecError(pointer(at), "a 0x-prefixed hex quantity", value);
 	}
 }
-function toBigInt(value, path) {
+function toBigInt(value, at) {
 	if (typeof value === "bigint") {
-		if (value < 0n) throw new CodecError(path, "a non-negative integer", value);
+		if (value < 0n) throw new CodecError(pointer(at), "a non-negative integer", value);
 		return value;
 	}
 	if (typeof value === "number" && Number.isSafeInteger(value) && value >= 0) return BigInt(value);
 	if (typeof value === "string" && DECIMAL.test(value)) return BigInt(value);
-	throw new CodecError(path, "a non-negative integer (bigint)", value);
+	throw new CodecError(pointer(at), "a non-negative integer (bigint)", value);
 }
-function encodeScalar(plan, value, path) {
+function encodeScalar(plan, value, at) {
 	switch (plan) {
-		case "u64": return toBigInt(value, path).toString(10);
+		case "u64": {
+			const n = toBigInt(value, at);
+			if (n > U64_MAX) throw new CodecError(pointer(at), "an unsigned 64-bit integer (at most 2^64-1)", value);
+			return n.toString(10);
+		}
 		case "u64n": {
-			const b = toBigInt(value, path);
-			if (b > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodecError(path, "an integer of at most 2^53-1 (sent as a JSON number)", value);
+			const b = toBigInt(value, at);
+			if (b > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodecError(pointer(at), "an integer of at most 2^53-1 (sent as a JSON number)", value);
 			return Number(b);
 		}
 		case "u32": {
 			if (typeof value === "number" && Number.isInteger(value) && value >= 0 && value <= 4294967295) return String(value);
 			if (typeof value === "bigint" && value >= 0n && value <= 4294967295n) return value.toString(10);
-			throw new CodecError(path, "an unsigned 32-bit integer (number)", value);
+			throw new CodecError(pointer(at), "an unsigned 32-bit integer (number)", value);
 		}
 		case "f":
 			if (typeof value === "number" && Number.isFinite(value)) return value.toFixed(4);
-			throw new CodecError(path, "a finite number", value);
+			throw new CodecError(pointer(at), "a finite number", value);
 		case "q":
 			if (typeof value === "string" && QUANTITY.test(value)) return value;
-			return `0x${toBigInt(value, path).toString(16)}`;
+			return `0x${toBigInt(value, at).toString(16)}`;
 	}
 }
