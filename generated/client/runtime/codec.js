@@ -152,17 +152,22 @@ function encodeAt(plan, value, at) {
 	if ("u" in plan) return firstThatFits(plan, value, at, (g, b) => branchAcceptsValue(g, b, value), encodeAt);
 	return walkObject(plan, value, at, encodeAt);
 }
+const U64_MAX = 18446744073709551615n;
 function decodeScalar(plan, value, at) {
 	switch (plan) {
 		case "u64":
-		case "u64n":
-			if (typeof value === "string" && DECIMAL.test(value)) return BigInt(value);
-			if (typeof value === "number" && Number.isInteger(value) && value >= 0) return BigInt(value);
-			throw new CodecError(pointer(at), "an unsigned integer (decimal string or number)", value);
-		case "u32":
-			if (typeof value === "string" && DECIMAL.test(value)) return Number(value);
-			if (typeof value === "number" && Number.isInteger(value) && value >= 0) return value;
-			throw new CodecError(pointer(at), "an unsigned integer (decimal string or number)", value);
+		case "u64n": {
+			let n;
+			if (typeof value === "string" && DECIMAL.test(value)) n = BigInt(value);
+			else if (typeof value === "number" && Number.isInteger(value) && value >= 0) n = BigInt(value);
+			if (n !== undefined && n <= U64_MAX) return n;
+			throw new CodecError(pointer(at), "an unsigned 64-bit integer (decimal string or number)", value);
+		}
+		case "u32": {
+			const n = typeof value === "string" && DECIMAL.test(value) ? Number(value) : typeof value === "number" && Number.isInteger(value) ? value : -1;
+			if (n >= 0 && n <= 4294967295) return n;
+			throw new CodecError(pointer(at), "an unsigned 32-bit integer (decimal string or number)", value);
+		}
 		case "f":
 			if (typeof value === "string" && FLOAT.test(value)) return Number(value);
 			if (typeof value === "number") return value;
@@ -183,7 +188,11 @@ function toBigInt(value, at) {
 }
 function encodeScalar(plan, value, at) {
 	switch (plan) {
-		case "u64": return toBigInt(value, at).toString(10);
+		case "u64": {
+			const n = toBigInt(value, at);
+			if (n > U64_MAX) throw new CodecError(pointer(at), "an unsigned 64-bit integer (at most 2^64-1)", value);
+			return n.toString(10);
+		}
 		case "u64n": {
 			const b = toBigInt(value, at);
 			if (b > BigInt(Number.MAX_SAFE_INTEGER)) throw new CodecError(pointer(at), "an integer of at most 2^53-1 (sent as a JSON number)", value);

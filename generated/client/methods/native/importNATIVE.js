@@ -7,7 +7,7 @@ export const nativeImportNATIVEMeta = {
   structure: "by-name",
   params: ["to", "sourceChain", "baseFee", "username", "password"],
   required: ["to", "sourceChain", "username", "password"],
-  encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,19})$"}, "u64"]] } } },
+  encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
   resultValidator: () => import("../../validators/native/native.importNATIVE.result.js"),
 };

@@ -13,39 +13,53 @@ function setOwn(target, key, value) {
 		configurable: true
 	});
 }
+/** Whether `key` names a secret param; matched without regard to case, as the node's decoder matches keys. */
+function isSecretKey(key, secrets) {
+	const k = key.toLowerCase();
+	return secrets.some((s) => s.toLowerCase() === k);
+}
 /**
-* A copy of `params` with the secret ones replaced by `***`: by name in an object (also an object wrapped in
-* a one-element array), by position (through `order`, the declared param names) in an array.
+* A copy of `params` with the secrets replaced by `***`, whatever shape the request gave them: by name (any
+* case) in an object, in an object nested at any depth or wrapped in an array, and by position (through
+* `order`, the declared param names) in an array. Masking too much costs a log line some detail; too little
+* leaks a password.
 */
 export function maskParams(params, secrets, order) {
 	if (!secrets || secrets.length === 0) return params;
-	if (isPlainObject(params)) {
+	const walk = (value, depth) => {
+		if (depth > 32) return MASK;
+		if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
+		if (!isPlainObject(value)) return value;
 		const out = {};
-		for (const key of Object.keys(params)) setOwn(out, key, secrets.includes(key) ? MASK : params[key]);
+		for (const key of Object.keys(value)) setOwn(out, key, isSecretKey(key, secrets) ? MASK : walk(value[key], depth + 1));
 		return out;
-	}
-	if (Array.isArray(params)) {
-		if (params.length >= 1 && isPlainObject(params[0]) && !order.some((name, i) => i === 0 && secrets.includes(name))) {
-			return [maskParams(params[0], secrets, order), ...params.slice(1)];
-		}
-		return params.map((v, i) => secrets.includes(order[i]) ? MASK : v);
-	}
-	return params;
+	};
+	if (Array.isArray(params)) return params.map((v, i) => secrets.includes(order[i]) ? MASK : walk(v, 1));
+	return walk(params, 0);
 }
-/** The values of the secret params present in `params`, as text to scrub (with their JSON-escaped form). */
+/**
+* The values of the secret params present in `params`, in any of the shapes `maskParams` knows, as text to
+* scrub from replies and logs (with their JSON-escaped form).
+*/
 export function secretValues(params, secrets, order) {
 	if (!secrets || secrets.length === 0) return [];
 	const values = [];
-	const from = (obj) => {
-		for (const name of secrets) if (Object.prototype.hasOwnProperty.call(obj, name)) values.push(obj[name]);
+	const from = (value, depth) => {
+		if (depth > 32) return;
+		if (Array.isArray(value)) for (const v of value) from(v, depth + 1);
+		else if (isPlainObject(value)) {
+			for (const key of Object.keys(value)) {
+				if (isSecretKey(key, secrets)) values.push(value[key]);
+				else from(value[key], depth + 1);
+			}
+		}
 	};
-	if (isPlainObject(params)) from(params);
-	else if (Array.isArray(params)) {
+	if (Array.isArray(params)) {
 		params.forEach((v, i) => {
 			if (secrets.includes(order[i])) values.push(v);
-			else if (i === 0 && isPlainObject(v)) from(v);
+			else from(v, 1);
 		});
-	}
+	} else from(params, 0);
 	const needles = new Set();
 	for (const v of values) {
 		if (v === undefined || v === null) continue;

@@ -11,9 +11,25 @@ export function rawIdText(ids, index, fallback) {
 export function idText(id, ids, index) {
 	if (id === null) return "null";
 	if (typeof id === "string") return JSON.stringify(id);
-	if (typeof id === "number" && Number.isSafeInteger(id) && !Object.is(id, -0)) return String(id);
 	if (typeof id === "boolean") return String(id);
+	// A number is echoed as it was written (`1.0`, `1e2` and `1` are different ids on the wire). The common
+	// case, a single request whose first `"id":` holds the number in canonical form, is confirmed without
+	// scanning the whole body.
+	if (typeof id === "number" && index === 0 && Number.isSafeInteger(id) && !Object.is(id, -0) && canonicalIdAt(ids.text, String(id))) return String(id);
 	return rawIdText(ids, index, id);
+}
+/** Whether the first `"id"` member of `text` holds exactly `canonical`. */
+function canonicalIdAt(text, canonical) {
+	const key = text.indexOf("\"id\"");
+	if (key === -1) return false;
+	let i = key + 4;
+	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
+	if (text[i] !== ":") return false;
+	i++;
+	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
+	if (!text.startsWith(canonical, i)) return false;
+	const after = text[i + canonical.length];
+	return after === "," || after === "}" || after === " " || after === "	" || after === "\n" || after === "\r";
 }
 export function stdError(idJson, error) {
 	const data = error.data === undefined ? "" : `,"data":${JSON.stringify(error.data) ?? "null"}`;
