@@ -68,3 +68,19 @@ describe('execution-API specification, generated as a client package', () => {
     });
   }
 });
+
+describe('noderpc generate <document> from the command line', () => {
+  it('emits every output for a document it was not written for (no servers, no extensions)', async () => {
+    const { spawnSync } = await import('node:child_process');
+    const out = scratch('cli-any');
+    const r = spawnSync(process.execPath, [join(ROOT, 'bin/noderpc.js'), 'generate', CASES[1]!.document, '--out', out, '--no-cache'], { encoding: 'utf8', cwd: out });
+    expect(r.status, `${r.stdout}\n${r.stderr}`).toBe(0);
+    expect(r.stdout).toMatch(/added/);
+    // Its examples that do not match its own schemas are warnings, not failures.
+    expect(r.stdout).toMatch(/warnings? \(the document's own examples or lint; generation went ahead\)/);
+    const files = listFiles(out);
+    for (const prefix of ['openrpc/', 'client/methods/', 'client/validators/', 'client/server/', 'client/mock/', 'docs/']) {
+      expect(files.some((f) => f.startsWith(prefix)), prefix).toBe(true);
+    }
+  });
+});

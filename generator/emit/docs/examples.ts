@@ -43,7 +43,9 @@ export function endpointFor(service: ServiceModel, method: MethodModel): Endpoin
 }
 
 /** An endpoint's URL with its variables at their defaults, against `baseUrl` when relative. */
-export function endpointUrl(endpoint: Endpoint, baseUrl: string): string {
+export function endpointUrl(endpoint: Endpoint | undefined, baseUrl: string): string {
+  // A document without servers (OpenRPC allows it) is called at the base URL itself.
+  if (!endpoint) return baseUrl;
   const url = endpoint.url.replace(/\{([^}]+)\}/g, (m, name: string) => endpoint.variables[name]?.default ?? m);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   const base = endpoint.transport === 'websocket' ? baseUrl.replace(/^http/i, 'ws') : baseUrl;

@@ -158,7 +158,7 @@ export class Views {
               name: text(ex.name),
               anchor: exampleId(`${kind.name}-${ex.name}`),
               description: prose(ex.description),
-              url: code(endpointUrl(endpointFor(service, { ...method, websocketOnly: true }) ?? endpoint!, DEFAULT_BASE_URL)),
+              url: code(endpointUrl(endpointFor(service, { ...method, websocketOnly: true }) ?? endpoint, DEFAULT_BASE_URL)),
               request: call.requestPretty,
               notifications: call.notifications,
               ts: call.ts,
@@ -408,7 +408,7 @@ export class Views {
     const firstCall = first && (() => {
       const ex = first.m.examples[0]!;
       const call = this.printer(first.s).call(first.m, ex);
-      const endpoint = endpointFor(first.s, first.m)!;
+      const endpoint = endpointFor(first.s, first.m);
       return { method: link(first.s, first.m), curl: curlCommand(call.request, endpointUrl(endpoint, DEFAULT_BASE_URL)), response: call.response, ts: call.ts };
     })();
     return {
