@@ -8,7 +8,7 @@
  */
 import { CodecError, decode, encode } from '../codec.js';
 import type { ServerMethodMeta, ValidationIssue } from '../meta.js';
-import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject } from './json.js';
+import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from './json.js';
 import { maskParams, scrub, secretValues } from './redact.js';
 import type { Entry, KindEntry, ResolvedOptions, ServiceTable, Site } from './tables.js';
 import { buildService } from './tables.js';
@@ -116,8 +116,6 @@ export class Engine {
   /** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
   standardBody(site: Site, text: string): string | null | Promise<string | null> {
     const max = this.options.maxDepth;
-    if (depthExceeds(text, max))
-      return stdError('null', { code: -32600, message: `Invalid Request: JSON nested deeper than ${max} levels` });
     let body: unknown;
     try {
       body = JSON.parse(text);
@@ -125,7 +123,9 @@ export class Engine {
       // JSON.parse's message quotes the body, which may hold a secret: say only what is wrong.
       return stdError('null', { code: -32700, message: 'Parse error: the body is not valid JSON' });
     }
-    const ids: IdSource = { text, start: -1, caseInsensitive: false, raw: undefined };
+    if (valueDepthExceeds(body, max))
+      return stdError('null', { code: -32600, message: `Invalid Request: JSON nested deeper than ${max} levels` });
+    const ids: IdSource = { text, start: -1, caseInsensitive: false, raw: undefined, cursor: 0 };
     if (!Array.isArray(body)) return this.standardOne(site, body, ids, 0);
     if (body.length === 0) return stdError('null', { code: -32600, message: 'Invalid Request: empty batch' });
     const limit = site.service.batchLimit;

@@ -8,6 +8,30 @@
 const QUOTE = 34;
 const BACKSLASH = 92;
 
+/**
+ * Whether a parsed JSON value nests arrays/objects deeper than `max`. Iterative, and it stops at the first
+ * node past the limit, so a hostile value costs no more than `max` levels of a walk. (V8's JSON.parse is
+ * itself iterative: parsing first is safe, and far faster than scanning the text.)
+ */
+export function valueDepthExceeds(value: unknown, max: number): boolean {
+  if (value === null || typeof value !== 'object') return false;
+  const stack: unknown[] = [value];
+  const depths: number[] = [1];
+  while (stack.length) {
+    const node = stack.pop() as object;
+    const depth = depths.pop() as number;
+    if (depth > max) return true;
+    const children = Array.isArray(node) ? node : Object.values(node);
+    for (const child of children) {
+      if (child !== null && typeof child === 'object') {
+        stack.push(child);
+        depths.push(depth + 1);
+      }
+    }
+  }
+  return false;
+}
+
 /** Whether `text` nests arrays/objects deeper than `max` (strings skipped). Linear, no recursion. */
 export function depthExceeds(text: string, max: number): boolean {
   const n = text.length;

@@ -12,6 +12,8 @@ export interface IdSource {
   readonly start: number;
   readonly caseInsensitive: boolean;
   raw: (string | undefined)[] | undefined;
+  /** Where to look for the next request's `"id"` (requests are read in order); absent: not tracked. */
+  cursor?: number;
 }
 
 export function rawIdText(ids: IdSource, index: number, fallback: unknown): string {
@@ -27,22 +29,36 @@ export function idText(id: unknown, ids: IdSource, index: number): string {
   // A number is echoed as it was written (`1.0`, `1e2` and `1` are different ids on the wire). The common
   // case, a single request whose first `"id":` holds the number in canonical form, is confirmed without
   // scanning the whole body.
-  if (typeof id === 'number' && index === 0 && Number.isSafeInteger(id) && !Object.is(id, -0) && canonicalIdAt(ids.text, String(id))) return String(id);
+  if (typeof id === 'number' && ids.raw === undefined && Number.isSafeInteger(id) && !Object.is(id, -0)) {
+    const from = index === 0 ? 0 : ids.cursor;
+    if (from !== undefined) {
+      const end = canonicalIdAt(ids.text, String(id), from);
+      if (end !== -1) {
+        if (ids.cursor !== undefined) ids.cursor = end;
+        return String(id);
+      }
+    }
+    // Not where expected: from now on every id of this body comes from the full scan.
+    ids.cursor = undefined;
+  }
   return rawIdText(ids, index, id);
 }
 
-/** Whether the first `"id"` member of `text` holds exactly `canonical`. */
-function canonicalIdAt(text: string, canonical: string): boolean {
-  const key = text.indexOf('"id"');
-  if (key === -1) return false;
+/**
+ * Whether the next `"id"` member of `text` (from `from`) holds exactly `canonical`: where it ends when it
+ * does, -1 otherwise. The requests of a batch are read in order, so a batch costs one pass of indexOf.
+ */
+function canonicalIdAt(text: string, canonical: string, from: number): number {
+  const key = text.indexOf('"id"', from);
+  if (key === -1) return -1;
   let i = key + 4;
   while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-  if (text[i] !== ':') return false;
+  if (text[i] !== ':') return -1;
   i++;
   while (i < text.length && (text[i] === ' ' || text[i] === '\t' || text[i] === '\n' || text[i] === '\r')) i++;
-  if (!text.startsWith(canonical, i)) return false;
+  if (!text.startsWith(canonical, i)) return -1;
   const after = text[i + canonical.length];
-  return after === ',' || after === '}' || after === ' ' || after === '\t' || after === '\n' || after === '\r';
+  return after === ',' || after === '}' || after === ' ' || after === '\t' || after === '\n' || after === '\r' ? i + canonical.length : -1;
 }
 
 export function stdError(idJson: string, error: WireError): string {

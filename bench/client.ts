@@ -1,0 +1,106 @@
+/**
+ * The client: what importing it costs a process, what one call costs over a bare fetch (and viem), and how
+ * much a bundle that uses one method weighs.
+ */
+import { mkdirSync, writeFileSync, cpSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'esbuild';
+import { createPublicClient, http } from 'viem';
+import { median, medianProcess, ms, NODE, remove, ROOT, scratch, type Section } from './lib.js';
+
+const IMPORT_RUNS = Number(process.env.BENCH_RUNS ?? 7);
+const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
+
+function importCost(specifier: string): number {
+  const code = `await import(${JSON.stringify(specifier)});`;
+  return medianProcess([NODE, '--input-type=module', '-e', code], IMPORT_RUNS, { warmup: 2 }).ms;
+}
+
+async function localNode(): Promise<{ url: string; server: Server }> {
+  const body = (id: unknown) => `{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":"0x42c1d80"}`;
+  const server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const msg = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown } | { id: unknown }[];
+      res.writeHead(200, { 'content-type': 'application/json' });
+      res.end(Array.isArray(msg) ? `[${msg.map((m) => body(m.id)).join(',')}]` : body(msg.id));
+    });
+  });
+  server.keepAliveTimeout = 60_000;
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`, server };
+}
+
+async function perCall(fn: () => Promise<unknown>): Promise<number> {
+  for (let i = 0; i < 300; i++) await fn();
+  const rounds: number[] = [];
+  for (let r = 0; r < 3; r++) {
+    const t0 = performance.now();
+    for (let i = 0; i < CALLS; i++) await fn();
+    rounds.push(((performance.now() - t0) * 1000) / CALLS);
+  }
+  return median(rounds);
+}
+
+export async function clientSection(): Promise<Section> {
+  const rows: Section['rows'] = [];
+  const baseline = importCost('node:path');
+  const ours = importCost(join(ROOT, 'generated/client/index.js'));
+  const avalanchejs = importCost('@avalabs/avalanchejs');
+  const viem = importCost('viem');
+  const extra = (v: number) => `${ms(v)} process (${ms(v - baseline)} over a bare \`node\`)`;
+  rows.push({ name: 'import the whole-node client (noderpc)', value: extra(ours), target: 'below avalanchejs, far below viem', met: ours < avalanchejs && ours < viem, command: "node --input-type=module -e \"await import('generated/client/index.js')\"" });
+  rows.push({ name: 'import @avalabs/avalanchejs 5.2.0', value: extra(avalanchejs), command: "node --input-type=module -e \"await import('@avalabs/avalanchejs')\"" });
+  rows.push({ name: 'import viem', value: extra(viem), command: "node --input-type=module -e \"await import('viem')\"" });
+
+  const { url, server } = await localNode();
+  try {
+    const { createNodeClient } = (await import(join(ROOT, 'generated/client/index.js'))) as typeof import('../generated/client/index.js');
+    const node = createNodeClient({ url });
+    const viemClient = createPublicClient({ transport: http(`${url}/ext/bc/C/rpc`) });
+    const fetchUrl = `${url}/ext/bc/C/rpc`;
+    let id = 0;
+    const bare = async () => {
+      const res = await fetch(fetchUrl, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: ++id, method: 'eth_blockNumber', params: [] }) });
+      const json = (await res.json()) as { result: string };
+      return BigInt(json.result);
+    };
+    const tFetch = await perCall(bare);
+    const tOurs = await perCall(() => node.eth.blockNumber());
+    const tViem = await perCall(() => viemClient.getBlockNumber({ cacheTime: 0 }));
+    rows.push({ name: 'one call (eth_blockNumber), bare fetch + JSON.parse + BigInt', value: `${tFetch.toFixed(0)} µs/call`, command: `${CALLS} sequential calls x3 against a local node:http server, median round` });
+    rows.push({ name: 'one call, noderpc client', value: `${tOurs.toFixed(0)} µs/call (${(tOurs - tFetch).toFixed(0)} µs over fetch, ${(tOurs / tFetch).toFixed(2)}x)`, command: 'node.eth.blockNumber()' });
+    rows.push({ name: 'one call, viem', value: `${tViem.toFixed(0)} µs/call (${(tViem - tFetch).toFixed(0)} µs over fetch, ${(tViem / tFetch).toFixed(2)}x)`, command: 'publicClient.getBlockNumber({ cacheTime: 0 })' });
+    await node.close();
+  } finally {
+    server.closeAllConnections();
+    server.close();
+  }
+
+  // A bundle that uses one method: the per-method module and an HTTP transport, as a bundler sees them.
+  const app = scratch('bundle');
+  const pkg = join(app, 'node_modules/@noderpc/client');
+  mkdirSync(pkg, { recursive: true });
+  cpSync(join(ROOT, 'generated/client'), pkg, { recursive: true });
+  writeFileSync(
+    join(app, 'entry.js'),
+    "import { createHttpTransport } from '@noderpc/client/runtime';\nimport { ethGetBalance } from '@noderpc/client/methods/eth/getBalance';\nconst t = createHttpTransport({ url: 'http://127.0.0.1:9650/ext/bc/C/rpc', batch: true });\nconsole.log(await ethGetBalance(t, '0x8db97C7cEcE249c2b98bDC0226Cc4C2A57BF52FC', 'latest'));\n",
+  );
+  const result = await build({ entryPoints: [join(app, 'entry.js')], bundle: true, minify: true, format: 'esm', splitting: true, platform: 'browser', outdir: join(app, 'dist'), write: false, absWorkingDir: app });
+  const entry = result.outputFiles.find((f) => /entry\.js$/.test(f.path))!;
+  const gz = gzipSync(entry.contents).length;
+  rows.push({
+    name: 'bundle using one method (eth_getBalance + HTTP transport)',
+    value: `${(gz / 1024).toFixed(2)} KB gzipped (${(entry.contents.length / 1024).toFixed(1)} KB minified)`,
+    target: '< 5 KB',
+    met: gz < 5 * 1024,
+    command: 'esbuild entry.js --bundle --minify --format=esm --splitting --platform=browser; gzip the entry chunk',
+    note: 'the result validator stays in a chunk loaded only when validation is on',
+  });
+  remove(app);
+  return { title: 'Client', intro: 'Import costs are medians of whole `node` processes; per-call figures are median rounds.', rows };
+}

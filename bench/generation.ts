@@ -1,0 +1,153 @@
+/**
+ * Generation: a full cold run, a warm run, `--check` with nothing changed, a one-method edit (as a new
+ * process and as the watch loop does it, in process), and the incumbent @open-rpc/generator side by side on
+ * the execution-API document.
+ */
+import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { readConfigFile, resolveConfig } from '../generator/config.js';
+import { generate } from '../generator/generate.js';
+import { median, medianProcess, ms, NODE, parsePhases, remove, ROOT, scratch, SHARED, type Section } from './lib.js';
+
+const BIN = join(ROOT, 'bin/noderpc.js');
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+
+function phasesText(phases: Record<string, number>): string {
+  return Object.entries(phases)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+}
+
+export async function generationSection(): Promise<Section> {
+  const rows: Section['rows'] = [];
+  const cache = scratch('cache');
+  const out = scratch('out');
+  const cleanOut = () => {
+    rmSync(out, { recursive: true, force: true });
+  };
+
+  // Cold: no cache at all, empty output folder. This is a fresh clone's first `npm run generate`.
+  const cold = medianProcess([NODE, BIN, 'generate', '--no-cache', '--out', out, '--times'], RUNS, { warmup: 1, before: cleanOut });
+  rows.push({
+    name: 'full generate, cold (no cache, empty output)',
+    value: ms(cold.ms),
+    target: '< 2 s',
+    met: cold.ms < 2000,
+    command: `node bin/noderpc.js generate --no-cache --out <tmp> --times`,
+    note: `phases (ms, last run): ${phasesText(parsePhases(cold.stdout))}`,
+  });
+
+  // Warm cache, empty output folder: every file is rebuilt from cached parts and written.
+  const warm = medianProcess([NODE, BIN, 'generate', '--cache-dir', cache, '--out', out, '--times'], RUNS, { warmup: 1, before: cleanOut });
+  rows.push({
+    name: 'full generate, warm cache, empty output',
+    value: ms(warm.ms),
+    command: `node bin/noderpc.js generate --cache-dir <cache> --out <tmp> --times`,
+    note: `phases (ms): ${phasesText(parsePhases(warm.stdout))}`,
+  });
+
+  // --check with nothing changed, on the project's own generated/.
+  const check = medianProcess([NODE, BIN, 'generate', '--check', '--cache-dir', cache, '--times'], RUNS, { warmup: 1 });
+  rows.push({
+    name: '`--check` with nothing changed',
+    value: ms(check.ms),
+    target: '< 1 s',
+    met: check.ms < 1000,
+    command: 'node bin/noderpc.js generate --check --cache-dir <cache> --times',
+    note: `phases (ms): ${phasesText(parsePhases(check.stdout))}`,
+  });
+
+  // A one-method edit, in a copy of the project whose generated/ is up to date.
+  const project = scratch('project');
+  cpSync(join(ROOT, 'spec'), join(project, 'spec'), { recursive: true });
+  cpSync(join(ROOT, 'generated'), join(project, 'generated'), { recursive: true });
+  cpSync(join(ROOT, 'noderpc.config.json'), join(project, 'noderpc.config.json'));
+  const specFile = join(project, 'spec/platform.yaml');
+  const original = readFileSync(specFile, 'utf8');
+  const marker = 'summary: Height of the last accepted block';
+  let edits = 0;
+  const edit = () => {
+    edits++;
+    writeFileSync(specFile, original.replace(/(  - name: platform\.getHeight\n    summary: )([^\n]*)/, `$1$2 (edit ${edits})`));
+  };
+  if (!/  - name: platform\.getHeight\n    summary: /.test(original)) throw new Error(`cannot find platform.getHeight's summary to edit (${marker})`);
+  const editProcess = medianProcess([NODE, BIN, 'generate', '--cache-dir', cache, '--times'], RUNS, { cwd: project, warmup: 1, before: edit });
+  rows.push({
+    name: 'one-method edit, new process (`npm run generate`)',
+    value: ms(editProcess.ms),
+    command: 'edit platform.getHeight summary; node bin/noderpc.js generate --cache-dir <cache> --times',
+    note: `phases (ms): ${phasesText(parsePhases(editProcess.stdout))}`,
+  });
+
+  // The watch loop regenerates in process (modules loaded, caches warm): the developer-loop figure.
+  const config = resolveConfig(project, readConfigFile(project)!);
+  await generate(config, { cacheDir: cache });
+  const inProcess: number[] = [];
+  let lastPhases: Record<string, number> = {};
+  for (let i = 0; i < RUNS + 1; i++) {
+    edit();
+    const t0 = performance.now();
+    const r = await generate(config, { cacheDir: cache });
+    if (!r.ok) throw new Error(r.report);
+    if (i > 0) inProcess.push(performance.now() - t0);
+    lastPhases = r.timings as Record<string, number>;
+  }
+  const loop = median(inProcess);
+  rows.push({
+    name: 'one-method edit, in the watch loop (`generate -- --watch`)',
+    value: ms(loop),
+    target: '< 0.5 s',
+    met: loop < 500,
+    command: 'edit platform.getHeight summary; regenerate in process (what --watch does)',
+    note: `phases (ms): ${phasesText(Object.fromEntries(Object.entries(lastPhases).map(([k, v]) => [k, Math.round(v)])))}`,
+  });
+  writeFileSync(specFile, original);
+  remove(project);
+
+  // Side by side with @open-rpc/generator on the execution-API document.
+  const document = join(SHARED, 'conformance/execution-apis/openrpc.json');
+  const theirsDir = scratch('open-rpc');
+  const cfg = join(theirsDir, 'config.json');
+  writeFileSync(cfg, JSON.stringify({ openrpcDocument: document, outDir: join(theirsDir, 'out'), components: [{ type: 'client', name: 'eaClient', language: 'typescript' }] }));
+  const theirs = medianProcess([NODE, join(ROOT, 'node_modules/@open-rpc/generator/build/cli.js'), 'generate', '-c', cfg], RUNS, {
+    warmup: 1,
+    before: () => rmSync(join(theirsDir, 'out'), { recursive: true, force: true }),
+  });
+  const oursOut = scratch('ea');
+  const oursClient = medianProcess([NODE, BIN, 'generate', document, '--out', oursOut, '--no-cache', '--emit', 'client,package', '--times'], RUNS, {
+    warmup: 1,
+    before: () => rmSync(oursOut, { recursive: true, force: true }),
+  });
+  const oursAll = medianProcess([NODE, BIN, 'generate', document, '--out', oursOut, '--no-cache', '--times'], RUNS, {
+    warmup: 1,
+    before: () => rmSync(oursOut, { recursive: true, force: true }),
+  });
+  rows.push({
+    name: '@open-rpc/generator: TypeScript client for execution-apis openrpc.json',
+    value: ms(theirs.ms),
+    command: 'open-rpc-generator generate -c <config: client, typescript>',
+  });
+  rows.push({
+    name: 'noderpc: client package for the same document (cold, no cache)',
+    value: `${ms(oursClient.ms)} (${(oursClient.ms / theirs.ms).toFixed(2)}x theirs)`,
+    target: 'no slower than @open-rpc/generator',
+    met: oursClient.ms <= theirs.ms,
+    command: 'node bin/noderpc.js generate openrpc.json --out <tmp> --no-cache --emit client,package --times',
+    note: `phases (ms): ${phasesText(parsePhases(oursClient.stdout))}`,
+  });
+  rows.push({
+    name: 'noderpc: everything for the same document (client, validators, server, mock, docs; cold)',
+    value: `${ms(oursAll.ms)} (${(oursAll.ms / theirs.ms).toFixed(2)}x theirs)`,
+    command: 'node bin/noderpc.js generate openrpc.json --out <tmp> --no-cache --times',
+    note: `phases (ms): ${phasesText(parsePhases(oursAll.stdout))}`,
+  });
+  remove(theirsDir);
+  remove(oursOut);
+  remove(out);
+  remove(cache);
+  return {
+    title: 'Generation',
+    intro: `Median of ${RUNS} runs after one warm-up, whole processes (node start-up and module loading included), on this 2-core machine.`,
+    rows,
+  };
+}

@@ -1,0 +1,122 @@
+/** Measurement helpers shared by the benchmark sections. Nothing here asserts: benchmarks report. */
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export const ROOT = resolve(import.meta.dirname, '..');
+export const SHARED = resolve(ROOT, '../shared');
+export const NODE = process.execPath;
+
+export interface Row {
+  /** What was measured. */
+  readonly name: string;
+  /** The figure, formatted. */
+  readonly value: string;
+  /** The target, if the issue names one, and whether it is met. */
+  readonly target?: string;
+  readonly met?: boolean;
+  /** The command (or code path) that produced the figure. */
+  readonly command: string;
+  readonly note?: string;
+}
+
+export interface Section {
+  readonly title: string;
+  readonly intro?: string;
+  readonly rows: Row[];
+  readonly extra?: string;
+}
+
+export function median(values: readonly number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+}
+
+export function ms(value: number): string {
+  return value >= 100 ? `${value.toFixed(0)} ms` : `${value.toFixed(1)} ms`;
+}
+
+export function scratch(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `noderpc-bench-${prefix}-`));
+}
+
+export function remove(dir: string): void {
+  rmSync(dir, { recursive: true, force: true });
+}
+
+/** Wall time of a whole process, in milliseconds; throws when it fails. */
+export function timeProcess(args: readonly string[], options: { cwd?: string; env?: NodeJS.ProcessEnv } = {}): { ms: number; stdout: string } {
+  const t0 = performance.now();
+  const r = spawnSync(args[0]!, args.slice(1), { cwd: options.cwd ?? ROOT, env: { ...process.env, ...options.env }, encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 });
+  const elapsed = performance.now() - t0;
+  if (r.status !== 0) throw new Error(`${args.join(' ')} failed (${r.status}):\n${r.stdout}\n${r.stderr}`);
+  return { ms: elapsed, stdout: r.stdout };
+}
+
+/** The median of `runs` process timings (after `warmup` untimed runs). */
+export function medianProcess(args: readonly string[], runs: number, options: { cwd?: string; warmup?: number; before?: () => void } = {}): { ms: number; stdout: string } {
+  for (let i = 0; i < (options.warmup ?? 1); i++) {
+    options.before?.();
+    timeProcess(args, options);
+  }
+  const times: number[] = [];
+  let stdout = '';
+  for (let i = 0; i < runs; i++) {
+    options.before?.();
+    const r = timeProcess(args, options);
+    times.push(r.ms);
+    stdout = r.stdout;
+  }
+  return { ms: median(times), stdout };
+}
+
+/** Parse `phases (ms): load 12, ...; total 34` printed by `generate --times`. */
+export function parsePhases(stdout: string): Record<string, number> {
+  const line = stdout.split('\n').find((l) => l.startsWith('phases (ms):'));
+  if (!line) return {};
+  const out: Record<string, number> = {};
+  for (const part of line.replace(/^phases \(ms\): /, '').split(/[,;] /)) {
+    const m = /^(\w+) (\d+)/.exec(part.trim());
+    if (m) out[m[1]!] = Number(m[2]);
+  }
+  return out;
+}
+
+/** Start a Node script as a separate process and wait for it to print `listening <url>`. */
+export async function startProcess(script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}): Promise<{ url: string; child: ChildProcess; stop(): Promise<void> }> {
+  const child = spawn(NODE, ['--import', 'tsx', script, ...args], { cwd: ROOT, env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'inherit'] });
+  let buffer = '';
+  const url = await new Promise<string>((resolveUrl, reject) => {
+    const timer = setTimeout(() => reject(new Error(`${script} did not start`)), 30_000);
+    child.stdout!.on('data', (chunk: Buffer) => {
+      buffer += chunk.toString();
+      const m = /listening (\S+)/.exec(buffer);
+      if (m) {
+        clearTimeout(timer);
+        resolveUrl(m[1]!);
+      }
+    });
+    child.once('exit', (code) => reject(new Error(`${script} exited with ${code}`)));
+  });
+  return {
+    url,
+    child,
+    async stop() {
+      if (child.exitCode !== null) return;
+      child.kill('SIGTERM');
+      await once(child, 'exit');
+    },
+  };
+}
+
+export function table(rows: readonly Row[]): string {
+  const lines = ['| measurement | result | target | command |', '|---|---|---|---|'];
+  for (const r of rows) {
+    const target = r.target ? `${r.target} ${r.met === undefined ? '' : r.met ? '(met)' : '(missed)'}` : '';
+    lines.push(`| ${r.name} | ${r.value} | ${target.trim()} | \`${r.command.replace(/\|/g, '\\|')}\`${r.note ? ` — ${r.note}` : ''} |`);
+  }
+  return lines.join('\n');
+}

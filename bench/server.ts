@@ -1,0 +1,84 @@
+/**
+ * Server throughput, side by side in one run: the generated server (full params validation) serving
+ * platform.getBalance, a bare node:http server doing the same work by hand (parse, ajv, answer), and
+ * @open-rpc/server-js serving the same method; then batches of 40. Each server is its own process and so is
+ * the load generator (autocannon), so the two cores are split between them.
+ */
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { median, NODE, ROOT, startProcess, type Section } from './lib.js';
+import { body, PATH } from './servers/request.js';
+
+const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const CONNECTIONS = 16;
+
+interface Result {
+  reqs: number;
+  p99: number;
+  errors: number;
+}
+
+function autocannon(url: string, payload: string): Result {
+  const r = spawnSync(
+    NODE,
+    [join(ROOT, 'node_modules/autocannon/autocannon.js'), '-j', '-c', String(CONNECTIONS), '-d', String(DURATION), '-m', 'POST', '-H', 'content-type=application/json', '-b', payload, url],
+    { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024 },
+  );
+  if (r.status !== 0) throw new Error(`autocannon failed: ${r.stderr}`);
+  const json = JSON.parse(r.stdout) as { requests: { average: number }; latency: { p99: number }; errors: number; non2xx: number };
+  return { reqs: json.requests.average, p99: json.latency.p99, errors: json.errors + json.non2xx };
+}
+
+const SERVERS = [
+  { key: 'generated', name: 'generated server (typed handler, params validated)', script: 'bench/servers/generated.ts' },
+  { key: 'bare', name: 'bare node:http + JSON.parse + ajv', script: 'bench/servers/bare.ts' },
+  { key: 'serverjs', name: '@open-rpc/server-js', script: 'bench/servers/open-rpc-server-js.ts' },
+] as const;
+
+export async function serverSection(): Promise<Section> {
+  const rows: Section['rows'] = [];
+  const results: Record<string, Record<string, number[]>> = {};
+  const loads = [
+    { key: 'single', payload: body(1), label: 'platform.getBalance' },
+    { key: 'batch40', payload: body(40), label: 'batch of 40 platform.getBalance' },
+  ];
+  // All servers are up at once (an idle one costs nothing) and the rounds interleave, so drift in the
+  // machine's speed over the run falls on every server alike.
+  const procs = await Promise.all(SERVERS.map((server) => startProcess(server.script)));
+  try {
+    for (const [i, server] of SERVERS.entries()) for (const load of loads) autocannon(`${procs[i]!.url}${PATH}`, load.payload); // warm-up
+    for (let round = 0; round < ROUNDS; round++) {
+      for (const load of loads) {
+        for (const [i, server] of SERVERS.entries()) {
+          const r = autocannon(`${procs[i]!.url}${PATH}`, load.payload);
+          if (r.errors) throw new Error(`${server.name}: ${r.errors} errors under load ${load.key}`);
+          ((results[server.key] ??= {})[load.key] ??= []).push(r.reqs);
+        }
+      }
+    }
+  } finally {
+    await Promise.all(procs.map((p) => p.stop()));
+  }
+  const med = (s: string, l: string) => median(results[s]![l]!);
+  for (const load of loads) {
+    const g = med('generated', load.key);
+    const b = med('bare', load.key);
+    const sj = results.serverjs?.[load.key] ? med('serverjs', load.key) : undefined;
+    const calls = load.key === 'batch40' ? 40 : 1;
+    rows.push({
+      name: `${load.label}: generated server`,
+      value: `${Math.round(g).toLocaleString('en-US')} req/s (${Math.round(g * calls).toLocaleString('en-US')} calls/s)`,
+      command: `autocannon -c ${CONNECTIONS} -d ${DURATION} -m POST <${load.label}> <url>${PATH}; median of ${ROUNDS} rounds`,
+    });
+    rows.push({ name: `${load.label}: bare node:http + ajv`, value: `${Math.round(b).toLocaleString('en-US')} req/s`, command: 'same load, bench/servers/bare.ts' });
+    if (sj !== undefined) rows.push({ name: `${load.label}: @open-rpc/server-js`, value: `${Math.round(sj).toLocaleString('en-US')} req/s`, command: 'same load, bench/servers/open-rpc-server-js.ts' });
+    rows.push({ name: `${load.label}: generated / bare`, value: `${(g / b).toFixed(2)}x`, target: '≥ 0.9x', met: g / b >= 0.9, command: 'ratio of the medians above' });
+    if (sj !== undefined) rows.push({ name: `${load.label}: generated / @open-rpc/server-js`, value: `${(g / sj).toFixed(2)}x`, target: '≥ 2x', met: g / sj >= 2, command: 'ratio of the medians above' });
+  }
+  return {
+    title: 'Server',
+    intro: `Each server runs in its own process; autocannon (${CONNECTIONS} connections, ${DURATION} s per round, after a warm-up) in another. The servers take turns round by round; medians of ${ROUNDS} rounds.`,
+    rows,
+  };
+}
