@@ -7,7 +7,7 @@
 * the raw handler; optionally validate the result; serialise.
 */
 import { CodecError, decode, encode } from "../codec.js";
-import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject } from "./json.js";
+import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from "./json.js";
 import { maskParams, scrub, secretValues } from "./redact.js";
 import { buildService } from "./tables.js";
 import { gorillaName } from "./texts.js";
@@ -99,10 +99,6 @@ export class Engine {
 	/** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
 	standardBody(site, text) {
 		const max = this.options.maxDepth;
-		if (depthExceeds(text, max)) return stdError("null", {
-			code: -32600,
-			message: `Invalid Request: JSON nested deeper than ${max} levels`
-		});
 		let body;
 		try {
 			body = JSON.parse(text);
@@ -113,11 +109,16 @@ export class Engine {
 				message: "Parse error: the body is not valid JSON"
 			});
 		}
+		if (valueDepthExceeds(body, max)) return stdError("null", {
+			code: -32600,
+			message: `Invalid Request: JSON nested deeper than ${max} levels`
+		});
 		const ids = {
 			text,
 			start: -1,
 			caseInsensitive: false,
-			raw: undefined
+			raw: undefined,
+			cursor: 0
 		};
 		if (!Array.isArray(body)) return this.standardOne(site, body, ids, 0);
 		if (body.length === 0) return stdError("null", {

@@ -1,3 +1,9 @@
+/**
+* Whether a parsed JSON value nests arrays/objects deeper than `max`. Iterative, and it stops at the first
+* node past the limit, so a hostile value costs no more than `max` levels of a walk. (V8's JSON.parse is
+* itself iterative: parsing first is safe, and far faster than scanning the text.)
+*/
+export declare function valueDepthExceeds(value: unknown, max: number): boolean;
 /** Whether `text` nests arrays/objects deeper than `max` (strings skipped). Linear, no recursion. */
 export declare function depthExceeds(text: string, max: number): boolean;
 /** Go's `strconv.Quote`, for the ASCII and Latin-1 range the node's messages need. */

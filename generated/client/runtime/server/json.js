@@ -6,6 +6,29 @@
 */
 const QUOTE = 34;
 const BACKSLASH = 92;
+/**
+* Whether a parsed JSON value nests arrays/objects deeper than `max`. Iterative, and it stops at the first
+* node past the limit, so a hostile value costs no more than `max` levels of a walk. (V8's JSON.parse is
+* itself iterative: parsing first is safe, and far faster than scanning the text.)
+*/
+export function valueDepthExceeds(value, max) {
+	if (value === null || typeof value !== "object") return false;
+	const stack = [value];
+	const depths = [1];
+	while (stack.length) {
+		const node = stack.pop();
+		const depth = depths.pop();
+		if (depth > max) return true;
+		const children = Array.isArray(node) ? node : Object.values(node);
+		for (const child of children) {
+			if (child !== null && typeof child === "object") {
+				stack.push(child);
+				depths.push(depth + 1);
+			}
+		}
+	}
+	return false;
+}
 /** Whether `text` nests arrays/objects deeper than `max` (strings skipped). Linear, no recursion. */
 export function depthExceeds(text, max) {
 	const n = text.length;

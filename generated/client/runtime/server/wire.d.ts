@@ -6,6 +6,8 @@ export interface IdSource {
 	readonly start: number;
 	readonly caseInsensitive: boolean;
 	raw: (string | undefined)[] | undefined;
+	/** Where to look for the next request's `"id"` (requests are read in order); absent: not tracked. */
+	cursor?: number;
 }
 export declare function rawIdText(ids: IdSource, index: number, fallback: unknown): string;
 /** The id as JSON text, exactly as it came (`1`, `"1"`, `null`, `12345678901234567890`). */

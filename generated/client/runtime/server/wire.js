@@ -15,21 +15,35 @@ export function idText(id, ids, index) {
 	// A number is echoed as it was written (`1.0`, `1e2` and `1` are different ids on the wire). The common
 	// case, a single request whose first `"id":` holds the number in canonical form, is confirmed without
 	// scanning the whole body.
-	if (typeof id === "number" && index === 0 && Number.isSafeInteger(id) && !Object.is(id, -0) && canonicalIdAt(ids.text, String(id))) return String(id);
+	if (typeof id === "number" && ids.raw === undefined && Number.isSafeInteger(id) && !Object.is(id, -0)) {
+		const from = index === 0 ? 0 : ids.cursor;
+		if (from !== undefined) {
+			const end = canonicalIdAt(ids.text, String(id), from);
+			if (end !== -1) {
+				if (ids.cursor !== undefined) ids.cursor = end;
+				return String(id);
+			}
+		}
+		// Not where expected: from now on every id of this body comes from the full scan.
+		ids.cursor = undefined;
+	}
 	return rawIdText(ids, index, id);
 }
-/** Whether the first `"id"` member of `text` holds exactly `canonical`. */
-function canonicalIdAt(text, canonical) {
-	const key = text.indexOf("\"id\"");
-	if (key === -1) return false;
+/**
+* Whether the next `"id"` member of `text` (from `from`) holds exactly `canonical`: where it ends when it
+* does, -1 otherwise. The requests of a batch are read in order, so a batch costs one pass of indexOf.
+*/
+function canonicalIdAt(text, canonical, from) {
+	const key = text.indexOf("\"id\"", from);
+	if (key === -1) return -1;
 	let i = key + 4;
 	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
-	if (text[i] !== ":") return false;
+	if (text[i] !== ":") return -1;
 	i++;
 	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
-	if (!text.startsWith(canonical, i)) return false;
+	if (!text.startsWith(canonical, i)) return -1;
 	const after = text[i + canonical.length];
-	return after === "," || after === "}" || after === " " || after === "	" || after === "\n" || after === "\r";
+	return after === "," || after === "}" || after === " " || after === "	" || after === "\n" || after === "\r" ? i + canonical.length : -1;
 }
 export function stdError(idJson, error) {
 	const data = error.data === undefined ? "" : `,"data":${JSON.stringify(error.data) ?? "null"}`;
