@@ -89,12 +89,52 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
   return fields;
 }
 
-function methodModule(pc: PackageContext, service: ServiceModel, method: MethodModel, withValidators: boolean): OutputFile[] {
+/** The metas of a method (and of its subscription kinds), as statements of its namespace module. */
+function metaStatements(pc: PackageContext, method: MethodModel, module: string, withValidators: boolean): Statement[] {
+  const service = pc.serviceOf(method);
+  const n = pc.names.of(method);
+  const out: Statement[] = [
+    {
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
+      declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, module, withValidators)) }],
+    },
+  ];
+  const subs = method.subscriptions;
+  for (const kind of subs?.kinds ?? []) {
+    const kp = pc.plans(method).kinds.get(kind.name)!;
+    out.push({
+      kind: StructureKind.VariableStatement,
+      isExported: true,
+      declarationKind: VariableDeclarationKind.Const,
+      docs: docs([`The wire contract of the \`${kind.name}\` subscription of \`${method.name}\`.`]),
+      declarations: [
+        {
+          name: `${n.fn}${pascalCase(kind.name)}Meta`,
+          type: 'SubscriptionMeta',
+          initializer: objectLiteral([
+            `subscribe: ${q(method.name)}`,
+            ...(subs!.unsubscribe ? [`unsubscribe: ${q(subs!.unsubscribe)}`] : []),
+            `notification: ${q(subs!.notification)}`,
+            `kind: ${q(kind.name)}`,
+            ...(kp.params.root !== 0 ? [`encode: ${planSource(kp.params.root)}`] : []),
+            ...(kp.result.root !== 0 ? [`decode: ${planSource(kp.result.root)}`] : []),
+            ...(withValidators ? [`notificationValidator: () => import(${q(`${up(module)}${notificationValidatorPath(service, method, kind.name)}.js`)})`] : []),
+          ]),
+        },
+      ],
+    });
+  }
+  return out;
+}
+
+function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   const n = pc.names.of(method);
   const root = up(n.module);
   const t = pc.types.methodTypes(method);
   const sig = signature(pc, method);
-  const plans = pc.plans(method);
   const typeImports = new Set<string>();
   if (t.params) typeImports.add(t.params);
   if (t.result) typeImports.add(t.result);
@@ -104,17 +144,11 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
   const runtimeTypeImports = new Set(['CallOptions']);
   const statements: Statement[] = [GENERATED_BANNER];
   const body: Statement[] = [];
-  const trees = [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
-  const defs = planDefs(trees);
-  if (defs.length) body.push(...defs);
-
-  body.push({
-    kind: StructureKind.VariableStatement,
-    isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
-    docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
-    declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, n.module, withValidators)) }],
-  });
+  // The metas live in the namespace module (one module for the whole client to load); this module is the
+  // standalone function, for bundles that want one method.
+  const nsModule = `namespaces/${n.namespace}`;
+  const metaNames = [n.meta, ...(method.subscriptions?.kinds ?? []).map((k) => `${n.fn}${pascalCase(k.name)}Meta`)];
+  body.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedExports: metaNames });
   body.push({
     kind: StructureKind.Function,
     isExported: true,
@@ -179,33 +213,10 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
   for (const kind of method.subscriptions?.kinds ?? []) {
     runtimeImports.add('subscribe');
     runtimeTypeImports.add('SubscribeCallOptions');
-    const kp = pc.plans(method).kinds.get(kind.name)!;
     const base = `${n.fn}${pascalCase(kind.name)}`;
     const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
     typeImports.add(payload);
     const idents = uniqueIdents(kind.params.map((p) => p.ident));
-    const subs = method.subscriptions!;
-    body.push({
-      kind: StructureKind.VariableStatement,
-      isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
-      docs: docs([`The wire contract of the \`${kind.name}\` subscription of \`${method.name}\`.`]),
-      declarations: [
-        {
-          name: `${base}Meta`,
-          type: 'SubscriptionMeta',
-          initializer: objectLiteral([
-            `subscribe: ${q(method.name)}`,
-            ...(subs.unsubscribe ? [`unsubscribe: ${q(subs.unsubscribe)}`] : []),
-            `notification: ${q(subs.notification)}`,
-            `kind: ${q(kind.name)}`,
-            ...(kp.params.root !== 0 ? [`encode: ${planSource(kp.params.root)}`] : []),
-            ...(kp.result.root !== 0 ? [`decode: ${planSource(kp.result.root)}`] : []),
-            ...(withValidators ? [`notificationValidator: () => import(${q(`${root}${notificationValidatorPath(service, method, kind.name)}.js`)})`] : []),
-          ]),
-        },
-      ],
-    });
     body.push({
       kind: StructureKind.Function,
       isExported: true,
@@ -225,8 +236,7 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
   if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/errors.js`, namedImports: ['RpcError'] });
   if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
-  const metaTypes = ['MethodMeta', ...(method.subscriptions ? ['SubscriptionMeta'] : [])];
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: metaTypes });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
   if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
@@ -234,21 +244,24 @@ function methodModule(pc: PackageContext, service: ServiceModel, method: MethodM
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
 }
 
-function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
+function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: boolean): OutputFile[] {
   const root = up(ns.module);
   const members: OptionalKind<MethodSignatureStructure>[] = [];
   const impl: string[] = [];
-  const methodImports = new Map<string, Set<string>>();
   const typeImports = new Set<string>();
   let needsSubscribe = false;
-  const importFrom = (module: string, name: string) => {
-    const set = methodImports.get(module) ?? new Set<string>();
-    set.add(name);
-    methodImports.set(module, set);
-  };
+  let needsPaginate = false;
+  // Every meta of the namespace, and the recursive plans they share, live here: loading the client loads one
+  // module per namespace, and a bundler keeps only the metas a program uses.
+  const metas: Statement[] = [];
+  const trees = ns.methods.flatMap((m) => {
+    const plans = pc.plans(m);
+    return [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
+  });
+  const defs = planDefs(trees);
+  for (const method of ns.methods) metas.push(...metaStatements(pc, method, ns.module, withValidators));
   for (const method of ns.methods) {
     const n = pc.names.of(method);
-    const module = `${root}${n.module}.js`;
     const t = pc.types.methodTypes(method);
     const transport = method.websocketOnly ? 'transports.ws()' : 'transports.http()';
     if (method.subscriptions) {
@@ -257,7 +270,6 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
       for (const kind of kinds) {
         const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
         typeImports.add(payload);
-        importFrom(module, `${n.fn}${pascalCase(kind.name)}Meta`);
         const idents = uniqueIdents(kind.params.map((p) => p.ident));
         for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
         members.push({
@@ -277,7 +289,6 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
       );
       continue;
     }
-    importFrom(module, n.meta);
     if (t.params) typeImports.add(t.params);
     if (t.result) typeImports.add(t.result);
     const sig = signature(pc, method);
@@ -286,8 +297,9 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
     const argNames = sig.params.map((p) => p.name);
     impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
     if (method.pagination && t.params && t.result) {
-      const fn = `paginate${pascalCase(n.fn)}`;
-      importFrom(module, fn);
+      needsPaginate = true;
+      const pg = method.pagination;
+      const fields = { items: pg.items, count: pg.count ?? pg.items, cursor: pg.nextCursor, start: pg.cursorParam, limit: pg.limitParam ?? '', ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}) };
       const member = `paginate${pascalCase(n.member)}`;
       members.push({
         name: member,
@@ -295,11 +307,12 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
         parameters: sig.params,
         returnType: `AsyncGenerator<${t.result}[${q(method.pagination.items)}][number], void, undefined>`,
       });
-      impl.push(`${q(member)}: (${argNames.join(', ')}) => ${fn}(transports.http(), params, options)`);
+      impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
     }
   }
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call', ...(needsSubscribe ? ['subscribe'] : [])] });
+  if (needsPaginate) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({
     kind: StructureKind.ImportDeclaration,
     isTypeOnly: true,
@@ -309,7 +322,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo): OutputFile[] {
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
   if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
-  for (const [module, names] of [...methodImports].sort(([a], [b]) => a.localeCompare(b))) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: module, namedImports: [...names].sort() });
+  statements.push(...defs, ...metas);
   statements.push({
     kind: StructureKind.Interface,
     isExported: true,
@@ -403,20 +416,23 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
   const typeImports = new Set<string>();
-  for (const ns of pc.names.namespaces) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${ns.module}.js`, namedImports: [ns.factory, { name: ns.iface, isTypeOnly: true }] });
-  }
   const metaImports = new Map<string, string[]>();
   for (const ns of pc.names.namespaces)
     for (const m of ns.methods) {
       if (m.subscriptions) continue;
       const n = pc.names.of(m);
-      metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), n.meta]);
+      metaImports.set(ns.module, [...(metaImports.get(ns.module) ?? []), n.meta]);
       const t = pc.types.methodTypes(m);
       if (t.params) typeImports.add(t.params);
       if (t.result) typeImports.add(t.result);
     }
-  for (const [module, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${module}.js`, namedImports: names });
+  for (const ns of pc.names.namespaces) {
+    statements.push({
+      kind: StructureKind.ImportDeclaration,
+      moduleSpecifier: `./${ns.module}.js`,
+      namedImports: [ns.factory, { name: ns.iface, isTypeOnly: true }, ...(metaImports.get(ns.module) ?? [])],
+    });
+  }
   if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [...typeImports].sort() });
 
   // Re-exports: the runtime's public API, the types, the namespaces.
@@ -544,8 +560,8 @@ export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
   files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, `${GENERATED_BANNER}\n\n${pc.typesSource}`));
   const withValidators = ctx.config.emit.includes('validators');
-  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, service, method, withValidators));
-  for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns));
+  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method));
+  for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));
   files.push(...servicesModule(pc, ctx.model.services));
   files.push(...indexModule(ctx, pc));
   return files;

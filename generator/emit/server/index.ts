@@ -102,12 +102,12 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       const subs = method.subscriptions;
       const kinds = subs.kinds.map((k) => {
         const metaName = `${n.fn}${pascalCase(k.name)}Meta`;
-        metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), metaName]);
+        metaImports.set(`namespaces/${n.namespace}`, [...(metaImports.get(`namespaces/${n.namespace}`) ?? []), metaName]);
         return `${q(k.name)}: { decodeParams: ${metaName}.encode, encodeResult: ${metaName}.decode, availability: ${JSON.stringify(k.availability)} }`;
       });
       fields.push(`subscriptions: { notification: ${q(subs.notification)}, ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)}, ` : ''}kinds: { ${kinds.join(', ')} } }`);
     }
-    metaImports.set(n.module, [...(metaImports.get(n.module) ?? []), n.meta]);
+    metaImports.set(`namespaces/${n.namespace}`, [...(metaImports.get(`namespaces/${n.namespace}`) ?? []), n.meta]);
     entries.push(`${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`);
   });
 

@@ -4,50 +4,94 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { AccessList, AuthorizationList, BlobVersionedHashes, Blobs, BlockStateCalls, BlockTag, EthAccountsResult, EthBaseFeeResult, EthBlobBaseFeeResult, EthBlockNumberResult, EthCallParams, EthCallResult, EthCallTransactionCommitments, EthCallTransactionProofs, EthCapabilitiesResult, EthChainIdResult, EthCoinbaseResult, EthConfigResult, EthCreateAccessListParams, EthCreateAccessListResult, EthCreateAccessListTransactionCommitments, EthCreateAccessListTransactionProofs, EthEstimateGasParams, EthEstimateGasResult, EthEstimateGasTransactionCommitments, EthEstimateGasTransactionProofs, EthFeeHistoryParams, EthFeeHistoryResult, EthFillTransactionParams, EthFillTransactionResult, EthFillTransactionTransactionCommitments, EthFillTransactionTransactionProofs, EthGasPriceResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockAccessListParams, EthGetBlockAccessListResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetCodeParams, EthGetCodeResult, EthGetFilterChangesParams, EthGetFilterChangesResult, EthGetFilterLogsParams, EthGetFilterLogsResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetStorageValuesParams, EthGetStorageValuesResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthMaxPriorityFeePerGasResult, EthNewBlockFilterResult, EthNewFilterParams, EthNewFilterResult, EthNewPendingTransactionFilterResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSendTransactionParams, EthSendTransactionResult, EthSendTransactionTransactionCommitments, EthSendTransactionTransactionProofs, EthSignParams, EthSignResult, EthSignTransactionParams, EthSignTransactionResult, EthSignTransactionTransactionCommitments, EthSignTransactionTransactionProofs, EthSimulateV1Params, EthSimulateV1Result, EthSyncingResult, EthUninstallFilterParams, EthUninstallFilterResult, FilterByBlockHash, FilterByBlockRange, StorageKeys, ToAddress } from '../types.js';
-import { ethAccountsMeta } from '../methods/eth/accounts.js';
-import { ethBaseFeeMeta } from '../methods/eth/baseFee.js';
-import { ethBlobBaseFeeMeta } from '../methods/eth/blobBaseFee.js';
-import { ethBlockNumberMeta } from '../methods/eth/blockNumber.js';
-import { ethCallMeta } from '../methods/eth/call.js';
-import { ethCapabilitiesMeta } from '../methods/eth/capabilities.js';
-import { ethChainIdMeta } from '../methods/eth/chainId.js';
-import { ethCoinbaseMeta } from '../methods/eth/coinbase.js';
-import { ethConfigMeta } from '../methods/eth/config.js';
-import { ethCreateAccessListMeta } from '../methods/eth/createAccessList.js';
-import { ethEstimateGasMeta } from '../methods/eth/estimateGas.js';
-import { ethFeeHistoryMeta } from '../methods/eth/feeHistory.js';
-import { ethFillTransactionMeta } from '../methods/eth/fillTransaction.js';
-import { ethGasPriceMeta } from '../methods/eth/gasPrice.js';
-import { ethGetBalanceMeta } from '../methods/eth/getBalance.js';
-import { ethGetBlockAccessListMeta } from '../methods/eth/getBlockAccessList.js';
-import { ethGetBlockByHashMeta } from '../methods/eth/getBlockByHash.js';
-import { ethGetBlockByNumberMeta } from '../methods/eth/getBlockByNumber.js';
-import { ethGetBlockReceiptsMeta } from '../methods/eth/getBlockReceipts.js';
-import { ethGetBlockTransactionCountByHashMeta } from '../methods/eth/getBlockTransactionCountByHash.js';
-import { ethGetBlockTransactionCountByNumberMeta } from '../methods/eth/getBlockTransactionCountByNumber.js';
-import { ethGetCodeMeta } from '../methods/eth/getCode.js';
-import { ethGetFilterChangesMeta } from '../methods/eth/getFilterChanges.js';
-import { ethGetFilterLogsMeta } from '../methods/eth/getFilterLogs.js';
-import { ethGetLogsMeta } from '../methods/eth/getLogs.js';
-import { ethGetProofMeta } from '../methods/eth/getProof.js';
-import { ethGetStorageAtMeta } from '../methods/eth/getStorageAt.js';
-import { ethGetStorageValuesMeta } from '../methods/eth/getStorageValues.js';
-import { ethGetTransactionByBlockHashAndIndexMeta } from '../methods/eth/getTransactionByBlockHashAndIndex.js';
-import { ethGetTransactionByBlockNumberAndIndexMeta } from '../methods/eth/getTransactionByBlockNumberAndIndex.js';
-import { ethGetTransactionByHashMeta } from '../methods/eth/getTransactionByHash.js';
-import { ethGetTransactionCountMeta } from '../methods/eth/getTransactionCount.js';
-import { ethGetTransactionReceiptMeta } from '../methods/eth/getTransactionReceipt.js';
-import { ethMaxPriorityFeePerGasMeta } from '../methods/eth/maxPriorityFeePerGas.js';
-import { ethNewBlockFilterMeta } from '../methods/eth/newBlockFilter.js';
-import { ethNewFilterMeta } from '../methods/eth/newFilter.js';
-import { ethNewPendingTransactionFilterMeta } from '../methods/eth/newPendingTransactionFilter.js';
-import { ethSendRawTransactionMeta } from '../methods/eth/sendRawTransaction.js';
-import { ethSendTransactionMeta } from '../methods/eth/sendTransaction.js';
-import { ethSignMeta } from '../methods/eth/sign.js';
-import { ethSignTransactionMeta } from '../methods/eth/signTransaction.js';
-import { ethSimulateV1Meta } from '../methods/eth/simulateV1.js';
-import { ethSyncingMeta } from '../methods/eth/syncing.js';
-import { ethUninstallFilterMeta } from '../methods/eth/uninstallFilter.js';
+/** The wire contract of `eth_accounts`: param order, codecs, validator. */
+export declare const ethAccountsMeta: MethodMeta;
+/** The wire contract of `eth_baseFee`: param order, codecs, validator. */
+export declare const ethBaseFeeMeta: MethodMeta;
+/** The wire contract of `eth_blobBaseFee`: param order, codecs, validator. */
+export declare const ethBlobBaseFeeMeta: MethodMeta;
+/** The wire contract of `eth_blockNumber`: param order, codecs, validator. */
+export declare const ethBlockNumberMeta: MethodMeta;
+/** The wire contract of `eth_call`: param order, codecs, validator. */
+export declare const ethCallMeta: MethodMeta;
+/** The wire contract of `eth_capabilities`: param order, codecs, validator. */
+export declare const ethCapabilitiesMeta: MethodMeta;
+/** The wire contract of `eth_chainId`: param order, codecs, validator. */
+export declare const ethChainIdMeta: MethodMeta;
+/** The wire contract of `eth_coinbase`: param order, codecs, validator. */
+export declare const ethCoinbaseMeta: MethodMeta;
+/** The wire contract of `eth_config`: param order, codecs, validator. */
+export declare const ethConfigMeta: MethodMeta;
+/** The wire contract of `eth_createAccessList`: param order, codecs, validator. */
+export declare const ethCreateAccessListMeta: MethodMeta;
+/** The wire contract of `eth_estimateGas`: param order, codecs, validator. */
+export declare const ethEstimateGasMeta: MethodMeta;
+/** The wire contract of `eth_feeHistory`: param order, codecs, validator. */
+export declare const ethFeeHistoryMeta: MethodMeta;
+/** The wire contract of `eth_fillTransaction`: param order, codecs, validator. */
+export declare const ethFillTransactionMeta: MethodMeta;
+/** The wire contract of `eth_gasPrice`: param order, codecs, validator. */
+export declare const ethGasPriceMeta: MethodMeta;
+/** The wire contract of `eth_getBalance`: param order, codecs, validator. */
+export declare const ethGetBalanceMeta: MethodMeta;
+/** The wire contract of `eth_getBlockAccessList`: param order, codecs, validator. */
+export declare const ethGetBlockAccessListMeta: MethodMeta;
+/** The wire contract of `eth_getBlockByHash`: param order, codecs, validator. */
+export declare const ethGetBlockByHashMeta: MethodMeta;
+/** The wire contract of `eth_getBlockByNumber`: param order, codecs, validator. */
+export declare const ethGetBlockByNumberMeta: MethodMeta;
+/** The wire contract of `eth_getBlockReceipts`: param order, codecs, validator. */
+export declare const ethGetBlockReceiptsMeta: MethodMeta;
+/** The wire contract of `eth_getBlockTransactionCountByHash`: param order, codecs, validator. */
+export declare const ethGetBlockTransactionCountByHashMeta: MethodMeta;
+/** The wire contract of `eth_getBlockTransactionCountByNumber`: param order, codecs, validator. */
+export declare const ethGetBlockTransactionCountByNumberMeta: MethodMeta;
+/** The wire contract of `eth_getCode`: param order, codecs, validator. */
+export declare const ethGetCodeMeta: MethodMeta;
+/** The wire contract of `eth_getFilterChanges`: param order, codecs, validator. */
+export declare const ethGetFilterChangesMeta: MethodMeta;
+/** The wire contract of `eth_getFilterLogs`: param order, codecs, validator. */
+export declare const ethGetFilterLogsMeta: MethodMeta;
+/** The wire contract of `eth_getLogs`: param order, codecs, validator. */
+export declare const ethGetLogsMeta: MethodMeta;
+/** The wire contract of `eth_getProof`: param order, codecs, validator. */
+export declare const ethGetProofMeta: MethodMeta;
+/** The wire contract of `eth_getStorageAt`: param order, codecs, validator. */
+export declare const ethGetStorageAtMeta: MethodMeta;
+/** The wire contract of `eth_getStorageValues`: param order, codecs, validator. */
+export declare const ethGetStorageValuesMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByBlockHashAndIndex`: param order, codecs, validator. */
+export declare const ethGetTransactionByBlockHashAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByBlockNumberAndIndex`: param order, codecs, validator. */
+export declare const ethGetTransactionByBlockNumberAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByHash`: param order, codecs, validator. */
+export declare const ethGetTransactionByHashMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionCount`: param order, codecs, validator. */
+export declare const ethGetTransactionCountMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionReceipt`: param order, codecs, validator. */
+export declare const ethGetTransactionReceiptMeta: MethodMeta;
+/** The wire contract of `eth_maxPriorityFeePerGas`: param order, codecs, validator. */
+export declare const ethMaxPriorityFeePerGasMeta: MethodMeta;
+/** The wire contract of `eth_newBlockFilter`: param order, codecs, validator. */
+export declare const ethNewBlockFilterMeta: MethodMeta;
+/** The wire contract of `eth_newFilter`: param order, codecs, validator. */
+export declare const ethNewFilterMeta: MethodMeta;
+/** The wire contract of `eth_newPendingTransactionFilter`: param order, codecs, validator. */
+export declare const ethNewPendingTransactionFilterMeta: MethodMeta;
+/** The wire contract of `eth_sendRawTransaction`: param order, codecs, validator. */
+export declare const ethSendRawTransactionMeta: MethodMeta;
+/** The wire contract of `eth_sendTransaction`: param order, codecs, validator. */
+export declare const ethSendTransactionMeta: MethodMeta;
+/** The wire contract of `eth_sign`: param order, codecs, validator. */
+export declare const ethSignMeta: MethodMeta;
+/** The wire contract of `eth_signTransaction`: param order, codecs, validator. */
+export declare const ethSignTransactionMeta: MethodMeta;
+/** The wire contract of `eth_simulateV1`: param order, codecs, validator. */
+export declare const ethSimulateV1Meta: MethodMeta;
+/** The wire contract of `eth_syncing`: param order, codecs, validator. */
+export declare const ethSyncingMeta: MethodMeta;
+/** The wire contract of `eth_uninstallFilter`: param order, codecs, validator. */
+export declare const ethUninstallFilterMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

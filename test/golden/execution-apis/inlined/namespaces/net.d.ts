@@ -4,7 +4,8 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { NetVersionResult } from '../types.js';
-import { netVersionMeta } from '../methods/net/version.js';
+/** The wire contract of `net_version`: param order, codecs, validator. */
+export declare const netVersionMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

@@ -96,8 +96,29 @@ function firstThatFits(plan, value, at, accepts, convert) {
 }
 function walkObject(plan, value, at, step) {
 	if (!isRecord(value)) return value;
-	const out = {};
 	const named = plan.o;
+	if (plan.m === undefined) {
+		// Only named properties convert: copy the object in one go (a spread copies own properties, a key
+		// called "__proto__" included, without touching any prototype) and replace those that are present.
+		const out = { ...value };
+		if (named !== undefined) {
+			for (const key in named) {
+				if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
+				at.push(key);
+				const v = step(named[key], value[key], at);
+				at.pop();
+				if (key === "__proto__") Object.defineProperty(out, key, {
+					value: v,
+					enumerable: true,
+					writable: true,
+					configurable: true
+				});
+				else out[key] = v;
+			}
+		}
+		return out;
+	}
+	const out = {};
 	for (const key in value) {
 		if (!Object.prototype.hasOwnProperty.call(value, key)) continue;
 		const sub = named !== undefined && Object.prototype.hasOwnProperty.call(named, key) ? named[key] : plan.m;

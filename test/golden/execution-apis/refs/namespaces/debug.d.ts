@@ -4,15 +4,24 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { BlockNumberOrTag, DebugGetBadBlocksResult, DebugGetRawBlockAccessListParams, DebugGetRawBlockAccessListResult, DebugGetRawBlockParams, DebugGetRawBlockResult, DebugGetRawHeaderParams, DebugGetRawHeaderResult, DebugGetRawReceiptsParams, DebugGetRawReceiptsResult, DebugGetRawTransactionParams, DebugGetRawTransactionResult, DebugTraceBlockByHashParams, DebugTraceBlockByHashResult, DebugTraceBlockByNumberParams, DebugTraceBlockByNumberResult, DebugTraceTransactionParams, DebugTraceTransactionResult, TraceConfig } from '../types.js';
-import { debugGetBadBlocksMeta } from '../methods/debug/getBadBlocks.js';
-import { debugGetRawBlockMeta } from '../methods/debug/getRawBlock.js';
-import { debugGetRawBlockAccessListMeta } from '../methods/debug/getRawBlockAccessList.js';
-import { debugGetRawHeaderMeta } from '../methods/debug/getRawHeader.js';
-import { debugGetRawReceiptsMeta } from '../methods/debug/getRawReceipts.js';
-import { debugGetRawTransactionMeta } from '../methods/debug/getRawTransaction.js';
-import { debugTraceBlockByHashMeta } from '../methods/debug/traceBlockByHash.js';
-import { debugTraceBlockByNumberMeta } from '../methods/debug/traceBlockByNumber.js';
-import { debugTraceTransactionMeta } from '../methods/debug/traceTransaction.js';
+/** The wire contract of `debug_getBadBlocks`: param order, codecs, validator. */
+export declare const debugGetBadBlocksMeta: MethodMeta;
+/** The wire contract of `debug_getRawBlock`: param order, codecs, validator. */
+export declare const debugGetRawBlockMeta: MethodMeta;
+/** The wire contract of `debug_getRawBlockAccessList`: param order, codecs, validator. */
+export declare const debugGetRawBlockAccessListMeta: MethodMeta;
+/** The wire contract of `debug_getRawHeader`: param order, codecs, validator. */
+export declare const debugGetRawHeaderMeta: MethodMeta;
+/** The wire contract of `debug_getRawReceipts`: param order, codecs, validator. */
+export declare const debugGetRawReceiptsMeta: MethodMeta;
+/** The wire contract of `debug_getRawTransaction`: param order, codecs, validator. */
+export declare const debugGetRawTransactionMeta: MethodMeta;
+/** The wire contract of `debug_traceBlockByHash`: param order, codecs, validator. */
+export declare const debugTraceBlockByHashMeta: MethodMeta;
+/** The wire contract of `debug_traceBlockByNumber`: param order, codecs, validator. */
+export declare const debugTraceBlockByNumberMeta: MethodMeta;
+/** The wire contract of `debug_traceTransaction`: param order, codecs, validator. */
+export declare const debugTraceTransactionMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

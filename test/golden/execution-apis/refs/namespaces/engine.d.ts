@@ -4,34 +4,62 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { EngineExchangeCapabilitiesParams, EngineExchangeCapabilitiesResult, EngineExchangeTransitionConfigurationV1Params, EngineExchangeTransitionConfigurationV1Result, EngineForkchoiceUpdatedV1Params, EngineForkchoiceUpdatedV1Result, EngineForkchoiceUpdatedV2Params, EngineForkchoiceUpdatedV2Result, EngineForkchoiceUpdatedV3Params, EngineForkchoiceUpdatedV3Result, EngineForkchoiceUpdatedV4Params, EngineForkchoiceUpdatedV4Result, EngineForkchoiceUpdatedV5Params, EngineForkchoiceUpdatedV5Result, EngineGetBlobsV1Params, EngineGetBlobsV1Result, EngineGetBlobsV2Params, EngineGetBlobsV2Result, EngineGetBlobsV3Params, EngineGetBlobsV3Result, EngineGetBlobsV4Params, EngineGetBlobsV4Result, EngineGetInclusionListV1Result, EngineGetPayloadBodiesByHashV1Params, EngineGetPayloadBodiesByHashV1Result, EngineGetPayloadBodiesByHashV2Params, EngineGetPayloadBodiesByHashV2Result, EngineGetPayloadBodiesByRangeV1Params, EngineGetPayloadBodiesByRangeV1Result, EngineGetPayloadBodiesByRangeV2Params, EngineGetPayloadBodiesByRangeV2Result, EngineGetPayloadV1Params, EngineGetPayloadV1Result, EngineGetPayloadV2Params, EngineGetPayloadV2Result, EngineGetPayloadV3Params, EngineGetPayloadV3Result, EngineGetPayloadV4Params, EngineGetPayloadV4Result, EngineGetPayloadV5Params, EngineGetPayloadV5Result, EngineGetPayloadV6Params, EngineGetPayloadV6Result, EngineNewPayloadV1Params, EngineNewPayloadV1Result, EngineNewPayloadV2Params, EngineNewPayloadV2Result, EngineNewPayloadV3Params, EngineNewPayloadV3Result, EngineNewPayloadV4Params, EngineNewPayloadV4Result, EngineNewPayloadV5Params, EngineNewPayloadV5Result, EngineNewPayloadV6Params, EngineNewPayloadV6Result, ExecutionPayloadV1, ExecutionPayloadV2, ExecutionPayloadV3, ExecutionPayloadV4, ForkchoiceStateV1, PayloadAttributesV1, PayloadAttributesV2, PayloadAttributesV3, PayloadAttributesV4, PayloadAttributesV5, TransitionConfigurationV1 } from '../types.js';
-import { engineExchangeCapabilitiesMeta } from '../methods/engine/exchangeCapabilities.js';
-import { engineExchangeTransitionConfigurationV1Meta } from '../methods/engine/exchangeTransitionConfigurationV1.js';
-import { engineForkchoiceUpdatedV1Meta } from '../methods/engine/forkchoiceUpdatedV1.js';
-import { engineForkchoiceUpdatedV2Meta } from '../methods/engine/forkchoiceUpdatedV2.js';
-import { engineForkchoiceUpdatedV3Meta } from '../methods/engine/forkchoiceUpdatedV3.js';
-import { engineForkchoiceUpdatedV4Meta } from '../methods/engine/forkchoiceUpdatedV4.js';
-import { engineForkchoiceUpdatedV5Meta } from '../methods/engine/forkchoiceUpdatedV5.js';
-import { engineGetBlobsV1Meta } from '../methods/engine/getBlobsV1.js';
-import { engineGetBlobsV2Meta } from '../methods/engine/getBlobsV2.js';
-import { engineGetBlobsV3Meta } from '../methods/engine/getBlobsV3.js';
-import { engineGetBlobsV4Meta } from '../methods/engine/getBlobsV4.js';
-import { engineGetInclusionListV1Meta } from '../methods/engine/getInclusionListV1.js';
-import { engineGetPayloadBodiesByHashV1Meta } from '../methods/engine/getPayloadBodiesByHashV1.js';
-import { engineGetPayloadBodiesByHashV2Meta } from '../methods/engine/getPayloadBodiesByHashV2.js';
-import { engineGetPayloadBodiesByRangeV1Meta } from '../methods/engine/getPayloadBodiesByRangeV1.js';
-import { engineGetPayloadBodiesByRangeV2Meta } from '../methods/engine/getPayloadBodiesByRangeV2.js';
-import { engineGetPayloadV1Meta } from '../methods/engine/getPayloadV1.js';
-import { engineGetPayloadV2Meta } from '../methods/engine/getPayloadV2.js';
-import { engineGetPayloadV3Meta } from '../methods/engine/getPayloadV3.js';
-import { engineGetPayloadV4Meta } from '../methods/engine/getPayloadV4.js';
-import { engineGetPayloadV5Meta } from '../methods/engine/getPayloadV5.js';
-import { engineGetPayloadV6Meta } from '../methods/engine/getPayloadV6.js';
-import { engineNewPayloadV1Meta } from '../methods/engine/newPayloadV1.js';
-import { engineNewPayloadV2Meta } from '../methods/engine/newPayloadV2.js';
-import { engineNewPayloadV3Meta } from '../methods/engine/newPayloadV3.js';
-import { engineNewPayloadV4Meta } from '../methods/engine/newPayloadV4.js';
-import { engineNewPayloadV5Meta } from '../methods/engine/newPayloadV5.js';
-import { engineNewPayloadV6Meta } from '../methods/engine/newPayloadV6.js';
+/** The wire contract of `engine_exchangeCapabilities`: param order, codecs, validator. */
+export declare const engineExchangeCapabilitiesMeta: MethodMeta;
+/** The wire contract of `engine_exchangeTransitionConfigurationV1`: param order, codecs, validator. */
+export declare const engineExchangeTransitionConfigurationV1Meta: MethodMeta;
+/** The wire contract of `engine_forkchoiceUpdatedV1`: param order, codecs, validator. */
+export declare const engineForkchoiceUpdatedV1Meta: MethodMeta;
+/** The wire contract of `engine_forkchoiceUpdatedV2`: param order, codecs, validator. */
+export declare const engineForkchoiceUpdatedV2Meta: MethodMeta;
+/** The wire contract of `engine_forkchoiceUpdatedV3`: param order, codecs, validator. */
+export declare const engineForkchoiceUpdatedV3Meta: MethodMeta;
+/** The wire contract of `engine_forkchoiceUpdatedV4`: param order, codecs, validator. */
+export declare const engineForkchoiceUpdatedV4Meta: MethodMeta;
+/** The wire contract of `engine_forkchoiceUpdatedV5`: param order, codecs, validator. */
+export declare const engineForkchoiceUpdatedV5Meta: MethodMeta;
+/** The wire contract of `engine_getBlobsV1`: param order, codecs, validator. */
+export declare const engineGetBlobsV1Meta: MethodMeta;
+/** The wire contract of `engine_getBlobsV2`: param order, codecs, validator. */
+export declare const engineGetBlobsV2Meta: MethodMeta;
+/** The wire contract of `engine_getBlobsV3`: param order, codecs, validator. */
+export declare const engineGetBlobsV3Meta: MethodMeta;
+/** The wire contract of `engine_getBlobsV4`: param order, codecs, validator. */
+export declare const engineGetBlobsV4Meta: MethodMeta;
+/** The wire contract of `engine_getInclusionListV1`: param order, codecs, validator. */
+export declare const engineGetInclusionListV1Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadBodiesByHashV1`: param order, codecs, validator. */
+export declare const engineGetPayloadBodiesByHashV1Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadBodiesByHashV2`: param order, codecs, validator. */
+export declare const engineGetPayloadBodiesByHashV2Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadBodiesByRangeV1`: param order, codecs, validator. */
+export declare const engineGetPayloadBodiesByRangeV1Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadBodiesByRangeV2`: param order, codecs, validator. */
+export declare const engineGetPayloadBodiesByRangeV2Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV1`: param order, codecs, validator. */
+export declare const engineGetPayloadV1Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV2`: param order, codecs, validator. */
+export declare const engineGetPayloadV2Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV3`: param order, codecs, validator. */
+export declare const engineGetPayloadV3Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV4`: param order, codecs, validator. */
+export declare const engineGetPayloadV4Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV5`: param order, codecs, validator. */
+export declare const engineGetPayloadV5Meta: MethodMeta;
+/** The wire contract of `engine_getPayloadV6`: param order, codecs, validator. */
+export declare const engineGetPayloadV6Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV1`: param order, codecs, validator. */
+export declare const engineNewPayloadV1Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV2`: param order, codecs, validator. */
+export declare const engineNewPayloadV2Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV3`: param order, codecs, validator. */
+export declare const engineNewPayloadV3Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV4`: param order, codecs, validator. */
+export declare const engineNewPayloadV4Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV5`: param order, codecs, validator. */
+export declare const engineNewPayloadV5Meta: MethodMeta;
+/** The wire contract of `engine_newPayloadV6`: param order, codecs, validator. */
+export declare const engineNewPayloadV6Meta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

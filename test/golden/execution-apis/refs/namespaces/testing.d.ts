@@ -4,7 +4,8 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { TestingBuildBlockV1Params, TestingBuildBlockV1Result, Withdrawals } from '../types.js';
-import { testingBuildBlockV1Meta } from '../methods/testing/buildBlockV1.js';
+/** The wire contract of `testing_buildBlockV1`: param order, codecs, validator. */
+export declare const testingBuildBlockV1Meta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineForkchoiceUpdatedV3Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineForkchoiceUpdatedV3Params, EngineForkchoiceUpdatedV3PayloadAttributesWithdrawals, EngineForkchoiceUpdatedV3Result } from '../../types.js';
-/** The wire contract of `engine_forkchoiceUpdatedV3`: param order, codecs, validator. */
-export declare const engineForkchoiceUpdatedV3Meta: MethodMeta;
+export { engineForkchoiceUpdatedV3Meta } from '../../namespaces/engine.js';
 
 /** Updates the forkchoice state */
 export declare function engineForkchoiceUpdatedV3(transport: Transport, forkchoiceState: {

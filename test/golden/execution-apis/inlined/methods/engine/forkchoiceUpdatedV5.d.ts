@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineForkchoiceUpdatedV5Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineForkchoiceUpdatedV5Params, EngineForkchoiceUpdatedV5PayloadAttributesWithdrawals, EngineForkchoiceUpdatedV5Result, InclusionListTransactions } from '../../types.js';
-/** The wire contract of `engine_forkchoiceUpdatedV5`: param order, codecs, validator. */
-export declare const engineForkchoiceUpdatedV5Meta: MethodMeta;
+export { engineForkchoiceUpdatedV5Meta } from '../../namespaces/engine.js';
 
 /** Updates the forkchoice state */
 export declare function engineForkchoiceUpdatedV5(transport: Transport, forkchoiceState: {

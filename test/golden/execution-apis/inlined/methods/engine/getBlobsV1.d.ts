@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetBlobsV1Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetBlobsV1Params, EngineGetBlobsV1Result } from '../../types.js';
-/** The wire contract of `engine_getBlobsV1`: param order, codecs, validator. */
-export declare const engineGetBlobsV1Meta: MethodMeta;
+export { engineGetBlobsV1Meta } from '../../namespaces/engine.js';
 
 /** Fetches blobs from the blob pool */
 export declare function engineGetBlobsV1(transport: Transport, blobVersionedHashes: string[], options?: CallOptions): Promise<EngineGetBlobsV1Result>;

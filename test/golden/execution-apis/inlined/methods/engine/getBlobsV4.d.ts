@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetBlobsV4Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetBlobsV4Params, EngineGetBlobsV4Result } from '../../types.js';
-/** The wire contract of `engine_getBlobsV4`: param order, codecs, validator. */
-export declare const engineGetBlobsV4Meta: MethodMeta;
+export { engineGetBlobsV4Meta } from '../../namespaces/engine.js';
 
 /** Retrieve blob cells from the Execution layer blobpool */
 export declare function engineGetBlobsV4(transport: Transport, blobVersionedHashes: string[], cellIndicesBitarray: string, options?: CallOptions): Promise<EngineGetBlobsV4Result>;

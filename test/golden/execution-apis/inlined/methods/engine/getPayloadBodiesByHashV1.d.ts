@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadBodiesByHashV1Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadBodiesByHashV1Params, EngineGetPayloadBodiesByHashV1Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadBodiesByHashV1`: param order, codecs, validator. */
-export declare const engineGetPayloadBodiesByHashV1Meta: MethodMeta;
+export { engineGetPayloadBodiesByHashV1Meta } from '../../namespaces/engine.js';
 
 /** Given block hashes returns bodies of the corresponding execution payloads */
 export declare function engineGetPayloadBodiesByHashV1(transport: Transport, arrayOfBlockHashes: string[], options?: CallOptions): Promise<EngineGetPayloadBodiesByHashV1Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadBodiesByHashV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadBodiesByHashV2Params, EngineGetPayloadBodiesByHashV2Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadBodiesByHashV2`: param order, codecs, validator. */
-export declare const engineGetPayloadBodiesByHashV2Meta: MethodMeta;
+export { engineGetPayloadBodiesByHashV2Meta } from '../../namespaces/engine.js';
 
 /** Given block hashes returns bodies of the corresponding execution payloads including block access lists */
 export declare function engineGetPayloadBodiesByHashV2(transport: Transport, arrayOfBlockHashes: string[], options?: CallOptions): Promise<EngineGetPayloadBodiesByHashV2Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadBodiesByRangeV1Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadBodiesByRangeV1Params, EngineGetPayloadBodiesByRangeV1Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadBodiesByRangeV1`: param order, codecs, validator. */
-export declare const engineGetPayloadBodiesByRangeV1Meta: MethodMeta;
+export { engineGetPayloadBodiesByRangeV1Meta } from '../../namespaces/engine.js';
 
 /** Given a range of block numbers returns bodies of the corresponding execution payloads */
 export declare function engineGetPayloadBodiesByRangeV1(transport: Transport, startingBlockNumber: string, numberOfBlocksToReturn: string, options?: CallOptions): Promise<EngineGetPayloadBodiesByRangeV1Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadBodiesByRangeV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadBodiesByRangeV2Params, EngineGetPayloadBodiesByRangeV2Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadBodiesByRangeV2`: param order, codecs, validator. */
-export declare const engineGetPayloadBodiesByRangeV2Meta: MethodMeta;
+export { engineGetPayloadBodiesByRangeV2Meta } from '../../namespaces/engine.js';
 
 /** Given a range of block numbers returns bodies of the corresponding execution payloads including block access lists */
 export declare function engineGetPayloadBodiesByRangeV2(transport: Transport, startingBlockNumber: string, numberOfBlocksToReturn: string, options?: CallOptions): Promise<EngineGetPayloadBodiesByRangeV2Result>;

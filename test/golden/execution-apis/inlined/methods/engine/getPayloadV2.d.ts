@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadV2Params, EngineGetPayloadV2Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadV2`: param order, codecs, validator. */
-export declare const engineGetPayloadV2Meta: MethodMeta;
+export { engineGetPayloadV2Meta } from '../../namespaces/engine.js';
 
 /** Obtains execution payload from payload build process */
 export declare function engineGetPayloadV2(transport: Transport, payloadId: string, options?: CallOptions): Promise<EngineGetPayloadV2Result>;

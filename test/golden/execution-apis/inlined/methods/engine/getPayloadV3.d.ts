@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadV3Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadV3Params, EngineGetPayloadV3Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadV3`: param order, codecs, validator. */
-export declare const engineGetPayloadV3Meta: MethodMeta;
+export { engineGetPayloadV3Meta } from '../../namespaces/engine.js';
 
 /** Obtains execution payload from payload build process */
 export declare function engineGetPayloadV3(transport: Transport, payloadId: string, options?: CallOptions): Promise<EngineGetPayloadV3Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadV5Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadV5Params, EngineGetPayloadV5Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadV5`: param order, codecs, validator. */
-export declare const engineGetPayloadV5Meta: MethodMeta;
+export { engineGetPayloadV5Meta } from '../../namespaces/engine.js';
 
 /** Obtains execution payload from payload build process */
 export declare function engineGetPayloadV5(transport: Transport, payloadId: string, options?: CallOptions): Promise<EngineGetPayloadV5Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineNewPayloadV3Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineNewPayloadV3ExecutionPayloadWithdrawals, EngineNewPayloadV3Params, EngineNewPayloadV3Result, Transactions } from '../../types.js';
-/** The wire contract of `engine_newPayloadV3`: param order, codecs, validator. */
-export declare const engineNewPayloadV3Meta: MethodMeta;
+export { engineNewPayloadV3Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
 export declare function engineNewPayloadV3(transport: Transport, executionPayload: {

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockTag, EthGetBlockAccessListParams, EthGetBlockAccessListResult } from '../../types.js';
-/** The wire contract of `eth_getBlockAccessList`: param order, codecs, validator. */
-export declare const ethGetBlockAccessListMeta: MethodMeta;
+export { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
 
 /** Returns the block access list for a given block. */
 export declare function ethGetBlockAccessList(transport: Transport, block: (string | BlockTag), options?: CallOptions): Promise<EthGetBlockAccessListResult>;

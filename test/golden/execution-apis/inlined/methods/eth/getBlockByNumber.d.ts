@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockTag, EthGetBlockByNumberParams, EthGetBlockByNumberResult } from '../../types.js';
-/** The wire contract of `eth_getBlockByNumber`: param order, codecs, validator. */
-export declare const ethGetBlockByNumberMeta: MethodMeta;
+export { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 
 /** Returns information about a block by number. */
 export declare function ethGetBlockByNumber(transport: Transport, block: (string | BlockTag), hydratedTransactions: boolean, options?: CallOptions): Promise<EthGetBlockByNumberResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult } from '../../types.js';
-/** The wire contract of `eth_getBlockTransactionCountByHash`: param order, codecs, validator. */
-export declare const ethGetBlockTransactionCountByHashMeta: MethodMeta;
+export { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';
 
 /** Returns the number of transactions in a block from a block matching the given block hash. */
 export declare function ethGetBlockTransactionCountByHash(transport: Transport, blockHash?: string, options?: CallOptions): Promise<EthGetBlockTransactionCountByHashResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockTransactionCountByNumberMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockTag, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult } from '../../types.js';
-/** The wire contract of `eth_getBlockTransactionCountByNumber`: param order, codecs, validator. */
-export declare const ethGetBlockTransactionCountByNumberMeta: MethodMeta;
+export { ethGetBlockTransactionCountByNumberMeta } from '../../namespaces/eth.js';
 
 /** Returns the number of transactions in a block matching the given block number. */
 export declare function ethGetBlockTransactionCountByNumber(transport: Transport, block?: (string | BlockTag), options?: CallOptions): Promise<EthGetBlockTransactionCountByNumberResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult } from '../../types.js';
-/** The wire contract of `eth_getTransactionByBlockHashAndIndex`: param order, codecs, validator. */
-export declare const ethGetTransactionByBlockHashAndIndexMeta: MethodMeta;
+export { ethGetTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
 
 /** Returns information about a transaction by block hash and transaction index position. */
 export declare function ethGetTransactionByBlockHashAndIndex(transport: Transport, blockHash: string, transactionIndex: string, options?: CallOptions): Promise<EthGetTransactionByBlockHashAndIndexResult>;

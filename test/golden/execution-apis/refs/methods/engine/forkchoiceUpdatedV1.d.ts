@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineForkchoiceUpdatedV1Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineForkchoiceUpdatedV1Params, EngineForkchoiceUpdatedV1Result, ForkchoiceStateV1, PayloadAttributesV1 } from '../../types.js';
-/** The wire contract of `engine_forkchoiceUpdatedV1`: param order, codecs, validator. */
-export declare const engineForkchoiceUpdatedV1Meta: MethodMeta;
+export { engineForkchoiceUpdatedV1Meta } from '../../namespaces/engine.js';
 
 /** Updates the forkchoice state */
 export declare function engineForkchoiceUpdatedV1(transport: Transport, forkchoiceState: ForkchoiceStateV1, payloadAttributes?: PayloadAttributesV1, options?: CallOptions): Promise<EngineForkchoiceUpdatedV1Result>;

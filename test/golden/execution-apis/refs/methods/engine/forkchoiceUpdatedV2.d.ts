@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineForkchoiceUpdatedV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineForkchoiceUpdatedV2Params, EngineForkchoiceUpdatedV2Result, ForkchoiceStateV1, PayloadAttributesV2 } from '../../types.js';
-/** The wire contract of `engine_forkchoiceUpdatedV2`: param order, codecs, validator. */
-export declare const engineForkchoiceUpdatedV2Meta: MethodMeta;
+export { engineForkchoiceUpdatedV2Meta } from '../../namespaces/engine.js';
 
 /** Updates the forkchoice state */
 export declare function engineForkchoiceUpdatedV2(transport: Transport, forkchoiceState: ForkchoiceStateV1, payloadAttributes?: PayloadAttributesV2, options?: CallOptions): Promise<EngineForkchoiceUpdatedV2Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineForkchoiceUpdatedV4Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineForkchoiceUpdatedV4Params, EngineForkchoiceUpdatedV4Result, ForkchoiceStateV1, PayloadAttributesV4 } from '../../types.js';
-/** The wire contract of `engine_forkchoiceUpdatedV4`: param order, codecs, validator. */
-export declare const engineForkchoiceUpdatedV4Meta: MethodMeta;
+export { engineForkchoiceUpdatedV4Meta } from '../../namespaces/engine.js';
 
 /** Updates the forkchoice state */
 export declare function engineForkchoiceUpdatedV4(transport: Transport, forkchoiceState: ForkchoiceStateV1, payloadAttributes?: PayloadAttributesV4, custodyColumns?: (string | null), options?: CallOptions): Promise<EngineForkchoiceUpdatedV4Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetBlobsV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetBlobsV2Params, EngineGetBlobsV2Result } from '../../types.js';
-/** The wire contract of `engine_getBlobsV2`: param order, codecs, validator. */
-export declare const engineGetBlobsV2Meta: MethodMeta;
+export { engineGetBlobsV2Meta } from '../../namespaces/engine.js';
 
 /** Fetch blobs from the blob mempool */
 export declare function engineGetBlobsV2(transport: Transport, blobVersionedHashes: string[], options?: CallOptions): Promise<EngineGetBlobsV2Result>;

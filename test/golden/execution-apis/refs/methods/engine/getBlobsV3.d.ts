@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetBlobsV3Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetBlobsV3Params, EngineGetBlobsV3Result } from '../../types.js';
-/** The wire contract of `engine_getBlobsV3`: param order, codecs, validator. */
-export declare const engineGetBlobsV3Meta: MethodMeta;
+export { engineGetBlobsV3Meta } from '../../namespaces/engine.js';
 
 /** Fetch blobs from the blob mempool, returning partial hits */
 export declare function engineGetBlobsV3(transport: Transport, blobVersionedHashes: string[], options?: CallOptions): Promise<EngineGetBlobsV3Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineGetPayloadV6Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineGetPayloadV6Params, EngineGetPayloadV6Result } from '../../types.js';
-/** The wire contract of `engine_getPayloadV6`: param order, codecs, validator. */
-export declare const engineGetPayloadV6Meta: MethodMeta;
+export { engineGetPayloadV6Meta } from '../../namespaces/engine.js';
 
 /** Obtains execution payload from payload build process */
 export declare function engineGetPayloadV6(transport: Transport, payloadId: string, options?: CallOptions): Promise<EngineGetPayloadV6Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineNewPayloadV2Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineNewPayloadV2Params, EngineNewPayloadV2Result, ExecutionPayloadV1, ExecutionPayloadV2 } from '../../types.js';
-/** The wire contract of `engine_newPayloadV2`: param order, codecs, validator. */
-export declare const engineNewPayloadV2Meta: MethodMeta;
+export { engineNewPayloadV2Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
 export declare function engineNewPayloadV2(transport: Transport, executionPayload: (ExecutionPayloadV1 | ExecutionPayloadV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;

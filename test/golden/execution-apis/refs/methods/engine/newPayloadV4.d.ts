@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineNewPayloadV4Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineNewPayloadV4Params, EngineNewPayloadV4Result, ExecutionPayloadV3 } from '../../types.js';
-/** The wire contract of `engine_newPayloadV4`: param order, codecs, validator. */
-export declare const engineNewPayloadV4Meta: MethodMeta;
+export { engineNewPayloadV4Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
 export declare function engineNewPayloadV4(transport: Transport, executionPayload: ExecutionPayloadV3, expectedBlobVersionedHashes: string[], rootOfTheParentBeaconBlock: string, executionRequests: string[], options?: CallOptions): Promise<EngineNewPayloadV4Result>;

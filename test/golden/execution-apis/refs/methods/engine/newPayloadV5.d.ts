@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineNewPayloadV5Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineNewPayloadV5Params, EngineNewPayloadV5Result, ExecutionPayloadV4 } from '../../types.js';
-/** The wire contract of `engine_newPayloadV5`: param order, codecs, validator. */
-export declare const engineNewPayloadV5Meta: MethodMeta;
+export { engineNewPayloadV5Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
 export declare function engineNewPayloadV5(transport: Transport, executionPayload: ExecutionPayloadV4, expectedBlobVersionedHashes: string[], parentBeaconBlockRoot: string, executionRequests: string[], options?: CallOptions): Promise<EngineNewPayloadV5Result>;

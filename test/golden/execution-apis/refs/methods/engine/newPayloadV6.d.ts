@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { engineNewPayloadV6Meta } from '../../namespaces/engine.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EngineNewPayloadV6Params, EngineNewPayloadV6Result, ExecutionPayloadV4 } from '../../types.js';
-/** The wire contract of `engine_newPayloadV6`: param order, codecs, validator. */
-export declare const engineNewPayloadV6Meta: MethodMeta;
+export { engineNewPayloadV6Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
 export declare function engineNewPayloadV6(transport: Transport, executionPayload: ExecutionPayloadV4, expectedBlobVersionedHashes: string[], parentBeaconBlockRoot: string, executionRequests: string[], inclusionListTransactions: string[], options?: CallOptions): Promise<EngineNewPayloadV6Result>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethCallMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthCallParams, EthCallResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_call`: param order, codecs, validator. */
-export declare const ethCallMeta: MethodMeta;
+export { ethCallMeta } from '../../namespaces/eth.js';
 
 /** Executes a new message call immediately without creating a transaction on the block chain. */
 export declare function ethCall(transport: Transport, transaction: GenericTransaction, block?: BlockNumberOrTagOrHash, options?: CallOptions): Promise<EthCallResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethEstimateGasMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, EthEstimateGasParams, EthEstimateGasResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_estimateGas`: param order, codecs, validator. */
-export declare const ethEstimateGasMeta: MethodMeta;
+export { ethEstimateGasMeta } from '../../namespaces/eth.js';
 
 /** Generates and returns an estimate of how much gas is necessary to allow the transaction to complete. */
 export declare function ethEstimateGas(transport: Transport, transaction: GenericTransaction, block?: BlockNumberOrTag, options?: CallOptions): Promise<EthEstimateGasResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult } from '../../types.js';
-/** The wire contract of `eth_getTransactionByBlockNumberAndIndex`: param order, codecs, validator. */
-export declare const ethGetTransactionByBlockNumberAndIndexMeta: MethodMeta;
+export { ethGetTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
 
 /** Returns information about a transaction by block number and transaction index position. */
 export declare function ethGetTransactionByBlockNumberAndIndex(transport: Transport, block: BlockNumberOrTag, transactionIndex: string, options?: CallOptions): Promise<EthGetTransactionByBlockNumberAndIndexResult>;

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { testingBuildBlockV1Meta } from '../../namespaces/testing.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { TestingBuildBlockV1Params, TestingBuildBlockV1Result, Withdrawals } from '../../types.js';
-/** The wire contract of `testing_buildBlockV1`: param order, codecs, validator. */
-export declare const testingBuildBlockV1Meta: MethodMeta;
+export { testingBuildBlockV1Meta } from '../../namespaces/testing.js';
 
 /**
  * Builds a block on top of a given parentHash using the provided parameters. This is a testing-only method for generating test fixtures.
