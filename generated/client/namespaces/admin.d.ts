@@ -4,11 +4,16 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
-import { adminLockProfileMeta } from '../methods/admin/lockProfile.js';
-import { adminMemoryProfileMeta } from '../methods/admin/memoryProfile.js';
-import { adminSetLogLevelMeta } from '../methods/admin/setLogLevel.js';
-import { adminStartCPUProfilerMeta } from '../methods/admin/startCPUProfiler.js';
-import { adminStopCPUProfilerMeta } from '../methods/admin/stopCPUProfiler.js';
+/** The wire contract of `admin.setLogLevel`: param order, codecs, validator. */
+export declare const adminSetLogLevelMeta: MethodMeta;
+/** The wire contract of `admin.startCPUProfiler`: param order, codecs, validator. */
+export declare const adminStartCPUProfilerMeta: MethodMeta;
+/** The wire contract of `admin.stopCPUProfiler`: param order, codecs, validator. */
+export declare const adminStopCPUProfilerMeta: MethodMeta;
+/** The wire contract of `admin.memoryProfile`: param order, codecs, validator. */
+export declare const adminMemoryProfileMeta: MethodMeta;
+/** The wire contract of `admin.lockProfile`: param order, codecs, validator. */
+export declare const adminLockProfileMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

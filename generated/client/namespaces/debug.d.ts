@@ -4,51 +4,98 @@ import type { CallOptions, SubscribeCallOptions } from '../runtime/call.js';
 import type { MethodMeta, SubscriptionMeta } from '../runtime/meta.js';
 import type { Transport, Subscription } from '../runtime/transport.js';
 import type { BlockNumberOrTag, BlockNumberOrTagOrHash, DebugAccountRangeParams, DebugAccountRangeResult, DebugBlockProfileParams, DebugBlockProfileResult, DebugCpuProfileParams, DebugCpuProfileResult, DebugDumpBlockParams, DebugDumpBlockResult, DebugFreeOSMemoryResult, DebugGcStatsResult, DebugGetAccessibleStateParams, DebugGetAccessibleStateResult, DebugGetBadBlocksResult, DebugGetModifiedAccountsByHashParams, DebugGetModifiedAccountsByHashResult, DebugGetModifiedAccountsByNumberParams, DebugGetModifiedAccountsByNumberResult, DebugGetRawBlockAccessListParams, DebugGetRawBlockAccessListResult, DebugGetRawBlockParams, DebugGetRawBlockResult, DebugGetRawHeaderParams, DebugGetRawHeaderResult, DebugGetRawReceiptsParams, DebugGetRawReceiptsResult, DebugGetRawTransactionParams, DebugGetRawTransactionResult, DebugGoTraceParams, DebugGoTraceResult, DebugIntermediateRootsParams, DebugIntermediateRootsResult, DebugMemStatsResult, DebugMutexProfileParams, DebugMutexProfileResult, DebugPreimageParams, DebugPreimageResult, DebugPrintBlockParams, DebugPrintBlockResult, DebugSetBlockProfileRateParams, DebugSetBlockProfileRateResult, DebugSetGCPercentParams, DebugSetGCPercentResult, DebugSetMutexProfileFractionParams, DebugSetMutexProfileFractionResult, DebugStacksParams, DebugStacksResult, DebugStandardTraceBadBlockToFileParams, DebugStandardTraceBadBlockToFileResult, DebugStandardTraceBlockToFileParams, DebugStandardTraceBlockToFileResult, DebugStartCPUProfileParams, DebugStartCPUProfileResult, DebugStartGoTraceParams, DebugStartGoTraceResult, DebugStopCPUProfileResult, DebugStopGoTraceResult, DebugStorageRangeAtParams, DebugStorageRangeAtResult, DebugSubscribeTraceChainNotification, DebugTraceBadBlockParams, DebugTraceBadBlockResult, DebugTraceBlockByHashParams, DebugTraceBlockByHashResult, DebugTraceBlockByNumberParams, DebugTraceBlockByNumberResult, DebugTraceBlockFromFileParams, DebugTraceBlockFromFileResult, DebugTraceCallParams, DebugTraceCallResult, DebugTraceTransactionParams, DebugTraceTransactionResult, DebugUnsubscribeParams, DebugUnsubscribeResult, DebugVerbosityParams, DebugVerbosityResult, DebugVmoduleParams, DebugVmoduleResult, DebugWriteBlockProfileParams, DebugWriteBlockProfileResult, DebugWriteMemProfileParams, DebugWriteMemProfileResult, DebugWriteMutexProfileParams, DebugWriteMutexProfileResult, GenericTransaction, StdTraceConfig, TraceCallConfig, TraceConfig } from '../types.js';
-import { debugAccountRangeMeta } from '../methods/debug/accountRange.js';
-import { debugBlockProfileMeta } from '../methods/debug/blockProfile.js';
-import { debugCpuProfileMeta } from '../methods/debug/cpuProfile.js';
-import { debugDumpBlockMeta } from '../methods/debug/dumpBlock.js';
-import { debugFreeOSMemoryMeta } from '../methods/debug/freeOSMemory.js';
-import { debugGcStatsMeta } from '../methods/debug/gcStats.js';
-import { debugGetAccessibleStateMeta } from '../methods/debug/getAccessibleState.js';
-import { debugGetBadBlocksMeta } from '../methods/debug/getBadBlocks.js';
-import { debugGetModifiedAccountsByHashMeta } from '../methods/debug/getModifiedAccountsByHash.js';
-import { debugGetModifiedAccountsByNumberMeta } from '../methods/debug/getModifiedAccountsByNumber.js';
-import { debugGetRawBlockMeta } from '../methods/debug/getRawBlock.js';
-import { debugGetRawBlockAccessListMeta } from '../methods/debug/getRawBlockAccessList.js';
-import { debugGetRawHeaderMeta } from '../methods/debug/getRawHeader.js';
-import { debugGetRawReceiptsMeta } from '../methods/debug/getRawReceipts.js';
-import { debugGetRawTransactionMeta } from '../methods/debug/getRawTransaction.js';
-import { debugGoTraceMeta } from '../methods/debug/goTrace.js';
-import { debugIntermediateRootsMeta } from '../methods/debug/intermediateRoots.js';
-import { debugMemStatsMeta } from '../methods/debug/memStats.js';
-import { debugMutexProfileMeta } from '../methods/debug/mutexProfile.js';
-import { debugPreimageMeta } from '../methods/debug/preimage.js';
-import { debugPrintBlockMeta } from '../methods/debug/printBlock.js';
-import { debugSetBlockProfileRateMeta } from '../methods/debug/setBlockProfileRate.js';
-import { debugSetGCPercentMeta } from '../methods/debug/setGCPercent.js';
-import { debugSetMutexProfileFractionMeta } from '../methods/debug/setMutexProfileFraction.js';
-import { debugStacksMeta } from '../methods/debug/stacks.js';
-import { debugStandardTraceBadBlockToFileMeta } from '../methods/debug/standardTraceBadBlockToFile.js';
-import { debugStandardTraceBlockToFileMeta } from '../methods/debug/standardTraceBlockToFile.js';
-import { debugStartCPUProfileMeta } from '../methods/debug/startCPUProfile.js';
-import { debugStartGoTraceMeta } from '../methods/debug/startGoTrace.js';
-import { debugStopCPUProfileMeta } from '../methods/debug/stopCPUProfile.js';
-import { debugStopGoTraceMeta } from '../methods/debug/stopGoTrace.js';
-import { debugStorageRangeAtMeta } from '../methods/debug/storageRangeAt.js';
-import { debugSubscribeTraceChainMeta } from '../methods/debug/subscribe.js';
-import { debugTraceBadBlockMeta } from '../methods/debug/traceBadBlock.js';
-import { debugTraceBlockByHashMeta } from '../methods/debug/traceBlockByHash.js';
-import { debugTraceBlockByNumberMeta } from '../methods/debug/traceBlockByNumber.js';
-import { debugTraceBlockFromFileMeta } from '../methods/debug/traceBlockFromFile.js';
-import { debugTraceCallMeta } from '../methods/debug/traceCall.js';
-import { debugTraceTransactionMeta } from '../methods/debug/traceTransaction.js';
-import { debugUnsubscribeMeta } from '../methods/debug/unsubscribe.js';
-import { debugVerbosityMeta } from '../methods/debug/verbosity.js';
-import { debugVmoduleMeta } from '../methods/debug/vmodule.js';
-import { debugWriteBlockProfileMeta } from '../methods/debug/writeBlockProfile.js';
-import { debugWriteMemProfileMeta } from '../methods/debug/writeMemProfile.js';
-import { debugWriteMutexProfileMeta } from '../methods/debug/writeMutexProfile.js';
+/** The wire contract of `debug_getRawHeader`: param order, codecs, validator. */
+export declare const debugGetRawHeaderMeta: MethodMeta;
+/** The wire contract of `debug_getRawBlock`: param order, codecs, validator. */
+export declare const debugGetRawBlockMeta: MethodMeta;
+/** The wire contract of `debug_getRawReceipts`: param order, codecs, validator. */
+export declare const debugGetRawReceiptsMeta: MethodMeta;
+/** The wire contract of `debug_getRawTransaction`: param order, codecs, validator. */
+export declare const debugGetRawTransactionMeta: MethodMeta;
+/** The wire contract of `debug_getRawBlockAccessList`: param order, codecs, validator. */
+export declare const debugGetRawBlockAccessListMeta: MethodMeta;
+/** The wire contract of `debug_printBlock`: param order, codecs, validator. */
+export declare const debugPrintBlockMeta: MethodMeta;
+/** The wire contract of `debug_dumpBlock`: param order, codecs, validator. */
+export declare const debugDumpBlockMeta: MethodMeta;
+/** The wire contract of `debug_accountRange`: param order, codecs, validator. */
+export declare const debugAccountRangeMeta: MethodMeta;
+/** The wire contract of `debug_storageRangeAt`: param order, codecs, validator. */
+export declare const debugStorageRangeAtMeta: MethodMeta;
+/** The wire contract of `debug_getModifiedAccountsByNumber`: param order, codecs, validator. */
+export declare const debugGetModifiedAccountsByNumberMeta: MethodMeta;
+/** The wire contract of `debug_getModifiedAccountsByHash`: param order, codecs, validator. */
+export declare const debugGetModifiedAccountsByHashMeta: MethodMeta;
+/** The wire contract of `debug_getAccessibleState`: param order, codecs, validator. */
+export declare const debugGetAccessibleStateMeta: MethodMeta;
+/** The wire contract of `debug_preimage`: param order, codecs, validator. */
+export declare const debugPreimageMeta: MethodMeta;
+/** The wire contract of `debug_getBadBlocks`: param order, codecs, validator. */
+export declare const debugGetBadBlocksMeta: MethodMeta;
+/** The wire contract of `debug_traceTransaction`: param order, codecs, validator. */
+export declare const debugTraceTransactionMeta: MethodMeta;
+/** The wire contract of `debug_traceCall`: param order, codecs, validator. */
+export declare const debugTraceCallMeta: MethodMeta;
+/** The wire contract of `debug_traceBlockByNumber`: param order, codecs, validator. */
+export declare const debugTraceBlockByNumberMeta: MethodMeta;
+/** The wire contract of `debug_traceBlockByHash`: param order, codecs, validator. */
+export declare const debugTraceBlockByHashMeta: MethodMeta;
+/** The wire contract of `debug_traceBadBlock`: param order, codecs, validator. */
+export declare const debugTraceBadBlockMeta: MethodMeta;
+/** The wire contract of `debug_intermediateRoots`: param order, codecs, validator. */
+export declare const debugIntermediateRootsMeta: MethodMeta;
+/** The wire contract of `debug_traceBlockFromFile`: param order, codecs, validator. */
+export declare const debugTraceBlockFromFileMeta: MethodMeta;
+/** The wire contract of `debug_standardTraceBlockToFile`: param order, codecs, validator. */
+export declare const debugStandardTraceBlockToFileMeta: MethodMeta;
+/** The wire contract of `debug_standardTraceBadBlockToFile`: param order, codecs, validator. */
+export declare const debugStandardTraceBadBlockToFileMeta: MethodMeta;
+/** The wire contract of `debug_subscribe`: param order, codecs, validator. */
+export declare const debugSubscribeMeta: MethodMeta;
+/** The wire contract of the `traceChain` subscription of `debug_subscribe`. */
+export declare const debugSubscribeTraceChainMeta: SubscriptionMeta;
+/** The wire contract of `debug_unsubscribe`: param order, codecs, validator. */
+export declare const debugUnsubscribeMeta: MethodMeta;
+/** The wire contract of `debug_verbosity`: param order, codecs, validator. */
+export declare const debugVerbosityMeta: MethodMeta;
+/** The wire contract of `debug_vmodule`: param order, codecs, validator. */
+export declare const debugVmoduleMeta: MethodMeta;
+/** The wire contract of `debug_memStats`: param order, codecs, validator. */
+export declare const debugMemStatsMeta: MethodMeta;
+/** The wire contract of `debug_gcStats`: param order, codecs, validator. */
+export declare const debugGcStatsMeta: MethodMeta;
+/** The wire contract of `debug_cpuProfile`: param order, codecs, validator. */
+export declare const debugCpuProfileMeta: MethodMeta;
+/** The wire contract of `debug_startCPUProfile`: param order, codecs, validator. */
+export declare const debugStartCPUProfileMeta: MethodMeta;
+/** The wire contract of `debug_stopCPUProfile`: param order, codecs, validator. */
+export declare const debugStopCPUProfileMeta: MethodMeta;
+/** The wire contract of `debug_goTrace`: param order, codecs, validator. */
+export declare const debugGoTraceMeta: MethodMeta;
+/** The wire contract of `debug_startGoTrace`: param order, codecs, validator. */
+export declare const debugStartGoTraceMeta: MethodMeta;
+/** The wire contract of `debug_stopGoTrace`: param order, codecs, validator. */
+export declare const debugStopGoTraceMeta: MethodMeta;
+/** The wire contract of `debug_blockProfile`: param order, codecs, validator. */
+export declare const debugBlockProfileMeta: MethodMeta;
+/** The wire contract of `debug_setBlockProfileRate`: param order, codecs, validator. */
+export declare const debugSetBlockProfileRateMeta: MethodMeta;
+/** The wire contract of `debug_writeBlockProfile`: param order, codecs, validator. */
+export declare const debugWriteBlockProfileMeta: MethodMeta;
+/** The wire contract of `debug_mutexProfile`: param order, codecs, validator. */
+export declare const debugMutexProfileMeta: MethodMeta;
+/** The wire contract of `debug_setMutexProfileFraction`: param order, codecs, validator. */
+export declare const debugSetMutexProfileFractionMeta: MethodMeta;
+/** The wire contract of `debug_writeMutexProfile`: param order, codecs, validator. */
+export declare const debugWriteMutexProfileMeta: MethodMeta;
+/** The wire contract of `debug_writeMemProfile`: param order, codecs, validator. */
+export declare const debugWriteMemProfileMeta: MethodMeta;
+/** The wire contract of `debug_stacks`: param order, codecs, validator. */
+export declare const debugStacksMeta: MethodMeta;
+/** The wire contract of `debug_freeOSMemory`: param order, codecs, validator. */
+export declare const debugFreeOSMemoryMeta: MethodMeta;
+/** The wire contract of `debug_setGCPercent`: param order, codecs, validator. */
+export declare const debugSetGCPercentMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

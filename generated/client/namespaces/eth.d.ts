@@ -4,68 +4,140 @@ import type { CallOptions, SubscribeCallOptions } from '../runtime/call.js';
 import type { MethodMeta, SubscriptionMeta } from '../runtime/meta.js';
 import type { Transport, Subscription } from '../runtime/transport.js';
 import type { BlockNumberOrTag, BlockNumberOrTagOrHash, BlockOverrides, EthAccountsResult, EthBaseFeeResult, EthBlobBaseFeeResult, EthBlockNumberResult, EthCallDetailedParams, EthCallDetailedResult, EthCallParams, EthCallResult, EthCapabilitiesResult, EthChainIdResult, EthCoinbaseResult, EthConfigResult, EthCreateAccessListParams, EthCreateAccessListResult, EthEstimateGasParams, EthEstimateGasResult, EthEtherbaseResult, EthFeeHistoryParams, EthFeeHistoryResult, EthFillTransactionParams, EthFillTransactionResult, EthGasPriceResult, EthGetBadBlocksResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockAccessListParams, EthGetBlockAccessListResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetChainConfigResult, EthGetCodeParams, EthGetCodeResult, EthGetFilterChangesParams, EthGetFilterChangesResult, EthGetFilterLogsParams, EthGetFilterLogsResult, EthGetHeaderByHashParams, EthGetHeaderByHashResult, EthGetHeaderByNumberParams, EthGetHeaderByNumberResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetRawTransactionByBlockHashAndIndexParams, EthGetRawTransactionByBlockHashAndIndexResult, EthGetRawTransactionByBlockNumberAndIndexParams, EthGetRawTransactionByBlockNumberAndIndexResult, EthGetRawTransactionByHashParams, EthGetRawTransactionByHashResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetStorageValuesParams, EthGetStorageValuesResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthGetUncleByBlockHashAndIndexParams, EthGetUncleByBlockHashAndIndexResult, EthGetUncleByBlockNumberAndIndexParams, EthGetUncleByBlockNumberAndIndexResult, EthGetUncleCountByBlockHashParams, EthGetUncleCountByBlockHashResult, EthGetUncleCountByBlockNumberParams, EthGetUncleCountByBlockNumberResult, EthMaxPriorityFeePerGasResult, EthNewBlockFilterResult, EthNewFilterParams, EthNewFilterResult, EthNewPendingTransactionFilterResult, EthPendingTransactionsResult, EthResendParams, EthResendResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSendTransactionParams, EthSendTransactionResult, EthSignParams, EthSignResult, EthSignTransactionParams, EthSignTransactionResult, EthSimulateV1Params, EthSimulateV1Result, EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeSyncingNotification, EthSuggestPriceOptionsResult, EthSyncingResult, EthUninstallFilterParams, EthUninstallFilterResult, EthUnsubscribeParams, EthUnsubscribeResult, Filter, GenericTransaction, LogSubscriptionFilter, SimulatePayload, StateOverrides, StorageValuesRequest } from '../types.js';
-import { ethAccountsMeta } from '../methods/eth/accounts.js';
-import { ethBaseFeeMeta } from '../methods/eth/baseFee.js';
-import { ethBlobBaseFeeMeta } from '../methods/eth/blobBaseFee.js';
-import { ethBlockNumberMeta } from '../methods/eth/blockNumber.js';
-import { ethCallMeta } from '../methods/eth/call.js';
-import { ethCallDetailedMeta } from '../methods/eth/callDetailed.js';
-import { ethCapabilitiesMeta } from '../methods/eth/capabilities.js';
-import { ethChainIdMeta } from '../methods/eth/chainId.js';
-import { ethCoinbaseMeta } from '../methods/eth/coinbase.js';
-import { ethConfigMeta } from '../methods/eth/config.js';
-import { ethCreateAccessListMeta } from '../methods/eth/createAccessList.js';
-import { ethEstimateGasMeta } from '../methods/eth/estimateGas.js';
-import { ethEtherbaseMeta } from '../methods/eth/etherbase.js';
-import { ethFeeHistoryMeta } from '../methods/eth/feeHistory.js';
-import { ethFillTransactionMeta } from '../methods/eth/fillTransaction.js';
-import { ethGasPriceMeta } from '../methods/eth/gasPrice.js';
-import { ethGetBadBlocksMeta } from '../methods/eth/getBadBlocks.js';
-import { ethGetBalanceMeta } from '../methods/eth/getBalance.js';
-import { ethGetBlockAccessListMeta } from '../methods/eth/getBlockAccessList.js';
-import { ethGetBlockByHashMeta } from '../methods/eth/getBlockByHash.js';
-import { ethGetBlockByNumberMeta } from '../methods/eth/getBlockByNumber.js';
-import { ethGetBlockReceiptsMeta } from '../methods/eth/getBlockReceipts.js';
-import { ethGetBlockTransactionCountByHashMeta } from '../methods/eth/getBlockTransactionCountByHash.js';
-import { ethGetBlockTransactionCountByNumberMeta } from '../methods/eth/getBlockTransactionCountByNumber.js';
-import { ethGetChainConfigMeta } from '../methods/eth/getChainConfig.js';
-import { ethGetCodeMeta } from '../methods/eth/getCode.js';
-import { ethGetFilterChangesMeta } from '../methods/eth/getFilterChanges.js';
-import { ethGetFilterLogsMeta } from '../methods/eth/getFilterLogs.js';
-import { ethGetHeaderByHashMeta } from '../methods/eth/getHeaderByHash.js';
-import { ethGetHeaderByNumberMeta } from '../methods/eth/getHeaderByNumber.js';
-import { ethGetLogsMeta } from '../methods/eth/getLogs.js';
-import { ethGetProofMeta } from '../methods/eth/getProof.js';
-import { ethGetRawTransactionByBlockHashAndIndexMeta } from '../methods/eth/getRawTransactionByBlockHashAndIndex.js';
-import { ethGetRawTransactionByBlockNumberAndIndexMeta } from '../methods/eth/getRawTransactionByBlockNumberAndIndex.js';
-import { ethGetRawTransactionByHashMeta } from '../methods/eth/getRawTransactionByHash.js';
-import { ethGetStorageAtMeta } from '../methods/eth/getStorageAt.js';
-import { ethGetStorageValuesMeta } from '../methods/eth/getStorageValues.js';
-import { ethGetTransactionByBlockHashAndIndexMeta } from '../methods/eth/getTransactionByBlockHashAndIndex.js';
-import { ethGetTransactionByBlockNumberAndIndexMeta } from '../methods/eth/getTransactionByBlockNumberAndIndex.js';
-import { ethGetTransactionByHashMeta } from '../methods/eth/getTransactionByHash.js';
-import { ethGetTransactionCountMeta } from '../methods/eth/getTransactionCount.js';
-import { ethGetTransactionReceiptMeta } from '../methods/eth/getTransactionReceipt.js';
-import { ethGetUncleByBlockHashAndIndexMeta } from '../methods/eth/getUncleByBlockHashAndIndex.js';
-import { ethGetUncleByBlockNumberAndIndexMeta } from '../methods/eth/getUncleByBlockNumberAndIndex.js';
-import { ethGetUncleCountByBlockHashMeta } from '../methods/eth/getUncleCountByBlockHash.js';
-import { ethGetUncleCountByBlockNumberMeta } from '../methods/eth/getUncleCountByBlockNumber.js';
-import { ethMaxPriorityFeePerGasMeta } from '../methods/eth/maxPriorityFeePerGas.js';
-import { ethNewBlockFilterMeta } from '../methods/eth/newBlockFilter.js';
-import { ethNewFilterMeta } from '../methods/eth/newFilter.js';
-import { ethNewPendingTransactionFilterMeta } from '../methods/eth/newPendingTransactionFilter.js';
-import { ethPendingTransactionsMeta } from '../methods/eth/pendingTransactions.js';
-import { ethResendMeta } from '../methods/eth/resend.js';
-import { ethSendRawTransactionMeta } from '../methods/eth/sendRawTransaction.js';
-import { ethSendTransactionMeta } from '../methods/eth/sendTransaction.js';
-import { ethSignMeta } from '../methods/eth/sign.js';
-import { ethSignTransactionMeta } from '../methods/eth/signTransaction.js';
-import { ethSimulateV1Meta } from '../methods/eth/simulateV1.js';
-import { ethSubscribeLogsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeNewHeadsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeSyncingMeta } from '../methods/eth/subscribe.js';
-import { ethSuggestPriceOptionsMeta } from '../methods/eth/suggestPriceOptions.js';
-import { ethSyncingMeta } from '../methods/eth/syncing.js';
-import { ethUninstallFilterMeta } from '../methods/eth/uninstallFilter.js';
-import { ethUnsubscribeMeta } from '../methods/eth/unsubscribe.js';
+/** The wire contract of `eth_chainId`: param order, codecs, validator. */
+export declare const ethChainIdMeta: MethodMeta;
+/** The wire contract of `eth_blockNumber`: param order, codecs, validator. */
+export declare const ethBlockNumberMeta: MethodMeta;
+/** The wire contract of `eth_getBlockByNumber`: param order, codecs, validator. */
+export declare const ethGetBlockByNumberMeta: MethodMeta;
+/** The wire contract of `eth_getBlockByHash`: param order, codecs, validator. */
+export declare const ethGetBlockByHashMeta: MethodMeta;
+/** The wire contract of `eth_getHeaderByNumber`: param order, codecs, validator. */
+export declare const ethGetHeaderByNumberMeta: MethodMeta;
+/** The wire contract of `eth_getHeaderByHash`: param order, codecs, validator. */
+export declare const ethGetHeaderByHashMeta: MethodMeta;
+/** The wire contract of `eth_getBlockTransactionCountByNumber`: param order, codecs, validator. */
+export declare const ethGetBlockTransactionCountByNumberMeta: MethodMeta;
+/** The wire contract of `eth_getBlockTransactionCountByHash`: param order, codecs, validator. */
+export declare const ethGetBlockTransactionCountByHashMeta: MethodMeta;
+/** The wire contract of `eth_getUncleByBlockNumberAndIndex`: param order, codecs, validator. */
+export declare const ethGetUncleByBlockNumberAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getUncleByBlockHashAndIndex`: param order, codecs, validator. */
+export declare const ethGetUncleByBlockHashAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getUncleCountByBlockNumber`: param order, codecs, validator. */
+export declare const ethGetUncleCountByBlockNumberMeta: MethodMeta;
+/** The wire contract of `eth_getUncleCountByBlockHash`: param order, codecs, validator. */
+export declare const ethGetUncleCountByBlockHashMeta: MethodMeta;
+/** The wire contract of `eth_getBlockReceipts`: param order, codecs, validator. */
+export declare const ethGetBlockReceiptsMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByHash`: param order, codecs, validator. */
+export declare const ethGetTransactionByHashMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByBlockNumberAndIndex`: param order, codecs, validator. */
+export declare const ethGetTransactionByBlockNumberAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionByBlockHashAndIndex`: param order, codecs, validator. */
+export declare const ethGetTransactionByBlockHashAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getRawTransactionByHash`: param order, codecs, validator. */
+export declare const ethGetRawTransactionByHashMeta: MethodMeta;
+/** The wire contract of `eth_getRawTransactionByBlockNumberAndIndex`: param order, codecs, validator. */
+export declare const ethGetRawTransactionByBlockNumberAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getRawTransactionByBlockHashAndIndex`: param order, codecs, validator. */
+export declare const ethGetRawTransactionByBlockHashAndIndexMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionReceipt`: param order, codecs, validator. */
+export declare const ethGetTransactionReceiptMeta: MethodMeta;
+/** The wire contract of `eth_pendingTransactions`: param order, codecs, validator. */
+export declare const ethPendingTransactionsMeta: MethodMeta;
+/** The wire contract of `eth_getBalance`: param order, codecs, validator. */
+export declare const ethGetBalanceMeta: MethodMeta;
+/** The wire contract of `eth_getCode`: param order, codecs, validator. */
+export declare const ethGetCodeMeta: MethodMeta;
+/** The wire contract of `eth_getStorageAt`: param order, codecs, validator. */
+export declare const ethGetStorageAtMeta: MethodMeta;
+/** The wire contract of `eth_getTransactionCount`: param order, codecs, validator. */
+export declare const ethGetTransactionCountMeta: MethodMeta;
+/** The wire contract of `eth_getProof`: param order, codecs, validator. */
+export declare const ethGetProofMeta: MethodMeta;
+/** The wire contract of `eth_getStorageValues`: param order, codecs, validator. */
+export declare const ethGetStorageValuesMeta: MethodMeta;
+/** The wire contract of `eth_call`: param order, codecs, validator. */
+export declare const ethCallMeta: MethodMeta;
+/** The wire contract of `eth_estimateGas`: param order, codecs, validator. */
+export declare const ethEstimateGasMeta: MethodMeta;
+/** The wire contract of `eth_createAccessList`: param order, codecs, validator. */
+export declare const ethCreateAccessListMeta: MethodMeta;
+/** The wire contract of `eth_callDetailed`: param order, codecs, validator. */
+export declare const ethCallDetailedMeta: MethodMeta;
+/** The wire contract of `eth_simulateV1`: param order, codecs, validator. */
+export declare const ethSimulateV1Meta: MethodMeta;
+/** The wire contract of `eth_gasPrice`: param order, codecs, validator. */
+export declare const ethGasPriceMeta: MethodMeta;
+/** The wire contract of `eth_baseFee`: param order, codecs, validator. */
+export declare const ethBaseFeeMeta: MethodMeta;
+/** The wire contract of `eth_maxPriorityFeePerGas`: param order, codecs, validator. */
+export declare const ethMaxPriorityFeePerGasMeta: MethodMeta;
+/** The wire contract of `eth_feeHistory`: param order, codecs, validator. */
+export declare const ethFeeHistoryMeta: MethodMeta;
+/** The wire contract of `eth_blobBaseFee`: param order, codecs, validator. */
+export declare const ethBlobBaseFeeMeta: MethodMeta;
+/** The wire contract of `eth_suggestPriceOptions`: param order, codecs, validator. */
+export declare const ethSuggestPriceOptionsMeta: MethodMeta;
+/** The wire contract of `eth_getChainConfig`: param order, codecs, validator. */
+export declare const ethGetChainConfigMeta: MethodMeta;
+/** The wire contract of `eth_syncing`: param order, codecs, validator. */
+export declare const ethSyncingMeta: MethodMeta;
+/** The wire contract of `eth_coinbase`: param order, codecs, validator. */
+export declare const ethCoinbaseMeta: MethodMeta;
+/** The wire contract of `eth_etherbase`: param order, codecs, validator. */
+export declare const ethEtherbaseMeta: MethodMeta;
+/** The wire contract of `eth_getBadBlocks`: param order, codecs, validator. */
+export declare const ethGetBadBlocksMeta: MethodMeta;
+/** The wire contract of `eth_capabilities`: param order, codecs, validator. */
+export declare const ethCapabilitiesMeta: MethodMeta;
+/** The wire contract of `eth_config`: param order, codecs, validator. */
+export declare const ethConfigMeta: MethodMeta;
+/** The wire contract of `eth_getBlockAccessList`: param order, codecs, validator. */
+export declare const ethGetBlockAccessListMeta: MethodMeta;
+/** The wire contract of `eth_getLogs`: param order, codecs, validator. */
+export declare const ethGetLogsMeta: MethodMeta;
+/** The wire contract of `eth_newFilter`: param order, codecs, validator. */
+export declare const ethNewFilterMeta: MethodMeta;
+/** The wire contract of `eth_newBlockFilter`: param order, codecs, validator. */
+export declare const ethNewBlockFilterMeta: MethodMeta;
+/** The wire contract of `eth_newPendingTransactionFilter`: param order, codecs, validator. */
+export declare const ethNewPendingTransactionFilterMeta: MethodMeta;
+/** The wire contract of `eth_getFilterChanges`: param order, codecs, validator. */
+export declare const ethGetFilterChangesMeta: MethodMeta;
+/** The wire contract of `eth_getFilterLogs`: param order, codecs, validator. */
+export declare const ethGetFilterLogsMeta: MethodMeta;
+/** The wire contract of `eth_uninstallFilter`: param order, codecs, validator. */
+export declare const ethUninstallFilterMeta: MethodMeta;
+/** The wire contract of `eth_sendRawTransaction`: param order, codecs, validator. */
+export declare const ethSendRawTransactionMeta: MethodMeta;
+/** The wire contract of `eth_sendTransaction`: param order, codecs, validator. */
+export declare const ethSendTransactionMeta: MethodMeta;
+/** The wire contract of `eth_signTransaction`: param order, codecs, validator. */
+export declare const ethSignTransactionMeta: MethodMeta;
+/** The wire contract of `eth_fillTransaction`: param order, codecs, validator. */
+export declare const ethFillTransactionMeta: MethodMeta;
+/** The wire contract of `eth_sign`: param order, codecs, validator. */
+export declare const ethSignMeta: MethodMeta;
+/** The wire contract of `eth_resend`: param order, codecs, validator. */
+export declare const ethResendMeta: MethodMeta;
+/** The wire contract of `eth_accounts`: param order, codecs, validator. */
+export declare const ethAccountsMeta: MethodMeta;
+/** The wire contract of `eth_subscribe`: param order, codecs, validator. */
+export declare const ethSubscribeMeta: MethodMeta;
+/** The wire contract of the `newHeads` subscription of `eth_subscribe`. */
+export declare const ethSubscribeNewHeadsMeta: SubscriptionMeta;
+/** The wire contract of the `logs` subscription of `eth_subscribe`. */
+export declare const ethSubscribeLogsMeta: SubscriptionMeta;
+/** The wire contract of the `newPendingTransactions` subscription of `eth_subscribe`. */
+export declare const ethSubscribeNewPendingTransactionsMeta: SubscriptionMeta;
+/** The wire contract of the `newAcceptedTransactions` subscription of `eth_subscribe`. */
+export declare const ethSubscribeNewAcceptedTransactionsMeta: SubscriptionMeta;
+/** The wire contract of the `syncing` subscription of `eth_subscribe`. */
+export declare const ethSubscribeSyncingMeta: SubscriptionMeta;
+/** The wire contract of `eth_unsubscribe`: param order, codecs, validator. */
+export declare const ethUnsubscribeMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

@@ -4,19 +4,32 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { InfoAcpsResult, InfoGetBlockchainIDParams, InfoGetBlockchainIDResult, InfoGetNetworkIDResult, InfoGetNetworkNameResult, InfoGetNodeIDResult, InfoGetNodeIPResult, InfoGetNodeVersionResult, InfoGetTxFeeResult, InfoGetVMsResult, InfoIsBootstrappedParams, InfoIsBootstrappedResult, InfoPeersParams, InfoPeersResult, InfoUpgradesResult, InfoUptimeParams, InfoUptimeResult } from '../types.js';
-import { infoAcpsMeta } from '../methods/info/acps.js';
-import { infoGetBlockchainIDMeta } from '../methods/info/getBlockchainID.js';
-import { infoGetNetworkIDMeta } from '../methods/info/getNetworkID.js';
-import { infoGetNetworkNameMeta } from '../methods/info/getNetworkName.js';
-import { infoGetNodeIDMeta } from '../methods/info/getNodeID.js';
-import { infoGetNodeIPMeta } from '../methods/info/getNodeIP.js';
-import { infoGetNodeVersionMeta } from '../methods/info/getNodeVersion.js';
-import { infoGetTxFeeMeta } from '../methods/info/getTxFee.js';
-import { infoGetVMsMeta } from '../methods/info/getVMs.js';
-import { infoIsBootstrappedMeta } from '../methods/info/isBootstrapped.js';
-import { infoPeersMeta } from '../methods/info/peers.js';
-import { infoUpgradesMeta } from '../methods/info/upgrades.js';
-import { infoUptimeMeta } from '../methods/info/uptime.js';
+/** The wire contract of `info.acps`: param order, codecs, validator. */
+export declare const infoAcpsMeta: MethodMeta;
+/** The wire contract of `info.isBootstrapped`: param order, codecs, validator. */
+export declare const infoIsBootstrappedMeta: MethodMeta;
+/** The wire contract of `info.getBlockchainID`: param order, codecs, validator. */
+export declare const infoGetBlockchainIDMeta: MethodMeta;
+/** The wire contract of `info.getNetworkID`: param order, codecs, validator. */
+export declare const infoGetNetworkIDMeta: MethodMeta;
+/** The wire contract of `info.getNetworkName`: param order, codecs, validator. */
+export declare const infoGetNetworkNameMeta: MethodMeta;
+/** The wire contract of `info.getNodeID`: param order, codecs, validator. */
+export declare const infoGetNodeIDMeta: MethodMeta;
+/** The wire contract of `info.getNodeIP`: param order, codecs, validator. */
+export declare const infoGetNodeIPMeta: MethodMeta;
+/** The wire contract of `info.getNodeVersion`: param order, codecs, validator. */
+export declare const infoGetNodeVersionMeta: MethodMeta;
+/** The wire contract of `info.getTxFee`: param order, codecs, validator. */
+export declare const infoGetTxFeeMeta: MethodMeta;
+/** The wire contract of `info.getVMs`: param order, codecs, validator. */
+export declare const infoGetVMsMeta: MethodMeta;
+/** The wire contract of `info.peers`: param order, codecs, validator. */
+export declare const infoPeersMeta: MethodMeta;
+/** The wire contract of `info.uptime`: param order, codecs, validator. */
+export declare const infoUptimeMeta: MethodMeta;
+/** The wire contract of `info.upgrades`: param order, codecs, validator. */
+export declare const infoUpgradesMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

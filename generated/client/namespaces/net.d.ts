@@ -4,9 +4,12 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { NetListeningResult, NetPeerCountResult, NetVersionResult } from '../types.js';
-import { netListeningMeta } from '../methods/net/listening.js';
-import { netPeerCountMeta } from '../methods/net/peerCount.js';
-import { netVersionMeta } from '../methods/net/version.js';
+/** The wire contract of `net_version`: param order, codecs, validator. */
+export declare const netVersionMeta: MethodMeta;
+/** The wire contract of `net_listening`: param order, codecs, validator. */
+export declare const netListeningMeta: MethodMeta;
+/** The wire contract of `net_peerCount`: param order, codecs, validator. */
+export declare const netPeerCountMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

@@ -4,20 +4,34 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { GenericTransaction, PersonalDeriveAccountParams, PersonalDeriveAccountResult, PersonalEcRecoverParams, PersonalEcRecoverResult, PersonalImportRawKeyParams, PersonalImportRawKeyResult, PersonalInitializeWalletParams, PersonalInitializeWalletResult, PersonalListAccountsResult, PersonalListWalletsResult, PersonalLockAccountParams, PersonalLockAccountResult, PersonalNewAccountParams, PersonalNewAccountResult, PersonalOpenWalletParams, PersonalOpenWalletResult, PersonalSendTransactionParams, PersonalSendTransactionResult, PersonalSignParams, PersonalSignResult, PersonalSignTransactionParams, PersonalSignTransactionResult, PersonalUnlockAccountParams, PersonalUnlockAccountResult, PersonalUnpairParams, PersonalUnpairResult } from '../types.js';
-import { personalDeriveAccountMeta } from '../methods/personal/deriveAccount.js';
-import { personalEcRecoverMeta } from '../methods/personal/ecRecover.js';
-import { personalImportRawKeyMeta } from '../methods/personal/importRawKey.js';
-import { personalInitializeWalletMeta } from '../methods/personal/initializeWallet.js';
-import { personalListAccountsMeta } from '../methods/personal/listAccounts.js';
-import { personalListWalletsMeta } from '../methods/personal/listWallets.js';
-import { personalLockAccountMeta } from '../methods/personal/lockAccount.js';
-import { personalNewAccountMeta } from '../methods/personal/newAccount.js';
-import { personalOpenWalletMeta } from '../methods/personal/openWallet.js';
-import { personalSendTransactionMeta } from '../methods/personal/sendTransaction.js';
-import { personalSignMeta } from '../methods/personal/sign.js';
-import { personalSignTransactionMeta } from '../methods/personal/signTransaction.js';
-import { personalUnlockAccountMeta } from '../methods/personal/unlockAccount.js';
-import { personalUnpairMeta } from '../methods/personal/unpair.js';
+/** The wire contract of `personal_listAccounts`: param order, codecs, validator. */
+export declare const personalListAccountsMeta: MethodMeta;
+/** The wire contract of `personal_listWallets`: param order, codecs, validator. */
+export declare const personalListWalletsMeta: MethodMeta;
+/** The wire contract of `personal_openWallet`: param order, codecs, validator. */
+export declare const personalOpenWalletMeta: MethodMeta;
+/** The wire contract of `personal_deriveAccount`: param order, codecs, validator. */
+export declare const personalDeriveAccountMeta: MethodMeta;
+/** The wire contract of `personal_newAccount`: param order, codecs, validator. */
+export declare const personalNewAccountMeta: MethodMeta;
+/** The wire contract of `personal_importRawKey`: param order, codecs, validator. */
+export declare const personalImportRawKeyMeta: MethodMeta;
+/** The wire contract of `personal_unlockAccount`: param order, codecs, validator. */
+export declare const personalUnlockAccountMeta: MethodMeta;
+/** The wire contract of `personal_lockAccount`: param order, codecs, validator. */
+export declare const personalLockAccountMeta: MethodMeta;
+/** The wire contract of `personal_sendTransaction`: param order, codecs, validator. */
+export declare const personalSendTransactionMeta: MethodMeta;
+/** The wire contract of `personal_signTransaction`: param order, codecs, validator. */
+export declare const personalSignTransactionMeta: MethodMeta;
+/** The wire contract of `personal_sign`: param order, codecs, validator. */
+export declare const personalSignMeta: MethodMeta;
+/** The wire contract of `personal_ecRecover`: param order, codecs, validator. */
+export declare const personalEcRecoverMeta: MethodMeta;
+/** The wire contract of `personal_initializeWallet`: param order, codecs, validator. */
+export declare const personalInitializeWalletMeta: MethodMeta;
+/** The wire contract of `personal_unpair`: param order, codecs, validator. */
+export declare const personalUnpairMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

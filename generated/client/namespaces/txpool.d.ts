@@ -4,10 +4,14 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { TxpoolContentFromParams, TxpoolContentFromResult, TxpoolContentResult, TxpoolInspectResult, TxpoolStatusResult } from '../types.js';
-import { txpoolContentMeta } from '../methods/txpool/content.js';
-import { txpoolContentFromMeta } from '../methods/txpool/contentFrom.js';
-import { txpoolInspectMeta } from '../methods/txpool/inspect.js';
-import { txpoolStatusMeta } from '../methods/txpool/status.js';
+/** The wire contract of `txpool_content`: param order, codecs, validator. */
+export declare const txpoolContentMeta: MethodMeta;
+/** The wire contract of `txpool_contentFrom`: param order, codecs, validator. */
+export declare const txpoolContentFromMeta: MethodMeta;
+/** The wire contract of `txpool_inspect`: param order, codecs, validator. */
+export declare const txpoolInspectMeta: MethodMeta;
+/** The wire contract of `txpool_status`: param order, codecs, validator. */
+export declare const txpoolStatusMeta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

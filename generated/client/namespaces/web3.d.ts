@@ -4,8 +4,10 @@ import type { CallOptions } from '../runtime/call.js';
 import type { MethodMeta } from '../runtime/meta.js';
 import type { Transport } from '../runtime/transport.js';
 import type { Web3ClientVersionResult, Web3Sha3Params, Web3Sha3Result } from '../types.js';
-import { web3ClientVersionMeta } from '../methods/web3/clientVersion.js';
-import { web3Sha3Meta } from '../methods/web3/sha3.js';
+/** The wire contract of `web3_clientVersion`: param order, codecs, validator. */
+export declare const web3ClientVersionMeta: MethodMeta;
+/** The wire contract of `web3_sha3`: param order, codecs, validator. */
+export declare const web3Sha3Meta: MethodMeta;
 
 /** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
 export interface NamespaceTransports {

@@ -2,11 +2,7 @@
 import type { HandlerContext, ServerServiceDef } from '../runtime/server/index.js';
 import type { AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
 import { adminService } from '../services.js';
-import { adminLockProfileMeta } from '../methods/admin/lockProfile.js';
-import { adminMemoryProfileMeta } from '../methods/admin/memoryProfile.js';
-import { adminSetLogLevelMeta } from '../methods/admin/setLogLevel.js';
-import { adminStartCPUProfilerMeta } from '../methods/admin/startCPUProfiler.js';
-import { adminStopCPUProfilerMeta } from '../methods/admin/stopCPUProfiler.js';
+import { adminLockProfileMeta, adminMemoryProfileMeta, adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta } from '../namespaces/admin.js';
 
 /** Typed handlers of the `admin` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after. */
 export interface AdminNamespaceHandlers {

@@ -2,19 +2,7 @@
 import type { HandlerContext, ServerServiceDef } from '../runtime/server/index.js';
 import type { InfoAcpsResult, InfoGetBlockchainIDParams, InfoGetBlockchainIDResult, InfoGetNetworkIDResult, InfoGetNetworkNameResult, InfoGetNodeIDResult, InfoGetNodeIPResult, InfoGetNodeVersionResult, InfoGetTxFeeResult, InfoGetVMsResult, InfoIsBootstrappedParams, InfoIsBootstrappedResult, InfoPeersParams, InfoPeersResult, InfoUpgradesResult, InfoUptimeParams, InfoUptimeResult } from '../types.js';
 import { infoService } from '../services.js';
-import { infoAcpsMeta } from '../methods/info/acps.js';
-import { infoGetBlockchainIDMeta } from '../methods/info/getBlockchainID.js';
-import { infoGetNetworkIDMeta } from '../methods/info/getNetworkID.js';
-import { infoGetNetworkNameMeta } from '../methods/info/getNetworkName.js';
-import { infoGetNodeIDMeta } from '../methods/info/getNodeID.js';
-import { infoGetNodeIPMeta } from '../methods/info/getNodeIP.js';
-import { infoGetNodeVersionMeta } from '../methods/info/getNodeVersion.js';
-import { infoGetTxFeeMeta } from '../methods/info/getTxFee.js';
-import { infoGetVMsMeta } from '../methods/info/getVMs.js';
-import { infoIsBootstrappedMeta } from '../methods/info/isBootstrapped.js';
-import { infoPeersMeta } from '../methods/info/peers.js';
-import { infoUpgradesMeta } from '../methods/info/upgrades.js';
-import { infoUptimeMeta } from '../methods/info/uptime.js';
+import { infoAcpsMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoIsBootstrappedMeta, infoPeersMeta, infoUpgradesMeta, infoUptimeMeta } from '../namespaces/info.js';
 
 /** Typed handlers of the `info` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after. */
 export interface InfoNamespaceHandlers {

@@ -2,16 +2,7 @@
 import type { HandlerContext, ServerServiceDef } from '../runtime/server/index.js';
 import type { NativeExportKeyParams, NativeExportKeyResult, NativeExportNATIVEParams, NativeExportNATIVEResult, NativeExportParams, NativeExportResult, NativeGetAtomicTxParams, NativeGetAtomicTxResult, NativeGetAtomicTxStatusParams, NativeGetAtomicTxStatusResult, NativeGetUTXOsParams, NativeGetUTXOsResult, NativeImportKeyParams, NativeImportKeyResult, NativeImportNATIVEParams, NativeImportNATIVEResult, NativeImportParams, NativeImportResult, NativeIssueTxParams, NativeIssueTxResult } from '../types.js';
 import { nativeService } from '../services.js';
-import { nativeExportMeta } from '../methods/native/export.js';
-import { nativeExportKeyMeta } from '../methods/native/exportKey.js';
-import { nativeExportNATIVEMeta } from '../methods/native/exportNATIVE.js';
-import { nativeGetAtomicTxMeta } from '../methods/native/getAtomicTx.js';
-import { nativeGetAtomicTxStatusMeta } from '../methods/native/getAtomicTxStatus.js';
-import { nativeGetUTXOsMeta } from '../methods/native/getUTXOs.js';
-import { nativeImportMeta } from '../methods/native/import.js';
-import { nativeImportKeyMeta } from '../methods/native/importKey.js';
-import { nativeImportNATIVEMeta } from '../methods/native/importNATIVE.js';
-import { nativeIssueTxMeta } from '../methods/native/issueTx.js';
+import { nativeExportKeyMeta, nativeExportMeta, nativeExportNATIVEMeta, nativeGetAtomicTxMeta, nativeGetAtomicTxStatusMeta, nativeGetUTXOsMeta, nativeImportKeyMeta, nativeImportMeta, nativeImportNATIVEMeta, nativeIssueTxMeta } from '../namespaces/native.js';
 
 /** Typed handlers of the `native` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after. */
 export interface NativeNamespaceHandlers {

@@ -2,36 +2,7 @@
 import type { HandlerContext, ServerServiceDef } from '../runtime/server/index.js';
 import type { PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
 import { platformService } from '../services.js';
-import { platformGetBalanceMeta } from '../methods/platform/getBalance.js';
-import { platformGetBlockMeta } from '../methods/platform/getBlock.js';
-import { platformGetBlockByHeightMeta } from '../methods/platform/getBlockByHeight.js';
-import { platformGetBlockchainsMeta } from '../methods/platform/getBlockchains.js';
-import { platformGetBlockchainStatusMeta } from '../methods/platform/getBlockchainStatus.js';
-import { platformGetCurrentSupplyMeta } from '../methods/platform/getCurrentSupply.js';
-import { platformGetCurrentValidatorsMeta } from '../methods/platform/getCurrentValidators.js';
-import { platformGetFeeConfigMeta } from '../methods/platform/getFeeConfig.js';
-import { platformGetFeeStateMeta } from '../methods/platform/getFeeState.js';
-import { platformGetHeightMeta } from '../methods/platform/getHeight.js';
-import { platformGetL1ValidatorMeta } from '../methods/platform/getL1Validator.js';
-import { platformGetMinStakeMeta } from '../methods/platform/getMinStake.js';
-import { platformGetProposedHeightMeta } from '../methods/platform/getProposedHeight.js';
-import { platformGetRewardUTXOsMeta } from '../methods/platform/getRewardUTXOs.js';
-import { platformGetStakeMeta } from '../methods/platform/getStake.js';
-import { platformGetStakingAssetIDMeta } from '../methods/platform/getStakingAssetID.js';
-import { platformGetSubnetMeta } from '../methods/platform/getSubnet.js';
-import { platformGetSubnetsMeta } from '../methods/platform/getSubnets.js';
-import { platformGetTimestampMeta } from '../methods/platform/getTimestamp.js';
-import { platformGetTotalStakeMeta } from '../methods/platform/getTotalStake.js';
-import { platformGetTxMeta } from '../methods/platform/getTx.js';
-import { platformGetTxStatusMeta } from '../methods/platform/getTxStatus.js';
-import { platformGetUTXOsMeta } from '../methods/platform/getUTXOs.js';
-import { platformGetValidatorFeeConfigMeta } from '../methods/platform/getValidatorFeeConfig.js';
-import { platformGetValidatorFeeStateMeta } from '../methods/platform/getValidatorFeeState.js';
-import { platformGetValidatorsAtMeta } from '../methods/platform/getValidatorsAt.js';
-import { platformIssueTxMeta } from '../methods/platform/issueTx.js';
-import { platformSampleValidatorsMeta } from '../methods/platform/sampleValidators.js';
-import { platformValidatedByMeta } from '../methods/platform/validatedBy.js';
-import { platformValidatesMeta } from '../methods/platform/validates.js';
+import { platformGetBalanceMeta, platformGetBlockByHeightMeta, platformGetBlockMeta, platformGetBlockchainStatusMeta, platformGetBlockchainsMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetMinStakeMeta, platformGetProposedHeightMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformGetValidatorsAtMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta } from '../namespaces/platform.js';
 
 /** Typed handlers of the `platform` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after. */
 export interface PlatformNamespaceHandlers {

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { adminSetLogLevelMeta } from '../../namespaces/admin.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { AdminSetLogLevelParams, AdminSetLogLevelResult } from '../../types.js';
-/** The wire contract of `admin.setLogLevel`: param order, codecs, validator. */
-export declare const adminSetLogLevelMeta: MethodMeta;
+export { adminSetLogLevelMeta } from '../../namespaces/admin.js';
 
 /**
  * Set the C-Chain's log level

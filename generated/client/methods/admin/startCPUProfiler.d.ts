@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { adminStartCPUProfilerMeta } from '../../namespaces/admin.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { AdminStartCPUProfilerResult } from '../../types.js';
-/** The wire contract of `admin.startCPUProfiler`: param order, codecs, validator. */
-export declare const adminStartCPUProfilerMeta: MethodMeta;
+export { adminStartCPUProfilerMeta } from '../../namespaces/admin.js';
 
 /**
  * Start a CPU profile

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { adminStopCPUProfilerMeta } from '../../namespaces/admin.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { AdminStopCPUProfilerResult } from '../../types.js';
-/** The wire contract of `admin.stopCPUProfiler`: param order, codecs, validator. */
-export declare const adminStopCPUProfilerMeta: MethodMeta;
+export { adminStopCPUProfilerMeta } from '../../namespaces/admin.js';
 
 /**
  * Stop the CPU profile and write it

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugCpuProfileMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugCpuProfileParams, DebugCpuProfileResult } from '../../types.js';
-/** The wire contract of `debug_cpuProfile`: param order, codecs, validator. */
-export declare const debugCpuProfileMeta: MethodMeta;
+export { debugCpuProfileMeta } from '../../namespaces/debug.js';
 
 /**
  * Record a CPU profile for a while

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugDumpBlockMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, DebugDumpBlockParams, DebugDumpBlockResult } from '../../types.js';
-/** The wire contract of `debug_dumpBlock`: param order, codecs, validator. */
-export declare const debugDumpBlockMeta: MethodMeta;
+export { debugDumpBlockMeta } from '../../namespaces/debug.js';
 
 /**
  * Dump the whole state at a block

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetAccessibleStateMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, DebugGetAccessibleStateParams, DebugGetAccessibleStateResult } from '../../types.js';
-/** The wire contract of `debug_getAccessibleState`: param order, codecs, validator. */
-export declare const debugGetAccessibleStateMeta: MethodMeta;
+export { debugGetAccessibleStateMeta } from '../../namespaces/debug.js';
 
 /**
  * First block between two whose state is available

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetModifiedAccountsByNumberMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugGetModifiedAccountsByNumberParams, DebugGetModifiedAccountsByNumberResult } from '../../types.js';
-/** The wire contract of `debug_getModifiedAccountsByNumber`: param order, codecs, validator. */
-export declare const debugGetModifiedAccountsByNumberMeta: MethodMeta;
+export { debugGetModifiedAccountsByNumberMeta } from '../../namespaces/debug.js';
 
 /**
  * Accounts changed between two blocks, by number

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetRawBlockMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, DebugGetRawBlockParams, DebugGetRawBlockResult } from '../../types.js';
-/** The wire contract of `debug_getRawBlock`: param order, codecs, validator. */
-export declare const debugGetRawBlockMeta: MethodMeta;
+export { debugGetRawBlockMeta } from '../../namespaces/debug.js';
 
 /**
  * RLP encoding of a block

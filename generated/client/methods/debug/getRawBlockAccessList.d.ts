@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetRawBlockAccessListMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, DebugGetRawBlockAccessListParams, DebugGetRawBlockAccessListResult } from '../../types.js';
-/** The wire contract of `debug_getRawBlockAccessList`: param order, codecs, validator. */
-export declare const debugGetRawBlockAccessListMeta: MethodMeta;
+export { debugGetRawBlockAccessListMeta } from '../../namespaces/debug.js';
 
 /**
  * RLP encoding of a block's EIP-7928 access list (not served by this node)

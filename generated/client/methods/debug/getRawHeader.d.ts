@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetRawHeaderMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, DebugGetRawHeaderParams, DebugGetRawHeaderResult } from '../../types.js';
-/** The wire contract of `debug_getRawHeader`: param order, codecs, validator. */
-export declare const debugGetRawHeaderMeta: MethodMeta;
+export { debugGetRawHeaderMeta } from '../../namespaces/debug.js';
 
 /**
  * RLP encoding of a block header

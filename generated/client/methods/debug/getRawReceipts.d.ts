@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetRawReceiptsMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, DebugGetRawReceiptsParams, DebugGetRawReceiptsResult } from '../../types.js';
-/** The wire contract of `debug_getRawReceipts`: param order, codecs, validator. */
-export declare const debugGetRawReceiptsMeta: MethodMeta;
+export { debugGetRawReceiptsMeta } from '../../namespaces/debug.js';
 
 /**
  * Binary receipts of a block

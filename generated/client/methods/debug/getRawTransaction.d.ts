@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGetRawTransactionMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugGetRawTransactionParams, DebugGetRawTransactionResult } from '../../types.js';
-/** The wire contract of `debug_getRawTransaction`: param order, codecs, validator. */
-export declare const debugGetRawTransactionMeta: MethodMeta;
+export { debugGetRawTransactionMeta } from '../../namespaces/debug.js';
 
 /**
  * Binary encoding of a transaction

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugGoTraceMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugGoTraceParams, DebugGoTraceResult } from '../../types.js';
-/** The wire contract of `debug_goTrace`: param order, codecs, validator. */
-export declare const debugGoTraceMeta: MethodMeta;
+export { debugGoTraceMeta } from '../../namespaces/debug.js';
 
 /**
  * Record a Go execution trace for a while

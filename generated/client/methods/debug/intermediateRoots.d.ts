@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugIntermediateRootsMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugIntermediateRootsParams, DebugIntermediateRootsResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_intermediateRoots`: param order, codecs, validator. */
-export declare const debugIntermediateRootsMeta: MethodMeta;
+export { debugIntermediateRootsMeta } from '../../namespaces/debug.js';
 
 /**
  * State root after each transaction of a block

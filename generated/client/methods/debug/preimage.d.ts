@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugPreimageMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugPreimageParams, DebugPreimageResult } from '../../types.js';
-/** The wire contract of `debug_preimage`: param order, codecs, validator. */
-export declare const debugPreimageMeta: MethodMeta;
+export { debugPreimageMeta } from '../../namespaces/debug.js';
 
 /**
  * The preimage of a trie key hash

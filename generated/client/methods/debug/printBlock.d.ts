@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugPrintBlockMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugPrintBlockParams, DebugPrintBlockResult } from '../../types.js';
-/** The wire contract of `debug_printBlock`: param order, codecs, validator. */
-export declare const debugPrintBlockMeta: MethodMeta;
+export { debugPrintBlockMeta } from '../../namespaces/debug.js';
 
 /**
  * A block, pretty-printed as text

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugStandardTraceBadBlockToFileMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugStandardTraceBadBlockToFileParams, DebugStandardTraceBadBlockToFileResult, StdTraceConfig } from '../../types.js';
-/** The wire contract of `debug_standardTraceBadBlockToFile`: param order, codecs, validator. */
-export declare const debugStandardTraceBadBlockToFileMeta: MethodMeta;
+export { debugStandardTraceBadBlockToFileMeta } from '../../namespaces/debug.js';
 
 /**
  * Write standard-JSON traces of a rejected block to files on the node

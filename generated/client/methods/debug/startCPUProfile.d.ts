@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugStartCPUProfileMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugStartCPUProfileParams, DebugStartCPUProfileResult } from '../../types.js';
-/** The wire contract of `debug_startCPUProfile`: param order, codecs, validator. */
-export declare const debugStartCPUProfileMeta: MethodMeta;
+export { debugStartCPUProfileMeta } from '../../namespaces/debug.js';
 
 /**
  * Start a CPU profile

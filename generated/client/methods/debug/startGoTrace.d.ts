@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugStartGoTraceMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugStartGoTraceParams, DebugStartGoTraceResult } from '../../types.js';
-/** The wire contract of `debug_startGoTrace`: param order, codecs, validator. */
-export declare const debugStartGoTraceMeta: MethodMeta;
+export { debugStartGoTraceMeta } from '../../namespaces/debug.js';
 
 /**
  * Start a Go execution trace

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugStopCPUProfileMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugStopCPUProfileResult } from '../../types.js';
-/** The wire contract of `debug_stopCPUProfile`: param order, codecs, validator. */
-export declare const debugStopCPUProfileMeta: MethodMeta;
+export { debugStopCPUProfileMeta } from '../../namespaces/debug.js';
 
 /**
  * Stop the CPU profile

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugStopGoTraceMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugStopGoTraceResult } from '../../types.js';
-/** The wire contract of `debug_stopGoTrace`: param order, codecs, validator. */
-export declare const debugStopGoTraceMeta: MethodMeta;
+export { debugStopGoTraceMeta } from '../../namespaces/debug.js';
 
 /**
  * Stop the Go execution trace

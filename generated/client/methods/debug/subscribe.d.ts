@@ -2,11 +2,10 @@
 import { call, subscribe } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions, SubscribeCallOptions } from '../../runtime/call.js';
-import type { MethodMeta, SubscriptionMeta } from '../../runtime/meta.js';
+import { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';
 import type { Transport, Subscription } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, DebugSubscribeParams, DebugSubscribeResult, DebugSubscribeTraceChainNotification, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_subscribe`: param order, codecs, validator. */
-export declare const debugSubscribeMeta: MethodMeta;
+export { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';
 
 /**
  * Subscribe to chain traces (WebSocket only)
@@ -29,8 +28,6 @@ export type DebugSubscribeError = RpcError<-32601 | -32000>;
 
 /** Whether `error` is one of the errors `debug_subscribe` documents (by code). */
 export declare function isDebugSubscribeError(error: unknown): error is DebugSubscribeError;
-/** The wire contract of the `traceChain` subscription of `debug_subscribe`. */
-export declare const debugSubscribeTraceChainMeta: SubscriptionMeta;
 
 /**
  * The traces of each block of a range

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceBadBlockMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugTraceBadBlockParams, DebugTraceBadBlockResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_traceBadBlock`: param order, codecs, validator. */
-export declare const debugTraceBadBlockMeta: MethodMeta;
+export { debugTraceBadBlockMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace the transactions of a rejected block

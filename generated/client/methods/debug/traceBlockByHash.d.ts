@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceBlockByHashMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugTraceBlockByHashParams, DebugTraceBlockByHashResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_traceBlockByHash`: param order, codecs, validator. */
-export declare const debugTraceBlockByHashMeta: MethodMeta;
+export { debugTraceBlockByHashMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace every transaction of a block, by hash

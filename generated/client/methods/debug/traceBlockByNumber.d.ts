@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceBlockByNumberMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, DebugTraceBlockByNumberParams, DebugTraceBlockByNumberResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_traceBlockByNumber`: param order, codecs, validator. */
-export declare const debugTraceBlockByNumberMeta: MethodMeta;
+export { debugTraceBlockByNumberMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace every transaction of a block, by number

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceBlockFromFileMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugTraceBlockFromFileParams, DebugTraceBlockFromFileResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_traceBlockFromFile`: param order, codecs, validator. */
-export declare const debugTraceBlockFromFileMeta: MethodMeta;
+export { debugTraceBlockFromFileMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace a block read from a file on the node

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceCallMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, DebugTraceCallParams, DebugTraceCallResult, GenericTransaction, TraceCallConfig } from '../../types.js';
-/** The wire contract of `debug_traceCall`: param order, codecs, validator. */
-export declare const debugTraceCallMeta: MethodMeta;
+export { debugTraceCallMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace a call on top of a block

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugTraceTransactionMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugTraceTransactionParams, DebugTraceTransactionResult, TraceConfig } from '../../types.js';
-/** The wire contract of `debug_traceTransaction`: param order, codecs, validator. */
-export declare const debugTraceTransactionMeta: MethodMeta;
+export { debugTraceTransactionMeta } from '../../namespaces/debug.js';
 
 /**
  * Trace the execution of a transaction

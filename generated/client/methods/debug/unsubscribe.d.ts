@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { debugUnsubscribeMeta } from '../../namespaces/debug.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { DebugUnsubscribeParams, DebugUnsubscribeResult } from '../../types.js';
-/** The wire contract of `debug_unsubscribe`: param order, codecs, validator. */
-export declare const debugUnsubscribeMeta: MethodMeta;
+export { debugUnsubscribeMeta } from '../../namespaces/debug.js';
 
 /**
  * End a debug subscription (WebSocket only)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethAccountsMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthAccountsResult } from '../../types.js';
-/** The wire contract of `eth_accounts`: param order, codecs, validator. */
-export declare const ethAccountsMeta: MethodMeta;
+export { ethAccountsMeta } from '../../namespaces/eth.js';
 
 /**
  * Addresses of the node's own accounts

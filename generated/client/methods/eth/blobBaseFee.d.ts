@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethBlobBaseFeeMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthBlobBaseFeeResult } from '../../types.js';
-/** The wire contract of `eth_blobBaseFee`: param order, codecs, validator. */
-export declare const ethBlobBaseFeeMeta: MethodMeta;
+export { ethBlobBaseFeeMeta } from '../../namespaces/eth.js';
 
 /**
  * Blob base fee of the next block (not served by this node)

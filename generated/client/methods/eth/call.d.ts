@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethCallMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, BlockOverrides, EthCallParams, EthCallResult, GenericTransaction, StateOverrides } from '../../types.js';
-/** The wire contract of `eth_call`: param order, codecs, validator. */
-export declare const ethCallMeta: MethodMeta;
+export { ethCallMeta } from '../../namespaces/eth.js';
 
 /**
  * Execute a call without creating a transaction

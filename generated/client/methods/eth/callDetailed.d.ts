@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethCallDetailedMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthCallDetailedParams, EthCallDetailedResult, GenericTransaction, StateOverrides } from '../../types.js';
-/** The wire contract of `eth_callDetailed`: param order, codecs, validator. */
-export declare const ethCallDetailedMeta: MethodMeta;
+export { ethCallDetailedMeta } from '../../namespaces/eth.js';
 
 /**
  * Execute a call and report EVM failures in the result (node extension)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethCapabilitiesMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthCapabilitiesResult } from '../../types.js';
-/** The wire contract of `eth_capabilities`: param order, codecs, validator. */
-export declare const ethCapabilitiesMeta: MethodMeta;
+export { ethCapabilitiesMeta } from '../../namespaces/eth.js';
 
 /**
  * Which history the node serves (not served by this node)

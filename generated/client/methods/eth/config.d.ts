@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethConfigMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthConfigResult } from '../../types.js';
-/** The wire contract of `eth_config`: param order, codecs, validator. */
-export declare const ethConfigMeta: MethodMeta;
+export { ethConfigMeta } from '../../namespaces/eth.js';
 
 /**
  * Current and next fork configuration, EIP-7910 (not served by this node)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethCreateAccessListMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthCreateAccessListParams, EthCreateAccessListResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_createAccessList`: param order, codecs, validator. */
-export declare const ethCreateAccessListMeta: MethodMeta;
+export { ethCreateAccessListMeta } from '../../namespaces/eth.js';
 
 /**
  * Build the access list a transaction would use

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethEstimateGasMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthEstimateGasParams, EthEstimateGasResult, GenericTransaction, StateOverrides } from '../../types.js';
-/** The wire contract of `eth_estimateGas`: param order, codecs, validator. */
-export declare const ethEstimateGasMeta: MethodMeta;
+export { ethEstimateGasMeta } from '../../namespaces/eth.js';
 
 /**
  * Estimate the gas a transaction needs

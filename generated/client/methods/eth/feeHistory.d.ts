@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethFeeHistoryMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, EthFeeHistoryParams, EthFeeHistoryResult } from '../../types.js';
-/** The wire contract of `eth_feeHistory`: param order, codecs, validator. */
-export declare const ethFeeHistoryMeta: MethodMeta;
+export { ethFeeHistoryMeta } from '../../namespaces/eth.js';
 
 /**
  * Base fees, gas use and tips of recent blocks

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBalanceMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetBalanceParams, EthGetBalanceResult } from '../../types.js';
-/** The wire contract of `eth_getBalance`: param order, codecs, validator. */
-export declare const ethGetBalanceMeta: MethodMeta;
+export { ethGetBalanceMeta } from '../../namespaces/eth.js';
 
 /**
  * Balance of an account

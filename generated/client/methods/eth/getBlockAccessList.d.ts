@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetBlockAccessListParams, EthGetBlockAccessListResult } from '../../types.js';
-/** The wire contract of `eth_getBlockAccessList`: param order, codecs, validator. */
-export declare const ethGetBlockAccessListMeta: MethodMeta;
+export { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
 
 /**
  * The EIP-7928 access list of a block (not served by this node)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetBlockByHashParams, EthGetBlockByHashResult } from '../../types.js';
-/** The wire contract of `eth_getBlockByHash`: param order, codecs, validator. */
-export declare const ethGetBlockByHashMeta: MethodMeta;
+export { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
 
 /**
  * A block by hash

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, EthGetBlockByNumberParams, EthGetBlockByNumberResult } from '../../types.js';
-/** The wire contract of `eth_getBlockByNumber`: param order, codecs, validator. */
-export declare const ethGetBlockByNumberMeta: MethodMeta;
+export { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 
 /**
  * A block by number or tag

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult } from '../../types.js';
-/** The wire contract of `eth_getBlockReceipts`: param order, codecs, validator. */
-export declare const ethGetBlockReceiptsMeta: MethodMeta;
+export { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';
 
 /**
  * All receipts of a block

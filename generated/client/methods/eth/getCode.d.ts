@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetCodeMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetCodeParams, EthGetCodeResult } from '../../types.js';
-/** The wire contract of `eth_getCode`: param order, codecs, validator. */
-export declare const ethGetCodeMeta: MethodMeta;
+export { ethGetCodeMeta } from '../../namespaces/eth.js';
 
 /**
  * Contract code of an account

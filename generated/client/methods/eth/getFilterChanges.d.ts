@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetFilterChangesMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetFilterChangesParams, EthGetFilterChangesResult } from '../../types.js';
-/** The wire contract of `eth_getFilterChanges`: param order, codecs, validator. */
-export declare const ethGetFilterChangesMeta: MethodMeta;
+export { ethGetFilterChangesMeta } from '../../namespaces/eth.js';
 
 /**
  * Poll a filter for what is new

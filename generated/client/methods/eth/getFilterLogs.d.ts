@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetFilterLogsMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetFilterLogsParams, EthGetFilterLogsResult } from '../../types.js';
-/** The wire contract of `eth_getFilterLogs`: param order, codecs, validator. */
-export declare const ethGetFilterLogsMeta: MethodMeta;
+export { ethGetFilterLogsMeta } from '../../namespaces/eth.js';
 
 /**
  * All logs matching a log filter

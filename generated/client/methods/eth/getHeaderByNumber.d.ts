@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetHeaderByNumberMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTag, EthGetHeaderByNumberParams, EthGetHeaderByNumberResult } from '../../types.js';
-/** The wire contract of `eth_getHeaderByNumber`: param order, codecs, validator. */
-export declare const ethGetHeaderByNumberMeta: MethodMeta;
+export { ethGetHeaderByNumberMeta } from '../../namespaces/eth.js';
 
 /**
  * A block header by number or tag (node extension)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetLogsMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetLogsParams, EthGetLogsResult, Filter } from '../../types.js';
-/** The wire contract of `eth_getLogs`: param order, codecs, validator. */
-export declare const ethGetLogsMeta: MethodMeta;
+export { ethGetLogsMeta } from '../../namespaces/eth.js';
 
 /**
  * Logs matching a filter

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetProofMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetProofParams, EthGetProofResult } from '../../types.js';
-/** The wire contract of `eth_getProof`: param order, codecs, validator. */
-export declare const ethGetProofMeta: MethodMeta;
+export { ethGetProofMeta } from '../../namespaces/eth.js';
 
 /**
  * Merkle proof of an account and storage slots (EIP-1186)

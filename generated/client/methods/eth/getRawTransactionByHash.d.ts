@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetRawTransactionByHashMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetRawTransactionByHashParams, EthGetRawTransactionByHashResult } from '../../types.js';
-/** The wire contract of `eth_getRawTransactionByHash`: param order, codecs, validator. */
-export declare const ethGetRawTransactionByHashMeta: MethodMeta;
+export { ethGetRawTransactionByHashMeta } from '../../namespaces/eth.js';
 
 /**
  * The signed bytes of a transaction, by hash (node extension)

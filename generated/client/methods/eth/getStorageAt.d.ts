@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetStorageAtMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetStorageAtParams, EthGetStorageAtResult } from '../../types.js';
-/** The wire contract of `eth_getStorageAt`: param order, codecs, validator. */
-export declare const ethGetStorageAtMeta: MethodMeta;
+export { ethGetStorageAtMeta } from '../../namespaces/eth.js';
 
 /**
  * One storage slot of an account

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetStorageValuesMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetStorageValuesParams, EthGetStorageValuesResult, StorageValuesRequest } from '../../types.js';
-/** The wire contract of `eth_getStorageValues`: param order, codecs, validator. */
-export declare const ethGetStorageValuesMeta: MethodMeta;
+export { ethGetStorageValuesMeta } from '../../namespaces/eth.js';
 
 /**
  * Several storage slots of several accounts (not served by this node)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetTransactionByHashMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetTransactionByHashParams, EthGetTransactionByHashResult } from '../../types.js';
-/** The wire contract of `eth_getTransactionByHash`: param order, codecs, validator. */
-export declare const ethGetTransactionByHashMeta: MethodMeta;
+export { ethGetTransactionByHashMeta } from '../../namespaces/eth.js';
 
 /**
  * A transaction by hash

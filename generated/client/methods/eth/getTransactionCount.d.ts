@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetTransactionCountMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetTransactionCountParams, EthGetTransactionCountResult } from '../../types.js';
-/** The wire contract of `eth_getTransactionCount`: param order, codecs, validator. */
-export declare const ethGetTransactionCountMeta: MethodMeta;
+export { ethGetTransactionCountMeta } from '../../namespaces/eth.js';
 
 /**
  * Nonce of an account

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethGetTransactionReceiptMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthGetTransactionReceiptParams, EthGetTransactionReceiptResult } from '../../types.js';
-/** The wire contract of `eth_getTransactionReceipt`: param order, codecs, validator. */
-export declare const ethGetTransactionReceiptMeta: MethodMeta;
+export { ethGetTransactionReceiptMeta } from '../../namespaces/eth.js';
 
 /**
  * The receipt of a transaction

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethNewFilterMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthNewFilterParams, EthNewFilterResult, Filter } from '../../types.js';
-/** The wire contract of `eth_newFilter`: param order, codecs, validator. */
-export declare const ethNewFilterMeta: MethodMeta;
+export { ethNewFilterMeta } from '../../namespaces/eth.js';
 
 /**
  * Create a log filter to poll

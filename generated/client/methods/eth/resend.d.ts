@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethResendMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthResendParams, EthResendResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_resend`: param order, codecs, validator. */
-export declare const ethResendMeta: MethodMeta;
+export { ethResendMeta } from '../../namespaces/eth.js';
 
 /**
  * Replace a pooled transaction with new gas price and limit (node extension)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSendRawTransactionMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthSendRawTransactionParams, EthSendRawTransactionResult } from '../../types.js';
-/** The wire contract of `eth_sendRawTransaction`: param order, codecs, validator. */
-export declare const ethSendRawTransactionMeta: MethodMeta;
+export { ethSendRawTransactionMeta } from '../../namespaces/eth.js';
 
 /**
  * Submit a signed transaction

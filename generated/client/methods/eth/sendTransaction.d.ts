@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSendTransactionMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthSendTransactionParams, EthSendTransactionResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_sendTransaction`: param order, codecs, validator. */
-export declare const ethSendTransactionMeta: MethodMeta;
+export { ethSendTransactionMeta } from '../../namespaces/eth.js';
 
 /**
  * Sign with a node-held account and submit

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSignMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthSignParams, EthSignResult } from '../../types.js';
-/** The wire contract of `eth_sign`: param order, codecs, validator. */
-export declare const ethSignMeta: MethodMeta;
+export { ethSignMeta } from '../../namespaces/eth.js';
 
 /**
  * Sign a message with a node-held account (EIP-191)

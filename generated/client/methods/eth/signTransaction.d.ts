@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSignTransactionMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthSignTransactionParams, EthSignTransactionResult, GenericTransaction } from '../../types.js';
-/** The wire contract of `eth_signTransaction`: param order, codecs, validator. */
-export declare const ethSignTransactionMeta: MethodMeta;
+export { ethSignTransactionMeta } from '../../namespaces/eth.js';
 
 /**
  * Sign a transaction with a node-held account

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSimulateV1Meta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { BlockNumberOrTagOrHash, EthSimulateV1Params, EthSimulateV1Result, SimulatePayload } from '../../types.js';
-/** The wire contract of `eth_simulateV1`: param order, codecs, validator. */
-export declare const ethSimulateV1Meta: MethodMeta;
+export { ethSimulateV1Meta } from '../../namespaces/eth.js';
 
 /**
  * Simulate a sequence of blocks of calls (not served by this node)

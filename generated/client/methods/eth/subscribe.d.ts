@@ -2,11 +2,10 @@
 import { call, subscribe } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions, SubscribeCallOptions } from '../../runtime/call.js';
-import type { MethodMeta, SubscriptionMeta } from '../../runtime/meta.js';
+import { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
 import type { Transport, Subscription } from '../../runtime/transport.js';
 import type { EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeParams, EthSubscribeResult, EthSubscribeSyncingNotification, LogSubscriptionFilter } from '../../types.js';
-/** The wire contract of `eth_subscribe`: param order, codecs, validator. */
-export declare const ethSubscribeMeta: MethodMeta;
+export { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
 
 /**
  * Subscribe to chain events (WebSocket only)
@@ -40,8 +39,6 @@ export type EthSubscribeError = RpcError<-32601>;
 
 /** Whether `error` is one of the errors `eth_subscribe` documents (by code). */
 export declare function isEthSubscribeError(error: unknown): error is EthSubscribeError;
-/** The wire contract of the `newHeads` subscription of `eth_subscribe`. */
-export declare const ethSubscribeNewHeadsMeta: SubscriptionMeta;
 
 /**
  * A header per new block
@@ -52,8 +49,6 @@ export declare const ethSubscribeNewHeadsMeta: SubscriptionMeta;
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeNewHeads(transport: Transport, options?: SubscribeCallOptions): Subscription<EthSubscribeNewHeadsNotification>;
-/** The wire contract of the `logs` subscription of `eth_subscribe`. */
-export declare const ethSubscribeLogsMeta: SubscriptionMeta;
 
 /**
  * One log per notification
@@ -64,8 +59,6 @@ export declare const ethSubscribeLogsMeta: SubscriptionMeta;
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeLogs(transport: Transport, filter: LogSubscriptionFilter, options?: SubscribeCallOptions): Subscription<EthSubscribeLogsNotification>;
-/** The wire contract of the `newPendingTransactions` subscription of `eth_subscribe`. */
-export declare const ethSubscribeNewPendingTransactionsMeta: SubscriptionMeta;
 
 /**
  * Transactions entering the pool
@@ -75,8 +68,6 @@ export declare const ethSubscribeNewPendingTransactionsMeta: SubscriptionMeta;
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeNewPendingTransactions(transport: Transport, fullTransactions?: boolean, options?: SubscribeCallOptions): Subscription<EthSubscribeNewPendingTransactionsNotification>;
-/** The wire contract of the `newAcceptedTransactions` subscription of `eth_subscribe`. */
-export declare const ethSubscribeNewAcceptedTransactionsMeta: SubscriptionMeta;
 
 /**
  * Transactions of newly accepted blocks (C-Chain only)
@@ -87,8 +78,6 @@ export declare const ethSubscribeNewAcceptedTransactionsMeta: SubscriptionMeta;
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeNewAcceptedTransactions(transport: Transport, fullTransactions?: boolean, options?: SubscribeCallOptions): Subscription<EthSubscribeNewAcceptedTransactionsNotification>;
-/** The wire contract of the `syncing` subscription of `eth_subscribe`. */
-export declare const ethSubscribeSyncingMeta: SubscriptionMeta;
 
 /**
  * Sync status changes (go-ethereum only)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethSuggestPriceOptionsMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthSuggestPriceOptionsResult } from '../../types.js';
-/** The wire contract of `eth_suggestPriceOptions`: param order, codecs, validator. */
-export declare const ethSuggestPriceOptionsMeta: MethodMeta;
+export { ethSuggestPriceOptionsMeta } from '../../namespaces/eth.js';
 
 /**
  * Slow, normal and fast fee suggestions (node extension)

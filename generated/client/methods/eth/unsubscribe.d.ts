@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { ethUnsubscribeMeta } from '../../namespaces/eth.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { EthUnsubscribeParams, EthUnsubscribeResult } from '../../types.js';
-/** The wire contract of `eth_unsubscribe`: param order, codecs, validator. */
-export declare const ethUnsubscribeMeta: MethodMeta;
+export { ethUnsubscribeMeta } from '../../namespaces/eth.js';
 
 /**
  * End a subscription (WebSocket only)

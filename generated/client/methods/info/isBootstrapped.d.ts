@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { infoIsBootstrappedMeta } from '../../namespaces/info.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { InfoIsBootstrappedParams, InfoIsBootstrappedResult } from '../../types.js';
-/** The wire contract of `info.isBootstrapped`: param order, codecs, validator. */
-export declare const infoIsBootstrappedMeta: MethodMeta;
+export { infoIsBootstrappedMeta } from '../../namespaces/info.js';
 
 /**
  * Whether a chain has finished bootstrapping on this node

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeExportMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeExportParams, NativeExportResult } from '../../types.js';
-/** The wire contract of `native.export`: param order, codecs, validator. */
-export declare const nativeExportMeta: MethodMeta;
+export { nativeExportMeta } from '../../namespaces/native.js';
 
 /**
  * Export an asset to the X-Chain or P-Chain (keystore, removed)

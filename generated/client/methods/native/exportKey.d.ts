@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeExportKeyMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeExportKeyParams, NativeExportKeyResult } from '../../types.js';
-/** The wire contract of `native.exportKey`: param order, codecs, validator. */
-export declare const nativeExportKeyMeta: MethodMeta;
+export { nativeExportKeyMeta } from '../../namespaces/native.js';
 
 /**
  * Reveal the private key of a keystore address (keystore, removed)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeExportNATIVEMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeExportNATIVEParams, NativeExportNATIVEResult } from '../../types.js';
-/** The wire contract of `native.exportNATIVE`: param order, codecs, validator. */
-export declare const nativeExportNATIVEMeta: MethodMeta;
+export { nativeExportNATIVEMeta } from '../../namespaces/native.js';
 
 /**
  * Export the native token (keystore, deprecated, removed)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeGetAtomicTxParams, NativeGetAtomicTxResult } from '../../types.js';
-/** The wire contract of `native.getAtomicTx`: param order, codecs, validator. */
-export declare const nativeGetAtomicTxMeta: MethodMeta;
+export { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
 
 /**
  * An atomic transaction by ID

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeGetAtomicTxStatusMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeGetAtomicTxStatusParams, NativeGetAtomicTxStatusResult } from '../../types.js';
-/** The wire contract of `native.getAtomicTxStatus`: param order, codecs, validator. */
-export declare const nativeGetAtomicTxStatusMeta: MethodMeta;
+export { nativeGetAtomicTxStatusMeta } from '../../namespaces/native.js';
 
 /**
  * An atomic transaction's status

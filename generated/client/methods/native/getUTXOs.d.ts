@@ -3,11 +3,10 @@ import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import { paginateByIndex } from '../../runtime/paginate.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeGetUTXOsMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeGetUTXOsParams, NativeGetUTXOsResult } from '../../types.js';
-/** The wire contract of `native.getUTXOs`: param order, codecs, validator. */
-export declare const nativeGetUTXOsMeta: MethodMeta;
+export { nativeGetUTXOsMeta } from '../../namespaces/native.js';
 
 /**
  * Atomic UTXOs exported to this chain, one page at a time

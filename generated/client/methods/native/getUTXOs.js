@@ -2,16 +2,8 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import { paginateByIndex } from '../../runtime/paginate.js';
-export const nativeGetUTXOsMeta = {
-  name: "native.getUTXOs",
-  service: "native",
-  structure: "by-name",
-  params: ["addresses", "sourceChain", "limit", "startIndex", "encoding"],
-  required: ["addresses", "sourceChain"],
-  encode: { o: { "limit": "u32" } },
-  decode: { o: { "numFetched": "u64" } },
-  resultValidator: () => import("../../validators/native/native.getUTXOs.result.js"),
-};
+import { nativeGetUTXOsMeta } from '../../namespaces/native.js';
+export { nativeGetUTXOsMeta } from '../../namespaces/native.js';
 
 export function nativeGetUTXOs(transport, params, options) {
   return call(transport, nativeGetUTXOsMeta, params, options);

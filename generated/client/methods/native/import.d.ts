@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeImportMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeImportParams, NativeImportResult } from '../../types.js';
-/** The wire contract of `native.import`: param order, codecs, validator. */
-export declare const nativeImportMeta: MethodMeta;
+export { nativeImportMeta } from '../../namespaces/native.js';
 
 /**
  * Import funds exported to this chain (keystore, removed)

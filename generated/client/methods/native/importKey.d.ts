@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeImportKeyMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeImportKeyParams, NativeImportKeyResult } from '../../types.js';
-/** The wire contract of `native.importKey`: param order, codecs, validator. */
-export declare const nativeImportKeyMeta: MethodMeta;
+export { nativeImportKeyMeta } from '../../namespaces/native.js';
 
 /**
  * Add a private key to a keystore user (keystore, removed)

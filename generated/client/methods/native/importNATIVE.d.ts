@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { nativeImportNATIVEMeta } from '../../namespaces/native.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { NativeImportNATIVEParams, NativeImportNATIVEResult } from '../../types.js';
-/** The wire contract of `native.importNATIVE`: param order, codecs, validator. */
-export declare const nativeImportNATIVEMeta: MethodMeta;
+export { nativeImportNATIVEMeta } from '../../namespaces/native.js';
 
 /**
  * Import the native token (keystore, deprecated, removed)

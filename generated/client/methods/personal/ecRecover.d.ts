@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalEcRecoverMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalEcRecoverParams, PersonalEcRecoverResult } from '../../types.js';
-/** The wire contract of `personal_ecRecover`: param order, codecs, validator. */
-export declare const personalEcRecoverMeta: MethodMeta;
+export { personalEcRecoverMeta } from '../../namespaces/personal.js';
 
 /**
  * Recover the signer of an EIP-191 message signature

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalImportRawKeyMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalImportRawKeyParams, PersonalImportRawKeyResult } from '../../types.js';
-/** The wire contract of `personal_importRawKey`: param order, codecs, validator. */
-export declare const personalImportRawKeyMeta: MethodMeta;
+export { personalImportRawKeyMeta } from '../../namespaces/personal.js';
 
 /**
  * Import a private key into the keystore

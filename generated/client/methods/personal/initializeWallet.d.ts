@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalInitializeWalletMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalInitializeWalletParams, PersonalInitializeWalletResult } from '../../types.js';
-/** The wire contract of `personal_initializeWallet`: param order, codecs, validator. */
-export declare const personalInitializeWalletMeta: MethodMeta;
+export { personalInitializeWalletMeta } from '../../namespaces/personal.js';
 
 /**
  * Initialise a smart-card wallet with a new seed

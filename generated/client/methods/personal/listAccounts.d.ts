@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalListAccountsMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalListAccountsResult } from '../../types.js';
-/** The wire contract of `personal_listAccounts`: param order, codecs, validator. */
-export declare const personalListAccountsMeta: MethodMeta;
+export { personalListAccountsMeta } from '../../namespaces/personal.js';
 
 /**
  * Addresses of the node's keystore accounts

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalNewAccountMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalNewAccountParams, PersonalNewAccountResult } from '../../types.js';
-/** The wire contract of `personal_newAccount`: param order, codecs, validator. */
-export declare const personalNewAccountMeta: MethodMeta;
+export { personalNewAccountMeta } from '../../namespaces/personal.js';
 
 /**
  * Create a keystore account

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalOpenWalletMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalOpenWalletParams, PersonalOpenWalletResult } from '../../types.js';
-/** The wire contract of `personal_openWallet`: param order, codecs, validator. */
-export declare const personalOpenWalletMeta: MethodMeta;
+export { personalOpenWalletMeta } from '../../namespaces/personal.js';
 
 /**
  * Open a hardware wallet

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalSendTransactionMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { GenericTransaction, PersonalSendTransactionParams, PersonalSendTransactionResult } from '../../types.js';
-/** The wire contract of `personal_sendTransaction`: param order, codecs, validator. */
-export declare const personalSendTransactionMeta: MethodMeta;
+export { personalSendTransactionMeta } from '../../namespaces/personal.js';
 
 /**
  * Sign with a keystore account's password and submit

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalSignMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalSignParams, PersonalSignResult } from '../../types.js';
-/** The wire contract of `personal_sign`: param order, codecs, validator. */
-export declare const personalSignMeta: MethodMeta;
+export { personalSignMeta } from '../../namespaces/personal.js';
 
 /**
  * Sign a message with a keystore account's password (EIP-191)

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalSignTransactionMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { GenericTransaction, PersonalSignTransactionParams, PersonalSignTransactionResult } from '../../types.js';
-/** The wire contract of `personal_signTransaction`: param order, codecs, validator. */
-export declare const personalSignTransactionMeta: MethodMeta;
+export { personalSignTransactionMeta } from '../../namespaces/personal.js';
 
 /**
  * Sign a transaction with a keystore account's password

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalUnlockAccountMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalUnlockAccountParams, PersonalUnlockAccountResult } from '../../types.js';
-/** The wire contract of `personal_unlockAccount`: param order, codecs, validator. */
-export declare const personalUnlockAccountMeta: MethodMeta;
+export { personalUnlockAccountMeta } from '../../namespaces/personal.js';
 
 /**
  * Unlock a keystore account for a while

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { personalUnpairMeta } from '../../namespaces/personal.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PersonalUnpairParams, PersonalUnpairResult } from '../../types.js';
-/** The wire contract of `personal_unpair`: param order, codecs, validator. */
-export declare const personalUnpairMeta: MethodMeta;
+export { personalUnpairMeta } from '../../namespaces/personal.js';
 
 /**
  * Remove a smart-card wallet pairing

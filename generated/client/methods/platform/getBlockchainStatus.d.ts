@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { platformGetBlockchainStatusMeta } from '../../namespaces/platform.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult } from '../../types.js';
-/** The wire contract of `platform.getBlockchainStatus`: param order, codecs, validator. */
-export declare const platformGetBlockchainStatusMeta: MethodMeta;
+export { platformGetBlockchainStatusMeta } from '../../namespaces/platform.js';
 
 /**
  * A blockchain's status on this node

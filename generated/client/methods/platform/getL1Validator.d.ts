@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult } from '../../types.js';
-/** The wire contract of `platform.getL1Validator`: param order, codecs, validator. */
-export declare const platformGetL1ValidatorMeta: MethodMeta;
+export { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
 
 /**
  * An L1 validator by validation ID

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { platformGetSubnetMeta } from '../../namespaces/platform.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PlatformGetSubnetParams, PlatformGetSubnetResult } from '../../types.js';
-/** The wire contract of `platform.getSubnet`: param order, codecs, validator. */
-export declare const platformGetSubnetMeta: MethodMeta;
+export { platformGetSubnetMeta } from '../../namespaces/platform.js';
 
 /**
  * A subnet or L1 by ID

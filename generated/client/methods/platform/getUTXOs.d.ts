@@ -3,11 +3,10 @@ import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import { paginateByIndex } from '../../runtime/paginate.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { platformGetUTXOsMeta } from '../../namespaces/platform.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { PlatformGetUTXOsParams, PlatformGetUTXOsResult } from '../../types.js';
-/** The wire contract of `platform.getUTXOs`: param order, codecs, validator. */
-export declare const platformGetUTXOsMeta: MethodMeta;
+export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
 
 /**
  * UTXOs that reference a set of addresses, one page at a time

@@ -2,16 +2,8 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import { paginateByIndex } from '../../runtime/paginate.js';
-export const platformGetUTXOsMeta = {
-  name: "platform.getUTXOs",
-  service: "platform",
-  structure: "by-name",
-  params: ["addresses", "limit", "startIndex", "sourceChain", "encoding"],
-  required: ["addresses"],
-  encode: { o: { "limit": "u32" } },
-  decode: { o: { "numFetched": "u64" } },
-  resultValidator: () => import("../../validators/platform/platform.getUTXOs.result.js"),
-};
+import { platformGetUTXOsMeta } from '../../namespaces/platform.js';
+export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
 
 export function platformGetUTXOs(transport, params, options) {
   return call(transport, platformGetUTXOsMeta, params, options);

@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { txpoolContentMeta } from '../../namespaces/txpool.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { TxpoolContentResult } from '../../types.js';
-/** The wire contract of `txpool_content`: param order, codecs, validator. */
-export declare const txpoolContentMeta: MethodMeta;
+export { txpoolContentMeta } from '../../namespaces/txpool.js';
 
 /**
  * Every transaction in the pool

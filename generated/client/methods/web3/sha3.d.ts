@@ -2,11 +2,10 @@
 import { call } from '../../runtime/call.js';
 import { RpcError } from '../../runtime/errors.js';
 import type { CallOptions } from '../../runtime/call.js';
-import type { MethodMeta } from '../../runtime/meta.js';
+import { web3Sha3Meta } from '../../namespaces/web3.js';
 import type { Transport } from '../../runtime/transport.js';
 import type { Web3Sha3Params, Web3Sha3Result } from '../../types.js';
-/** The wire contract of `web3_sha3`: param order, codecs, validator. */
-export declare const web3Sha3Meta: MethodMeta;
+export { web3Sha3Meta } from '../../namespaces/web3.js';
 
 /**
  * Keccak-256 of the given bytes
