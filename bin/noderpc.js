@@ -33,7 +33,8 @@ async function bundled() {
     const { build } = await import('esbuild');
     const tmp = `${dir}.${process.pid}.tmp`;
     await build({
-      entryPoints: { cli: join(root, 'generator/cli.ts') },
+      // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
+      entryPoints: { cli: join(root, 'generator/cli.ts'), 'schema-worker': join(root, 'generator/schema/worker.ts') },
       outdir: tmp,
       bundle: true,
       splitting: true,

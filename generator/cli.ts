@@ -81,14 +81,16 @@ function configFor(args: Args, cwd: string): Config {
 function printResult(result: GenerateResult, times: boolean): void {
   const stream = result.ok ? process.stdout : process.stderr;
   stream.write(`${result.report}\n`);
-  if (times) process.stdout.write(`${formatTimings(result.timings)}\n`);
+  if (times) process.stdout.write(`${formatTimings(result.timings, result.background)}\n`);
 }
 
-export function formatTimings(timings: Readonly<Record<string, number>>): string {
+export function formatTimings(timings: Readonly<Record<string, number>>, background?: Readonly<Record<string, number>>): string {
   const total = Object.values(timings).reduce((a, b) => a + b, 0);
-  return `phases (ms): ${Object.entries(timings)
-    .map(([k, v]) => `${k} ${v.toFixed(0)}`)
-    .join(', ')}; total ${total.toFixed(0)}`;
+  const list = (t: Readonly<Record<string, number>>) =>
+    Object.entries(t)
+      .map(([k, v]) => `${k} ${v.toFixed(0)}`)
+      .join(', ');
+  return `phases (ms): ${list(timings)}; total ${total.toFixed(0)}${background ? `; on the schema thread: ${list(background)}` : ''}`;
 }
 
 export async function main(argv: readonly string[]): Promise<number> {

@@ -11,7 +11,8 @@ import { GENERATOR_ROOT } from './root.js';
 import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
-import { loadProject } from './load/index.js';
+import { loadProject, withSchemaProblems } from './load/index.js';
+import { schemaRunner } from './schema/thread.js';
 import type { Model } from './model.js';
 import { describeChanges, diffAgainstDisk, diskCache, formatFiles, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
 
@@ -29,8 +30,10 @@ export interface GenerateResult {
   readonly problems: readonly Diagnostic[];
   readonly changes: readonly Change[];
   readonly files: readonly OutputFile[];
-  /** Milliseconds per phase, in run order. */
+  /** Milliseconds per phase of the main thread, in run order (`schemas`: waiting for the schema job). */
   readonly timings: Readonly<Record<string, number>>;
+  /** Milliseconds the schema job spent on each part, beside the main thread when it has its own. */
+  readonly background?: Readonly<Record<string, number>>;
   /** Human-readable outcome: problems, the stale report of `--check`, or a summary of what was written. */
   readonly report: string;
   readonly model?: Model;
@@ -76,6 +79,7 @@ export function cacheRootOf(config: Config, cacheDir: string | false | undefined
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
   const timings: Record<string, number> = {};
+  let background: Record<string, number> | undefined;
   const time = async <T>(phase: string, fn: () => T | Promise<T>): Promise<T> => {
     const t0 = performance.now();
     try {
@@ -89,25 +93,36 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   const cacheRoot = cacheRootOf(config, options.cacheDir);
   const cache = cacheRoot ? openCache(cacheRoot) : noCache;
+  // Started first: on its own thread, the schema job's start-up overlaps the load.
+  const runner = schemaRunner();
   const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
+  const validators = config.emit.includes('validators') && loaded.model !== undefined;
+  // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
+  const { job } = await time('schemas', () => ({
+    job: runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(cacheRoot ? { cacheDir: cacheRoot } : { noCache: true }) }, cache),
+  }));
+  // Collected below; until then a failure must not count as unhandled.
+  job.catch(() => undefined);
   if (!loaded.model) {
-    const errors = loaded.problems.filter(isError);
-    const report = `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(loaded.problems)}`;
+    const all = withSchemaProblems(config, loaded, await time('schemas', () => job));
+    const errors = all.filter(isError);
+    const report = `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
     return { ok: false, problems: errors, changes: [], files: [], timings, report, inputs: loaded.files };
   }
-  const warnings = warningsNote(loaded.problems);
 
   const ctx: EmitContext = {
     cache,
     config,
     model: loaded.model,
-    compilers: loaded.compilers,
     runtime: readTree('runtime', /\.ts$/),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(cacheRoot ? { cacheDir: cacheRoot } : {}),
   };
   const emitted: OutputFile[] = [];
   const problems: Diagnostic[] = [];
+  // An emitter may trip over what the schema job reports (an example that does not match its schema): the
+  // job's report comes first, and the emitter's failure counts only when the job found nothing.
+  let failure: unknown;
   for (const emitter of emitters) {
     if (!config.emit.includes(emitter.name)) continue;
     try {
@@ -115,27 +130,43 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     } catch (e) {
       const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
       if (list) problems.push(...list);
-      else throw e;
+      else {
+        failure = e;
+        break;
+      }
     }
   }
+  // Formatting what this thread emitted overlaps the schema job too (an emitter failure skips it).
+  const formatted = failure === undefined && !problems.length ? await time('format', () => formatFiles(emitted, cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined)) : [];
+  // Waiting for the schema thread: what its work did not overlap.
+  const schemas = await time('schemas', () => job);
+  if (runner.threaded) background = schemas.timings;
+  const all = withSchemaProblems(config, loaded, schemas);
+  const specErrors = all.filter(isError);
+  if (specErrors.length) {
+    const report = `${specErrors.length} problem${specErrors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${specErrors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
+    return { ok: false, problems: specErrors, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
+  }
+  if (failure !== undefined) throw failure;
+  const warnings = warningsNote(all);
+  problems.push(...schemas.emitProblems);
   if (problems.length) {
     const report = `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.\n${problems.map(formatDiagnostic).join('\n')}`;
-    return { ok: false, problems, changes: [], files: [], timings, report, model: loaded.model, inputs: loaded.files };
+    return { ok: false, problems, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
   }
+  const files = [...formatted, ...(await formatFiles(schemas.files))];
   const seen = new Set<string>();
-  for (const f of emitted) {
+  for (const f of files) {
     if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-
-  const files = await time('format', () => formatFiles(emitted, cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined));
   files.sort((a, b) => a.path.localeCompare(b.path));
 
   if (cacheRoot) writeManifest(cacheRoot, config, loaded.files, files);
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files));
     const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + warnings;
-    return { ok: changes.length === 0, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
+    return { ok: changes.length === 0, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
   }
   const changes = await time('write', () => writeOutputs(outDir, files));
   const counts = { added: 0, changed: 0, removed: 0 };
@@ -144,5 +175,5 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     (changes.length
       ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
       : `${outLabel}/ already up to date (${files.length} files).`) + warnings;
-  return { ok: true, problems: [], changes, files, timings, report, model: loaded.model, inputs: loaded.files };
+  return { ok: true, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
 }

@@ -4,7 +4,7 @@
  * `#/components/schemas/<Name>` references intact; emitters resolve them through `ServiceModel.document`.
  */
 import { isObject } from './load/bundle.js';
-import { deref, methodsOf } from './load/check.js';
+import { deref, methodsOf } from './load/document.js';
 import { getAtPointer } from './load/pointer.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;

@@ -82,7 +82,7 @@ export async function watchWorker(config: Config): Promise<number> {
       process.stdout.write(`${result.report}${result.ok ? ` in ${ms} ms` : ''}\n`);
       for (const c of result.changes.slice(0, 20)) process.stdout.write(`  ${c.kind.padEnd(7)} ${c.path}\n`);
       if (result.changes.length > 20) process.stdout.write(`  ... and ${result.changes.length - 20} more\n`);
-      process.stdout.write(`${formatTimings(result.timings)}\n`);
+      process.stdout.write(`${formatTimings(result.timings, result.background)}\n`);
     } catch (e) {
       process.stderr.write(`generate failed: ${(e as Error).stack ?? e}\n`);
     }

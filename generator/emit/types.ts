@@ -1,15 +1,12 @@
 import type { Cache } from '../cache.js';
 import type { Config } from '../config.js';
 import type { Model } from '../model.js';
-import type { SchemaCompiler } from '../schema/ajv.js';
 import type { OutputFile } from '../write.js';
 
 /** Everything an emitter may read. Emitters are pure: no file system, no clock, no environment. */
 export interface EmitContext {
   readonly config: Config;
   readonly model: Model;
-  /** The schemas the loader compiled, per service: the validator emitter turns them into standalone code. */
-  readonly compilers: ReadonlyMap<string, SchemaCompiler>;
   /** Hand-written runtime sources (project-relative path → text) that outputs ship. */
   readonly runtime: ReadonlyMap<string, string>;
   /** Handlebars templates (file name → text). */

@@ -9,7 +9,7 @@ import type { Config } from '../config.js';
 import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
 import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model.js';
 import { resolveSchema } from '../schema/resolve.js';
-import type { SchemaCompiler } from '../schema/ajv.js';
+import type { SchemaJobDocument, SchemaJobOutput } from '../schema/job.js';
 import { bundle, isObject, type Provenance } from './bundle.js';
 import { checkDocument } from './check.js';
 import { joinPointer } from './pointer.js';
@@ -38,8 +38,11 @@ const STANDARDS = new Set([
 export interface LoadResult {
   readonly model?: Model;
   readonly problems: readonly Diagnostic[];
-  /** Compiled schemas per service, for the validator emitter (no second compile). */
-  readonly compilers: ReadonlyMap<string, SchemaCompiler>;
+  /**
+   * What the schema job checks (and emits validators from): every bundled document. Its problems are not in
+   * `problems` until {@link withSchemaProblems} adds them.
+   */
+  readonly schemaDocuments: readonly SchemaJobDocument[];
   readonly provenance: ReadonlyMap<string, Provenance>;
   /** Every file read, project-relative: what a watcher or cache must track. */
   readonly files: readonly string[];
@@ -49,7 +52,7 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
   const workspace = new Workspace(config.root, options.overrides, options.cache);
   const problems: Diagnostic[] = [];
   const services: ServiceModel[] = [];
-  const compilers = new Map<string, SchemaCompiler>();
+  const schemaDocuments: SchemaJobDocument[] = [];
   const provenances = new Map<string, Provenance>();
   const used = new Set<string>();
   const seenServices = new Map<string, string>();
@@ -69,15 +72,11 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
     // A document that is not one cannot be checked further; one with a dangling reference still is (every
     // other problem in it is reported), the checks leaving alone what the reference problem already says.
     if (bundled.problems.some((p) => p.code === 'not-a-document')) continue;
-    const checked = checkDocument(`noderpc:${doc.service}`, bundled.document, bundled.provenance, {
-      strict: config.strict,
-      source: options.source ?? true,
-      ...(options.cache ? { cache: options.cache } : {}),
-      broken: bundled.broken,
-    });
-    problems.push(...checked.problems);
-    compilers.set(doc.service, checked.compiler);
-    if (checked.problems.some((p) => p.code === 'openrpc-invalid') || bundled.problems.some((p) => isError(p))) continue;
+    const checked = checkDocument(bundled.document, bundled.provenance, options.cache ? { cache: options.cache } : {});
+    problems.push(...checked);
+    const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
+    schemaDocuments.push({ service: doc.service, source: doc.path, document: bundled.document, broken: [...bundled.broken], modeled });
+    if (!modeled) continue;
     services.push(buildService(doc.service, doc.path, bundled.document));
   }
 
@@ -87,11 +86,24 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
   problems.push(...projectChecks(services, provenances));
   problems.push(...workspace.problems);
 
-  const unique = dedupe(problems).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p));
   const files = workspace.loaded().map((f) => f.path);
-  const sorted = sortDiagnostics(unique);
-  if (sorted.some(isError)) return { problems: sorted, compilers, provenance: provenances, files };
-  return { model: { services }, problems: sorted, compilers, provenance: provenances, files };
+  const sorted = finishProblems(config, problems);
+  if (sorted.some(isError)) return { problems: sorted, schemaDocuments, provenance: provenances, files };
+  return { model: { services }, problems: sorted, schemaDocuments, provenance: provenances, files };
+}
+
+/** Severity by the project's standards (warnings for a foreign document), duplicates dropped, file order. */
+function finishProblems(config: Config, problems: readonly Diagnostic[]): Diagnostic[] {
+  return sortDiagnostics(dedupe([...problems]).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p)));
+}
+
+/** The load's problems with the schema job's added, located in the files the author wrote. */
+export function withSchemaProblems(config: Config, loaded: LoadResult, job: SchemaJobOutput): Diagnostic[] {
+  const located = job.problems.map((p) => {
+    const provenance = loaded.provenance.get(p.service);
+    return provenance ? provenance.at(p.pointer, p.code, p.message) : { code: p.code, message: p.message, pointer: p.pointer };
+  });
+  return finishProblems(config, [...loaded.problems, ...located]);
 }
 
 function dedupe(list: Diagnostic[]): Diagnostic[] {

@@ -11,8 +11,9 @@ import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, ServiceModel } from '../../model.js';
 import { AJV_VERSION, type ErrorMode, type SchemaCompiler } from '../../schema/ajv.js';
 import { closureKey } from '../../schema/closure.js';
+import { compileParams } from '../../schema/envelope.js';
 import type { OutputFile } from '../../write.js';
-import type { EmitContext, Emitter } from '../types.js';
+import type { Cache } from '../../cache.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,
@@ -34,27 +35,6 @@ export function validatorPath(service: ServiceModel, method: MethodModel, direct
 /** The validator of one subscription kind's notification payloads. */
 export function notificationValidatorPath(service: ServiceModel, method: MethodModel, kind: string): string {
   return `validators/${service.name}/${method.name}.${kind.replace(/[^A-Za-z0-9_-]/g, '_')}.notification`;
-}
-
-/** The schema a method's params are validated against, as a whole (what arrives in `params`). */
-export function paramsEnvelope(compiler: SchemaCompiler, method: MethodModel): Record<string, unknown> {
-  const byName = {
-    type: 'object',
-    properties: Object.fromEntries(method.params.map((p) => [p.name, compiler.ref(p.schemaPointer)])),
-    required: method.params.filter((p) => p.required).map((p) => p.name),
-  };
-  const byPosition = method.params.length
-    ? {
-        type: 'array',
-        items: method.params.map((p) => compiler.ref(p.schemaPointer)),
-        minItems: method.params.filter((p) => p.required).length,
-        maxItems: method.params.length,
-        additionalItems: false,
-      }
-    : { type: 'array', maxItems: 0 };
-  if (method.paramStructure === 'by-name') return byName;
-  if (method.paramStructure === 'by-position') return byPosition;
-  return { anyOf: [byName, byPosition] };
 }
 
 class EmitProblem extends Error {
@@ -114,20 +94,24 @@ export function renumber(code: string): string {
   });
 }
 
-export function emitValidators(ctx: EmitContext): OutputFile[] {
+/**
+ * The validator modules of `services`, from the functions their compilers hold (compiled already by the
+ * example checks, where the same schema was checked). Runs inside the schema job (schema/job.ts).
+ */
+export function emitValidators(services: readonly ServiceModel[], compilers: ReadonlyMap<string, SchemaCompiler>, cache: Cache, strict: boolean): OutputFile[] {
   const files: OutputFile[] = [];
   const problems: Diagnostic[] = [];
-  for (const service of ctx.model.services) {
-    const compiler = ctx.compilers.get(service.name);
+  for (const service of services) {
+    const compiler = compilers.get(service.name);
     if (!compiler) throw new Error(`no schema compiler for ${service.name}`);
-    const salt = `validators ${AJV_VERSION} strict=${ctx.config.strict} ${compiler.id}`;
+    const salt = `validators ${AJV_VERSION} strict=${strict} ${compiler.id}`;
     for (const method of service.methods) {
       const key = closureKey(service.document, method.pointer, salt);
       const outputs: [string, string][] = [['params', validatorPath(service, method, 'params')]];
       if (method.result) outputs.push(['result', validatorPath(service, method, 'result')]);
       for (const kind of method.subscriptions?.kinds ?? []) outputs.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name)]);
       // Every validator of this method is in the cache: no compile at all.
-      const cached = outputs.map(([direction]) => ctx.cache.get('validator', `${key} ${direction}`));
+      const cached = outputs.map(([direction]) => cache.get('validator', `${key} ${direction}`));
       if (cached.every((c) => c !== undefined)) {
         outputs.forEach(([direction, path], i) => {
           const depth = path.split('/').length - 1;
@@ -139,7 +123,7 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
       // Params validators list every problem (a -32602 reply carries them all); result validators stop at
       // the first, which keeps the code that clients load small and fast.
       const entries: [string, string, ValidateFunction | Error, ErrorMode][] = [
-        ['params', validatorPath(service, method, 'params'), compiler.compileSchema(`params:${method.pointer}`, paramsEnvelope(compiler, method), 'all'), 'all'],
+        ['params', validatorPath(service, method, 'params'), compileParams(compiler, method.pointer, method.params, method.paramStructure), 'all'],
       ];
       if (method.result) entries.push(['result', validatorPath(service, method, 'result'), compiler.compile(method.result.schemaPointer, 'first'), 'first']);
       for (const kind of method.subscriptions?.kinds ?? [])
@@ -152,7 +136,7 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
         try {
           const depth = path.split('/').length - 1;
           const code = renumber(standaloneCode(compiler.ajv(mode), fn));
-          ctx.cache.set('validator', `${key} ${direction}`, code);
+          cache.set('validator', `${key} ${direction}`, code);
           files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`), format: 'none' });
           files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
         } catch (e) {
@@ -165,5 +149,3 @@ export function emitValidators(ctx: EmitContext): OutputFile[] {
   if (problems.length) throw new EmitProblem(problems);
   return files;
 }
-
-export const validatorsEmitter: Emitter = { name: 'validators', emit: emitValidators };

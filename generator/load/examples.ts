@@ -1,0 +1,236 @@
+/**
+ * Every schema compiling under ajv, and every example validating against its schemas: the checks that
+ * compile, run on the schema thread (schema/job.ts) while the main thread emits. Problems are located by
+ * pointer into the bundled document; the main thread maps them to files and lines.
+ */
+import type { Cache } from '../cache.js';
+import { AJV_VERSION, describeAjvError, simplifyErrors, type SchemaCompiler } from '../schema/ajv.js';
+import { closureKey } from '../schema/closure.js';
+import { compileParams, type EnvelopeParam, type ParamStructure } from '../schema/envelope.js';
+import { isObject } from './bundle.js';
+import { deref, methodsOf } from './document.js';
+import { getAtPointer, joinPointer } from './pointer.js';
+
+/** A problem found in a bundled document, located by pointer (provenance maps it to a file and line). */
+export interface LocatedProblem {
+  readonly pointer: string;
+  readonly code: string;
+  readonly message: string;
+}
+
+/**
+ * Compile every method's schemas and validate every example. A method whose closure (itself and every
+ * schema it reaches) passed before is not checked again: its verdict is in the cache.
+ */
+export function checkSchemasAndExamples(
+  document: Record<string, unknown>,
+  compiler: SchemaCompiler,
+  cache: Cache,
+  salt: string,
+  broken: ReadonlySet<object>,
+): LocatedProblem[] {
+  const problems: LocatedProblem[] = [];
+  // Problems are located by pointer into the bundled document; the caller maps them to files and lines.
+  const provenance = { at: (pointer: string, code: string, message: string): LocatedProblem => ({ pointer, code, message }) };
+  const reported = new Set<string>();
+  const compile = (schemaPointer: string) => {
+    // A schema that reaches a broken reference cannot be compiled; the reference was reported already.
+    if (broken.size && reachesBroken(document, getAtPointer(document, schemaPointer), broken)) return undefined;
+    const v = compiler.compile(schemaPointer);
+    // A reference that does not resolve was reported where it is written, while bundling.
+    if (v instanceof Error && (v.name === 'MissingRefError' || /can't resolve reference/.test(v.message))) return undefined;
+    if (v instanceof Error) {
+      const at = locateCompileError(document, schemaPointer, v.message);
+      if (!reported.has(at + v.message)) {
+        reported.add(at + v.message);
+        problems.push(provenance.at(at, 'schema-invalid', `ajv rejects this schema: ${v.message.replace(/^strict mode: /, 'strict mode: ')}. Fix the schema.`));
+      }
+      return undefined;
+    }
+    return v;
+  };
+  const validateAt = (validate: ReturnType<typeof compile>, value: unknown, valuePointer: string, what: string) => {
+    if (!validate || validate(value)) return;
+    // The fast validator stops at the first error; report them all with the exhaustive one.
+    const all = compiler.compileSchema(`report ${validate.schemaEnv.schemaPath ?? ''} ${JSON.stringify(validate.schema)}`, validate.schema as Record<string, unknown>, 'all');
+    const errors = all instanceof Error ? (validate.errors ?? []) : (all(value), all.errors ?? []);
+    for (const e of simplifyErrors(errors)) {
+      problems.push(provenance.at(valuePointer + e.instancePath, 'example-invalid', `${what}: ${describeAjvError(e)}. Fix the example or the schema.`));
+    }
+  };
+
+  /**
+   * The params envelope, compiled as it ships. When ajv rejects it, each param's schema is compiled alone
+   * to say which one is at fault, and where.
+   */
+  const compileEnvelope = (pointer: string, params: readonly EnvelopeParam[], structure: ParamStructure) => {
+    const v = compileParams(compiler, pointer, params, structure);
+    if (!(v instanceof Error)) return v;
+    for (const p of params) if (p.schemaPointer !== undefined) compile(p.schemaPointer);
+    return undefined;
+  };
+
+  for (const { pointer, method } of methodsOf(document)) {
+    const key = closureKey(document, pointer, salt);
+    if (cache.get('check', key) === 'ok') continue;
+    const before = problems.length;
+    checkMethod(pointer, method);
+    // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
+    if (problems.length === before && !(broken.size && reachesBroken(document, method, broken))) cache.set('check', key, 'ok');
+  }
+  return problems;
+
+  function checkMethod(pointer: string, method: Record<string, unknown>): void {
+    const name = String(method.name);
+    const structure: ParamStructure = method.paramStructure === 'by-name' || method.paramStructure === 'by-position' ? method.paramStructure : 'either';
+    const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => {
+      const p = deref(document, `${pointer}/params/${i}`);
+      const value = p && isObject(p.value) ? p.value : {};
+      const schema = p && value.schema !== undefined ? `${p.pointer}/schema` : undefined;
+      // A schema that reaches a broken reference cannot be compiled (the reference was reported already):
+      // that param takes any value, and the others are still checked.
+      const usable = schema !== undefined && !(broken.size && reachesBroken(document, getAtPointer(document, schema), broken));
+      return { name: String(value.name), required: value.required === true, schemaPointer: usable ? schema : undefined };
+    });
+    const paramsValidator = compileEnvelope(pointer, params, structure);
+    const result = deref(document, `${pointer}/result`);
+    const resultValidator = result && isObject(result.value) && result.value.schema !== undefined ? compile(`${result.pointer}/schema`) : undefined;
+
+    (Array.isArray(method.examples) ? method.examples : []).forEach((_, ei) => {
+      const ex = deref(document, `${pointer}/examples/${ei}`);
+      if (!ex || !isObject(ex.value)) return;
+      const exName = typeof ex.value.name === 'string' ? ex.value.name : `#${ei}`;
+      const exParams = Array.isArray(ex.value.params) ? ex.value.params : [];
+      // The example's params as they travel: by name unless the method takes them only by position.
+      const byName: Record<string, unknown> = {};
+      const byPosition: unknown[] = [];
+      const valuePointers = new Map<string, string>();
+      const given = new Map<string, number>();
+      exParams.forEach((_, pi) => {
+        const ep = deref(document, `${ex.pointer}/params/${pi}`);
+        if (!ep || !isObject(ep.value)) return;
+        const pname = String(ep.value.name);
+        const idx = params.findIndex((p) => p.name === pname);
+        if (idx === -1) {
+          problems.push(
+            provenance.at(`${ep.pointer}/name`, 'example-param-unknown', `Example "${exName}" of ${name} gives param "${pname}", which the method does not declare (declared: ${params.map((p) => p.name).join(', ') || 'none'}).`),
+          );
+          return;
+        }
+        if (method.paramStructure !== 'by-name' && idx !== pi)
+          problems.push(provenance.at(`${ep.pointer}/name`, 'example-param-order', `Example "${exName}" of ${name} gives "${pname}" at position ${pi}, but it is param ${idx}: list example params in declaration order.`));
+        given.set(pname, pi);
+        byName[pname] = ep.value.value;
+        byPosition[idx] = ep.value.value;
+        valuePointers.set(pname, `${ep.pointer}/value`);
+      });
+      for (const p of params) {
+        if (p.required && !given.has(p.name))
+          problems.push(provenance.at(`${ex.pointer}/params`, 'example-param-missing', `Example "${exName}" of ${name} omits required param "${p.name}".`));
+      }
+      if (paramsValidator && !paramsValidator(structure === 'by-position' ? Array.from(byPosition, (v) => (v === undefined ? null : v)) : byName)) {
+        // Errors inside one param's value, reported at that value. Errors about the envelope itself (a
+        // missing, extra or misplaced param) were reported above, in the author's terms.
+        for (const e of simplifyErrors(paramsValidator.errors ?? [])) {
+          const [first, ...rest] = e.instancePath.split('/').slice(1);
+          if (first === undefined) continue;
+          const pname = structure === 'by-position' ? params[Number(first)]?.name : first.replace(/~1/g, '/').replace(/~0/g, '~');
+          const at = pname === undefined ? undefined : valuePointers.get(pname);
+          if (at === undefined) continue;
+          const inner = rest.length ? `/${rest.join('/')}` : '';
+          problems.push(provenance.at(at + inner, 'example-invalid', `Example "${exName}" of ${name}, param "${pname}": ${describeAjvError({ ...e, instancePath: inner })}. Fix the example or the schema.`));
+        }
+      }
+      const exResult = deref(document, `${ex.pointer}/result`);
+      if (exResult && isObject(exResult.value) && 'value' in exResult.value) {
+        validateAt(resultValidator, exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result`);
+      } else if (result && !exResult) {
+        problems.push(provenance.at(ex.pointer, 'example-result-missing', `Example "${exName}" of ${name} has no result value; add one so clients, mocks and docs can use it.`));
+      }
+    });
+
+    // Subscription kinds: their params and every example notification.
+    const subs = method['x-subscriptions'];
+    if (isObject(subs) && Array.isArray(subs.kinds)) {
+      subs.kinds.forEach((kind, ki) => {
+        if (!isObject(kind)) return;
+        const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+        const kparams = (Array.isArray(kind.params) ? kind.params : []).map((p, i) => ({
+          name: isObject(p) ? String(p.name) : '',
+          validate: isObject(p) && p.schema !== undefined ? compile(`${kp}/params/${i}/schema`) : undefined,
+        }));
+        const kresult = isObject(kind.result) && kind.result.schema !== undefined ? compile(`${kp}/result/schema`) : undefined;
+        (Array.isArray(kind.examples) ? kind.examples : []).forEach((ex, ei) => {
+          if (!isObject(ex)) return;
+          const exName = String(ex.name);
+          (Array.isArray(ex.params) ? ex.params : []).forEach((ep, pi) => {
+            if (!isObject(ep)) return;
+            const found = kparams.find((k) => k.name === ep.name);
+            if (!found)
+              problems.push(provenance.at(`${kp}/examples/${ei}/params/${pi}/name`, 'example-param-unknown', `Subscription example "${exName}" (${String(kind.name)}) gives param "${String(ep.name)}", which the kind does not declare.`));
+            else validateAt(found.validate, ep.value, `${kp}/examples/${ei}/params/${pi}/value`, `Subscription example "${exName}" (${String(kind.name)}), param "${String(ep.name)}"`);
+          });
+          (Array.isArray(ex.notifications) ? ex.notifications : []).forEach((n, ni) =>
+            validateAt(kresult, n, `${kp}/examples/${ei}/notifications/${ni}`, `Subscription example "${exName}" (${String(kind.name)}), notification ${ni}`),
+          );
+        });
+      });
+    }
+  }
+}
+
+/** Whether a schema reaches, through its references, one of the broken reference objects. */
+function reachesBroken(document: unknown, schema: unknown, broken: ReadonlySet<object>): boolean {
+  const seen = new Set<unknown>();
+  const stack: unknown[] = [schema];
+  while (stack.length) {
+    const node = stack.pop();
+    if (node === null || typeof node !== 'object' || seen.has(node)) continue;
+    seen.add(node);
+    if (broken.has(node)) return true;
+    if (Array.isArray(node)) stack.push(...node);
+    else {
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref === 'string' && ref.startsWith('#')) stack.push(getAtPointer(document, ref.slice(1)));
+      stack.push(...Object.values(node));
+    }
+  }
+  return false;
+}
+
+/**
+ * ajv's compile errors carry no location. Find the keyword they name inside the schema being compiled, so
+ * the message points at the line to fix.
+ */
+function locateCompileError(document: unknown, schemaPointer: string, message: string): string {
+  const explicit = /at "#([^"]*)"/.exec(message) ?? /at "([^"]*)"/.exec(message);
+  const keyword = /keyword[: ]+"?([^"\s]+)"?/.exec(message)?.[1] ?? /"([^"]+)"/.exec(message)?.[1];
+  if (explicit && explicit[1]!.startsWith('/') && getAtPointer(document, explicit[1]!) !== undefined) return explicit[1]!;
+  if (!keyword) return schemaPointer;
+  const seen = new Set<unknown>();
+  let found: string | undefined;
+  const walk = (node: unknown, pointer: string) => {
+    if (found || seen.has(node)) return;
+    if (Array.isArray(node)) {
+      seen.add(node);
+      node.forEach((v, i) => walk(v, `${pointer}/${i}`));
+    } else if (isObject(node)) {
+      seen.add(node);
+      if (keyword in node) {
+        found = joinPointer(pointer, keyword);
+        return;
+      }
+      for (const [k, v] of Object.entries(node)) {
+        if (k === 'properties' && isObject(v)) for (const [pk, pv] of Object.entries(v)) walk(pv, joinPointer(pointer, k, pk));
+        else walk(v, joinPointer(pointer, k));
+      }
+    }
+  };
+  walk(getAtPointer(document, schemaPointer), schemaPointer);
+  return found ?? schemaPointer;
+}
+
+/** The salt of a method's check verdict: what else, besides its closure, decides it. */
+export function checkSalt(id: string, strict: boolean): string {
+  return `check ${AJV_VERSION} strict=${strict} ${id}`;
+}

@@ -1,0 +1,46 @@
+/**
+ * The command users run, as they run it: `node bin/noderpc.js generate` from the bundled generator, where
+ * the schema job (example checks and validators) runs on its own thread. Its output must be exactly what
+ * the in-process generator (the other tests) produces, and its problems exactly the same problems.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { listFiles } from '../../generator/write.js';
+import { ROOT, scratch } from '../helpers/paths.js';
+
+const BIN = join(ROOT, 'bin/noderpc.js');
+
+function cli(args: readonly string[], cwd: string, env: Record<string, string> = {}) {
+  return spawnSync(process.execPath, [BIN, ...args], { cwd, encoding: 'utf8', env: { ...process.env, ...env }, timeout: 120_000 });
+}
+
+describe('noderpc generate, the command', () => {
+  it('generates, cold and with the schema thread, exactly generated/', () => {
+    const out = scratch('cli-out');
+    const r = cli(['generate', '--no-cache', '--times', '--out', out], ROOT);
+    expect(r.status, r.stderr + r.stdout).toBe(0);
+    expect(r.stdout).toMatch(/on the schema thread: checks \d+, validators \d+/);
+    const want = listFiles(join(ROOT, 'generated'));
+    expect(listFiles(out)).toEqual(want);
+    for (const f of want) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(ROOT, 'generated', f), 'utf8'));
+  }, 180_000);
+
+  for (const threads of ['1', '0']) {
+    it(`reports every problem of a broken spec with its place, and writes nothing (NODERPC_THREADS=${threads})`, () => {
+      const project = scratch('cli-broken');
+      cpSync(join(ROOT, 'test/fixtures/loader/error-examples'), project, { recursive: true });
+      const config = JSON.parse(readFileSync(join(project, 'noderpc.config.json'), 'utf8')) as { out?: string };
+      const outDir = join(project, config.out ?? 'generated');
+      mkdirSync(join(outDir, 'openrpc'), { recursive: true });
+      writeFileSync(join(outDir, 'openrpc/keep.json'), '{"untouched":true}\n');
+      const r = cli(['generate', '--no-cache'], project, { NODERPC_THREADS: threads });
+      expect(r.status).not.toBe(0);
+      const expected = readFileSync(join(project, 'expected.txt'), 'utf8').trim().split('\n');
+      const output = (r.stdout + r.stderr).split('\n');
+      for (const line of expected) expect(output).toContain(line);
+      expect(listFiles(outDir)).toEqual(['openrpc/keep.json']);
+    }, 120_000);
+  }
+});
