@@ -1,9 +1,10 @@
 /**
  * Spec files as values that remember where they came from. Values come from the fastest parser that gives
  * exactly the value the YAML 1.2 core schema says: JSON.parse for JSON, js-yaml (about three times faster
- * than `yaml` on our spec) for YAML. The `yaml` library, which keeps every node's position, parses a file
- * only when a position is asked for (a problem to report) or when js-yaml declines the text (a syntax
- * error, a duplicate key, an alias, a `%YAML` directive): its messages and positions are the ones reported.
+ * than `yaml` on our spec) for YAML. Positions are found only when a problem needs one: in JSON by a
+ * scanner (json-locate.ts); in YAML by the `yaml` library, which keeps every node's position and also
+ * parses a file that js-yaml declines (a syntax error, a duplicate key, an alias, a `%YAML` directive), so
+ * its messages and positions are the ones reported.
  */
 import { load as loadYamlValue, CORE_SCHEMA } from 'js-yaml';
 import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node } from 'yaml';
@@ -13,6 +14,7 @@ import type { Diagnostic } from '../diagnostics.js';
 
 const YAML_VERSION: string = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
 import { splitPointer } from './pointer.js';
+import { JsonLocator } from './json-locate.js';
 
 export interface Position {
   line: number;
@@ -119,12 +121,20 @@ export function parseSource(path: string, text: string, cache: Cache = noCache):
         ],
       };
     }
-    let parsed: Parsed | undefined;
+    let locator: JsonLocator | undefined;
     return {
       file: {
         path,
         value,
-        locate: (pointer) => locateIn((parsed ??= parseYaml(text)), pointer),
+        locate: (pointer) => {
+          let segments: string[];
+          try {
+            segments = splitPointer(pointer);
+          } catch {
+            segments = [];
+          }
+          return (locator ??= new JsonLocator(text)).locate(segments);
+        },
       },
       problems: [],
     };

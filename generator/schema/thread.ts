@@ -46,8 +46,6 @@ export function schemaRunner(): SchemaRunner {
   const worker = new Worker(entry);
   const pending = new Map<number, Pending>();
   let next = 0;
-  // Idle, the thread must not keep the process alive; busy, it must (the main thread may be only waiting).
-  worker.unref();
   const fail = (error: Error) => {
     for (const p of pending.values()) p.reject(error);
     pending.clear();
@@ -63,6 +61,9 @@ export function schemaRunner(): SchemaRunner {
   });
   worker.on('error', fail);
   worker.on('exit', (code) => fail(new Error(`schema thread exited (code ${code})`)));
+  // Idle, the thread must not keep the process alive; busy, it must (the main thread may be only waiting).
+  // After the listeners: adding a 'message' listener refs the worker again.
+  worker.unref();
   shared = {
     threaded: true,
     run(input) {

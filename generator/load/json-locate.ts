@@ -1,0 +1,135 @@
+/**
+ * Positions in JSON text by JSON Pointer, without building a syntax tree of the whole text. A lookup scans
+ * only the containers on its path, and remembers each scanned container's members, so a report of many
+ * problems in a multi-megabyte document costs about one pass over the parts it mentions. (Parsing such a
+ * document with the YAML parser, for its node positions, takes a few hundred milliseconds.)
+ *
+ * Positions follow the YAML locator's conventions: a member of an object is located at its key, an item
+ * of an array at its value; a pointer that leads nowhere is located at its nearest existing ancestor.
+ */
+import type { Position } from './source.js';
+
+interface Member {
+  /** Offset of the key (objects) or of the value (arrays). */
+  readonly at: number;
+  readonly value: number;
+}
+
+const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+
+export class JsonLocator {
+  private readonly text: string;
+  private readonly containers = new Map<number, Map<string, Member>>();
+  private lineStarts: number[] | undefined;
+
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  /** Line and column (1-based) of the value at `segments`, or of its nearest existing ancestor. */
+  locate(segments: readonly string[]): Position {
+    let value = this.skipWs(0);
+    let at = value;
+    for (const seg of segments) {
+      const ch = this.text[value];
+      if (ch !== '{' && ch !== '[') break;
+      const member = this.membersOf(value).get(seg);
+      if (!member) break;
+      at = member.at;
+      value = member.value;
+    }
+    return this.position(at);
+  }
+
+  private position(offset: number): Position {
+    const starts = (this.lineStarts ??= lineStartsOf(this.text));
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (starts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, col: offset - starts[lo]! + 1 };
+  }
+
+  /** Members of the object or array starting at `start`, by key or index. */
+  private membersOf(start: number): Map<string, Member> {
+    const known = this.containers.get(start);
+    if (known) return known;
+    const members = new Map<string, Member>();
+    const text = this.text;
+    const isObject = text[start] === '{';
+    const close = isObject ? '}' : ']';
+    let i = this.skipWs(start + 1);
+    let index = 0;
+    while (i < text.length && text[i] !== close) {
+      let key: string;
+      let at: number;
+      if (isObject) {
+        at = i;
+        const end = this.skipString(i);
+        key = JSON.parse(text.slice(i, end)) as string;
+        i = this.skipWs(end);
+        i = this.skipWs(i + 1); // the colon
+      } else {
+        key = String(index++);
+        at = i;
+      }
+      // A repeated key: JSON.parse keeps the last value, and so does this map.
+      members.set(key, { at, value: i });
+      i = this.skipWs(this.skipValue(i));
+      if (text[i] === ',') i = this.skipWs(i + 1);
+    }
+    this.containers.set(start, members);
+    return members;
+  }
+
+  private skipWs(i: number): number {
+    const text = this.text;
+    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
+    return i;
+  }
+
+  /** From an opening quote to just after its closing quote. */
+  private skipString(i: number): number {
+    const text = this.text;
+    for (let j = i + 1; j < text.length; ) {
+      const q = text.indexOf('"', j);
+      if (q === -1) return text.length;
+      let backslashes = 0;
+      for (let k = q - 1; text[k] === '\\'; k--) backslashes++;
+      if (backslashes % 2 === 0) return q + 1;
+      j = q + 1;
+    }
+    return text.length;
+  }
+
+  private skipValue(i: number): number {
+    const text = this.text;
+    const ch = text[i];
+    if (ch === '"') return this.skipString(i);
+    if (ch === '{' || ch === '[') {
+      let depth = 0;
+      for (let j = i; j < text.length; j++) {
+        const c = text[j];
+        if (c === '"') j = this.skipString(j) - 1;
+        else if (c === '{' || c === '[') depth++;
+        else if (c === '}' || c === ']') {
+          depth--;
+          if (depth === 0) return j + 1;
+        }
+      }
+      return text.length;
+    }
+    let j = i;
+    while (j < text.length && !WS.has(text.charCodeAt(j)) && text[j] !== ',' && text[j] !== '}' && text[j] !== ']') j++;
+    return j;
+  }
+}
+
+function lineStartsOf(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
