@@ -37,6 +37,15 @@ export async function generationSection(): Promise<Section> {
     note: `phases (ms, last run): ${phasesText(parsePhases(cold.stdout))}`,
   });
 
+  // The same with the schema job in the main thread: what the second thread buys.
+  const coldOneThread = medianProcess([NODE, BIN, 'generate', '--no-cache', '--out', out, '--times'], RUNS, { warmup: 1, before: cleanOut, env: { NODERPC_THREADS: '0' } });
+  rows.push({
+    name: 'full generate, cold, schema job in the main thread',
+    value: `${ms(coldOneThread.ms)} (the thread saves ${ms(coldOneThread.ms - cold.ms)})`,
+    command: `NODERPC_THREADS=0 node bin/noderpc.js generate --no-cache --out <tmp> --times`,
+    note: `phases (ms, last run): ${phasesText(parsePhases(coldOneThread.stdout))}`,
+  });
+
   // Warm cache, empty output folder: every file is rebuilt from cached parts and written.
   const warm = medianProcess([NODE, BIN, 'generate', '--cache-dir', cache, '--out', out, '--times'], RUNS, { warmup: 1, before: cleanOut });
   rows.push({

@@ -57,7 +57,7 @@ export function timeProcess(args: readonly string[], options: { cwd?: string; en
 }
 
 /** The median of `runs` process timings (after `warmup` untimed runs). */
-export function medianProcess(args: readonly string[], runs: number, options: { cwd?: string; warmup?: number; before?: () => void } = {}): { ms: number; stdout: string } {
+export function medianProcess(args: readonly string[], runs: number, options: { cwd?: string; env?: NodeJS.ProcessEnv; warmup?: number; before?: () => void } = {}): { ms: number; stdout: string } {
   for (let i = 0; i < (options.warmup ?? 1); i++) {
     options.before?.();
     timeProcess(args, options);
@@ -77,10 +77,16 @@ export function medianProcess(args: readonly string[], runs: number, options: { 
 export function parsePhases(stdout: string): Record<string, number> {
   const line = stdout.split('\n').find((l) => l.startsWith('phases (ms):'));
   if (!line) return {};
+  // `phases (ms): a 1, b 2; total 3; on the schema thread: checks 4, validators 5`
+  const [main = '', thread] = line.replace(/^phases \(ms\): /, '').split('; on the schema thread: ');
   const out: Record<string, number> = {};
-  for (const part of line.replace(/^phases \(ms\): /, '').split(/[,;] /)) {
+  for (const part of main.split(/[,;] /)) {
     const m = /^(\w+) (\d+)/.exec(part.trim());
     if (m) out[m[1]!] = Number(m[2]);
+  }
+  for (const part of (thread ?? '').split(', ')) {
+    const m = /^(\w+) (\d+)/.exec(part.trim());
+    if (m) out[`thread:${m[1]!}`] = Number(m[2]);
   }
   return out;
 }

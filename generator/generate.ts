@@ -1,5 +1,5 @@
 /**
- * One generation run: load → emit → format → check or write, timing each phase. Nothing is written unless
+ * One generation run: load → emit (the schema job beside it) → check or write, timing each phase. Nothing is written unless
  * every stage succeeded.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -12,9 +12,12 @@ import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
 import { loadProject, withSchemaProblems } from './load/index.js';
+import type { SchemaJobOutput } from './schema/job.js';
 import { schemaRunner } from './schema/thread.js';
 import type { Model } from './model.js';
-import { describeChanges, diffAgainstDisk, diskCache, formatFiles, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
+import { describeChanges, diffAgainstDisk, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
+
+const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], timings: {} };
 
 export interface GenerateOptions {
   /** Compare with disk and write nothing. */
@@ -93,13 +96,18 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   const cacheRoot = cacheRootOf(config, options.cacheDir);
   const cache = cacheRoot ? openCache(cacheRoot) : noCache;
+  // The project's own spec is always held to its examples. A foreign document's schemas and examples are
+  // checked when an output uses them; a client alone needs neither (and its authors own its examples).
+  const checked = config.strict || config.emit.some((o) => o === 'validators' || o === 'mock' || o === 'docs');
   // Started first: on its own thread, the schema job's start-up overlaps the load.
-  const runner = schemaRunner();
+  const runner = checked ? schemaRunner() : undefined;
   const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
   const validators = config.emit.includes('validators') && loaded.model !== undefined;
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
   const { job } = await time('schemas', () => ({
-    job: runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(cacheRoot ? { cacheDir: cacheRoot } : { noCache: true }) }, cache),
+    job: runner
+      ? runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(cacheRoot ? { cacheDir: cacheRoot } : { noCache: true }) }, cache)
+      : Promise.resolve(NO_SCHEMA_JOB),
   }));
   // Collected below; until then a failure must not count as unhandled.
   job.catch(() => undefined);
@@ -136,11 +144,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
       }
     }
   }
-  // Formatting what this thread emitted overlaps the schema job too (an emitter failure skips it).
-  const formatted = failure === undefined && !problems.length ? await time('format', () => formatFiles(emitted, cacheRoot ? diskCache(`${cacheRoot}/format`) : undefined)) : [];
   // Waiting for the schema thread: what its work did not overlap.
   const schemas = await time('schemas', () => job);
-  if (runner.threaded) background = schemas.timings;
+  if (runner?.threaded) background = schemas.timings;
   const all = withSchemaProblems(config, loaded, schemas);
   const specErrors = all.filter(isError);
   if (specErrors.length) {
@@ -154,7 +160,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const report = `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.\n${problems.map(formatDiagnostic).join('\n')}`;
     return { ok: false, problems, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
   }
-  const files = [...formatted, ...(await formatFiles(schemas.files))];
+  const files = [...emitted, ...schemas.files];
   const seen = new Set<string>();
   for (const f of files) {
     if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);

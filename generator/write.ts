@@ -1,10 +1,8 @@
 /**
- * The back edge: format emitted files, then either compare them with what is on disk (`--check`) or write
- * them. Writing is all-or-nothing as far as a filesystem allows: every new file is first written beside its
+ * The back edge: compare emitted files with what is on disk (`--check`) or write them. Writing is all-or-nothing as far as a filesystem allows: every new file is first written beside its
  * target under a temporary name, and only when all of them exist are they renamed into place; stale files
  * are removed last. Unchanged files are not touched, so watchers and dev servers see only real changes.
  */
-import { createHash } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, relative, resolve, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -12,9 +10,8 @@ import { createTwoFilesPatch } from 'diff';
 export interface OutputFile {
   /** Path relative to the output folder, `/`-separated. */
   readonly path: string;
+  /** Exactly what is written: emitters print canonical text (no formatter runs). */
   readonly contents: string;
-  /** `prettier` formats by extension; `none` is written as emitted (already canonical, or too large). */
-  readonly format: 'prettier' | 'none';
 }
 
 /** Folders under the output that belong to other tools (caches, builds) and are never ours to delete. */
@@ -153,77 +150,6 @@ function removeEmptyDirs(root: string, dir: string): void {
       return;
     }
   }
-}
-
-// ---- formatting -------------------------------------------------------------------------------------------
-
-type Prettier = typeof import('prettier');
-let prettierPromise: Promise<Prettier> | undefined;
-
-const PARSERS: Record<string, string> = {
-  '.md': 'markdown',
-  '.json': 'json',
-  '.ts': 'typescript',
-  '.mts': 'typescript',
-  '.js': 'babel',
-  '.mjs': 'babel',
-  '.yaml': 'yaml',
-  '.yml': 'yaml',
-  '.css': 'css',
-  '.html': 'html',
-  '.vue': 'vue',
-};
-
-export const PRETTIER_OPTIONS = { printWidth: 120, singleQuote: true, trailingComma: 'all', proseWrap: 'preserve' } as const;
-
-export interface FormatCache {
-  get(key: string): string | undefined;
-  set(key: string, value: string): void;
-}
-
-/** A content-addressed cache on disk (under node_modules/.cache), so unchanged files skip prettier. */
-export function diskCache(dir: string): FormatCache {
-  return {
-    get(key) {
-      try {
-        return readFileSync(join(dir, key.slice(0, 2), key), 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
-    set(key, value) {
-      try {
-        mkdirSync(join(dir, key.slice(0, 2)), { recursive: true });
-        const target = join(dir, key.slice(0, 2), key);
-        const tmp = `${target}.${process.pid}.tmp`;
-        writeFileSync(tmp, value);
-        renameSync(tmp, target);
-      } catch {
-        // A cache that cannot be written only costs time.
-      }
-    },
-  };
-}
-
-export async function formatFiles(files: readonly OutputFile[], cache?: FormatCache): Promise<OutputFile[]> {
-  return Promise.all(
-    files.map(async (f) => {
-      const ext = /\.[^./]+$/.exec(f.path)?.[0] ?? '';
-      const parser = f.format === 'prettier' ? PARSERS[ext] : undefined;
-      if (!parser) return { ...f, contents: ensureNewline(f.contents) };
-      const key = createHash('sha256').update(`${parser}\0${JSON.stringify(PRETTIER_OPTIONS)}\0${f.contents}`).digest('hex');
-      const hit = cache?.get(key);
-      if (hit !== undefined) return { ...f, contents: hit };
-      const prettier = await (prettierPromise ??= import('prettier'));
-      const contents = await prettier.format(f.contents, { ...PRETTIER_OPTIONS, parser });
-      cache?.set(key, contents);
-      return { ...f, contents };
-    }),
-  );
-}
-
-function ensureNewline(s: string): string {
-  return s.endsWith('\n') ? s : `${s}\n`;
 }
 
 export function relativeLabel(root: string, dir: string): string {

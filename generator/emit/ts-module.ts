@@ -37,8 +37,8 @@ export function tsModule(path: string, statements: readonly Statement[]): Output
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
   const base = path.slice(0, -3);
   return [
-    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))), format: 'none' },
-    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))), format: 'none' },
+    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))) },
+    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))) },
   ];
 }
 
@@ -46,8 +46,8 @@ export function tsModule(path: string, statements: readonly Statement[]): Output
 export function typesModule(path: string, declarations: string): OutputFile[] {
   const base = path.slice(0, -3);
   return [
-    { path: `${base}.js`, contents: 'export {};\n', format: 'none' },
-    { path: `${base}.d.ts`, contents: normalize(declarations), format: 'none' },
+    { path: `${base}.js`, contents: 'export {};\n' },
+    { path: `${base}.d.ts`, contents: normalize(declarations) },
   ];
 }
 
@@ -104,8 +104,8 @@ export async function sourceModules(files: ReadonlyMap<string, string>, cacheDir
     const base = path.slice(0, -3);
     const out = done.get(path)!;
     return [
-      { path: `${base}.js`, contents: out.js, format: 'none' as const },
-      { path: `${base}.d.ts`, contents: out.dts, format: 'none' as const },
+      { path: `${base}.js`, contents: out.js },
+      { path: `${base}.d.ts`, contents: out.dts },
     ];
   });
 }

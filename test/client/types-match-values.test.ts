@@ -8,7 +8,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { tsLiteral } from '../../generator/emit/package/index.js';
+import { printFlat as tsLiteral } from '../../generator/emit/literal.js';
 import { PlanBuilder, materialize } from '../../generator/schema/codec.js';
 import { pascalCase } from '../../generator/schema/typescript.js';
 import { decode } from '../../runtime/codec.js';

@@ -3,7 +3,7 @@
  * compiles markdown as Vue templates, table cells, code spans, explicit ids, and value-form literals.
  */
 import { describe, expect, it } from 'vitest';
-import { printValue, shellQuote } from '../../generator/emit/docs/examples.js';
+import { shellQuote } from '../../generator/emit/docs/examples.js';
 import { anchorId, cell, code, prose, text, tidy } from '../../generator/emit/docs/markdown.js';
 
 describe('prose', () => {
@@ -51,16 +51,5 @@ describe('code, text and ids', () => {
 describe('tidy', () => {
   it('collapses blank lines and trailing spaces outside code only', () => {
     expect(tidy('# T  \n\n\n\ntext\n```\na  \n\n\nb\n```\n\n\n')).toBe('# T\n\ntext\n```\na  \n\n\nb\n```\n');
-  });
-});
-
-describe('printValue', () => {
-  it.each([
-    ['bigints print as 123n', { given: { balance: 123n, list: [1n] }, want: '{ balance: 123n, list: [1n] }' }],
-    ['strings are single-quoted and escaped', { given: ["it's", 'a\\b'], want: "['it\\'s', 'a\\\\b']" }],
-    ['keys that are not identifiers are quoted', { given: { '118': true, 'a-b': null }, want: "{ '118': true, 'a-b': null }" }],
-    ['long values break over lines', { given: { a: 'x'.repeat(60), b: ['y'.repeat(60)] }, want: `{\n  a: '${'x'.repeat(60)}',\n  b: ['${'y'.repeat(60)}'],\n}` }],
-  ])('%s', (_, { given, want }) => {
-    expect(printValue(given, 0)).toBe(want);
   });
 });

@@ -4,7 +4,7 @@
  * the in-process generator (the other tests) produces, and its problems exactly the same problems.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { closeSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { listFiles } from '../../generator/write.js';
@@ -43,4 +43,23 @@ describe('noderpc generate, the command', () => {
       expect(listFiles(outDir)).toEqual(['openrpc/keep.json']);
     }, 120_000);
   }
+
+  it('generates only a client for a foreign document without compiling its schemas, and exits', () => {
+    const out = scratch('cli-client-only');
+    const doc = join(ROOT, '../shared/conformance/execution-apis/openrpc.json');
+    // Output to a file, not a pipe: the thread started for a job that never comes must not hold the process.
+    const log = join(out, '..', `${out.split('/').pop()}.log`);
+    const fd = openSync(log, 'w');
+    const r = spawnSync(process.execPath, [BIN, 'generate', doc, '--out', out, '--no-cache', '--emit', 'client,package', '--times'], { cwd: out, stdio: ['ignore', fd, fd], timeout: 60_000 });
+    closeSync(fd);
+    const text = readFileSync(log, 'utf8');
+    expect(r.signal, text).toBeNull();
+    expect(r.status, text).toBe(0);
+    // No schema compiled: no example warnings, no time on the schema thread; lint warnings still come.
+    expect(text).not.toMatch(/\[example-invalid\]/);
+    expect(text).toMatch(/\[example-missing\] warning/);
+    expect(text).not.toMatch(/on the schema thread: checks/);
+    expect(listFiles(out).filter((f) => f.startsWith('client/validators/'))).toEqual([]);
+    expect(listFiles(out).some((f) => f.startsWith('client/methods/'))).toBe(true);
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ import { decode, type Plan } from '../../../runtime/codec.js';
 import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model.js';
 import { materialize, PlanBuilder } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/typescript.js';
+import { Placeholder, printArgs, printValue, quote } from '../literal.js';
 
 export interface Call {
   /** The JSON-RPC request, one line. */
@@ -29,8 +30,8 @@ export interface ClientNames {
   readonly baseUrl: string;
 }
 
-/** Longest line the printed TS aims for. */
-const WIDTH = 100;
+/** Longest line the printed TS aims for (docs pages are narrower than an editor). */
+const DOCS_WIDTH = 100;
 /** Longest value-form result comment before it is cut short (the JSON response shows it whole)... */
 const MAX_RESULT_LINES = 60;
 /** ...to this many lines. */
@@ -71,11 +72,23 @@ export class ExamplePrinter {
   private readonly builder: PlanBuilder;
   private readonly service: ServiceModel;
   private readonly names: ClientNames;
+  private readonly width: number;
 
-  constructor(service: ServiceModel, names: ClientNames) {
+  constructor(service: ServiceModel, names: ClientNames, width = DOCS_WIDTH) {
     this.service = service;
     this.names = names;
+    this.width = width;
     this.builder = new PlanBuilder(service.document);
+  }
+
+  /** A value laid out at `indent`, starting at column `lead`, with `tail` characters after it. */
+  private show(value: unknown, indent: number, lead = indent, tail = 1): string {
+    return printValue(value, { indent, lead, tail, width: this.width });
+  }
+
+  /** Call arguments starting at column `lead` and followed by `tail` characters. */
+  printArgs(args: readonly unknown[], lead: number, tail: number): string {
+    return printArgs(args, { lead, tail, width: this.width });
   }
 
   private readonly plans = new Map<unknown, Plan | 0>();
@@ -96,7 +109,7 @@ export class ExamplePrinter {
     const wireParams = this.wireParams(method, example.params);
     const request = { jsonrpc: '2.0', id: 1, method: method.name, params: wireParams };
     const prefix = method.subscriptions ? 'const events = ' : example.result ? 'const result = await ' : 'await ';
-    const args = this.tsArgs(method, method.params, example.params, prefix.length + this.accessor(method).length + 1);
+    const args = this.printArgs(this.args(method, method.params, example.params), prefix.length + this.accessor(method).length + 1, 2);
     const lines = [...this.setup()];
     const invocation = `${this.accessor(method)}(${args})`;
     lines.push(`${prefix}${invocation};`);
@@ -120,7 +133,7 @@ export class ExamplePrinter {
     const given = example.params.filter((p) => p.name !== cursor);
     const accessor = `node${member(method.namespace || this.service.name)}${member(`paginate${pascalCase(method.member)}`)}`;
     const prefix = 'for await (const item of ';
-    const args = this.tsArgs(method, method.params, given, prefix.length + accessor.length + 1);
+    const args = this.printArgs(this.args(method, method.params, given), prefix.length + accessor.length + 1, ')) {'.length);
     return [...this.setup(), `${prefix}${accessor}(${args})) {`, '  console.log(item);', '}'].join('\n');
   }
 
@@ -131,14 +144,14 @@ export class ExamplePrinter {
     const wire = [kind.name, ...positional(kind.params, example.params).map((p) => (p === undefined ? null : secretNames.has(p.name) ? `<${p.name}>` : p.value))];
     const request = { jsonrpc: '2.0', id: 1, method: method.name, params: wire };
     const notifications = example.notifications.map((payload) => JSON.stringify({ jsonrpc: '2.0', method: notification, params: { subscription: subscriptionId, result: payload } }, null, 2));
-    const lead = 'for await (const event of '.length + this.accessor(method).length + 1 + printFlat(kind.name)!.length + 2;
-    const args = [printValue(kind.name, 0), this.tsArgs({ positional: true }, kind.params, example.params, lead)].filter(Boolean).join(', ');
+    const lead = 'for await (const event of '.length + this.accessor(method).length + 1;
+    const args = this.printArgs([kind.name, ...this.args({ positional: true }, kind.params, example.params)], lead, ')) {'.length);
     const plan = this.plan(kind.result.schema, () => this.builder.tree(kind.result.schema));
     const first = example.notifications[0];
     const lines = [...this.setup(), `for await (const event of ${this.accessor(method)}(${args})) {`];
     if (first !== undefined) {
       lines.push('  // event (the first notification, decoded):');
-      lines.push(...commentLines(printValue(safeDecode(plan, first), 0, 2 + 3)).map((l) => `  ${l}`));
+      lines.push(...commentLines(this.show(safeDecode(plan, first), 0, 2 + 3, 0)).map((l) => `  ${l}`));
     }
     lines.push('  break;', '}');
     return {
@@ -150,13 +163,14 @@ export class ExamplePrinter {
   }
 
   private setup(): string[] {
-    return [`import { ${this.names.factory} } from ${printValue(this.names.pkg, 0)};`, '', `const node = ${this.names.factory}({ url: ${printValue(this.names.baseUrl, 0)} });`];
+    const lead = `const node = ${this.names.factory}(`.length;
+    return [`import { ${this.names.factory} } from ${this.show(this.names.pkg, 0)};`, '', `const node = ${this.names.factory}(${this.printArgs([{ url: this.names.baseUrl }], lead, 2)});`];
   }
 
   private resultComment(method: MethodModel, value: unknown): string[] {
     const schema = method.result?.schema;
     const plan = schema === undefined ? 0 : this.plan(schema, () => this.builder.tree(schema));
-    const printed = printValue(safeDecode(plan, value), 0, '// result: '.length);
+    const printed = this.show(safeDecode(plan, value), 0, '// result: '.length, 0);
     return printed.includes('\n') ? ['// result:', ...commentLines(printed)] : [`// result: ${printed}`];
   }
 
@@ -168,24 +182,23 @@ export class ExamplePrinter {
     return positional(method.params, given).map((p) => (p === undefined ? null : value(p)));
   }
 
-  /** The client call's arguments in value form: one object (by name) or positional values. */
-  private tsArgs(method: Pick<MethodModel, 'positional'>, params: readonly ParamModel[], given: ExampleModel['params'], lead: number): string {
-    if (!given.length) return '';
+  /**
+   * The client call's arguments in value form: one object (by name) or the positional values, up to the
+   * last one given; secrets as placeholders.
+   */
+  args(method: Pick<MethodModel, 'positional'>, params: readonly ParamModel[], given: ExampleModel['params']): unknown[] {
+    if (!given.length) return [];
     const secret = new Set(params.filter((p) => p.secret).map((p) => p.name));
     if (!method.positional) {
       const plan = this.plan(params, () => this.builder.object(params.map((p) => [p.name, p.schema] as const)));
       const wire = Object.fromEntries(given.filter((p) => !secret.has(p.name)).map((p) => [p.name, p.value]));
       const decoded = safeDecode(plan, wire) as Record<string, unknown>;
-      const entries = given.map((p) => [p.name, secret.has(p.name) ? new Placeholder(p.name) : decoded[p.name]] as const);
-      return printValue(Object.fromEntries(entries), 0, lead);
+      return [Object.fromEntries(given.map((p) => [p.name, secret.has(p.name) ? new Placeholder(p.name) : decoded[p.name]] as const))];
     }
     const slots = positional(params, given);
     const plan = this.plan(params, () => this.builder.tuple(params.map((p) => p.schema)));
     const decoded = safeDecode(plan, slots.map((p) => (p === undefined || secret.has(p.name) ? null : p.value))) as unknown[];
-    const values = slots.map((p, i) => (p === undefined ? undefined : secret.has(p.name) ? new Placeholder(p.name) : decoded[i]));
-    const flat = values.map((v) => printFlat(v) ?? 'undefined').join(', ');
-    if (lead + flat.length + 2 <= WIDTH) return flat;
-    return `\n${values.map((v) => `  ${printValue(v, 2)},`).join('\n')}\n`;
+    return slots.map((p, i) => (p === undefined ? undefined : secret.has(p.name) ? new Placeholder(p.name) : decoded[i]));
   }
 }
 
@@ -217,16 +230,9 @@ export function hideSecret(value: unknown, name = 'secret'): unknown {
   return value;
 }
 
-/** A secret shown as `'<name>'`. */
-class Placeholder {
-  readonly name: string;
-  constructor(name: string) {
-    this.name = name;
-  }
-}
 
 function member(name: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${printValue(name, 0)}]`;
+  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(name) ? `.${name}` : `[${quote(name)}]`;
 }
 
 function commentLines(printed: string): string[] {
@@ -235,52 +241,6 @@ function commentLines(printed: string): string[] {
   return [...lines.slice(0, CUT_RESULT_LINES).map((l) => `// ${l}`.trimEnd()), `// ... (${lines.length - CUT_RESULT_LINES} more lines: see the JSON response)`];
 }
 
-/**
- * A value as a TypeScript literal: bigints as `123n`, strings single-quoted, broken over lines (two-space
- * indents from `indent`) when it does not fit in `WIDTH` after the `lead` columns its first line starts at.
- */
-export function printValue(value: unknown, indent: number, lead = indent): string {
-  const flat = printFlat(value);
-  if (flat !== undefined && lead + flat.length + 2 <= WIDTH) return flat;
-  const pad = ' '.repeat(indent + 2);
-  const end = ' '.repeat(indent);
-  if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return `[\n${value.map((v) => `${pad}${printValue(v, indent + 2)},`).join('\n')}\n${end}]`;
-  }
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    if (!entries.length) return '{}';
-    return `{\n${entries.map(([k, v]) => `${pad}${key(k)}: ${printValue(v, indent + 2, indent + 2 + key(k).length + 2)},`).join('\n')}\n${end}}`;
-  }
-  return flat ?? 'undefined';
-}
 
-function printFlat(value: unknown): string | undefined {
-  if (value instanceof Placeholder) return printFlat(`<${value.name}>`);
-  if (value === null) return 'null';
-  if (value === undefined) return 'undefined';
-  switch (typeof value) {
-    case 'bigint':
-      return `${value}n`;
-    case 'number':
-    case 'boolean':
-      return String(value);
-    case 'string':
-      return `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n').replace(/\r/g, '\\r').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029')}'`;
-  }
-  if (Array.isArray(value)) return `[${value.map(printFlat).join(', ')}]`;
-  if (isPlainObject(value)) {
-    const entries = Object.entries(value).filter(([, v]) => v !== undefined);
-    return entries.length ? `{ ${entries.map(([k, v]) => `${key(k)}: ${printFlat(v)}`).join(', ')} }` : '{}';
-  }
-  return JSON.stringify(value);
-}
 
-function isPlainObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Placeholder);
-}
 
-function key(k: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : printFlat(k)!;
-}

@@ -1,8 +1,9 @@
 /**
  * generated/docs: markdown pages built from the model (an index with the conventions, a page per service or
  * per namespace of a service with several, a page of shared types) and the docs site's config, all
- * rendered through templates/docs. Pages are written as emitted: they are large, and their text is already
- * in its final form (prettier would only pad the tables), so formatting them would only cost time.
+ * rendered through templates/docs. Everything is written as emitted, no formatter runs: code in pages and
+ * the site config is laid out as Prettier would lay it out (emit/literal.ts; a test holds the config to
+ * it), and the markdown is in its final form.
  */
 import type { OutputFile } from '../../write.js';
 import type { Emitter } from '../types.js';
@@ -18,14 +19,14 @@ export const docsEmitter: Emitter = {
     const render = compileTemplates(ctx.templates, ctx.cacheDir && `${ctx.cacheDir}/handlebars`);
     const site = new Site(ctx.model);
     const views = new Views(ctx.config, site);
-    const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents, format: 'none' });
+    const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents });
     const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage()))];
     for (const service of ctx.model.services) {
       files.push(page(site.servicePage(service), render('service.md', views.servicePage(service))));
       if (!site.isSplit(service)) continue;
       for (const ns of service.namespaces) files.push(page(site.namespacePage(service, ns), render('namespace.md', views.namespacePage(service, ns))));
     }
-    files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', views.siteConfig()), format: 'prettier' });
+    files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', views.siteConfig()) });
     return files;
   },
 };

@@ -157,3 +157,13 @@ export function tidy(markdown: string): string {
   while (out.length && out[out.length - 1] === '') out.pop();
   return `${out.join('\n')}\n`;
 }
+
+/**
+ * A markdown table with its columns padded to one width, as Prettier aligns them (cells are inline
+ * markdown already escaped for tables).
+ */
+export function alignedTable(header: readonly string[], rows: readonly (readonly string[])[]): string {
+  const widths = header.map((h, i) => Math.max(3, h.length, ...rows.map((r) => (r[i] ?? '').length)));
+  const line = (cells: readonly string[]) => `| ${widths.map((w, i) => (cells[i] ?? '').padEnd(w)).join(' | ')} |`;
+  return [line(header), `| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`, ...rows.map(line)].join('\n');
+}

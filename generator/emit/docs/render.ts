@@ -10,6 +10,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { tidy } from './markdown.js';
+import { CODE_WIDTH, printProperty } from '../literal.js';
 
 const DIR = 'templates/docs/';
 const PARTIALS = `${DIR}partials/`;
@@ -53,7 +54,8 @@ function precompiled(source: string, cacheDir: string | undefined): string {
  */
 export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
   const hb = Handlebars.create();
-  hb.registerHelper('toJson', (value: unknown) => JSON.stringify(value, null, 2).replace(/\n/g, '\n  '));
+  // `{{{tsProperty "key" value 4}}}`: `key: value` as TypeScript at that indent, laid out as Prettier would.
+  hb.registerHelper('tsProperty', (key: unknown, value: unknown, indent: unknown) => printProperty(String(key), value, { indent: Number(indent), tail: 1, width: CODE_WIDTH }));
   // An explicit heading id (`{#id}`); written as a helper because `{#{{id}}}` would read as `{{{`.
   hb.registerHelper('hid', (id: unknown) => `{#${String(id)}}`);
   // `{{join list}}`: the items with ", " between them (or the separator given).

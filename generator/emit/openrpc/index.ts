@@ -4,5 +4,5 @@ import type { Emitter } from '../types.js';
 export const openrpcEmitter: Emitter = {
   name: 'openrpc',
   emit: ({ model }) =>
-    model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: `${JSON.stringify(s.document, null, 2)}\n`, format: 'none' as const })),
+    model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: `${JSON.stringify(s.document, null, 2)}\n` })),
 };

@@ -115,8 +115,8 @@ export function emitValidators(services: readonly ServiceModel[], compilers: Rea
       if (cached.every((c) => c !== undefined)) {
         outputs.forEach(([direction, path], i) => {
           const depth = path.split('/').length - 1;
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(cached[i]!, depth, `${method.name} ${direction}`), format: 'none' });
-          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
+          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(cached[i]!, depth, `${method.name} ${direction}`) });
+          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
         });
         continue;
       }
@@ -137,8 +137,8 @@ export function emitValidators(services: readonly ServiceModel[], compilers: Rea
           const depth = path.split('/').length - 1;
           const code = renumber(standaloneCode(compiler.ajv(mode), fn));
           cache.set('validator', `${key} ${direction}`, code);
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`), format: 'none' });
-          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth), format: 'none' });
+          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`) });
+          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
         } catch (e) {
           if (e instanceof EmitProblem) problems.push(...e.diagnostics);
           else throw e;
