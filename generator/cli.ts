@@ -5,7 +5,7 @@
  *   noderpc generate <document...> --out <dir> [...]     any OpenRPC 1.x document(s), JSON or YAML
  */
 import { relative, resolve, sep } from 'node:path';
-import { readConfigFile, resolveConfig, type Config } from './config.js';
+import { ConfigError, readConfigFile, resolveConfig, type Config } from './config.js';
 import type { GenerateResult } from './generate.js';
 
 const USAGE = `Usage:
@@ -32,21 +32,53 @@ interface Args {
   flags: Map<string, string | true>;
 }
 
+/** The flags each command takes: `true` for a flag with a value, `false` for a switch. */
+const FLAGS: Readonly<Record<string, Readonly<Record<string, boolean>>>> = {
+  generate: {
+    '--check': false,
+    '--watch': false,
+    '--watch-worker': false,
+    '--times': false,
+    '--strict': false,
+    '--no-cache': false,
+    '--out': true,
+    '--name': true,
+    '--service': true,
+    '--emit': true,
+    '--cache-dir': true,
+  },
+  mock: { '--out': true, '--port': true, '--host': true, '--mode': true, '--profile': true },
+};
+
 export function parseArgs(argv: readonly string[]): Args {
   const args: Args = { positional: [], flags: new Map() };
-  const valued = new Set(['--out', '--name', '--service', '--port', '--host', '--config', '--mode', '--profile', '--cache-dir', '--emit']);
+  // The command comes first; flags are checked against it.
+  const first = argv.findIndex((a) => !a.startsWith('-'));
+  const command = first === -1 ? undefined : argv[first];
+  const known = command === undefined ? undefined : FLAGS[command];
   for (let i = 0; i < argv.length; i++) {
     const a = argv[i]!;
-    if (a.startsWith('--')) {
+    if (a === '--help' || a === '-h') {
+      args.flags.set('--help', true);
+    } else if (a.startsWith('-')) {
       const eq = a.indexOf('=');
-      if (eq !== -1) args.flags.set(a.slice(0, eq), a.slice(eq + 1));
-      else if (valued.has(a)) {
+      const name = eq === -1 ? a : a.slice(0, eq);
+      if (known && !(name in known)) {
+        const all = Object.keys(known).filter((f) => f !== '--watch-worker');
+        throw new UsageError(`unknown option ${name} for "${command}" (it takes ${all.join(', ')})`);
+      }
+      const valued = known?.[name] === true;
+      if (eq !== -1) {
+        if (!valued) throw new UsageError(`${name} takes no value`);
+        if (eq === a.length - 1) throw new UsageError(`${name} needs a value`);
+        args.flags.set(name, a.slice(eq + 1));
+      } else if (valued) {
         const v = argv[i + 1];
         if (v === undefined || v.startsWith('--')) throw new UsageError(`${a} needs a value`);
         args.flags.set(a, v);
         i++;
       } else args.flags.set(a, true);
-    } else if (args.command === undefined) args.command = a;
+    } else if (i === first) args.command = a;
     else args.positional.push(a);
   }
   return args;
@@ -63,7 +95,7 @@ function configFor(args: Args, cwd: string): Config {
     const name = args.flags.get('--name');
     const emit = args.flags.get('--emit');
     return resolveConfig(cwd, {
-      ...(typeof emit === 'string' ? { emit: emit.split(',') } : {}),
+      ...(typeof emit === 'string' ? { emit: emit.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
       documents: args.positional.map((p) => (typeof service === 'string' ? { path: p, service } : p)),
       out,
       // A document from elsewhere: its examples and lint are its authors' business (warnings), unless --strict.
@@ -75,7 +107,7 @@ function configFor(args: Args, cwd: string): Config {
   if (!raw) throw new UsageError(`no noderpc.config.json in ${cwd}; give a document and --out, or create the config`);
   const out = args.flags.get('--out');
   const emit = args.flags.get('--emit');
-  return resolveConfig(cwd, raw, { ...(typeof out === 'string' ? { out } : {}), ...(typeof emit === 'string' ? { emit: emit.split(',') } : {}) });
+  return resolveConfig(cwd, raw, { ...(typeof out === 'string' ? { out } : {}), ...(typeof emit === 'string' ? { emit: emit.split(',').map((o) => o.trim()).filter(Boolean) } : {}) });
 }
 
 function printResult(result: GenerateResult, times: boolean): void {
@@ -100,6 +132,10 @@ export async function main(argv: readonly string[]): Promise<number> {
   } catch (e) {
     process.stderr.write(`${(e as Error).message}\n\n${USAGE}`);
     return 2;
+  }
+  if (args.flags.has('--help')) {
+    process.stdout.write(USAGE);
+    return 0;
   }
   const cwd = process.cwd();
   try {
@@ -136,7 +172,6 @@ export async function main(argv: readonly string[]): Promise<number> {
       }
       case undefined:
       case 'help':
-      case '--help':
         process.stdout.write(USAGE);
         return args.command ? 0 : 2;
       default:
@@ -144,6 +179,10 @@ export async function main(argv: readonly string[]): Promise<number> {
         return 2;
     }
   } catch (e) {
+    if (e instanceof ConfigError) {
+      process.stderr.write(`${e.message}\n`);
+      return 2;
+    }
     if (e instanceof UsageError) {
       process.stderr.write(`${e.message}\n\n${USAGE}`);
       return 2;

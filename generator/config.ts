@@ -41,7 +41,7 @@ export interface Config {
   readonly clientName: string;
 }
 
-export const ALL_OUTPUTS = ['openrpc', 'types', 'client', 'validators', 'server', 'mock', 'docs', 'package'] as const;
+export const ALL_OUTPUTS = ['openrpc', 'client', 'validators', 'server', 'mock', 'docs', 'package'] as const;
 
 export function serviceNameOf(path: string): string {
   return toIdent(basename(path, extname(path)));
@@ -58,8 +58,24 @@ interface RawConfig {
   clientName?: string;
 }
 
+/** A config that cannot be used: its message says which field and why. */
+export class ConfigError extends Error {}
+
 export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<RawConfig> = {}): Config {
   const merged: RawConfig = { ...raw, ...overrides };
+  if (merged.documents !== undefined && !Array.isArray(merged.documents)) throw new ConfigError('"documents" must be a list of paths or { path, service } objects');
+  for (const d of merged.documents ?? []) {
+    if (typeof d !== 'string' && (typeof d !== 'object' || d === null || typeof d.path !== 'string'))
+      throw new ConfigError(`each of "documents" must be a path or { path, service }, got ${JSON.stringify(d)}`);
+  }
+  if (merged.emit !== undefined) {
+    if (!Array.isArray(merged.emit) || merged.emit.length === 0) throw new ConfigError(`"emit" must name at least one of ${ALL_OUTPUTS.join(', ')}`);
+    const unknown = merged.emit.filter((o) => !(ALL_OUTPUTS as readonly string[]).includes(o));
+    if (unknown.length) throw new ConfigError(`unknown output${unknown.length === 1 ? '' : 's'} in "emit": ${unknown.join(', ')} (known: ${ALL_OUTPUTS.join(', ')})`);
+  }
+  for (const key of ['out', 'schemas', 'clientName'] as const) {
+    if (merged[key] !== undefined && (typeof merged[key] !== 'string' || merged[key] === '')) throw new ConfigError(`"${key}" must be a non-empty string`);
+  }
   const documents = (merged.documents ?? []).map((d) => {
     const path = typeof d === 'string' ? d : d.path;
     const service = typeof d === 'string' || !d.service ? serviceNameOf(path) : d.service;
@@ -88,5 +104,12 @@ export const CONFIG_FILE = 'noderpc.config.json';
 export function readConfigFile(root: string): RawConfig | undefined {
   const path = resolve(root, CONFIG_FILE);
   if (!existsSync(path)) return undefined;
-  return JSON.parse(readFileSync(path, 'utf8')) as RawConfig;
+  let raw: unknown;
+  try {
+    raw = JSON.parse(readFileSync(path, 'utf8'));
+  } catch (e) {
+    throw new ConfigError(`${CONFIG_FILE} is not valid JSON: ${(e as Error).message}`);
+  }
+  if (typeof raw !== 'object' || raw === null || Array.isArray(raw)) throw new ConfigError(`${CONFIG_FILE} must hold a JSON object`);
+  return raw as RawConfig;
 }

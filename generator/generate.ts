@@ -15,7 +15,7 @@ import { loadProject, withSchemaProblems } from './load/index.js';
 import type { SchemaJobOutput } from './schema/job.js';
 import { schemaRunner } from './schema/thread.js';
 import type { Model } from './model.js';
-import { describeChanges, diffAgainstDisk, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
+import { describeChanges, diffAgainstDisk, planOutputs, RECORD, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
 
 const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], timings: {} };
 
@@ -134,7 +134,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   for (const emitter of emitters) {
     if (!config.emit.includes(emitter.name)) continue;
     try {
-      emitted.push(...(await time(emitter.name, () => emitter.emit(ctx))));
+      for (const f of await time(emitter.name, () => emitter.emit(ctx))) emitted.push({ ...f, output: emitter.name });
     } catch (e) {
       const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
       if (list) problems.push(...list);
@@ -160,26 +160,35 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const report = `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.\n${problems.map(formatDiagnostic).join('\n')}`;
     return { ok: false, problems, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
   }
-  const files = [...emitted, ...schemas.files];
+  const produced = [...emitted, ...schemas.files.map((f) => ({ ...f, output: 'validators' }))];
   const seen = new Set<string>();
-  for (const f of files) {
+  for (const f of produced) {
     if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-  files.sort((a, b) => a.path.localeCompare(b.path));
+  const plan = planOutputs(outDir, produced, config.emit);
+  if (plan.clobbered.length) {
+    const shown = plan.clobbered.slice(0, 5).map((p) => `  ${outLabel}/${p}`);
+    const report = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
+    return { ok: false, problems: [], changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
+  }
+  const files = [...plan.files].sort((a, b) => a.path.localeCompare(b.path));
+  const foreign = plan.untracked.length
+    ? `\n${plan.untracked.length} file${plan.untracked.length === 1 ? '' : 's'} in ${outLabel}/ not written by noderpc, left alone: ${plan.untracked.slice(0, 5).join(', ')}${plan.untracked.length > 5 ? ', ...' : ''}`
+    : '';
 
   if (cacheRoot) writeManifest(cacheRoot, config, loaded.files, files);
   if (options.check) {
-    const changes = await time('check', () => diffAgainstDisk(outDir, files));
-    const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + warnings;
+    const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
+    const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + warnings;
     return { ok: changes.length === 0, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
   }
-  const changes = await time('write', () => writeOutputs(outDir, files));
+  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned));
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;
   const report =
     (changes.length
       ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
-      : `${outLabel}/ already up to date (${files.length} files).`) + warnings;
+      : `${outLabel}/ already up to date (${files.length} files).`) + foreign + warnings;
   return { ok: true, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
 }

@@ -24,8 +24,16 @@ export async function runMock(config: Config, flags: ReadonlyMap<string, string 
     return 2;
   }
   const host = typeof flags.get('--host') === 'string' ? (flags.get('--host') as string) : '127.0.0.1';
-  const mode = flags.get('--mode') === 'node' ? 'node' : 'standard';
-  const profile = flags.get('--profile') === 'public' ? 'public' : 'full';
+  const mode = flags.get('--mode') ?? 'standard';
+  const profile = flags.get('--profile') ?? 'full';
+  if (mode !== 'standard' && mode !== 'node') {
+    process.stderr.write(`--mode must be standard or node, got ${String(mode)}\n`);
+    return 2;
+  }
+  if (profile !== 'full' && profile !== 'public') {
+    process.stderr.write(`--profile must be full or public, got ${String(profile)}\n`);
+    return 2;
+  }
   const mod = (await import(pathToFileURL(entry).href)) as MockModule;
   const mock = await mod.default({ port, host, mode, profile });
   process.stdout.write(`mock node listening on ${mock.url} (${mode} mode, ${profile} profile); Ctrl-C to stop\n`);

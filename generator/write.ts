@@ -12,6 +12,79 @@ export interface OutputFile {
   readonly path: string;
   /** Exactly what is written: emitters print canonical text (no formatter runs). */
   readonly contents: string;
+  /** The output (`client`, `docs`, ...) it belongs to; set by the run, recorded in the folder's record. */
+  readonly output?: string;
+}
+
+/**
+ * The record of what noderpc wrote into an output folder, kept in the folder: one `<output> <path>` line
+ * per file. Only files it lists are ever overwritten or removed; anything else in the folder is not ours.
+ */
+export const RECORD = '.noderpc-files';
+const RECORD_HEADER = '# Files noderpc generated into this folder, by output. Generated: do not edit; it decides what a run may remove.';
+
+/** Path → output of the folder's record; `undefined` when the folder has none (or it is unreadable). */
+export function readRecord(outDir: string): Map<string, string> | undefined {
+  let text: string;
+  try {
+    text = readFileSync(join(outDir, RECORD), 'utf8');
+  } catch {
+    return undefined;
+  }
+  const owned = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const space = line.indexOf(' ');
+    if (space > 0) owned.set(line.slice(space + 1), line.slice(0, space));
+  }
+  return owned;
+}
+
+export interface Plan {
+  /** Everything the folder must hold, the record included. */
+  readonly files: readonly OutputFile[];
+  /** Files noderpc wrote before and may remove now that no output produces them. */
+  readonly owned: ReadonlySet<string>;
+  /** Files in the folder that noderpc did not write and leaves alone. */
+  readonly untracked: readonly string[];
+  /** Files the run would overwrite that noderpc did not write (the folder is someone else's). */
+  readonly clobbered: readonly string[];
+}
+
+/**
+ * What a run that produced `files` from the outputs `ran` must leave in `outDir`: its files, the files
+ * of outputs that did not run (kept, and kept in the record), and the record itself.
+ */
+export function planOutputs(outDir: string, files: readonly OutputFile[], ran: readonly string[]): Plan {
+  const before = readRecord(outDir);
+  const present = listFiles(outDir);
+  const wanted = new Map(files.map((f) => [f.path, f]));
+  const kept: OutputFile[] = [];
+  const owned = new Set<string>();
+  for (const [path, output] of before ?? []) {
+    if (ran.includes(output)) owned.add(path);
+    else if (!wanted.has(path)) {
+      // An output this run did not produce: what it wrote stays, as it is.
+      let contents: string;
+      try {
+        contents = readFileSync(join(outDir, ...path.split('/')), 'utf8');
+      } catch {
+        continue;
+      }
+      kept.push({ path, contents, output });
+    }
+  }
+  const all = [...files, ...kept].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const record = `${RECORD_HEADER}\n${all.map((f) => `${f.output ?? '-'} ${f.path}`).join('\n')}\n`;
+  const untracked: string[] = [];
+  const clobbered: string[] = [];
+  for (const path of present) {
+    if (path === RECORD || owned.has(path) || before?.has(path)) continue;
+    const f = wanted.get(path);
+    if (!f) untracked.push(path);
+    else if (before === undefined && f.contents !== readFileSync(join(outDir, ...path.split('/')), 'utf8')) clobbered.push(path);
+  }
+  return { files: [...all, { path: RECORD, contents: record }], owned, untracked, clobbered };
 }
 
 /** Folders under the output that belong to other tools (caches, builds) and are never ours to delete. */
@@ -49,7 +122,8 @@ export interface Change {
   readonly kind: 'added' | 'changed' | 'removed';
 }
 
-export function diffAgainstDisk(outDir: string, files: readonly OutputFile[]): Change[] {
+/** How `files` differ from `outDir`; only the `owned` files no longer produced count as removed. */
+export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>): Change[] {
   const changes: Change[] = [];
   const wanted = new Set(files.map((f) => f.path));
   for (const f of files) {
@@ -63,7 +137,7 @@ export function diffAgainstDisk(outDir: string, files: readonly OutputFile[]): C
     if (current === undefined) changes.push({ path: f.path, kind: 'added' });
     else if (current !== f.contents) changes.push({ path: f.path, kind: 'changed' });
   }
-  for (const path of listFiles(outDir)) if (!wanted.has(path)) changes.push({ path, kind: 'removed' });
+  for (const path of owned) if (!wanted.has(path) && existsSync(join(outDir, ...path.split('/')))) changes.push({ path, kind: 'removed' });
   return changes.sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -86,8 +160,8 @@ export function describeChanges(outDir: string, outLabel: string, files: readonl
   return lines.join('\n');
 }
 
-/** Write `files` under `outDir`, replacing changed ones and deleting stale ones. */
-export function writeOutputs(outDir: string, files: readonly OutputFile[]): Change[] {
+/** Write `files` under `outDir`, replacing changed ones and deleting the stale `owned` ones. */
+export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>): Change[] {
   // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
   // ever sees half of it.
   if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
@@ -112,7 +186,7 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[]): Chan
     }
     return files.map((f) => ({ path: f.path, kind: 'added' as const })).sort((a, b) => a.path.localeCompare(b.path));
   }
-  const changes = diffAgainstDisk(outDir, files);
+  const changes = diffAgainstDisk(outDir, files, owned);
   if (changes.length === 0) return changes;
   const byPath = new Map(files.map((f) => [f.path, f]));
   const staged: { tmp: string; target: string }[] = [];
