@@ -56,7 +56,9 @@ export class SchemaCompiler {
       validateFormats: false,
       // Referenced schemas become shared functions instead of being copied into every place that uses them.
       inlineRefs: false,
-      code: this.options.source ? { source: true, esm: true } : {},
+      // ajv's code optimizer (dropping empty branches, inlining names) takes a fifth of the compile time and
+      // saves 6% of the emitted size; the validators run as fast without it (bench: validators).
+      code: this.options.source ? { source: true, esm: true, optimize: false } : { optimize: false },
       logger: false,
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
