@@ -4,7 +4,7 @@
  * disk (node_modules/.cache/noderpc) across runs. A cache that cannot be read or written only costs time.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 export function contentHash(...parts: readonly string[]): string {
@@ -50,6 +50,23 @@ export function openCache(dir?: string): Cache {
       }
     },
   };
+}
+
+/**
+ * Where the parts computed by the generator with `fingerprint` are kept under the cache root. Parts of
+ * other generator versions can never be used again: the first run of a new version removes them.
+ */
+export function partsDirOf(cacheRoot: string, fingerprint: string): string {
+  const parts = join(cacheRoot, 'parts');
+  const dir = join(parts, fingerprint.slice(0, 24));
+  if (!existsSync(dir)) {
+    try {
+      for (const old of readdirSync(parts)) rmSync(join(parts, old), { recursive: true, force: true });
+    } catch {
+      // No parts yet, or none removable: only costs disk.
+    }
+  }
+  return dir;
 }
 
 /** A cache that remembers nothing (`--no-cache`). */

@@ -4,9 +4,9 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { noCache, openCache } from './cache.js';
+import { noCache, openCache, partsDirOf } from './cache.js';
 import type { Config } from './config.js';
-import { writeManifest } from './manifest.js';
+import { generatorFingerprint, writeManifest } from './manifest.js';
 import { GENERATOR_ROOT } from './root.js';
 import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
 import { emitters } from './emit/index.js';
@@ -95,7 +95,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const outLabel = relativeLabel(config.root, outDir);
 
   const cacheRoot = cacheRootOf(config, options.cacheDir);
-  const cache = cacheRoot ? openCache(cacheRoot) : noCache;
+  // What the cache holds was computed by this generator: its parts live under the generator's fingerprint.
+  const partsDir = cacheRoot ? partsDirOf(cacheRoot, generatorFingerprint()) : undefined;
+  const cache = partsDir ? openCache(partsDir) : noCache;
   // The project's own spec is always held to its examples. A foreign document's schemas and examples are
   // checked when an output uses them; a client alone needs neither (and its authors own its examples).
   const checked = config.strict || config.emit.some((o) => o === 'validators' || o === 'mock' || o === 'docs');
@@ -106,7 +108,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
   const { job } = await time('schemas', () => ({
     job: runner
-      ? runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(cacheRoot ? { cacheDir: cacheRoot } : { noCache: true }) }, cache)
+      ? runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) }, cache)
       : Promise.resolve(NO_SCHEMA_JOB),
   }));
   // Collected below; until then a failure must not count as unhandled.
@@ -124,7 +126,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     model: loaded.model,
     runtime: readTree('runtime', /\.ts$/),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
-    ...(cacheRoot ? { cacheDir: cacheRoot } : {}),
+    ...(partsDir ? { cacheDir: partsDir } : {}),
   };
   const emitted: OutputFile[] = [];
   const problems: Diagnostic[] = [];

@@ -65,6 +65,19 @@ export function inputKey(config: Config, inputs: readonly string[]): string {
       h.update('\0no schemas');
     }
   }
+  h.update(generatorFingerprint());
+  return h.digest('hex');
+}
+
+let fingerprint: string | undefined;
+
+/**
+ * The hash of the generator itself: its sources, runtime, templates and locked dependencies. Whatever a run
+ * computes depends on it, so the cache keeps its parts under it (a changed generator starts afresh).
+ */
+export function generatorFingerprint(): string {
+  if (fingerprint !== undefined) return fingerprint;
+  const h = createHash('sha256');
   for (const dir of ['generator', 'runtime', 'templates']) {
     for (const file of tree(join(GENERATOR_ROOT, dir), /./)) h.update(file.slice(GENERATOR_ROOT.length)).update('\0').update(readFileSync(file));
   }
@@ -73,7 +86,7 @@ export function inputKey(config: Config, inputs: readonly string[]): string {
   } catch {
     // A generator installed without a lock file: its dependency versions are not pinned here.
   }
-  return h.digest('hex');
+  return (fingerprint = h.digest('hex'));
 }
 
 export function readManifest(cacheRoot: string, config: Config): Manifest | undefined {
