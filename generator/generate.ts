@@ -168,7 +168,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-  const plan = planOutputs(outDir, produced, config.emit);
+  const plan = await time(options.check ? 'check' : 'write', () => planOutputs(outDir, produced, config.emit));
   if (plan.clobbered.length) {
     const shown = plan.clobbered.slice(0, 5).map((p) => `  ${outLabel}/${p}`);
     const report = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
@@ -179,7 +179,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     ? `\n${plan.untracked.length} file${plan.untracked.length === 1 ? '' : 's'} in ${outLabel}/ not written by noderpc, left alone: ${plan.untracked.slice(0, 5).join(', ')}${plan.untracked.length > 5 ? ', ...' : ''}`
     : '';
 
-  if (cacheRoot) writeManifest(cacheRoot, config, loaded.files, files);
+  if (cacheRoot) await time(options.check ? 'check' : 'write', () => writeManifest(cacheRoot, config, loaded.files, files));
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
     const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + warnings;
