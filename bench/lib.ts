@@ -20,6 +20,10 @@ export interface Row {
   /** The command (or code path) that produced the figure. */
   readonly command: string;
   readonly note?: string;
+  /** For a target: by how much the figure misses it (computed from the measurement). */
+  readonly by?: string;
+  /** For a target: what the time or size goes to, said in the results when the target is missed. */
+  readonly why?: string;
 }
 
 export interface Section {

@@ -37,7 +37,9 @@ for (const name of names) {
   process.stdout.write(`${table(section.rows)}\n(${((performance.now() - t0) / 1000).toFixed(0)} s)\n\n`);
 }
 
-const missed = sections.flatMap((s) => s.rows.filter((r) => r.met === false).map((r) => `${s.title}: ${r.name}`));
+const missed = sections.flatMap((s) =>
+  s.rows.filter((r) => r.met === false).map((r) => `${s.title}: ${r.name}: ${r.value}, target ${r.target}${r.by ? `, missed by ${r.by}` : ''}.${r.why ? ` Why: ${r.why}` : ''}`),
+);
 const machine = `${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 2 ** 30).toFixed(0)} GiB, Node ${process.version}`;
 const text = [
   '# Benchmarks',

@@ -73,8 +73,29 @@ export async function serverSection(): Promise<Section> {
     });
     rows.push({ name: `${load.label}: bare node:http + ajv`, value: `${Math.round(b).toLocaleString('en-US')} req/s`, command: 'same load, bench/servers/bare.ts' });
     if (sj !== undefined) rows.push({ name: `${load.label}: @open-rpc/server-js`, value: `${Math.round(sj).toLocaleString('en-US')} req/s`, command: 'same load, bench/servers/open-rpc-server-js.ts' });
-    rows.push({ name: `${load.label}: generated / bare`, value: `${(g / b).toFixed(2)}x`, target: '≥ 0.9x', met: g / b >= 0.9, command: 'ratio of the medians above' });
-    if (sj !== undefined) rows.push({ name: `${load.label}: generated / @open-rpc/server-js`, value: `${(g / sj).toFixed(2)}x`, target: '≥ 2x', met: g / sj >= 2, command: 'ratio of the medians above' });
+    const work =
+      'the generated server does per call what the bare one does not: decodes params to value form and encodes the result back (codecs), echoes each id exactly as sent, checks nesting depth, routes by path and content type' +
+      (calls > 1 ? ', and frames each batch item on its own (the bare server stringifies one array)' : '') +
+      '. On 2 cores the load generator takes one of them, so every microsecond of server work shows in the ratio.';
+    rows.push({
+      name: `${load.label}: generated / bare`,
+      value: `${(g / b).toFixed(2)}x`,
+      target: '≥ 0.9x',
+      met: g / b >= 0.9,
+      by: `${(((0.9 - g / b) / 0.9) * 100).toFixed(0)}%`,
+      why: work,
+      command: 'ratio of the medians above',
+    });
+    if (sj !== undefined)
+      rows.push({
+        name: `${load.label}: generated / @open-rpc/server-js`,
+        value: `${(g / sj).toFixed(2)}x`,
+        target: '≥ 2x',
+        met: g / sj >= 2,
+        by: `${(((2 - g / sj) / 2) * 100).toFixed(0)}%`,
+        why: `${work} @open-rpc/server-js validates params as well but converts nothing, and it answers through its own middleware stack over node:http.`,
+        command: 'ratio of the medians above',
+      });
   }
   return {
     title: 'Server',
