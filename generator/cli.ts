@@ -86,6 +86,11 @@ export function parseArgs(argv: readonly string[]): Args {
 
 class UsageError extends Error {}
 
+/** `--emit a, b` as the config's `emit` list (checked by resolveConfig). */
+function emitOverride(emit: string | true | undefined): { emit?: string[] } {
+  return typeof emit === 'string' ? { emit: emit.split(',').map((o) => o.trim()).filter(Boolean) } : {};
+}
+
 function configFor(args: Args, cwd: string): Config {
   if (args.positional.length) {
     const out = args.flags.get('--out');
@@ -95,7 +100,7 @@ function configFor(args: Args, cwd: string): Config {
     const name = args.flags.get('--name');
     const emit = args.flags.get('--emit');
     return resolveConfig(cwd, {
-      ...(typeof emit === 'string' ? { emit: emit.split(',').map((o) => o.trim()).filter(Boolean) } : {}),
+      ...emitOverride(emit),
       documents: args.positional.map((p) => (typeof service === 'string' ? { path: p, service } : p)),
       out,
       // A document from elsewhere: its examples and lint are its authors' business (warnings), unless --strict.
@@ -107,7 +112,7 @@ function configFor(args: Args, cwd: string): Config {
   if (!raw) throw new UsageError(`no noderpc.config.json in ${cwd}; give a document and --out, or create the config`);
   const out = args.flags.get('--out');
   const emit = args.flags.get('--emit');
-  return resolveConfig(cwd, raw, { ...(typeof out === 'string' ? { out } : {}), ...(typeof emit === 'string' ? { emit: emit.split(',').map((o) => o.trim()).filter(Boolean) } : {}) });
+  return resolveConfig(cwd, raw, { ...(typeof out === 'string' ? { out } : {}), ...emitOverride(emit) });
 }
 
 function printResult(result: GenerateResult, times: boolean): void {

@@ -56,6 +56,11 @@ function warningsNote(problems: readonly Diagnostic[], shown = 10): string {
     .join('\n')}${more}`;
 }
 
+/** The report of a spec with errors: each error with its place, then the warnings. */
+function specReport(errors: readonly Diagnostic[], all: readonly Diagnostic[], outLabel: string): string {
+  return `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
+}
+
 /** Text files below `dir` of the generator's own tree, keyed by their path relative to that tree. */
 function readTree(dir: string, pattern: RegExp): Map<string, string> {
   const out = new Map<string, string>();
@@ -116,8 +121,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   if (!loaded.model) {
     const all = withSchemaProblems(config, loaded, await time('schemas', () => job));
     const errors = all.filter(isError);
-    const report = `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
-    return { ok: false, problems: errors, changes: [], files: [], timings, report, inputs: loaded.files };
+    return { ok: false, problems: errors, changes: [], files: [], timings, report: specReport(errors, all, outLabel), inputs: loaded.files };
   }
 
   const ctx: EmitContext = {
@@ -152,8 +156,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const all = withSchemaProblems(config, loaded, schemas);
   const specErrors = all.filter(isError);
   if (specErrors.length) {
-    const report = `${specErrors.length} problem${specErrors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${specErrors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
-    return { ok: false, problems: specErrors, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
+    return { ok: false, problems: specErrors, changes: [], files: [], timings, background, report: specReport(specErrors, all, outLabel), model: loaded.model, inputs: loaded.files };
   }
   if (failure !== undefined) throw failure;
   const warnings = warningsNote(all);
@@ -174,7 +177,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const report = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
     return { ok: false, problems: [], changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
   }
-  const files = [...plan.files].sort((a, b) => a.path.localeCompare(b.path));
+  const files = plan.files;
   const foreign = plan.untracked.length
     ? `\n${plan.untracked.length} file${plan.untracked.length === 1 ? '' : 's'} in ${outLabel}/ not written by noderpc, left alone: ${plan.untracked.slice(0, 5).join(', ')}${plan.untracked.length > 5 ? ', ...' : ''}`
     : '';

@@ -69,24 +69,27 @@ export function inputKey(config: Config, inputs: readonly string[]): string {
   return h.digest('hex');
 }
 
-let fingerprint: string | undefined;
+const fingerprints = new Map<string, string>();
 
 /**
  * The hash of the generator itself: its sources, runtime, templates and locked dependencies. Whatever a run
  * computes depends on it, so the cache keeps its parts under it (a changed generator starts afresh).
  */
-export function generatorFingerprint(): string {
-  if (fingerprint !== undefined) return fingerprint;
+export function generatorFingerprint(root: string = GENERATOR_ROOT): string {
+  const known = fingerprints.get(root);
+  if (known !== undefined) return known;
   const h = createHash('sha256');
   for (const dir of ['generator', 'runtime', 'templates']) {
-    for (const file of tree(join(GENERATOR_ROOT, dir), /./)) h.update(file.slice(GENERATOR_ROOT.length)).update('\0').update(readFileSync(file));
+    for (const file of tree(join(root, dir), /./)) h.update(file.slice(root.length)).update('\0').update(readFileSync(file));
   }
   try {
-    h.update(readFileSync(join(GENERATOR_ROOT, 'package-lock.json')));
+    h.update(readFileSync(join(root, 'package-lock.json')));
   } catch {
     // A generator installed without a lock file: its dependency versions are not pinned here.
   }
-  return (fingerprint = h.digest('hex'));
+  const fingerprint = h.digest('hex');
+  fingerprints.set(root, fingerprint);
+  return fingerprint;
 }
 
 export function readManifest(cacheRoot: string, config: Config): Manifest | undefined {

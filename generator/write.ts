@@ -41,7 +41,7 @@ export function readRecord(outDir: string): Map<string, string> | undefined {
 }
 
 export interface Plan {
-  /** Everything the folder must hold, the record included. */
+  /** Everything the folder must hold, the record included, in path order. */
   readonly files: readonly OutputFile[];
   /** Files noderpc wrote before and may remove now that no output produces them. */
   readonly owned: ReadonlySet<string>;
@@ -74,8 +74,8 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
       kept.push({ path, contents, output });
     }
   }
-  const all = [...files, ...kept].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const record = `${RECORD_HEADER}\n${all.map((f) => `${f.output ?? '-'} ${f.path}`).join('\n')}\n`;
+  const all = [...files, ...kept, { path: RECORD, contents: '' }].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const record = `${RECORD_HEADER}\n${all.flatMap((f) => (f.path === RECORD ? [] : [`${f.output ?? '-'} ${f.path}`])).join('\n')}\n`;
   const untracked: string[] = [];
   const clobbered: string[] = [];
   for (const path of present) {
@@ -84,7 +84,8 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
     if (!f) untracked.push(path);
     else if (before === undefined && f.contents !== readFileSync(join(outDir, ...path.split('/')), 'utf8')) clobbered.push(path);
   }
-  return { files: [...all, { path: RECORD, contents: record }], owned, untracked, clobbered };
+  // In path order, the record in its place.
+  return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, untracked, clobbered };
 }
 
 /** Folders under the output that belong to other tools (caches, builds) and are never ours to delete. */
