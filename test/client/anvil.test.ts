@@ -69,6 +69,21 @@ interface Anvil {
   stop(): Promise<void>;
 }
 
+/**
+ * The receipt of a sent transaction, once it is mined. anvil mines each transaction as it arrives, but on a
+ * busy machine the hash can come back before the block is sealed, and the node answers `null` until then;
+ * a client waits, as this does (every 25 ms, for at most 10 s).
+ */
+async function minedReceipt(hash: Hex): Promise<ReceiptInfo> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    const receipt = (await ethGetTransactionReceipt(http, hash)) as ReceiptInfo | null;
+    if (receipt !== null) return receipt;
+    if (Date.now() > deadline) throw new Error(`no receipt for ${hash} after 10 s`);
+    await new Promise((resolve) => setTimeout(resolve, 25));
+  }
+}
+
 const live = new Set<ChildProcess>();
 // Last resort if the worker exits without running afterAll: never leave an anvil behind.
 process.once('exit', () => {
@@ -302,7 +317,7 @@ describe('EVM client against anvil: transactions, receipts and logs', () => {
     const hash = await ethSendTransaction(http, { from, to, value });
     expect(hash).toMatch(/^0x[0-9a-f]{64}$/);
 
-    const receipt = (await ethGetTransactionReceipt(http, hash)) as ReceiptInfo;
+    const receipt = await minedReceipt(hash);
     expect(receipt).toMatchObject({ transactionHash: hash, from, to, status: '0x1', gasUsed: 21_000n, contractAddress: null, logs: [] });
     expect(typeof receipt.blockNumber).toBe('bigint');
     expect(typeof receipt.effectiveGasPrice).toBe('bigint');
@@ -331,7 +346,7 @@ describe('EVM client against anvil: transactions, receipts and logs', () => {
     const { initCode, runtime } = pingContract(topic);
 
     const deployHash = await ethSendTransaction(http, { from, input: initCode, gas: 200_000n });
-    const deployed = (await ethGetTransactionReceipt(http, deployHash)) as ReceiptInfo;
+    const deployed = await minedReceipt(deployHash);
     expect(deployed.status).toBe('0x1');
     expect(deployed.to).toBeNull();
     const address = deployed.contractAddress!;
@@ -342,7 +357,7 @@ describe('EVM client against anvil: transactions, receipts and logs', () => {
     const receipts: ReceiptInfo[] = [];
     for (const input of payloads) {
       const h = await ethSendTransaction(http, { from, to: address, input, gas: 100_000n });
-      receipts.push((await ethGetTransactionReceipt(http, h)) as ReceiptInfo);
+      receipts.push(await minedReceipt(h));
     }
     for (const [i, r] of receipts.entries()) {
       expect(r.status).toBe('0x1');
