@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import { clientSection } from './client.js';
 import { generationSection } from './generation.js';
 import { ROOT, table, type Section } from './lib.js';
+import { proxySection } from './proxy.js';
 import { serverSection } from './server.js';
 import { validatorsSection } from './validators.js';
 
@@ -18,6 +19,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   client: clientSection,
   validators: validatorsSection,
   server: serverSection,
+  proxy: proxySection,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

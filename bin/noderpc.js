@@ -1,15 +1,16 @@
 #!/usr/bin/env node
-// The generator is TypeScript. Run from source through a loader it would spend a second starting up on
-// every run, so it runs from an ES module bundle that esbuild makes of generator/ the first time and again
-// whenever a source file changes (the bundle is named after their sizes and modification times). Without
-// esbuild it falls back to tsx's loader.
+// Installed from npm, noderpc runs its prebuilt JavaScript (dist/, made by `npm run build` when the package
+// is packed): no TypeScript loader, and nothing written into the folder it is installed in.
+// In a checkout of the noderpc repository (generator/ sources beside bin/), it runs an ES module bundle that
+// esbuild makes of generator/ the first time and again whenever a source changes (the bundle is named after
+// the sources' sizes and modification times), kept in the repository's own node_modules/.cache: editing
+// generator/ and running `npm run generate` needs no build step.
 import { existsSync, mkdirSync, readdirSync, renameSync, rmSync, statSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { createHash } from 'node:crypto';
 
 const root = join(dirname(fileURLToPath(import.meta.url)), '..');
-process.env.NODERPC_ROOT ??= root;
 
 function sources(dir, out = []) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
@@ -20,7 +21,8 @@ function sources(dir, out = []) {
   return out;
 }
 
-async function bundled() {
+async function fromSources() {
+  process.env.NODERPC_ROOT ??= root;
   const h = createHash('sha256');
   for (const file of [...sources(join(root, 'generator')), ...sources(join(root, 'runtime'))].sort()) {
     const st = statSync(file);
@@ -30,20 +32,10 @@ async function bundled() {
   const dir = join(root, 'node_modules/.cache/noderpc/bin', key);
   const entry = join(dir, 'cli.js');
   if (!existsSync(entry)) {
+    const { buildOptions } = await import('../scripts/build-options.mjs');
     const { build } = await import('esbuild');
     const tmp = `${dir}.${process.pid}.tmp`;
-    await build({
-      // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
-      entryPoints: { cli: join(root, 'generator/cli.ts'), 'schema-worker': join(root, 'generator/schema/worker.ts') },
-      outdir: tmp,
-      bundle: true,
-      splitting: true,
-      format: 'esm',
-      platform: 'node',
-      target: 'node20',
-      packages: 'external',
-      logLevel: 'warning',
-    });
+    await build({ ...buildOptions(root), outdir: tmp });
     mkdirSync(dirname(dir), { recursive: true });
     try {
       renameSync(tmp, dir);
@@ -54,13 +46,5 @@ async function bundled() {
   return import(pathToFileURL(entry).href);
 }
 
-let cli;
-try {
-  cli = await bundled();
-} catch (e) {
-  if (process.env.NODERPC_DEBUG) console.error(e);
-  const { register } = await import('tsx/esm/api');
-  register();
-  cli = await import('../generator/cli.ts');
-}
+const cli = existsSync(join(root, 'generator/cli.ts')) ? await fromSources() : await import('../dist/cli.js');
 process.exitCode = await cli.main(process.argv.slice(2));

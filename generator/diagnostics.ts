@@ -52,3 +52,9 @@ export function sortDiagnostics(list: readonly Diagnostic[]): Diagnostic[] {
       a.message.localeCompare(b.message),
   );
 }
+
+/**
+ * Input the user must fix (a side of a diff that cannot be read, a release record that cannot be used): the
+ * command line prints its message and exits with 2.
+ */
+export class InputError extends Error {}

@@ -5,19 +5,23 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { noCache, openCache, partsDirOf } from './cache.js';
+import { cacheRootOf } from './cache-root.js';
 import type { Config } from './config.js';
 import { generatorFingerprint, writeManifest } from './manifest.js';
 import { GENERATOR_ROOT } from './root.js';
-import { formatDiagnostic, isError, type Diagnostic } from './diagnostics.js';
+import { isError, type Diagnostic } from './diagnostics.js';
+import { displayPath, formatProblems } from './report.js';
 import { emitters } from './emit/index.js';
-import type { EmitContext } from './emit/types.js';
+import type { EmitContext, Emitter } from './emit/types.js';
 import { loadProject, withSchemaProblems } from './load/index.js';
 import type { SchemaJobOutput } from './schema/job.js';
 import { schemaRunner } from './schema/thread.js';
 import type { Model } from './model.js';
-import { describeChanges, diffAgainstDisk, planOutputs, RECORD, relativeLabel, writeOutputs, type Change, type OutputFile } from './write.js';
+import { releaseNote, releaseView, type ReleaseView } from './release/history.js';
+import { readRecord, recordFiles, ReleaseError } from './release/record.js';
+import { describeChanges, diffAgainstDisk, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
 
-const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], timings: {} };
+const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
 
 export interface GenerateOptions {
   /** Compare with disk and write nothing. */
@@ -30,36 +34,26 @@ export interface GenerateOptions {
 
 export interface GenerateResult {
   readonly ok: boolean;
-  readonly problems: readonly Diagnostic[];
   readonly changes: readonly Change[];
   readonly files: readonly OutputFile[];
   /** Milliseconds per phase of the main thread, in run order (`schemas`: waiting for the schema job). */
   readonly timings: Readonly<Record<string, number>>;
   /** Milliseconds the schema job spent on each part, beside the main thread when it has its own. */
   readonly background?: Readonly<Record<string, number>>;
-  /** Human-readable outcome: problems, the stale report of `--check`, or a summary of what was written. */
+  /**
+   * Every problem found: errors (when `ok` is false because of the spec) and warnings (which never stop a
+   * run), sorted by file and place. Files are relative to the project root.
+   */
+  readonly problems: readonly Diagnostic[];
+  /** The outcome in one line or a few: what was written, the stale report of `--check`, or why nothing was. */
+  readonly headline: string;
+  /** `headline` and the problems (each error, the warnings by kind): what the command prints. */
   readonly report: string;
   readonly model?: Model;
   /** Files the load read (for watchers). */
   readonly inputs: readonly string[];
 }
 
-
-/** The warnings of a load, shortened: the first few in full, then a count. */
-function warningsNote(problems: readonly Diagnostic[], shown = 10): string {
-  const warnings = problems.filter((p) => !isError(p));
-  if (!warnings.length) return '';
-  const more = warnings.length > shown ? `\n  ... and ${warnings.length - shown} more` : '';
-  return `\n${warnings.length} warning${warnings.length === 1 ? '' : 's'} (the document's own examples or lint; generation went ahead):\n${warnings
-    .slice(0, shown)
-    .map((w) => `  ${formatDiagnostic(w)}`)
-    .join('\n')}${more}`;
-}
-
-/** The report of a spec with errors: each error with its place, then the warnings. */
-function specReport(errors: readonly Diagnostic[], all: readonly Diagnostic[], outLabel: string): string {
-  return `${errors.length} problem${errors.length === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.\n${errors.map(formatDiagnostic).join('\n')}${warningsNote(all)}`;
-}
 
 /** Text files below `dir` of the generator's own tree, keyed by their path relative to that tree. */
 function readTree(dir: string, pattern: RegExp): Map<string, string> {
@@ -80,9 +74,18 @@ function readTree(dir: string, pattern: RegExp): Map<string, string> {
   return out;
 }
 
-/** Where the cache lives for a run: `node_modules/.cache/noderpc` of the project, unless told otherwise. */
-export function cacheRootOf(config: Config, cacheDir: string | false | undefined): string | undefined {
-  return cacheDir === false ? undefined : (cacheDir ?? resolve(config.root, 'node_modules/.cache/noderpc'));
+/** The headline of a run stopped by errors in the spec. */
+function specHeadline(problems: readonly Diagnostic[], outLabel: string): string {
+  const n = problems.filter(isError).length;
+  return `${n} problem${n === 1 ? '' : 's'} in the spec; ${outLabel}/ was left untouched.`;
+}
+
+type Outcome = Omit<GenerateResult, 'report' | 'changes' | 'files'> & Partial<Pick<GenerateResult, 'changes' | 'files'>>;
+
+/** A result with its report: the headline, then every error and the warnings by kind. */
+function finish(outcome: Outcome): GenerateResult {
+  const problems = formatProblems(outcome.problems);
+  return { changes: [], files: [], ...outcome, report: problems ? `${outcome.headline}\n${problems}` : outcome.headline };
 }
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
@@ -97,9 +100,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     }
   };
   const outDir = resolve(config.root, config.out);
-  const outLabel = relativeLabel(config.root, outDir);
+  const outLabel = displayPath(outDir, config.root);
 
-  const cacheRoot = cacheRootOf(config, options.cacheDir);
+  const cacheRoot = cacheRootOf(config.root, options.cacheDir);
   // What the cache holds was computed by this generator: its parts live under the generator's fingerprint.
   const partsDir = cacheRoot ? partsDirOf(cacheRoot, generatorFingerprint()) : undefined;
   const cache = partsDir ? openCache(partsDir) : noCache;
@@ -113,21 +116,40 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
   const { job } = await time('schemas', () => ({
     job: runner
-      ? runner.run({ documents: loaded.schemaDocuments, strict: config.strict, validators, ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) }, cache)
+      ? runner.run(
+          { documents: loaded.schemaDocuments, strict: config.strict, validators, samples: config.emit.includes('mock'), ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) },
+          cache,
+        )
       : Promise.resolve(NO_SCHEMA_JOB),
   }));
   // Collected below; until then a failure must not count as unhandled.
   job.catch(() => undefined);
   if (!loaded.model) {
     const all = withSchemaProblems(config, loaded, await time('schemas', () => job));
-    const errors = all.filter(isError);
-    return { ok: false, problems: errors, changes: [], files: [], timings, report: specReport(errors, all, outLabel), inputs: loaded.files };
+    return finish({ ok: false, problems: all, headline: specHeadline(all, outLabel), timings, inputs: loaded.files });
   }
+
+  // The release record: the version the package carries, the changelog, and the bump the spec now calls for.
+  let releases: ReleaseView | undefined;
+  try {
+    releases = await time('release', () => {
+      const record = readRecord(config);
+      return record && releaseView(record, loaded.model!);
+    });
+  } catch (e) {
+    if (!(e instanceof ReleaseError)) throw e;
+    await job.catch(() => undefined);
+    const problem: Diagnostic = { code: 'release-record-invalid', message: e.message, ...(config.releasesDir ? { file: config.releasesDir } : {}) };
+    return finish({ ok: false, problems: [problem], headline: `The release record cannot be used; ${outLabel}/ was left untouched.`, timings, model: loaded.model, inputs: loaded.files });
+  }
+  const inputs = [...loaded.files, ...recordFiles(config)];
+  const note = releases ? `\n${releaseNote(releases)}` : '';
 
   const ctx: EmitContext = {
     cache,
     config,
     model: loaded.model,
+    ...(releases ? { releases } : {}),
     runtime: readTree('runtime', /\.ts$/),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(partsDir ? { cacheDir: partsDir } : {}),
@@ -137,33 +159,28 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // An emitter may trip over what the schema job reports (an example that does not match its schema): the
   // job's report comes first, and the emitter's failure counts only when the job found nothing.
   let failure: unknown;
-  for (const emitter of emitters) {
-    if (!config.emit.includes(emitter.name)) continue;
+  const run = async (emitter: Emitter, context: EmitContext) => {
+    if (!config.emit.includes(emitter.name) || failure !== undefined) return;
     try {
-      for (const f of await time(emitter.name, () => emitter.emit(ctx))) emitted.push({ ...f, output: emitter.name });
+      for (const f of await time(emitter.name, () => emitter.emit(context))) emitted.push({ ...f, output: emitter.name });
     } catch (e) {
       const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
-      if (list) problems.push(...list);
-      else {
-        failure = e;
-        break;
-      }
+      if (list) problems.push(...list.filter((d) => !problems.includes(d)));
+      else failure = e;
     }
-  }
+  };
+  for (const emitter of emitters) if (!emitter.afterSchemas) await run(emitter, ctx);
   // Waiting for the schema thread: what its work did not overlap.
   const schemas = await time('schemas', () => job);
   if (runner?.threaded) background = schemas.timings;
+  for (const emitter of emitters) if (emitter.afterSchemas) await run(emitter, { ...ctx, samples: schemas.samples });
   const all = withSchemaProblems(config, loaded, schemas);
-  const specErrors = all.filter(isError);
-  if (specErrors.length) {
-    return { ok: false, problems: specErrors, changes: [], files: [], timings, background, report: specReport(specErrors, all, outLabel), model: loaded.model, inputs: loaded.files };
-  }
+  const base = { timings, background, model: loaded.model, inputs };
+  if (all.some(isError)) return finish({ ...base, ok: false, problems: all, headline: specHeadline(all, outLabel) });
   if (failure !== undefined) throw failure;
-  const warnings = warningsNote(all);
   problems.push(...schemas.emitProblems);
   if (problems.length) {
-    const report = `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.\n${problems.map(formatDiagnostic).join('\n')}`;
-    return { ok: false, problems, changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
+    return finish({ ...base, ok: false, problems: [...problems, ...all], headline: `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.` });
   }
   const produced = [...emitted, ...schemas.files.map((f) => ({ ...f, output: 'validators' }))];
   const seen = new Set<string>();
@@ -174,26 +191,26 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   const plan = await time(options.check ? 'check' : 'write', () => planOutputs(outDir, produced, config.emit));
   if (plan.clobbered.length) {
     const shown = plan.clobbered.slice(0, 5).map((p) => `  ${outLabel}/${p}`);
-    const report = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
-    return { ok: false, problems: [], changes: [], files: [], timings, background, report, model: loaded.model, inputs: loaded.files };
+    const headline = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
+    return finish({ ...base, ok: false, problems: all, headline });
   }
   const files = plan.files;
   const foreign = plan.untracked.length
     ? `\n${plan.untracked.length} file${plan.untracked.length === 1 ? '' : 's'} in ${outLabel}/ not written by noderpc, left alone: ${plan.untracked.slice(0, 5).join(', ')}${plan.untracked.length > 5 ? ', ...' : ''}`
     : '';
 
-  if (cacheRoot) await time(options.check ? 'check' : 'write', () => writeManifest(cacheRoot, config, loaded.files, files));
+  if (cacheRoot) await time(options.check ? 'check' : 'write', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined));
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
-    const report = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + warnings;
-    return { ok: changes.length === 0, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
+    const headline = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
+    return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
   }
   const changes = await time('write', () => writeOutputs(outDir, files, plan.owned));
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;
-  const report =
+  const headline =
     (changes.length
       ? `${outLabel}/: ${counts.added} added, ${counts.changed} changed, ${counts.removed} removed (${files.length} files).`
-      : `${outLabel}/ already up to date (${files.length} files).`) + foreign + warnings;
-  return { ok: true, problems: [], changes, files, timings, background, report, model: loaded.model, inputs: loaded.files };
+      : `${outLabel}/ already up to date (${files.length} files).`) + foreign + note;
+  return finish({ ...base, ok: true, problems: all, changes, files, headline });
 }

@@ -5,7 +5,7 @@
  * known without loading a parser or a compiler, and only the output folder needs comparing.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config.js';
 import { GENERATOR_ROOT } from './root.js';
@@ -16,6 +16,8 @@ export interface Manifest {
   readonly inputs: readonly string[];
   /** Output path (relative to the output folder) → sha256 of its contents. */
   readonly outputs: Readonly<Record<string, string>>;
+  /** What the run had to say beside its outputs (the release due), repeated when nothing changed. */
+  readonly note?: string;
 }
 
 function sha(data: string | Buffer): string {
@@ -79,7 +81,16 @@ export function generatorFingerprint(root: string = GENERATOR_ROOT): string {
   const known = fingerprints.get(root);
   if (known !== undefined) return known;
   const h = createHash('sha256');
-  for (const dir of ['generator', 'runtime', 'templates']) {
+  // From a checkout the generator is its sources; installed from npm, its prebuilt dist/ (and its version).
+  const installed = !existsSync(join(root, 'generator'));
+  if (installed) {
+    try {
+      h.update(readFileSync(join(root, 'package.json')));
+    } catch {
+      // no version to add
+    }
+  }
+  for (const dir of installed ? ['dist', 'runtime', 'templates'] : ['generator', 'runtime', 'templates']) {
     for (const file of tree(join(root, dir), /./)) h.update(file.slice(root.length)).update('\0').update(readFileSync(file));
   }
   try {
@@ -100,8 +111,8 @@ export function readManifest(cacheRoot: string, config: Config): Manifest | unde
   }
 }
 
-export function writeManifest(cacheRoot: string, config: Config, inputs: readonly string[], outputs: readonly { path: string; contents: string }[]): void {
-  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, sha(f.contents)])) };
+export function writeManifest(cacheRoot: string, config: Config, inputs: readonly string[], outputs: readonly { path: string; contents: string }[], note?: string): void {
+  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, sha(f.contents)])), ...(note ? { note } : {}) };
   try {
     const file = manifestFile(cacheRoot, config);
     mkdirSync(join(file, '..'), { recursive: true });

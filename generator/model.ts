@@ -6,6 +6,7 @@
 import { isObject } from './load/bundle.js';
 import { deref, methodsOf } from './load/document.js';
 import { getAtPointer } from './load/pointer.js';
+import type { LinkModel } from './links.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
 export type Dialect = 'standard' | 'geth' | 'gorilla-json2';
@@ -51,6 +52,30 @@ export interface Availability {
   readonly note?: string;
 }
 
+/**
+ * What a call does to the node (`x-effects`): `read` changes nothing and may be repeated freely; `write`
+ * changes chain, mempool or node-held state (repeatable when `idempotent`, such as re-sending the same signed
+ * transaction); `admin` operates the node or touches operator-only material. A document that does not say is
+ * `unknown`, which every consumer treats as "not a read".
+ */
+export interface Effects {
+  readonly kind: 'read' | 'write' | 'admin' | 'unknown';
+  readonly idempotent: boolean;
+  readonly note?: string;
+}
+
+/** Whether a call may be repeated without changing the outcome: a read, or an idempotent write. */
+export function isRepeatable(effects: Effects): boolean {
+  return effects.kind === 'read' || (effects.kind === 'write' && effects.idempotent);
+}
+
+export function effectsOf(value: unknown): Effects {
+  if (value === 'read' || value === 'write' || value === 'admin') return { kind: value, idempotent: false };
+  if (isObject(value) && (value.kind === 'read' || value.kind === 'write' || value.kind === 'admin'))
+    return { kind: value.kind, idempotent: value.idempotent === true, ...(typeof value.note === 'string' ? { note: value.note } : {}) };
+  return { kind: 'unknown', idempotent: false };
+}
+
 export interface MethodModel {
   readonly name: string;
   /** `platform` of `platform.getBalance`, `eth` of `eth_getBalance`; `''` when the name has no separator. */
@@ -74,11 +99,16 @@ export interface MethodModel {
   readonly errors: readonly ErrorModel[];
   readonly examples: readonly ExampleModel[];
   readonly availability: Availability;
+  readonly effects: Effects;
   readonly keystore?: { readonly removedIn?: string };
   readonly websocketOnly: boolean;
   readonly subscriptions?: SubscriptionsModel;
   readonly pagination?: PaginationModel;
   readonly tags: readonly string[];
+  /** OpenRPC Link Objects: which methods this one's result can feed, and with which params (see links.ts). */
+  readonly links: readonly LinkModel[];
+  /** `x-node-version`: the pointer in the result where the node states its version. */
+  readonly versionPointer?: string;
 }
 
 /** A method returning one page of a listing (`x-pagination`). */
@@ -146,7 +176,28 @@ export interface SubscriptionKindModel {
   readonly examples: readonly { readonly name: string; readonly description?: string; readonly params: readonly { name: string; value: unknown }[]; readonly notifications: readonly unknown[] }[];
 }
 
+/**
+ * OpenRPC: "If the servers property is not provided, or is an empty array, the default value would be a
+ * Server Object with a url value of localhost". Where that server is, only the user knows: it is the base
+ * URL the client is given (called as it is, over HTTP or WebSocket), and the root path of the mock.
+ */
+export const DEFAULT_ENDPOINTS: readonly Endpoint[] = [
+  { name: 'default', transport: 'http', url: 'localhost', path: '', variables: {} },
+  { name: 'default-ws', transport: 'websocket', url: 'localhost', path: '', variables: {} },
+];
+
 const DEFAULT_AVAILABILITY: Availability = { enabledByDefault: true, publicNode: true, served: true };
+
+/**
+ * Which params a positional call may leave out: by position only a trailing run can be omitted, so a param
+ * may be left out when it and every param after it are optional. An optional param before a required one
+ * must still take its place (`undefined`, sent as `null`). The client's signatures, the params tuples and
+ * the params validator all follow this one rule.
+ */
+export function omittable(params: readonly Pick<ParamModel, 'required'>[]): boolean[] {
+  const lastRequired = params.map((p) => p.required).lastIndexOf(true);
+  return params.map((_, i) => i > lastRequired);
+}
 
 /** `Block hash` → `blockHash`, `from-block` → `fromBlock`; identifiers stay as they are. */
 export function toIdent(name: string): string {
@@ -206,7 +257,10 @@ function result(document: Record<string, unknown>, pointer: string): ResultModel
 
 function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
   const url = String(server.url);
-  const path = url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') || '/';
+  // A server at the root of its host (`http://localhost:8545`, `localhost`) is the base URL itself: the
+  // client calls the URL it is given, as it is.
+  const rest = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url.startsWith('/') ? url : url.replace(/^[^/]*/, '');
+  const path = rest === '/' ? '' : rest;
   const transport = server['x-transport'] === 'websocket' || /^wss?:/i.test(url) ? 'websocket' : 'http';
   const variables: Record<string, { default: string; enum?: string[]; description?: string }> = {};
   if (isObject(server.variables)) {
@@ -287,6 +341,20 @@ export function buildService(name: string, source: string, document: Record<stri
       const t = deref(document, `${pointer}/tags/${i}`);
       return t && isObject(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
     });
+    const links = (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
+      const l = deref(document, `${pointer}/links/${i}`);
+      if (!l || !isObject(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
+      const v = l.value;
+      return [
+        {
+          name: String(v.name),
+          method: String(v.method),
+          params: isObject(v.params) ? v.params : {},
+          ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+          ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+        },
+      ];
+    });
     return {
       name: String(m.name),
       namespace,
@@ -303,11 +371,14 @@ export function buildService(name: string, source: string, document: Record<stri
       errors,
       examples,
       availability,
+      effects: effectsOf(m['x-effects']),
       ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
       websocketOnly: m['x-websocket-only'] === true,
       ...(subscriptions ? { subscriptions } : {}),
       ...(isObject(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
       tags,
+      links,
+      ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
     };
   });
   const namespaces: string[] = [];
@@ -321,7 +392,7 @@ export function buildService(name: string, source: string, document: Record<stri
     version: str(info.version) ?? '0.0.0',
     ...(str(info.description) !== undefined ? { description: str(info.description)! } : {}),
     document,
-    endpoints: servers.map(endpointOf),
+    endpoints: servers.length ? servers.map(endpointOf) : DEFAULT_ENDPOINTS,
     jsonrpc: {
       batch: xj.batch !== false,
       ...(typeof xj.batchLimit === 'number' ? { batchLimit: xj.batchLimit } : {}),

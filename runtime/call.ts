@@ -34,8 +34,17 @@ function positional(args: readonly unknown[]): unknown[] {
   return args.slice(0, end).map((a) => (a === undefined ? null : a));
 }
 
-function byPosition(meta: Pick<MethodMeta, 'structure'>, params: unknown): boolean {
-  return meta.structure === 'by-position' || (meta.structure === 'either' && Array.isArray(params));
+/**
+ * `either` (OpenRPC's default) travels in the positional form, which every JSON-RPC server accepts; only
+ * `by-name` sends one object.
+ */
+function byPosition(meta: Pick<MethodMeta, 'structure'>): boolean {
+  return meta.structure !== 'by-name';
+}
+
+/** Params given as an object to a method that takes them either way, in declaration order. */
+function inOrder(meta: Pick<MethodMeta, 'structure' | 'params'>, params: unknown): unknown {
+  return meta.structure === 'either' && isPlainObject(params) ? meta.params.map((n) => (Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined)) : params;
 }
 
 function encodeFailure(method: string, e: unknown, secrets: readonly string[]): never {
@@ -53,9 +62,10 @@ function encodeFailure(method: string, e: unknown, secrets: readonly string[]): 
 export function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'structure'>, params: unknown): string[] {
   if (!meta.secrets || meta.secrets.length === 0) return [];
   const out: string[] = [];
+  params = inOrder(meta, params);
   for (const name of meta.secrets) {
     let value: unknown;
-    if (byPosition(meta, params)) {
+    if (byPosition(meta)) {
       const i = meta.params.indexOf(name);
       value = Array.isArray(params) && i >= 0 ? params[i] : undefined;
     } else if (isPlainObject(params)) value = params[name];
@@ -70,7 +80,8 @@ export function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'stru
  */
 export function encodeParams(meta: MethodMeta, params: unknown): unknown {
   const secrets = secretValues(meta, params);
-  if (byPosition(meta, params)) {
+  params = inOrder(meta, params);
+  if (byPosition(meta)) {
     if (params !== undefined && !Array.isArray(params)) {
       throw new EncodeError(meta.name, `takes its params by position: pass an array of arguments, got ${describeValue(params)}`);
     }

@@ -10,8 +10,8 @@ import { createWebSocketTransport, type ReconnectOptions, type WebSocketConstruc
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
 /**
- * `endpointUrl('http://127.0.0.1:9650', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'C' })` →
- * `http://127.0.0.1:9650/ext/bc/C/rpc`. Values are URL-encoded; a variable the template does not have, or
+ * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
+ * `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
  * one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
  */
 export function endpointUrl(baseUrl: string, pathTemplate: string, variables: Readonly<Record<string, string>> = {}): string {
@@ -33,8 +33,11 @@ export function endpointUrl(baseUrl: string, pathTemplate: string, variables: Re
   try {
     base = new URL(baseUrl);
   } catch {
-    throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:9650)`);
+    throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:8545)`);
   }
+  // An endpoint without a path (a document without `servers`, or a server at the root of its host) is the
+  // base URL itself, called as it is given.
+  if (pathTemplate === '') return baseUrl;
   const prefix = base.pathname.replace(/\/+$/, '');
   return `${base.protocol}//${base.host}${prefix}${path.startsWith('/') ? path : `/${path}`}${base.search}`;
 }
@@ -49,7 +52,7 @@ export function toWebSocketUrl(httpBase: string): string {
 
 /** Options of a whole-node client: one base URL, every service's endpoint derived from it. */
 export interface NodeClientOptions {
-  /** The node's base URL: `http://127.0.0.1:9650` or `https://api.avax.network`. */
+  /** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
   readonly url: string;
   readonly headers?: Readonly<Record<string, string>>;
   readonly fetch?: FetchLike;
@@ -57,7 +60,7 @@ export interface NodeClientOptions {
   readonly timeout?: number;
   /** Automatic batching on endpoints that accept arrays. */
   readonly autoBatch?: boolean | AutoBatchOptions;
-  /** Calls per JSON-RPC array (default 40, the public node's limit; never above the endpoint's own limit). */
+  /** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
   readonly maxBatchSize?: number;
   /** Validate every result against the spec. */
   readonly validate?: boolean;
@@ -101,7 +104,7 @@ export class TransportPool {
   private closed = false;
 
   constructor(options: NodeClientOptions) {
-    if (!options || typeof options.url !== 'string') throw new TypeError('a node client needs `url`, the node\'s base URL (http://127.0.0.1:9650)');
+    if (!options || typeof options.url !== 'string') throw new TypeError('a client needs `url`, the server\'s base URL (like http://127.0.0.1:8545)');
     this.options = options;
   }
 

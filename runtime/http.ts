@@ -38,7 +38,7 @@ export interface AutoBatchOptions {
 }
 
 export interface HttpTransportOptions {
-  /** The endpoint: `http://127.0.0.1:9650/ext/bc/C/rpc`. */
+  /** The endpoint's URL, e.g. `http://127.0.0.1:8545/rpc`. */
   readonly url: string;
   /** Sent with every request (`content-type: application/json` always is). */
   readonly headers?: Readonly<Record<string, string>>;
@@ -48,7 +48,7 @@ export interface HttpTransportOptions {
   readonly timeout?: number;
   /** Whether the endpoint accepts JSON-RPC arrays (the spec's `x-jsonrpc.batch`); default false. */
   readonly batch?: boolean;
-  /** Calls per JSON-RPC array (default 40, the public node's limit). */
+  /** Calls per JSON-RPC array (default 40). */
   readonly maxBatchSize?: number;
   /** Group calls made close together into arrays (only where `batch` is true). */
   readonly autoBatch?: boolean | AutoBatchOptions;

@@ -258,5 +258,5 @@ export interface NodeClient {
   close(): Promise<void>;
 }
 
-/** A client for the whole node at `options.url` (its base URL, e.g. `http://127.0.0.1:9650`): every service's endpoint is derived from it. */
+/** A client for every service at `options.url` (the base URL, e.g. `http://127.0.0.1:9650`): every service's endpoint is derived from it. */
 export declare function createNodeClient(options: NodeClientOptions): NodeClient;

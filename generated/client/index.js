@@ -204,18 +204,18 @@ const METHODS = {
 };
 
 function scope(pool, variables) {
-  const transports = (service) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });
+  const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
   const namespaces = (invoke) => ({
-    info: createInfoNamespace(transports(infoService), invoke),
-    platform: createPlatformNamespace(transports(platformService), invoke),
-    native: createNativeNamespace(transports(nativeService), invoke),
-    admin: createAdminNamespace(transports(adminService), invoke),
-    eth: createEthNamespace(transports(evmService), invoke),
-    web3: createWeb3Namespace(transports(evmService), invoke),
-    net: createNetNamespace(transports(evmService), invoke),
-    txpool: createTxpoolNamespace(transports(evmService), invoke),
-    personal: createPersonalNamespace(transports(evmService), invoke),
-    debug: createDebugNamespace(transports(evmService), invoke),
+    info: createInfoNamespace(transports, invoke),
+    platform: createPlatformNamespace(transports, invoke),
+    native: createNativeNamespace(transports, invoke),
+    admin: createAdminNamespace(transports, invoke),
+    eth: createEthNamespace(transports, invoke),
+    web3: createWeb3Namespace(transports, invoke),
+    net: createNetNamespace(transports, invoke),
+    txpool: createTxpoolNamespace(transports, invoke),
+    personal: createPersonalNamespace(transports, invoke),
+    debug: createDebugNamespace(transports, invoke),
   });
   return {
     ...namespaces(call),

@@ -1390,11 +1390,11 @@ export type EthGetLogsResult = Log[]
 
 export type EthGetProofResult = AccountProof
 
-export type EthGetRawTransactionByBlockHashAndIndexResult = `0x${string}`
+export type EthGetRawTransactionByBlockHashAndIndexResult = (`0x${string}` | null)
 
-export type EthGetRawTransactionByBlockNumberAndIndexResult = `0x${string}`
+export type EthGetRawTransactionByBlockNumberAndIndexResult = (`0x${string}` | null)
 
-export type EthGetRawTransactionByHashResult = `0x${string}`
+export type EthGetRawTransactionByHashResult = (`0x${string}` | null)
 
 export type EthGetStorageAtResult = `0x${string}`
 
@@ -2695,6 +2695,29 @@ export interface OutputOwners {
 }
 
 /**
+ * The fields every P-Chain transaction has (network, chain, outputs, inputs, memo) as one object: the way
+ * older nodes wrote them in JSON, under `inputs` (their BaseTx carried that JSON name). Current nodes write
+ * these fields at the top level of `unsignedTx`.
+ *
+ */
+export interface PChainBaseTx {
+  /**
+   * The network the transaction is for (1 main network, 5 test network).
+   */
+  networkID?: number
+  /**
+   * The chain it is for (the P-Chain's ID is the empty ID).
+   */
+  blockchainID?: string
+  outputs?: PChainTransferableOutput[]
+  inputs?: PChainTransferableInput[]
+  /**
+   * Arbitrary bytes attached by the sender.
+   */
+  memo?: `0x${string}`
+}
+
+/**
  * A P-Chain block in JSON form. Standard blocks carry `txs`; proposal and atomic blocks carry `tx` (Banff
  * proposal blocks may carry both); commit and abort blocks carry neither. Blocks since Banff carry `time`.
  * Numbers are plain JSON numbers.
@@ -2883,6 +2906,10 @@ export interface PChainTxStatusResult {
  * The body of a JSON-encoded P-Chain transaction. Which fields appear depends on the transaction type; the
  * common ones are typed here and every other key is passed through. Numbers are plain JSON numbers.
  *
+ * Current nodes write the common fields (`networkID`, `blockchainID`, `outputs`, `inputs`, `memo`) at the
+ * top level, `inputs` being the array of inputs. Older nodes, and the node's own documentation samples,
+ * nest them in one object under `inputs` (see `PChainBaseTx`); both forms are accepted.
+ *
  */
 export interface PChainUnsignedTx {
   /**
@@ -2894,7 +2921,10 @@ export interface PChainUnsignedTx {
    */
   blockchainID?: string
   outputs?: PChainTransferableOutput[]
-  inputs?: PChainTransferableInput[]
+  /**
+   * The inputs (current nodes), or every common field nested in one object (older nodes).
+   */
+  inputs?: (PChainTransferableInput[] | PChainBaseTx)
   /**
    * Arbitrary bytes attached by the sender.
    */
@@ -4071,8 +4101,9 @@ export interface Subnet {
 
 /**
  * A subnet as `platform.getSubnets` lists it. Elastic subnets and L1s show no control keys and a threshold
- * of `"0"`. Older nodes (and the documentation's sample) print the control keys without the `P-` chain
- * prefix; current nodes include it. Both forms are accepted.
+ * of `"0"`. Current nodes print control keys as P-Chain addresses (`P-avax1...`); older nodes printed them
+ * without the chain prefix, and the node's own documentation shows bare cb58 short IDs
+ * (`KNjXsaA1sZsaKCD1cd85YXauDuxshTes2`), the form of early nodes. All three are accepted.
  *
  */
 export interface SubnetSummary {
@@ -4729,9 +4760,9 @@ export type DebugPreimageParams = [hash: `0x${string}`]
 
 /**
  * Params of debug_printBlock, by position.
- * @param number Block number (a plain JSON number, not hex).
+ * @param numberType Block number (a plain JSON number, not hex).
  */
-export type DebugPrintBlockParams = [number: bigint]
+export type DebugPrintBlockParams = [numberType: bigint]
 
 /**
  * Params of debug_setBlockProfileRate, by position.

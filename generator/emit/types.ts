@@ -1,6 +1,8 @@
 import type { Cache } from '../cache.js';
 import type { Config } from '../config.js';
 import type { Model } from '../model.js';
+import type { ReleaseView } from '../release/history.js';
+import type { SampledExample } from '../schema/sample.js';
 import type { OutputFile } from '../write.js';
 
 /** Everything an emitter may read. Emitters are pure: no file system, no clock, no environment. */
@@ -15,10 +17,19 @@ export interface EmitContext {
   readonly cacheDir?: string;
   /** The content-addressed cache (memory, and `cacheDir` when set). */
   readonly cache: Cache;
+  /** The project's release record and how the spec stands against it (absent: the project keeps none). */
+  readonly releases?: ReleaseView;
+  /**
+   * Examples made from the schemas for methods without one, by service and method name: given to the
+   * emitters that ask for the schema job's output (`afterSchemas`).
+   */
+  readonly samples?: Readonly<Record<string, Readonly<Record<string, SampledExample>>>>;
 }
 
 export interface Emitter {
   /** The output kind, as listed in the config's `emit`. */
   readonly name: string;
+  /** Runs once the schema job is done, with its made examples in the context. */
+  readonly afterSchemas?: boolean;
   emit(ctx: EmitContext): OutputFile[] | Promise<OutputFile[]>;
 }

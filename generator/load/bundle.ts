@@ -1,9 +1,13 @@
 /**
- * $ref bundling: one entry document plus the schema files it reaches become one self-contained document.
- * A reference into another file (`schemas/common.yaml#/OutputOwners/...`) becomes
+ * $ref bundling: one entry document plus the files it reaches become one self-contained document.
+ * A reference into a shared schema file (`schemas/common.yaml#/OutputOwners/...`) becomes
  * `#/components/schemas/OutputOwners/...`, and the named schema is copied once into `components.schemas`.
- * Every copied object remembers its origin (file and pointer) so that a problem found later in the bundled
- * document is reported where the author wrote it.
+ * A reference into a component of another OpenRPC document (`./api.json#/components/errors/BLOCK_NOT_FOUND`)
+ * becomes `#/components/errors/BLOCK_NOT_FOUND`, the component copied once into the same place, so several
+ * documents of one API bundle each on its own. An own component that only re-exports the component of the
+ * same name from another document (`FELT: { $ref: './api.json#/components/schemas/FELT' }`) is that
+ * component, not a second one. Every copied object remembers its origin (file and pointer) so that a problem
+ * found later in the bundled document is reported where the author wrote it.
  */
 import { posix } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
@@ -84,9 +88,20 @@ export interface BundleResult {
 
 const NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
+/** The component kinds of an OpenRPC document a reference from another document may name. */
+const COMPONENT_KINDS = new Set(['schemas', 'contentDescriptors', 'errors', 'examples', 'examplePairings', 'links', 'tags']);
+
+/** A component to copy into the bundle: `components.<kind>.<name>`, from `pointer` in `file`. */
 interface Task {
   file: SourceFile;
+  kind: string;
   name: string;
+  pointer: string;
+}
+
+/** Whether a file is an OpenRPC document (its components are under `/components/<kind>/`), not a schema file. */
+function isOpenRpc(file: SourceFile): boolean {
+  return isObject(file.value) && (typeof file.value.openrpc === 'string' || Array.isArray(file.value.methods));
 }
 
 export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
@@ -105,31 +120,86 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     };
   }
 
-  // Names already taken in components.schemas, and by which source.
+  /** Where a relative file reference leads: beside the file that holds it, else (a warning) from the project root. */
+  const locate = (path: string, file: SourceFile, refPointer: string, ref: string): SourceFile | undefined => {
+    const resolved = posix.normalize(posix.join(posix.dirname(file.path), path));
+    const fromRoot = posix.normalize(path);
+    if (!workspace.has(resolved) && fromRoot !== resolved && !fromRoot.startsWith('../') && workspace.has(fromRoot)) {
+      problems.push({
+        code: 'ref-base',
+        message: `Reference "${ref}" resolves only from the project root (${fromRoot}), not from ${file.path}'s folder as references should; it was followed there. Write it relative to the file that holds it: "${posix.relative(posix.dirname(file.path), fromRoot)}${ref.slice(path.length)}".`,
+        ...where(file, refPointer),
+      });
+      return workspace.get(fromRoot);
+    }
+    return workspace.get(resolved, { file: file.path, pointer: refPointer, locate: file.locate });
+  };
+
+  /** An own component that only re-exports the component of the same name from another file, resolved: the task for that component. */
+  const reexported = (kind: string, name: string, value: unknown): Task | undefined => {
+    if (!isObject(value) || typeof value.$ref !== 'string' || !isBareRef(value)) return undefined;
+    const ref = value.$ref;
+    const hash = ref.indexOf('#');
+    if (hash <= 0 || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
+    const path = ref.slice(0, hash);
+    let segments: string[];
+    try {
+      segments = splitPointer(ref.slice(hash + 1));
+    } catch {
+      return undefined;
+    }
+    const resolved = posix.normalize(posix.join(posix.dirname(entry.path), path));
+    const fromRoot = posix.normalize(path);
+    const target = workspace.has(resolved) ? resolved : workspace.has(fromRoot) ? fromRoot : undefined;
+    if (target === undefined) return undefined;
+    const file = workspace.get(target);
+    if (!file) return undefined;
+    const sameName = isOpenRpc(file)
+      ? segments.length === 3 && segments[0] === 'components' && segments[1] === kind && segments[2] === name
+      : kind === 'schemas' && segments.length === 1 && segments[0] === name;
+    if (!sameName || getAtPointer(file.value, segments) === undefined) return undefined;
+    return { file, kind, name, pointer: joinPointer('', ...segments) };
+  };
+
+  // Names already taken in components.<kind>, and by which source. A re-exported component is owned by
+  // its source (so that the documents which define it and those that re-export it agree), and its own entry
+  // gives way to the copy.
   const owners = new Map<string, string>();
-  const ownSchemas = getAtPointer(entry.value, '/components/schemas');
-  if (isObject(ownSchemas)) for (const k of Object.keys(ownSchemas)) owners.set(k, `${entry.path}#/components/schemas/${k}`);
+  const aliases = new Map<string, Task>();
+  const ownComponents = getAtPointer(entry.value, '/components');
+  if (isObject(ownComponents)) {
+    for (const [kind, entries] of Object.entries(ownComponents)) {
+      if (!isObject(entries)) continue;
+      for (const [name, value] of Object.entries(entries)) {
+        const alias = COMPONENT_KINDS.has(kind) ? reexported(kind, name, value) : undefined;
+        if (alias) aliases.set(`${kind}/${name}`, alias);
+        else owners.set(`${kind}/${name}`, `${entry.path}#${joinPointer('/components', kind, name)}`);
+      }
+    }
+  }
 
   const queue: Task[] = [];
   const queued = new Set<string>();
   let provenance!: Provenance;
 
-  const enqueue = (file: SourceFile, name: string, from: { file: SourceFile; pointer: string }): void => {
-    const key = `${file.path}#/${name}`;
+  const enqueue = (task: Task, from: { file: SourceFile; pointer: string }): void => {
+    const key = `${task.file.path}#${task.pointer}`;
     if (queued.has(key)) return;
-    const owner = owners.get(name);
+    const slot = `${task.kind}/${task.name}`;
+    const owner = owners.get(slot);
     if (owner !== undefined && owner !== key) {
       problems.push({
         code: 'schema-name-collision',
-        message: `Two schemas are named "${name}" (${owner} and ${key}). Bundled names must be unique because they become components.schemas keys and type names: rename one.`,
+        message: `Two ${task.kind === 'schemas' ? 'schemas' : `components (${task.kind})`} are named "${task.name}" (${owner} and ${key}). Bundled names must be unique because they become components.${task.kind} keys${task.kind === 'schemas' ? ' and type names' : ''}: rename one.`,
         ...where(from.file, from.pointer),
       });
       return;
     }
-    owners.set(name, key);
+    owners.set(slot, key);
     queued.add(key);
-    queue.push({ file, name });
+    queue.push(task);
   };
+  for (const alias of aliases.values()) enqueue(alias, { file: entry, pointer: joinPointer('/components', alias.kind, alias.name) });
 
   const rewriteRef = (ref: string, file: SourceFile, pointer: string): string => {
     const hash = ref.indexOf('#');
@@ -148,8 +218,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
         });
         return ref;
       }
-      const resolved = posix.normalize(posix.join(posix.dirname(file.path), path));
-      target = workspace.get(resolved, { file: file.path, pointer: refPointer, locate: file.locate });
+      target = locate(path, file, refPointer, ref);
       if (!target) return ref;
       if (target === entry) return `#${fragment}`;
     }
@@ -162,28 +231,36 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     if (segments.length === 0) {
       problems.push({
         code: 'ref-no-fragment',
-        message: `Reference "${ref}" must name a schema inside the file, like "${path || file.path}#/Name".`,
+        message: `Reference "${ref}" must name a ${isOpenRpc(target) ? 'component' : 'schema'} inside the file, like "${path || file.path}#/${isOpenRpc(target) ? 'components/schemas/' : ''}Name".`,
         ...where(file, refPointer),
       });
       return ref;
+    }
+    if (getAtPointer(target.value, segments) === undefined) {
+      problems.push({
+        code: 'ref-unresolved',
+        message: isOpenRpc(target) || !isObject(target.value) || hasOwn(target.value, segments[0]!)
+          ? `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`
+          : `Reference "${ref}" does not resolve: ${target.path} has no top-level schema "${segments[0]!}".`,
+        ...where(file, refPointer),
+      });
+      return ref;
+    }
+    // Another OpenRPC document: the component named, copied to the same place in this one.
+    if (isOpenRpc(target)) {
+      const [root, kind, name, ...rest] = segments;
+      if (root !== 'components' || kind === undefined || name === undefined || !COMPONENT_KINDS.has(kind)) {
+        problems.push({
+          code: 'ref-unsupported',
+          message: `Reference "${ref}" names #${fragment} of another OpenRPC document; only its components (#/components/<kind>/<name>) can be referenced from here. Move what it names into components.`,
+          ...where(file, refPointer),
+        });
+        return ref;
+      }
+      enqueue({ file: target, kind, name, pointer: joinPointer('/components', kind, name) }, { file, pointer: refPointer });
+      return `#${joinPointer('/components', kind, name, ...rest)}`;
     }
     const [name, ...rest] = segments as [string, ...string[]];
-    if (!isObject(target.value) || !hasOwn(target.value, name)) {
-      problems.push({
-        code: 'ref-unresolved',
-        message: `Reference "${ref}" does not resolve: ${target.path} has no top-level schema "${name}".`,
-        ...where(file, refPointer),
-      });
-      return ref;
-    }
-    if (rest.length && getAtPointer(target.value, segments) === undefined) {
-      problems.push({
-        code: 'ref-unresolved',
-        message: `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`,
-        ...where(file, refPointer),
-      });
-      return ref;
-    }
     if (!NAME.test(name)) {
       problems.push({
         code: 'schema-name-invalid',
@@ -191,7 +268,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
         ...where(target, joinPointer('', name)),
       });
     }
-    enqueue(target, name, { file, pointer: refPointer });
+    enqueue({ file: target, kind: 'schemas', name, pointer: joinPointer('', name) }, { file, pointer: refPointer });
     return '#/components/schemas/' + [name, ...rest].map(escapeSegment).join('/');
   };
 
@@ -220,20 +297,26 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   provenance.record(document, { file: entry.path, pointer: '' });
   Object.assign(document, clone(entry.value, entry, '') as Record<string, unknown>);
 
-  const shared: Record<string, unknown> = {};
+  const shared = new Map<string, Record<string, unknown>>();
   for (let task = queue.shift(); task; task = queue.shift()) {
-    used.add(`${task.file.path}#/${task.name}`);
-    shared[task.name] = clone((task.file.value as Record<string, unknown>)[task.name], task.file, joinPointer('', task.name));
+    used.add(`${task.file.path}#${task.pointer}`);
+    let into = shared.get(task.kind);
+    if (!into) shared.set(task.kind, (into = {}));
+    into[task.name] = clone(getAtPointer(task.file.value, task.pointer), task.file, task.pointer);
   }
-  if (Object.keys(shared).length) {
+  if (shared.size) {
     const components = isObject(document.components) ? document.components : (document.components = {});
-    if (!isObject(document.components)) provenance.record(components, { file: entry.path, pointer: '/components' });
-    const own = isObject(components.schemas) ? components.schemas : {};
-    const merged: Record<string, unknown> = {};
-    for (const k of [...Object.keys(own), ...Object.keys(shared)].sort()) merged[k] = hasOwn(own, k) ? own[k] : shared[k];
-    const ownOrigin = isObject(components.schemas) ? provenance.origin('/components/schemas') : undefined;
-    provenance.record(merged, ownOrigin ?? { file: entry.path, pointer: '/components' });
-    components.schemas = merged;
+    if (!provenance.origin('/components')) provenance.record(components, { file: entry.path, pointer: '/components' });
+    for (const [kind, copies] of [...shared].sort(([a], [b]) => a.localeCompare(b))) {
+      const own = isObject(components[kind]) ? components[kind] : {};
+      const merged: Record<string, unknown> = {};
+      // An own entry wins, except a re-export, which gives way to the component it names.
+      for (const k of [...new Set([...Object.keys(own), ...Object.keys(copies)])].sort())
+        merged[k] = hasOwn(own, k) && !(aliases.has(`${kind}/${k}`) && hasOwn(copies, k)) ? own[k] : copies[k];
+      const ownOrigin = isObject(components[kind]) ? provenance.origin(`/components/${kind}`) : undefined;
+      provenance.record(merged, ownOrigin ?? { file: entry.path, pointer: '/components' });
+      components[kind] = merged;
+    }
   }
 
   const broken = new Set<object>();

@@ -12,6 +12,7 @@ import { isObject } from './bundle.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
 import { deref, methodsOf } from './document.js';
+import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import { createRequire } from 'node:module';
 
@@ -175,6 +176,10 @@ function lint(document: Record<string, unknown>, provenance: Provenance): Diagno
         if (!required) optionalSeen = true;
       }
     });
+    if (!('x-effects' in method))
+      problems.push(
+        provenance.at(pointer, 'effects-missing', `Method ${name ?? pointer} does not say what it does to the node. Add "x-effects: read", "write" or "admin" (a write that is harmless to repeat: "{ kind: write, idempotent: true }").`),
+      );
     const examples = Array.isArray(method.examples) ? method.examples : [];
     if (examples.length === 0)
       problems.push(provenance.at(pointer, 'example-missing', `Method ${name ?? pointer} has no example. Add at least one example pairing (params and result).`));
@@ -187,5 +192,5 @@ function lint(document: Record<string, unknown>, provenance: Provenance): Diagno
  * are checked by {@link checkSchemasAndExamples}, on the schema thread.
  */
 export function checkDocument(document: Record<string, unknown>, provenance: Provenance, options: { cache?: Cache } = {}): Diagnostic[] {
-  return [...checkMetaSchema(document, provenance, options.cache), ...checkExtensions(document, provenance), ...lint(document, provenance)];
+  return [...checkMetaSchema(document, provenance, options.cache), ...checkExtensions(document, provenance), ...lint(document, provenance), ...checkLinks(document, provenance)];
 }

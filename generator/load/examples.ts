@@ -16,6 +16,8 @@ export interface LocatedProblem {
   readonly pointer: string;
   readonly code: string;
   readonly message: string;
+  /** Default: error (or a warning for a foreign document, by the project's standards). */
+  readonly severity?: 'warning';
 }
 
 /**
@@ -37,6 +39,7 @@ export function checkSchemasAndExamples(
     // A schema that reaches a broken reference cannot be compiled; the reference was reported already.
     if (broken.size && reachesBroken(document, getAtPointer(document, schemaPointer), broken)) return undefined;
     const v = compiler.compile(schemaPointer);
+    strictWarnings(schemaPointer);
     // A reference that does not resolve was reported where it is written, while bundling.
     if (v instanceof Error && (v.name === 'MissingRefError' || /can't resolve reference/.test(v.message))) return undefined;
     if (v instanceof Error) {
@@ -48,6 +51,16 @@ export function checkSchemasAndExamples(
       return undefined;
     }
     return v;
+  };
+  /** Not strict: what ajv's strict mode would refuse in what was just compiled is a warning, at the keyword it names. */
+  const strictWarnings = (schemaPointer: string) => {
+    for (const w of compiler.drainWarnings()) {
+      const message = w.replace(/^strict mode: /, '');
+      const at = locateCompileError(document, schemaPointer, message);
+      if (reported.has(at + message)) continue;
+      reported.add(at + message);
+      problems.push({ pointer: at, code: 'schema-strict', message: `ajv's strict mode would refuse this schema: ${message}. Fix the schema (with --strict this is an error).`, severity: 'warning' });
+    }
   };
   const validateAt = (validate: ReturnType<typeof compile>, value: unknown, valuePointer: string, what: string) => {
     if (!validate || validate(value)) return;
@@ -65,6 +78,7 @@ export function checkSchemasAndExamples(
    */
   const compileEnvelope = (pointer: string, params: readonly EnvelopeParam[], structure: ParamStructure) => {
     const v = compileParams(compiler, pointer, params, structure);
+    strictWarnings(`${pointer}/params`);
     if (!(v instanceof Error)) return v;
     for (const p of params) if (p.schemaPointer !== undefined) compile(p.schemaPointer);
     return undefined;

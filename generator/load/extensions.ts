@@ -39,12 +39,31 @@ export const extensionSchemas = {
   },
   method: {
     'x-availability': availability,
+    // What a call does to the node: `read`, `write` or `admin`, or `{ kind, idempotent }` for a write that is
+    // harmless to repeat. Verify calls only reads; the client's retry policy and the docs read it too.
+    'x-effects': {
+      // Dispatched on the value's type so that a mistake gets one message, not one per form.
+      if: { type: 'string' },
+      then: { enum: ['read', 'write', 'admin'] },
+      else: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['kind'],
+        properties: { kind: { enum: ['read', 'write', 'admin'] }, idempotent: { type: 'boolean' }, note: { type: 'string' } },
+        // Only a write can be idempotent: a read is always repeatable, an admin call never.
+        if: { required: ['idempotent'], properties: { idempotent: { const: true } } },
+        then: { properties: { kind: { const: 'write' } } },
+      },
+    },
     'x-keystore': {
       type: 'object',
       additionalProperties: false,
       properties: { removedIn: { type: 'string', minLength: 1 } },
     },
     'x-replaced-by': { type: 'string', minLength: 1 },
+    // Where in this method's result the node states its version (a JSON pointer; '' for the whole result):
+    // verify reports it beside the node's URL.
+    'x-node-version': { type: 'string', pattern: '^(/.*)?$' },
     'x-websocket-only': { type: 'boolean' },
     'x-pagination': {
       type: 'object',

@@ -33,7 +33,18 @@ const STANDARDS = new Set([
   'replacement-unknown',
   'replacement-not-deprecated',
   'pagination-invalid',
+  'ref-base',
+  'link-invalid',
+  'link-method-unknown',
+  'link-param-unknown',
+  'link-expression-invalid',
 ]);
+
+/**
+ * Facts our spec must state but a document from elsewhere need not: without them the generator assumes the
+ * safe default (a method whose effects are unknown is treated as not a read). Reported only under `strict`.
+ */
+const PROJECT_ONLY = new Set(['effects-missing']);
 
 export interface LoadResult {
   readonly model?: Model;
@@ -94,14 +105,16 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
 
 /** Severity by the project's standards (warnings for a foreign document), duplicates dropped, file order. */
 function finishProblems(config: Config, problems: readonly Diagnostic[]): Diagnostic[] {
-  return sortDiagnostics(dedupe([...problems]).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p)));
+  const kept = config.strict ? problems : problems.filter((p) => !PROJECT_ONLY.has(p.code));
+  return sortDiagnostics(dedupe([...kept]).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p)));
 }
 
 /** The load's problems with the schema job's added, located in the files the author wrote. */
 export function withSchemaProblems(config: Config, loaded: LoadResult, job: SchemaJobOutput): Diagnostic[] {
   const located = job.problems.map((p) => {
     const provenance = loaded.provenance.get(p.service);
-    return provenance ? provenance.at(p.pointer, p.code, p.message) : { code: p.code, message: p.message, pointer: p.pointer };
+    const located = provenance ? provenance.at(p.pointer, p.code, p.message) : { code: p.code, message: p.message, pointer: p.pointer };
+    return p.severity ? { ...located, severity: p.severity } : located;
   });
   return finishProblems(config, [...loaded.problems, ...located]);
 }

@@ -2,7 +2,7 @@
  * The files a load reads, each parsed once. All paths are project-relative and `/`-separated so that
  * messages and outputs never carry an absolute path.
  */
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import { noCache, type Cache } from '../cache.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -48,6 +48,14 @@ export class Workspace {
     this.problems.push(...problems);
     this.files.set(key, file ?? null);
     return file;
+  }
+
+  /** Whether `path` can be read, without recording a problem when it cannot. */
+  has(path: string): boolean {
+    const key = posix.normalize(path);
+    if (this.files.has(key)) return this.files.get(key) !== null;
+    if (this.overrides.has(key)) return true;
+    return existsSync(resolve(this.root, key));
   }
 
   /** Every file read so far, in the order first read. */

@@ -35,6 +35,8 @@ export class SchemaCompiler {
   private readonly cache = new Map<string, ValidateFunction | Error>();
   private bag: object | undefined;
   private keywords: string[] | undefined;
+  /** What ajv's strict mode says about schemas compiled since the last `drainWarnings()` (when not strict). */
+  private warnings: string[] = [];
 
   constructor(id: string, document: Record<string, unknown>, options: SchemaCompilerOptions) {
     this.id = id;
@@ -47,7 +49,8 @@ export class SchemaCompiler {
     let ajv = this.instances.get(mode);
     if (ajv) return ajv;
     ajv = new Ajv({
-      strict: this.options.strict,
+      // Not strict: what strict mode would refuse is still said, as warnings (collected by the logger).
+      strict: this.options.strict ? true : 'log',
       strictRequired: false,
       // Positional params envelopes are tuples with optional trailing items (minItems < items.length).
       strictTuples: false,
@@ -59,7 +62,7 @@ export class SchemaCompiler {
       // ajv's code optimizer (dropping empty branches, inlining names) takes a fifth of the compile time and
       // saves 6% of the emitted size; the validators run as fast without it (bench: validators).
       code: this.options.source ? { source: true, esm: true, optimize: false } : { optimize: false },
-      logger: false,
+      logger: this.options.strict ? false : { log: () => undefined, warn: (...m: unknown[]) => void this.warnings.push(m.map(String).join(' ')), error: () => undefined },
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
@@ -87,6 +90,13 @@ export class SchemaCompiler {
       out = e instanceof Error ? e : new Error(String(e));
     }
     this.cache.set(cacheKey, out);
+    return out;
+  }
+
+  /** Strict-mode complaints about the schemas compiled since the last call (each once), in order. */
+  drainWarnings(): string[] {
+    const out = [...new Set(this.warnings)];
+    this.warnings = [];
     return out;
   }
 

@@ -5,6 +5,7 @@
  * one compile, and the examples pass exactly the code that ships.
  */
 import type { ValidateFunction } from 'ajv';
+import { omittable } from '../model.js';
 import type { SchemaCompiler } from './ajv.js';
 
 export interface EnvelopeParam {
@@ -23,11 +24,14 @@ export function paramsEnvelope(compiler: SchemaCompiler, params: readonly Envelo
     properties: Object.fromEntries(params.map((p) => [p.name, schemaOf(p)])),
     required: params.filter((p) => p.required).map((p) => p.name),
   };
+  // Only a trailing run of optional params may be left out; an optional one before a required one holds
+  // its place with `null` (what clients send for an `undefined` argument there).
+  const omit = omittable(params);
   const byPosition = params.length
     ? {
         type: 'array',
-        items: params.map(schemaOf),
-        minItems: params.filter((p) => p.required).length,
+        items: params.map((p, i) => (p.required || omit[i] ? schemaOf(p) : { anyOf: [{ type: 'null' }, schemaOf(p)] })),
+        minItems: omit.indexOf(true) === -1 ? params.length : omit.indexOf(true),
         maxItems: params.length,
         additionalItems: false,
       }

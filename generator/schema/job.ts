@@ -11,6 +11,9 @@ import { checkSalt, checkSchemasAndExamples, type LocatedProblem } from '../load
 import { buildService, type ServiceModel } from '../model.js';
 import type { OutputFile } from '../write.js';
 import { SchemaCompiler } from './ajv.js';
+import { closureKey } from './closure.js';
+import { compileParams } from './envelope.js';
+import { Sampler, sampleMethod, type SampledExample } from './sample.js';
 
 export interface SchemaJobDocument {
   /** Service name (the compiler's id is derived from it). */
@@ -33,6 +36,8 @@ export interface SchemaJobInput {
   readonly cacheDir?: string;
   /** `--no-cache`: remember nothing. */
   readonly noCache?: boolean;
+  /** Make an example (params and result) for every method without one, for the mock. */
+  readonly samples?: boolean;
 }
 
 export interface SchemaJobOutput {
@@ -40,6 +45,8 @@ export interface SchemaJobOutput {
   readonly files: readonly OutputFile[];
   /** Problems turning compiled schemas into modules (not located in the spec). */
   readonly emitProblems: readonly Diagnostic[];
+  /** Made examples by service, then method name (when `samples` was asked for). */
+  readonly samples: Readonly<Record<string, Readonly<Record<string, SampledExample>>>>;
   /** Milliseconds spent on each part. */
   readonly timings: Readonly<Record<string, number>>;
 }
@@ -61,6 +68,31 @@ export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache
     if (doc.modeled) services.push(buildService(doc.service, doc.source, doc.document));
   }
   const t1 = performance.now();
+  const samples: Record<string, Record<string, SampledExample>> = {};
+  if (input.samples) {
+    for (const service of services) {
+      const compiler = compilers.get(service.name)!;
+      const made = (samples[service.name] = {} as Record<string, SampledExample>);
+      const salt = `sample ${checkSalt(compilerId(service.name), input.strict)}`;
+      let sampler: Sampler | undefined;
+      for (const method of service.methods) {
+        if (method.examples.length || method.subscriptions) continue;
+        const key = closureKey(service.document, method.pointer, salt);
+        const hit = cache.get('sample', key);
+        let outcome: ReturnType<typeof sampleMethod>;
+        if (hit !== undefined) outcome = JSON.parse(hit) as typeof outcome;
+        else {
+          sampler ??= new Sampler(service.document, compiler);
+          const envelope = compileParams(compiler, method.pointer, method.params.map((p) => ({ name: p.name, required: p.required, schemaPointer: p.schemaPointer })), method.paramStructure);
+          outcome = sampleMethod(sampler, method, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
+          cache.set('sample', key, JSON.stringify(outcome));
+        }
+        if ('example' in outcome) made[method.name] = outcome.example;
+        else problems.push({ service: service.name, pointer: method.pointer, code: 'mock-value-missing', message: `${outcome.missing}.`, severity: 'warning' });
+      }
+    }
+  }
+  const t2 = performance.now();
   let files: OutputFile[] = [];
   let emitProblems: Diagnostic[] = [];
   if (input.validators) {
@@ -73,5 +105,11 @@ export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache
     }
   }
   const round = (ms: number) => Math.round(ms * 10) / 10;
-  return { problems, files, emitProblems, timings: { checks: round(t1 - t0), ...(input.validators ? { validators: round(performance.now() - t1) } : {}) } };
+  return {
+    problems,
+    files,
+    emitProblems,
+    samples,
+    timings: { checks: round(t1 - t0), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
+  };
 }

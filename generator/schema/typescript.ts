@@ -13,11 +13,12 @@ import { contentHash, noCache, type Cache } from '../cache.js';
 
 const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 import type { Diagnostic } from '../diagnostics.js';
-import type { JsonSchema, MethodModel, Model, ParamModel, ServiceModel } from '../model.js';
+import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 
-const TYPE_KEYWORDS = new Set([
+/** The schema keywords that shape a TypeScript type (everything else only validates). */
+export const TYPE_KEYWORDS: ReadonlySet<string> = new Set([
   'type', 'properties', 'patternProperties', 'required', 'additionalProperties', 'items', 'additionalItems', 'minItems', 'maxItems',
   'enum', 'const', 'oneOf', 'anyOf', 'allOf', 'description', 'deprecated', 'tsType',
 ]);
@@ -37,16 +38,41 @@ const RESERVED = new Set([
   'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'Awaited', 'BigInt',
 ]);
 
-/** `Block object` → `BlockObject`, `uint` → `Uint`, `platform.getBalance` → `PlatformGetBalance`. */
+/** A word in capitals (and digits): `BLOCK`, `ID`, `V2`. */
+export const UPPER_WORD = /^(?=.*[A-Z])[A-Z0-9]+$/;
+
+/**
+ * The one naming function for declared types: `Block object` → `BlockObject`, `platform.getBalance` →
+ * `PlatformGetBalance`, `getUTXOs` → `GetUTXOs` (inner capitals kept), `BLOCK_BODY_WITH_TX_HASHES` kept as it
+ * is (between two words in capitals the underscore is the only word boundary left), `p2p.Info` → `P2PInfo`.
+ * Its result is a fixed point of json-schema-to-typescript's own name normalisation (which capitalises a
+ * letter after digits and drops an underscore before a lower-case letter), so a declaration and every use of
+ * it carry the same name.
+ */
 export function pascalCase(text: string): string {
-  const words = text.replace(/([a-z0-9])([A-Z])/g, '$1 $2').split(/[^A-Za-z0-9]+/).filter(Boolean);
-  let out = words.map((w) => w[0]!.toUpperCase() + w.slice(1)).join('');
-  // Keep the author's inner capitals (getUTXOs → GetUTXOs), which the split above would lose.
-  const direct = text.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''));
-  if (direct) out = direct[0]!.toUpperCase() + direct.slice(1);
+  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  let out = '';
+  words.forEach((w, i) => {
+    out += i > 0 && UPPER_WORD.test(w) && UPPER_WORD.test(words[i - 1]!) ? `_${w}` : w[0]!.toUpperCase() + w.slice(1);
+  });
+  out = out.replace(/([0-9])([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
   if (!out) out = 'Type';
   if (/^[0-9]/.test(out)) out = `T${out}`;
   return RESERVED.has(out) ? `${out}Type` : out;
+}
+
+const RESERVED_WORDS = new Set(
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
+    ' ',
+  ),
+);
+
+/** `getBalance`, `platform getBalance` → `platformGetBalance`; a name all in capitals by words: `BLOCK_ID` → `blockId`. */
+export function camelCase(text: string): string {
+  const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
+  const p = words.length && words.every((w) => UPPER_WORD.test(w)) ? pascalCase(words.map((w) => w.toLowerCase()).join(' ')) : pascalCase(text);
+  const out = p[0]!.toLowerCase() + p.slice(1);
+  return RESERVED_WORDS.has(out) ? `${out}_` : out;
 }
 
 export interface MethodTypes {
@@ -282,6 +308,11 @@ export class TypeCatalog {
           ignoreMinAndMaxItems: false,
           maxItems: 64,
         });
+        // Every use of the type is written with `name`: a declaration under any other name would leave them
+        // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
+        // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
+        if (ts.trim() === '') return `export type ${name} = unknown`;
+        if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
         return ts.trim();
       }),
     );
@@ -293,7 +324,9 @@ export class TypeCatalog {
         entry.params.map(async (param) => {
           const inner = this.toJstt(entry.service, param.schema, true);
           const ts = await compileCached({ title: 'X', anyOf: [inner] }, 'X', jsttOptions);
-          this.paramExpressions.set(param, ts.replace(/^[\s\S]*?export type X = /, '').trim());
+          // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
+          const expression = /export type X = ([\s\S]*)$/.exec(ts)?.[1]?.trim();
+          this.paramExpressions.set(param, expression || 'unknown');
         }),
       ),
     );
@@ -306,8 +339,13 @@ export class TypeCatalog {
       })
       .sort((a, b) => a.name.localeCompare(b.name))
       .map((entry) => {
-        const labels = uniqueLabels(entry.params.map((p) => p.ident));
-        const items = entry.params.map((p, i) => `${labels[i]}${p.required ? '' : '?'}: ${this.paramExpressions.get(p)}`);
+        // Labels are identifiers as the client's parameters are (`default` → `default_`).
+        const labels = uniqueLabels(entry.params.map((p) => camelCase(p.ident)));
+        const omit = omittable(entry.params);
+        const items = entry.params.map((p, i) => {
+          const type = this.paramExpressions.get(p)!;
+          return `${labels[i]}${omit[i] ? '?' : ''}: ${omit[i] || p.required ? type : `${type} | undefined`}`;
+        });
         const docs = entry.params.map((p, i) => ` * @param ${labels[i]} ${(p.description ?? p.summary ?? '').split('\n')[0]}`.trimEnd());
         return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
       });
@@ -316,17 +354,8 @@ export class TypeCatalog {
   }
 }
 
-/** The object schema of by-name params (also used, as an interface, to type positional ones). */
-function paramsSchema(method: Pick<MethodModel, 'params' | 'positional'>): JsonSchema {
-  if (method.positional) {
-    const required = method.params.filter((p) => p.required).length;
-    return {
-      type: 'array',
-      items: method.params.map((p) => withDoc(p.schema, p.description ?? p.summary)),
-      minItems: required,
-      maxItems: method.params.length,
-    };
-  }
+/** The object schema of by-name params (positional ones are labelled tuples, built in `source()`). */
+function paramsSchema(method: Pick<MethodModel, 'params'>): JsonSchema {
   return {
     type: 'object',
     properties: Object.fromEntries(method.params.map((p) => [p.name, withDoc(p.schema, p.description ?? p.summary, p.deprecated)])),

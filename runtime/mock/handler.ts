@@ -9,6 +9,7 @@
  */
 import type { ServerMethodMeta } from '../meta.js';
 import type { HandlerContext, RawHandler, RequestHeaders } from '../server/types.js';
+import type { Replay } from './replay.js';
 import type { MockServiceData } from './types.js';
 
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
@@ -148,8 +149,11 @@ function holdOpen(items: readonly unknown[], signal: AbortSignal | undefined): A
   return { [Symbol.asyncIterator]: () => iterator };
 }
 
-/** A raw handler answering every method of the given services from their examples. */
-export function createMockRawHandler(data: readonly MockServiceData[]): RawHandler {
+/**
+ * A raw handler answering every method of the given services from their examples, or first from recorded
+ * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
+ */
+export function createMockRawHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler {
   const byService = new Map(data.map((d) => [d.service, d]));
   return (meta: ServerMethodMeta, wireParams: unknown, ctx: HandlerContext): unknown => {
     const d = byService.get(meta.service) ?? byService.get(ctx.service);
@@ -162,6 +166,11 @@ export function createMockRawHandler(data: readonly MockServiceData[]): RawHandl
       const examples = d?.subscriptions?.[meta.name]?.[kind] ?? [];
       const chosen = pick(examples, args.slice(1), named, `${meta.name} ${JSON.stringify(kind)}`, (_n, i) => i);
       return holdOpen(chosen?.notifications ?? [], ctx.signal);
+    }
+    if (named === undefined && replay) {
+      const recorded = replay.find(meta.name, wireParams, ctx.path, meta.structure === 'by-name');
+      if (recorded?.error) throw new MockError(recorded.error.code, recorded.error.message, recorded.error.data);
+      if (recorded) return recorded.result;
     }
     const examples = d?.examples[meta.name] ?? [];
     const positionOf = (name: string, index: number): number => {

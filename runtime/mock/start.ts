@@ -2,6 +2,7 @@
 import { createRpcServer } from '../server/server.js';
 import type { ListeningServer, RpcServer } from '../server/types.js';
 import { createMockRawHandler } from './handler.js';
+import { Replay } from './replay.js';
 import type { MockOptions } from './types.js';
 
 export interface RunningMock extends ListeningServer {
@@ -21,7 +22,7 @@ function nodeBatchLimit(services: MockOptions['services'], profile: 'full' | 'pu
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const server = createRpcServer({
     services: options.services,
-    rawHandler: createMockRawHandler(options.data),
+    rawHandler: createMockRawHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
     enable: options.enable ?? 'all',
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),

@@ -1,5 +1,6 @@
 /** What generated code gives the mock per service: the spec's examples, in wire form. */
 import type { Logger, ServerLimits, ServerMode, ServerProfile, ServerServiceDef } from '../server/types.js';
+import type { Recording } from './replay.js';
 
 /** One example pairing of a method: its params (by name, in declaration order) and its result. */
 export interface MockExample {
@@ -40,4 +41,6 @@ export interface MockOptions {
   /** Typed handlers that take over from the examples for the methods they implement. */
   readonly handlers?: object;
   readonly validateResults?: boolean;
+  /** Recorded exchanges answered before the examples (see `loadRecordings`). */
+  readonly recordings?: readonly Recording[];
 }

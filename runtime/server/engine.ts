@@ -11,7 +11,7 @@ import type { ServerMethodMeta, ValidationIssue } from '../meta.js';
 import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from './json.js';
 import { maskParams, scrub, secretValues } from './redact.js';
 import type { Entry, KindEntry, ResolvedOptions, ServiceTable, Site } from './tables.js';
-import { buildService } from './tables.js';
+import { buildService, shareEndpoints } from './tables.js';
 import { type Flavor, gorillaName, type ParamsProblem } from './texts.js';
 import type { HandlerContext, LogEntry, RawHandler, ServerServiceDef, WireError } from './types.js';
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, type IdSource, idText, stdError } from './wire.js';
@@ -78,7 +78,7 @@ export class Engine {
 
   constructor(services: readonly ServerServiceDef[], options: ResolvedOptions) {
     this.options = options;
-    this.services = services.map((def) => buildService(def, options));
+    this.services = shareEndpoints(services).map((def) => buildService(def, options));
   }
 
   log(entry: LogEntry): void {
@@ -369,7 +369,7 @@ export class Engine {
     }
 
     const ctx: HandlerContext = {
-      service: svc.def.name,
+      service: meta.service,
       method,
       transport: site.transport,
       path: site.path,
@@ -491,6 +491,7 @@ export class Engine {
       let list: unknown[];
       if (params === undefined || params === null) list = [];
       else if (Array.isArray(params)) list = params;
+      else if (meta.structure === 'either' && isPlainObject(params)) list = byPosition(meta.params, params);
       else if (flavor === 'standard' && isPlainObject(params) && Object.keys(params).length === 0) list = [];
       else return new Problem({ kind: 'not-array' });
       if (entry.role === 'subscribe') return list;
@@ -505,14 +506,6 @@ export class Engine {
     if (Array.isArray(params)) {
       if (params.length === 0) return {};
       if (params.length === 1 && isPlainObject(params[0])) return params[0];
-      if (meta.structure === 'either') {
-        if (params.length > meta.params.length) return new Problem({ kind: 'too-many', max: meta.params.length, got: params.length });
-        const named: Record<string, unknown> = {};
-        params.forEach((v, i) =>
-          Object.defineProperty(named, meta.params[i] as string, { value: v, enumerable: true, writable: true, configurable: true }),
-        );
-        return named;
-      }
     }
     return new Problem({ kind: 'not-object' });
   }
@@ -593,4 +586,15 @@ export class Engine {
     });
     return { ok: true, json: JSON.stringify(id) };
   }
+}
+
+/**
+ * Params given by name to a method that takes them either way, in declaration order: handlers and codecs of
+ * such a method work on the positional form. A name left out holds its place with `null` (trailing ones are
+ * dropped); names the method does not declare are ignored, as they are by name.
+ */
+function byPosition(names: readonly string[], params: Record<string, unknown>): unknown[] {
+  const list = names.map((n) => (Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined));
+  while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
+  return list.map((v) => (v === undefined ? null : v));
 }

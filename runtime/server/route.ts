@@ -27,7 +27,8 @@ function split(path: string): string[] {
 }
 
 function compile<S>(service: S, endpoint: EndpointMeta): Compiled<S> {
-  const segments: Segment[] = split(endpoint.path).map((s) => {
+  // An endpoint without a path (the default server of a document without `servers`) is served at `/`.
+  const segments: Segment[] = split(endpoint.path || '/').map((s) => {
     const m = /^\{([^{}]+)\}$/.exec(s);
     return m ? { variable: m[1] as string } : { literal: s };
   });
@@ -51,7 +52,7 @@ export class Router<S> {
 
   /** Every endpoint path template, for messages. */
   templates(): string[] {
-    return [...new Set(this.routes.map((r) => r.endpoint.path))];
+    return [...new Set(this.routes.map((r) => r.endpoint.path || '/'))];
   }
 
   /** The endpoint that serves `path` (no query string), or null. Results are cached per path. */

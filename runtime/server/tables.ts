@@ -185,7 +185,7 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
   const secretNames = new Set<string>();
   for (const [name, meta] of metas) {
     const role = meta.subscriptions ? 'subscribe' : unsubscribes.has(name) ? 'unsubscribe' : 'call';
-    const { target, fn } = role === 'unsubscribe' ? { target: undefined, fn: undefined } : lookupHandler(opts.handlers, def.name, meta);
+    const { target, fn } = role === 'unsubscribe' ? { target: undefined, fn: undefined } : lookupHandler(opts.handlers, meta.service, meta);
     let kinds: Map<string, KindEntry> | undefined;
     if (meta.subscriptions) {
       kinds = new Map();
@@ -204,7 +204,9 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
       target,
       fn,
       implemented: role === 'unsubscribe' || fn !== undefined || opts.rawHandler !== undefined,
-      positional: meta.structure === 'by-position',
+      // `either` is served in its positional form (an object is mapped onto the declared order), as the
+      // generated handlers and codecs of such a method take it.
+      positional: meta.structure !== 'by-name',
       required: requiredFlags(meta),
       kinds,
       resultValidator: undefined,
@@ -230,4 +232,54 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
     discover: opts.discover,
     secretNames: [...secretNames],
   };
+}
+
+/**
+ * Services with the same endpoints (several documents of one API, such as those without `servers`, all
+ * served at the base URL) become one service of the server: a request at that path may call a method of any
+ * of them, also within one batch. `rpc.discover` answers every method of the group. Services that share only
+ * some of their endpoints, or that disagree on how their endpoint behaves, cannot be told apart: an error.
+ */
+export function shareEndpoints(defs: readonly ServerServiceDef[]): ServerServiceDef[] {
+  const key = (d: ServerServiceDef) => JSON.stringify(d.endpoints.map((e) => [e.transport, e.path]).sort());
+  const groups = new Map<string, ServerServiceDef[]>();
+  for (const d of defs) groups.set(key(d), [...(groups.get(key(d)) ?? []), d]);
+  const owners = new Map<string, string>();
+  for (const group of groups.values()) {
+    for (const e of group[0]!.endpoints) {
+      const at = `${e.transport} ${e.path || '/'}`;
+      const other = owners.get(at);
+      if (other !== undefined) throw new TypeError(`the services ${other} and ${group[0]!.name} both serve ${at} but not the same endpoints: a request there cannot be routed`);
+      owners.set(at, group[0]!.name);
+    }
+  }
+  return [...groups.values()].map((group) => {
+    const [first, ...rest] = group as [ServerServiceDef, ...ServerServiceDef[]];
+    if (rest.length === 0) return first;
+    for (const d of rest) {
+      if (d.dialect !== first.dialect || d.batch !== first.batch || d.batchLimit !== first.batchLimit || d.publicNodeBatchLimit !== first.publicNodeBatchLimit)
+        throw new TypeError(`the services ${first.name} and ${d.name} share their endpoints but not their JSON-RPC conventions (dialect, batches)`);
+    }
+    const methods: Record<string, ServerMethodMeta> = {};
+    for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!Object.prototype.hasOwnProperty.call(methods, name)) methods[name] = meta;
+    return { ...first, name: group.map((d) => d.name).join('+'), methods, document: mergedDocument(group.map((d) => d.document)) };
+  });
+}
+
+/** One OpenRPC document of several: the first's info, every method, every component (the first of a name wins). */
+function mergedDocument(documents: readonly unknown[]): unknown {
+  const objects = documents.filter((d): d is Record<string, unknown> => typeof d === 'object' && d !== null);
+  if (objects.length === 0) return documents[0];
+  const methods = objects.flatMap((d) => (Array.isArray(d.methods) ? d.methods : []));
+  const components: Record<string, Record<string, unknown>> = {};
+  for (const d of objects) {
+    const c = d.components;
+    if (typeof c !== 'object' || c === null) continue;
+    for (const [kind, entries] of Object.entries(c as Record<string, unknown>)) {
+      if (typeof entries !== 'object' || entries === null) continue;
+      const into = (components[kind] ??= {});
+      for (const [name, value] of Object.entries(entries as Record<string, unknown>)) if (!Object.prototype.hasOwnProperty.call(into, name)) into[name] = value;
+    }
+  }
+  return { ...objects[0], methods, components };
 }

@@ -14,7 +14,6 @@
  * tapped through an injected WebSocket constructor and checked against the bundled spec's notification
  * schema with ajv here, in the test.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { Ajv } from 'ajv';
@@ -51,23 +50,15 @@ import {
   type WebSocketTransport,
 } from '../../generated/client/runtime/index.js';
 import type { Block, EthSubscribeNewHeadsNotification, ReceiptInfo, TransactionInfo } from '../../generated/client/types.js';
+import { ANVIL_START_TIMEOUT as START_TIMEOUT, liveAnvils, startAnvil, type Anvil } from '../helpers/anvil.js';
 import { ROOT } from '../helpers/paths.js';
 
-const ANVIL = join(ROOT, 'node_modules/@foundry-rs/anvil-linux-amd64/bin/anvil');
 const CHAIN_ID = 43114n;
-/** How long anvil may take to print its `Listening on` line (it takes well under a second). */
-const START_TIMEOUT = 20_000;
 /** Per-call bound for every transport of the suite. */
 const CALL_TIMEOUT = 10_000;
 
 type Hex = `0x${string}`;
 
-interface Anvil {
-  readonly port: number;
-  /** The last lines anvil wrote (it logs every request), for failure messages. */
-  log(): string;
-  stop(): Promise<void>;
-}
 
 /**
  * The receipt of a sent transaction, once it is mined. anvil mines each transaction as it arrives, but on a
@@ -82,66 +73,6 @@ async function minedReceipt(hash: Hex): Promise<ReceiptInfo> {
     if (Date.now() > deadline) throw new Error(`no receipt for ${hash} after 10 s`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
-}
-
-const live = new Set<ChildProcess>();
-// Last resort if the worker exits without running afterAll: never leave an anvil behind.
-process.once('exit', () => {
-  for (const child of live) child.kill('SIGKILL');
-});
-
-/** Spawns anvil on a free port and resolves once it prints `Listening on 127.0.0.1:PORT`. */
-function startAnvil(): Promise<Anvil> {
-  const child = spawn(ANVIL, ['--host', '127.0.0.1', '--port', '0', '--chain-id', String(CHAIN_ID)], {
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  live.add(child);
-  // anvil logs every request to stdout; keep reading (a full pipe would block it) but keep only the tail.
-  let tail = '';
-  const keep = (chunk: Buffer) => {
-    tail = (tail + chunk.toString('utf8')).slice(-8_000);
-  };
-  child.stdout!.on('data', keep);
-  child.stderr!.on('data', keep);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  exited.then(() => live.delete(child));
-
-  const stop = async () => {
-    if (child.pid === undefined) {
-      live.delete(child); // never started (spawn failed): nothing to stop
-      return;
-    }
-    if (child.exitCode !== null || child.signalCode !== null) return;
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 3_000);
-    await exited;
-    clearTimeout(timer);
-  };
-
-  return new Promise<Anvil>((resolve, reject) => {
-    const fail = (why: string) => {
-      cleanup();
-      void stop().then(() => reject(new Error(`anvil did not start: ${why}\n${tail}`)));
-    };
-    const timer = setTimeout(() => fail(`no "Listening on" line within ${START_TIMEOUT} ms`), START_TIMEOUT);
-    const onData = () => {
-      const m = /Listening on 127\.0\.0\.1:(\d+)/.exec(tail);
-      if (!m) return;
-      cleanup();
-      resolve({ port: Number(m[1]), log: () => tail, stop });
-    };
-    const onExit = (code: number | null, signal: string | null) => fail(`exited with ${code ?? signal}`);
-    const onError = (e: Error) => fail(e.message);
-    function cleanup() {
-      clearTimeout(timer);
-      child.stdout!.off('data', onData);
-      child.off('exit', onExit);
-      child.off('error', onError);
-    }
-    child.stdout!.on('data', onData);
-    child.once('exit', onExit);
-    child.once('error', onError);
-  });
 }
 
 /** A fetch that records every request body it sends (to see batches travel as one JSON array). */
@@ -221,7 +152,7 @@ const httpBodies: unknown[] = [];
 let accounts: Hex[];
 
 beforeAll(async () => {
-  anvil = await startAnvil();
+  anvil = await startAnvil(CHAIN_ID);
   const url = `http://127.0.0.1:${anvil.port}`;
   http = createHttpTransport({ url, batch: true, validate: true, timeout: CALL_TIMEOUT, fetch: recordingFetch(httpBodies) });
   ws = createWebSocketTransport({
@@ -242,7 +173,7 @@ afterAll(async () => {
   await ws?.close();
   await http?.close();
   await anvil?.stop();
-  expect(live.size).toBe(0);
+  expect(liveAnvils()).toBe(0);
 });
 
 /** Mines one block through anvil's `evm_mine` cheat method (not in our spec: a raw transport call). */

@@ -13,6 +13,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offlineNpmEnv } from '../helpers/npm.js';
 import { ROOT, scratch } from '../helpers/paths.js';
 
 const run = promisify(execFile);
@@ -81,16 +82,7 @@ beforeAll(async () => {
   dir = scratch('pack');
   app = join(dir, 'app');
   mkdirSync(app);
-  // Its own empty cache: nothing may come from a cache the machine happens to have, nor from the network.
-  env = {
-    ...process.env,
-    npm_config_cache: join(dir, 'npm-cache'),
-    npm_config_offline: 'true',
-    npm_config_audit: 'false',
-    npm_config_fund: 'false',
-    npm_config_update_notifier: 'false',
-    npm_config_loglevel: 'error',
-  };
+  env = offlineNpmEnv(dir);
   packed = await pack(CLIENT);
   const ws = await pack(join(ROOT, 'node_modules/ws'));
   writeFileSync(join(app, 'package.json'), `${JSON.stringify({ name: 'consumer-app', version: '1.0.0', private: true, type: 'module' }, null, 2)}\n`);

@@ -131,7 +131,7 @@ const FAULTS: readonly Fault[] = [
   {
     name: 'an example whose result does not match its schema (platform.yaml)',
     file: 'spec/platform.yaml',
-    inject: (t) => replaceAfter(t, 'name: platform.getHeight', "height: '18062144'", "height: 'eighteen million'"),
+    inject: (t) => replaceAfter(t, 'name: platform.getHeight', "height: '18062146'", "height: 'eighteen million'"),
     want: (t) => {
       const { line, col } = locate(t, "height: 'eighteen million'", 'height');
       const m = methodIndex('spec/platform.yaml', 'platform.getHeight');

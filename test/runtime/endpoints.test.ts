@@ -30,6 +30,9 @@ describe('endpointUrl', () => {
     ['https://api.example.com/node/', '/ext/bc/P', {}, 'https://api.example.com/node/ext/bc/P'],
     ['http://h', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'a b/c?' }, 'http://h/ext/bc/a%20b%2Fc%3F/rpc'],
     ['http://h?token=1', '/ext/info', {}, 'http://h/ext/info?token=1'],
+    // No path (OpenRPC's default server): the base URL exactly as given.
+    ['http://127.0.0.1:8545', '', {}, 'http://127.0.0.1:8545'],
+    ['https://rpc.example.com/v0_8?key=1', '', {}, 'https://rpc.example.com/v0_8?key=1'],
   ])('%s + %s', (base, path, vars, want) => {
     expect(endpointUrl(base, path, vars)).toBe(want);
   });
@@ -38,7 +41,7 @@ describe('endpointUrl', () => {
     expect(() => endpointUrl('http://h', '/ext/info', { blockchainID: 'C' })).toThrow('endpoint /ext/info has no variable "blockchainID"; it takes none');
     expect(() => endpointUrl('http://h', '/ext/bc/{blockchainID}/rpc', {})).toThrow('endpoint /ext/bc/{blockchainID}/rpc needs a value for "blockchainID"');
     expect(() => endpointUrl('http://h', '/ext/bc/{blockchainID}/rpc', { blockchainID: '' })).toThrow(/non-empty string/);
-    expect(() => endpointUrl('127.0.0.1:9650', '/ext/info')).toThrow(/expected something like http:\/\/127\.0\.0\.1:9650/);
+    expect(() => endpointUrl('127.0.0.1:9650', '/ext/info')).toThrow(/expected something like http:\/\/127\.0\.0\.1:8545/);
   });
 });
 

@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ServerMethodMeta } from '../../runtime/meta.js';
 import { createRpcServer, type HandlerContext, type ListeningServer, type RpcServer } from '../../runtime/server/index.js';
 import { post, rawRequest } from './client.js';
-import { ALL_SERVICES, counters, evm, handlers, info, method, obj, str, validator } from './fixtures.js';
+import { ALL_SERVICES, counters, evm, handlers, info, method, obj, str, tuple, validator } from './fixtures.js';
 
 const call = (id: unknown, m: string, params?: unknown): Record<string, unknown> => ({
   jsonrpc: '2.0',
@@ -288,13 +288,14 @@ describe('listen', () => {
 });
 
 describe('params given as "either"', () => {
-  it('takes an object or positional params mapped onto the declared names', async () => {
+  it('takes positional params, or an object mapped onto the declared order (handlers get the positional form)', async () => {
     const either = method({
       name: 'info.either',
       service: 'info',
       structure: 'either',
       params: ['a', 'b'],
-      validateParams: validator(obj({ a: str(), b: str() }, ['a'])),
+      required: ['a'],
+      validateParams: validator(tuple([str(), str()])),
     });
     const server = createRpcServer({
       services: [{ ...info, methods: { 'info.either': either } }],
@@ -303,8 +304,11 @@ describe('params given as "either"', () => {
     try {
       const ask = async (params: unknown): Promise<unknown> =>
         (await (await server.fetch(jsonRequest('http://x/ext/info', call(1, 'info.either', params)))).json()) as unknown;
-      expect(await ask({ a: 'x' })).toMatchObject({ result: { a: 'x' } });
-      expect(await ask(['x', 'y'])).toMatchObject({ result: { a: 'x', b: 'y' } });
+      expect(await ask({ a: 'x' })).toMatchObject({ result: ['x'] });
+      expect(await ask({ b: 'y', a: 'x', c: 'ignored' })).toMatchObject({ result: ['x', 'y'] });
+      expect(await ask(['x', 'y'])).toMatchObject({ result: ['x', 'y'] });
+      expect(await ask([{ a: 'x' }])).toMatchObject({ error: { code: -32602 } });
+      expect(await ask({ b: 'y' })).toMatchObject({ error: { code: -32602 } });
       expect(await ask(['x', 'y', 'z'])).toMatchObject({
         error: { code: -32602, message: 'Invalid params: info.either takes at most 2 params, got 3' },
       });

@@ -21,7 +21,7 @@ describe('noderpc generate, the command', () => {
     const out = scratch('cli-out');
     const r = cli(['generate', '--no-cache', '--times', '--out', out], ROOT);
     expect(r.status, r.stderr + r.stdout).toBe(0);
-    expect(r.stdout).toMatch(/on the schema thread: checks \d+, validators \d+/);
+    expect(r.stdout).toMatch(/on the schema thread: checks \d+, (samples \d+, )?validators \d+/);
     const want = listFiles(join(ROOT, 'generated'));
     expect(listFiles(out)).toEqual(want);
     for (const f of want) expect(readFileSync(join(out, f), 'utf8'), f).toBe(readFileSync(join(ROOT, 'generated', f), 'utf8'));
@@ -50,7 +50,7 @@ describe('noderpc generate, the command', () => {
     // Output to a file, not a pipe: the thread started for a job that never comes must not hold the process.
     const log = join(out, '..', `${out.split('/').pop()}.log`);
     const fd = openSync(log, 'w');
-    const r = spawnSync(process.execPath, [BIN, 'generate', doc, '--out', out, '--no-cache', '--emit', 'client,package', '--times'], { cwd: out, stdio: ['ignore', fd, fd], timeout: 60_000 });
+    const r = spawnSync(process.execPath, [BIN, 'generate', doc, '--out', out, '--no-cache', '--emit', 'client,package', '--times', '--verbose'], { cwd: out, stdio: ['ignore', fd, fd], timeout: 60_000 });
     closeSync(fd);
     const text = readFileSync(log, 'utf8');
     expect(r.signal, text).toBeNull();

@@ -2,7 +2,8 @@
 import { call } from '../runtime/call.js';
 import { paginateByIndex } from '../runtime/paginate.js';
 import type { CallOptions } from '../runtime/call.js';
-import type { MethodMeta } from '../runtime/meta.js';
+import type { MethodMeta, ServiceMeta } from '../runtime/meta.js';
+import { nativeService } from '../services.js';
 import type { Transport } from '../runtime/transport.js';
 import type { NativeExportKeyParams, NativeExportKeyResult, NativeExportNATIVEParams, NativeExportNATIVEResult, NativeExportParams, NativeExportResult, NativeGetAtomicTxParams, NativeGetAtomicTxResult, NativeGetAtomicTxStatusParams, NativeGetAtomicTxStatusResult, NativeGetUTXOsParams, NativeGetUTXOsResult, NativeImportKeyParams, NativeImportKeyResult, NativeImportNATIVEParams, NativeImportNATIVEResult, NativeImportParams, NativeImportResult, NativeIssueTxParams, NativeIssueTxResult } from '../types.js';
 /** The wire contract of `native.export`: param order, codecs, validator. */
@@ -26,10 +27,10 @@ export declare const nativeImportKeyMeta: MethodMeta;
 /** The wire contract of `native.issueTx`: param order, codecs, validator. */
 export declare const nativeIssueTxMeta: MethodMeta;
 
-/** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
+/** Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions. */
 export interface NamespaceTransports {
-  http: () => Transport;
-  ws: () => Transport;
+  http: (service: ServiceMeta) => Transport;
+  ws: (service: ServiceMeta) => Transport;
 }
 
 /** How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches). */
@@ -99,6 +100,9 @@ export interface NativeNamespace {
    * fields; the node omits it for a transaction that is not accepted yet.
    *
    * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+   *
+   * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+   * node version accepts, since those are not transaction IDs. Send real values.
    */
   getAtomicTx(params: NativeGetAtomicTxParams, options?: CallOptions): Promise<NativeGetAtomicTxResult>;
   /**
@@ -109,6 +113,9 @@ export interface NativeNamespace {
    * `blockHeight` is absent.
    *
    * Sending the empty ID gives `nil transaction ID`.
+   *
+   * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+   * node version accepts, since those are not transaction IDs. Send real values.
    */
   getAtomicTxStatus(params: NativeGetAtomicTxStatusParams, options?: CallOptions): Promise<NativeGetAtomicTxStatusResult>;
   /**
@@ -131,6 +138,9 @@ export interface NativeNamespace {
    * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
    * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The seed declares
    * `numFetched` an int; the node sends a decimal string.
+   *
+   * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
+   * node version accepts, since those are not addresses. Send real values.
    */
   getUTXOs(params: NativeGetUTXOsParams, options?: CallOptions): Promise<NativeGetUTXOsResult>;
   /** Every item of `native.getUTXOs`, following `endIndex` from page to page (duplicates across pages removed). */
@@ -188,6 +198,9 @@ export interface NativeNamespace {
    * Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
    * checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
    * `native.getAtomicTxStatus`.
+   *
+   * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
+   * node version accepts, since those are not transaction bytes. Send real values.
    */
   issueTx(params: NativeIssueTxParams, options?: CallOptions): Promise<NativeIssueTxResult>;
 }

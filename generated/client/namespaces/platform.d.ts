@@ -2,7 +2,8 @@
 import { call } from '../runtime/call.js';
 import { paginateByIndex } from '../runtime/paginate.js';
 import type { CallOptions } from '../runtime/call.js';
-import type { MethodMeta } from '../runtime/meta.js';
+import type { MethodMeta, ServiceMeta } from '../runtime/meta.js';
+import { platformService } from '../services.js';
 import type { Transport } from '../runtime/transport.js';
 import type { PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
 /** The wire contract of `platform.getBalance`: param order, codecs, validator. */
@@ -66,10 +67,10 @@ export declare const platformValidatedByMeta: MethodMeta;
 /** The wire contract of `platform.validates`: param order, codecs, validator. */
 export declare const platformValidatesMeta: MethodMeta;
 
-/** Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions. */
+/** Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions. */
 export interface NamespaceTransports {
-  http: () => Transport;
-  ws: () => Transport;
+  http: (service: ServiceMeta) => Transport;
+  ws: (service: ServiceMeta) => Transport;
 }
 
 /** How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches). */
@@ -198,9 +199,9 @@ export interface PlatformNamespace {
    * Returns the L1 validator registered under `validationID`, with the L1 it validates and the P-Chain
    * height the answer was read at (see `L1ValidatorDetails`). All numbers are decimal strings.
    *
-   * The documentation's sample call passes the validation ID inside an array (`"validationID": ["..."]`).
-   * That is a documentation error: the node rejects it with `couldn't unmarshal an argument`. Pass the ID
-   * as a string.
+   * The node's documentation passes the validation ID inside an array (`"validationID": ["..."]`): a
+   * documentation form no node version accepts (the node answers `couldn't unmarshal an argument`). Pass
+   * the ID as a string.
    */
   getL1Validator(params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<PlatformGetL1ValidatorResult>;
   /**
@@ -272,8 +273,9 @@ export interface PlatformNamespace {
    * no control keys and a threshold of `"0"`.
    *
    * Seed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
-   * given and none is found, `subnets` is `null`. The documentation's sample prints control keys without
-   * the `P-` prefix, as older nodes did; current nodes include it. All of these are accepted.
+   * given and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;
+   * older nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,
+   * the form of early nodes. All of these are accepted.
    *
    * Deprecated by the node since v1.9.12. For one known subnet, `platform.getSubnet` returns more; there
    * is no replacement for listing all subnets.
@@ -339,6 +341,10 @@ export interface PlatformNamespace {
    * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
    * `no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a
    * decimal string.
+   *
+   * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
+   * node version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);
+   * pass `endIndex` back as the node sent it.
    */
   getUTXOs(params: PlatformGetUTXOsParams, options?: CallOptions): Promise<PlatformGetUTXOsResult>;
   /** Every item of `platform.getUTXOs`, following `endIndex` from page to page (duplicates across pages removed). */

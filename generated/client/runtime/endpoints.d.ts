@@ -7,8 +7,8 @@ import type { EndpointMeta, ServiceMeta } from "./meta.js";
 import type { Transport } from "./transport.js";
 import { type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from "./ws.js";
 /**
-* `endpointUrl('http://127.0.0.1:9650', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'C' })` →
-* `http://127.0.0.1:9650/ext/bc/C/rpc`. Values are URL-encoded; a variable the template does not have, or
+* `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
+* `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
 * one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
 */
 export declare function endpointUrl(baseUrl: string, pathTemplate: string, variables?: Readonly<Record<string, string>>): string;
@@ -16,7 +16,7 @@ export declare function endpointUrl(baseUrl: string, pathTemplate: string, varia
 export declare function toWebSocketUrl(httpBase: string): string;
 /** Options of a whole-node client: one base URL, every service's endpoint derived from it. */
 export interface NodeClientOptions {
-	/** The node's base URL: `http://127.0.0.1:9650` or `https://api.avax.network`. */
+	/** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
 	readonly url: string;
 	readonly headers?: Readonly<Record<string, string>>;
 	readonly fetch?: FetchLike;
@@ -24,7 +24,7 @@ export interface NodeClientOptions {
 	readonly timeout?: number;
 	/** Automatic batching on endpoints that accept arrays. */
 	readonly autoBatch?: boolean | AutoBatchOptions;
-	/** Calls per JSON-RPC array (default 40, the public node's limit; never above the endpoint's own limit). */
+	/** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
 	readonly maxBatchSize?: number;
 	/** Validate every result against the spec. */
 	readonly validate?: boolean;

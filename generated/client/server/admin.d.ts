@@ -16,8 +16,9 @@ export interface AdminNamespaceHandlers {
    * schema accepts them in lower or upper case. Anything else fails with
    * `failed to parse log level: unknown level: <level>` (the node's message ends with a space).
    *
-   * The method name takes a dot (`admin.setLogLevel`) and params an object: the `admin_setLogLevel` form
-   * shown in some newer documentation is not routed by this endpoint.
+   * The method name takes a dot (`admin.setLogLevel`) and params an object: the node's documentation shows
+   * `admin_setLogLevel` with the params in an array, a documentation form no node version accepts, since
+   * this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method request ill-formed`).
    *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
@@ -29,6 +30,10 @@ export interface AdminNamespaceHandlers {
    * directory set by the C-Chain config `admin-api-dir`. Returns `{}`. Starting while a CPU profile is
    * already running fails with `cpu profiler already running`.
    *
+   * The node's documentation shows this call as `admin_startCPUProfiler` with `params: []`: a documentation form no node
+   * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+   * request ill-formed`).
+   *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   startCPUProfiler?(params: Record<string, never>, ctx: HandlerContext): AdminStartCPUProfilerResult | Promise<AdminStartCPUProfilerResult>;
@@ -39,6 +44,10 @@ export interface AdminNamespaceHandlers {
    * (C-Chain config `admin-api-dir`). Returns `{}`. Without a running CPU profile it fails with
    * `cpu profiler doesn't exist`.
    *
+   * The node's documentation shows this call as `admin_stopCPUProfiler` with `params: []`: a documentation form no node
+   * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+   * request ill-formed`).
+   *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   stopCPUProfiler?(params: Record<string, never>, ctx: HandlerContext): AdminStopCPUProfilerResult | Promise<AdminStopCPUProfilerResult>;
@@ -48,6 +57,10 @@ export interface AdminNamespaceHandlers {
    * Takes a heap (memory) profile of the node and writes it to the profile directory (C-Chain config
    * `admin-api-dir`). Returns `{}`.
    *
+   * The node's documentation shows this call as `admin_memoryProfile` with `params: []`: a documentation form no node
+   * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+   * request ill-formed`).
+   *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   memoryProfile?(params: Record<string, never>, ctx: HandlerContext): AdminMemoryProfileResult | Promise<AdminMemoryProfileResult>;
@@ -56,6 +69,10 @@ export interface AdminNamespaceHandlers {
    *
    * Profiles mutex contention in the node and writes the profile to the performance directory (C-Chain
    * config `admin-api-dir`). Returns `{}`.
+   *
+   * The node's documentation shows this call as `admin_lockProfile` with `params: []`: a documentation form no node
+   * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+   * request ill-formed`).
    *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */

@@ -131,21 +131,24 @@ export interface EthNamespaceHandlers {
    * The signed bytes of a transaction, by hash (node extension)
    *
    * The EIP-2718 binary encoding of the transaction with this hash, from an accepted block or the pool; `0x`
-   * when the node knows no such transaction. Not in the execution-API standard.
+   * when the node knows no such transaction (coreth and geth; other EVM nodes, anvil among them, answer
+   * `null`, which the schema accepts too). Not in the execution-API standard.
    */
   getRawTransactionByHash?(params: EthGetRawTransactionByHashParams, ctx: HandlerContext): EthGetRawTransactionByHashResult | Promise<EthGetRawTransactionByHashResult>;
   /**
    * The signed bytes of a transaction, by block number and position (node extension)
    *
    * The binary encoding of the transaction at `index` of the block with this number or tag; `0x` when there
-   * is none. Not in the execution-API standard.
+   * is none (coreth and geth; other EVM nodes, anvil among them, answer `null`, which the schema accepts
+   * too). Not in the execution-API standard.
    */
   getRawTransactionByBlockNumberAndIndex?(params: EthGetRawTransactionByBlockNumberAndIndexParams, ctx: HandlerContext): EthGetRawTransactionByBlockNumberAndIndexResult | Promise<EthGetRawTransactionByBlockNumberAndIndexResult>;
   /**
    * The signed bytes of a transaction, by block hash and position (node extension)
    *
-   * The binary encoding of the transaction at `index` of the block with this hash; `0x` when there is none.
-   * Not in the execution-API standard.
+   * The binary encoding of the transaction at `index` of the block with this hash; `0x` when there is none
+   * (coreth and geth; other EVM nodes, anvil among them, answer `null`, which the schema accepts too). Not
+   * in the execution-API standard.
    */
   getRawTransactionByBlockHashAndIndex?(params: EthGetRawTransactionByBlockHashAndIndexParams, ctx: HandlerContext): EthGetRawTransactionByBlockHashAndIndexResult | Promise<EthGetRawTransactionByBlockHashAndIndexResult>;
   /**
@@ -272,6 +275,9 @@ export interface EthNamespaceHandlers {
    * (the error text, `execution reverted: <reason>` for a revert) and `returnData` (output or revert data).
    * Argument errors and unknown blocks are still JSON-RPC errors. The block param is **required**. C-Chain
    * node only; not in the execution-API standard.
+   *
+   * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
+   * node version accepts, since those are not an address and call data. Send real values.
    */
   callDetailed?(params: EthCallDetailedParams, ctx: HandlerContext): EthCallDetailedResult | Promise<EthCallDetailedResult>;
   /**
@@ -285,6 +291,9 @@ export interface EthNamespaceHandlers {
    * limit exceeded, -38020/-38021 block number / timestamp not increasing, -38022/-38023 bad precompile moves,
    * -38024 sender is not an EOA, -38025 init code too large, -38026 client limit exceeded; a failing call
    * inside a block carries code 3 (revert) or -32015 (other EVM error) in its result.
+   *
+   * The standard requires `size` in each simulated block and the schema keeps it required; anvil omits it,
+   * so `noderpc verify` against anvil reports that field as drift.
    *
    * Not served by this node.
    */

@@ -68,6 +68,9 @@ export interface NativeNamespaceHandlers {
    * fields; the node omits it for a transaction that is not accepted yet.
    *
    * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+   *
+   * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+   * node version accepts, since those are not transaction IDs. Send real values.
    */
   getAtomicTx?(params: NativeGetAtomicTxParams, ctx: HandlerContext): NativeGetAtomicTxResult | Promise<NativeGetAtomicTxResult>;
   /**
@@ -78,6 +81,9 @@ export interface NativeNamespaceHandlers {
    * `blockHeight` is absent.
    *
    * Sending the empty ID gives `nil transaction ID`.
+   *
+   * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+   * node version accepts, since those are not transaction IDs. Send real values.
    */
   getAtomicTxStatus?(params: NativeGetAtomicTxStatusParams, ctx: HandlerContext): NativeGetAtomicTxStatusResult | Promise<NativeGetAtomicTxStatusResult>;
   /**
@@ -100,6 +106,9 @@ export interface NativeNamespaceHandlers {
    * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
    * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The seed declares
    * `numFetched` an int; the node sends a decimal string.
+   *
+   * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
+   * node version accepts, since those are not addresses. Send real values.
    */
   getUTXOs?(params: NativeGetUTXOsParams, ctx: HandlerContext): NativeGetUTXOsResult | Promise<NativeGetUTXOsResult>;
   /**
@@ -155,6 +164,9 @@ export interface NativeNamespaceHandlers {
    * Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
    * checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
    * `native.getAtomicTxStatus`.
+   *
+   * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
+   * node version accepts, since those are not transaction bytes. Send real values.
    */
   issueTx?(params: NativeIssueTxParams, ctx: HandlerContext): NativeIssueTxResult | Promise<NativeIssueTxResult>;
 }

@@ -127,9 +127,9 @@ export interface PlatformNamespaceHandlers {
    * Returns the L1 validator registered under `validationID`, with the L1 it validates and the P-Chain
    * height the answer was read at (see `L1ValidatorDetails`). All numbers are decimal strings.
    *
-   * The documentation's sample call passes the validation ID inside an array (`"validationID": ["..."]`).
-   * That is a documentation error: the node rejects it with `couldn't unmarshal an argument`. Pass the ID
-   * as a string.
+   * The node's documentation passes the validation ID inside an array (`"validationID": ["..."]`): a
+   * documentation form no node version accepts (the node answers `couldn't unmarshal an argument`). Pass
+   * the ID as a string.
    */
   getL1Validator?(params: PlatformGetL1ValidatorParams, ctx: HandlerContext): PlatformGetL1ValidatorResult | Promise<PlatformGetL1ValidatorResult>;
   /**
@@ -201,8 +201,9 @@ export interface PlatformNamespaceHandlers {
    * no control keys and a threshold of `"0"`.
    *
    * Seed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
-   * given and none is found, `subnets` is `null`. The documentation's sample prints control keys without
-   * the `P-` prefix, as older nodes did; current nodes include it. All of these are accepted.
+   * given and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;
+   * older nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,
+   * the form of early nodes. All of these are accepted.
    *
    * Deprecated by the node since v1.9.12. For one known subnet, `platform.getSubnet` returns more; there
    * is no replacement for listing all subnets.
@@ -268,6 +269,10 @@ export interface PlatformNamespaceHandlers {
    * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
    * `no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a
    * decimal string.
+   *
+   * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
+   * node version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);
+   * pass `endIndex` back as the node sent it.
    */
   getUTXOs?(params: PlatformGetUTXOsParams, ctx: HandlerContext): PlatformGetUTXOsResult | Promise<PlatformGetUTXOsResult>;
   /**

@@ -6,7 +6,8 @@
  * `.js` + `.d.ts`.
  */
 import { StructureKind, VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type MethodSignatureStructure } from 'ts-morph';
-import type { MethodModel, ServiceModel } from '../../model.js';
+import { exampleBaseUrl } from '../../config.js';
+import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model.js';
 import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/typescript.js';
 import type { OutputFile } from '../../write.js';
@@ -53,12 +54,18 @@ function signature(pc: PackageContext, method: MethodModel): Signature {
   if (method.positional) {
     const idents = uniqueIdents(method.params.map((p) => p.ident));
     return {
-      params: [...method.params.map((p, i) => ({ name: idents[i]!, type: t.paramTypes[i]!, hasQuestionToken: !p.required })), options],
+      params: [...positionalParams(method.params, idents, t.paramTypes), options],
       args: `[${idents.join(', ')}]`,
       result,
     };
   }
   return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result };
+}
+
+/** Positional parameters: a trailing optional one may be left out, an earlier one may be `undefined`. */
+function positionalParams(params: readonly ParamModel[], idents: readonly string[], types: readonly string[]): OptionalKind<ParameterDeclarationStructure>[] {
+  const omit = omittable(params);
+  return params.map((p, i) => ({ name: idents[i]!, type: omit[i] || p.required ? types[i]! : `${types[i]!} | undefined`, hasQuestionToken: omit[i]! }));
 }
 
 function uniqueIdents(idents: readonly string[]): string[] {
@@ -224,7 +231,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
       docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
       parameters: [
         { name: 'transport', type: 'Transport' },
-        ...kind.params.map((p, i) => ({ name: idents[i]!, type: pc.types.paramType(p), hasQuestionToken: !p.required })),
+        ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
         { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
       ],
       returnType: `Subscription<${payload}>`,
@@ -251,6 +258,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   const typeImports = new Set<string>();
   let needsSubscribe = false;
   let needsPaginate = false;
+  const services = new Set<string>();
   // Every meta of the namespace, and the recursive plans they share, live here: loading the client loads one
   // module per namespace, and a bundler keeps only the metas a program uses.
   const metas: Statement[] = [];
@@ -263,7 +271,9 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   for (const method of ns.methods) {
     const n = pc.names.of(method);
     const t = pc.types.methodTypes(method);
-    const transport = method.websocketOnly ? 'transports.ws()' : 'transports.http()';
+    const service = pc.names.serviceConst(pc.serviceOf(method));
+    services.add(service);
+    const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
       needsSubscribe = true;
       const kinds = method.subscriptions.kinds;
@@ -277,7 +287,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
           docs: docs([kind.summary ?? `Subscribe to \`${kind.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
           parameters: [
             { name: 'kind', type: q(kind.name) },
-            ...kind.params.map((p, i) => ({ name: idents[i]!, type: pc.types.paramType(p), hasQuestionToken: !p.required })),
+            ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
             { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
           ],
           returnType: `Subscription<${payload}>`,
@@ -285,7 +295,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
       }
       const table = kinds.map((k) => `${q(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
       impl.push(
-        `${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(), { ${table} }, ${q(method.name)}, kind, args)`,
+        `${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(${service}), { ${table} }, ${q(method.name)}, kind, args)`,
       );
       continue;
     }
@@ -307,7 +317,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
         parameters: sig.params,
         returnType: `AsyncGenerator<${t.result}[${q(method.pagination.items)}][number], void, undefined>`,
       });
-      impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
+      impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(${service}), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
     }
   }
   const statements: Statement[] = [GENERATED_BANNER];
@@ -319,7 +329,8 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     moduleSpecifier: `${root}runtime/call.js`,
     namedImports: ['CallOptions', ...(needsSubscribe ? ['SubscribeCallOptions'] : [])],
   });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
   if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...defs, ...metas);
@@ -327,10 +338,10 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     kind: StructureKind.Interface,
     isExported: true,
     name: 'NamespaceTransports',
-    docs: docs(['Where a namespace sends its calls: the HTTP transport, and the WebSocket one for subscriptions.']),
+    docs: docs(["Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions."]),
     properties: [
-      { name: 'http', type: '() => Transport' },
-      { name: 'ws', type: '() => Transport' },
+      { name: 'http', type: '(service: ServiceMeta) => Transport' },
+      { name: 'ws', type: '(service: ServiceMeta) => Transport' },
     ],
   });
   statements.push({
@@ -344,7 +355,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     kind: StructureKind.Interface,
     isExported: true,
     name: ns.iface,
-    docs: docs([`The \`${ns.key}\` methods of the ${ns.service.title}.`]),
+    docs: docs([`The \`${ns.key}\` methods of the ${pc.names.titleOf(ns)}.`]),
     methods: members,
   });
   if (needsSubscribe) {
@@ -480,7 +491,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     isExported: true,
     name: client,
     docs: docs([`A client for every service: ${model.services.map((s) => s.title).join(', ')}.`]),
-    properties: pc.names.namespaces.map((ns) => ({ name: ns.key, isReadonly: true, type: ns.iface, docs: docs([`${ns.service.title}: \`${ns.key}\` methods.`]) })),
+    properties: pc.names.namespaces.map((ns) => ({ name: ns.key, isReadonly: true, type: ns.iface, docs: docs([`${pc.names.titleOf(ns)}: \`${ns.key}\` methods.`]) })),
     methods: [
       {
         name: 'batch',
@@ -512,8 +523,8 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ],
   });
 
-  const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports(${pc.names.serviceConst(ns.service)}), invoke)`);
-  const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(ns.service)}]`));
+  const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
+  const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(pc.serviceOf(m))}]`));
   statements.push({
     kind: StructureKind.VariableStatement,
     declarationKind: VariableDeclarationKind.Const,
@@ -528,7 +539,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ],
     returnType: client,
     statements: [
-      'const transports = (service) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });',
+      'const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };',
       (w) => {
         w.write('const namespaces = (invoke) => (');
         objectLiteral(serviceOfNs)(w);
@@ -547,7 +558,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     kind: StructureKind.Function,
     isExported: true,
     name: config.clientName,
-    docs: docs([`A client for the whole node at \`options.url\` (its base URL, e.g. \`http://127.0.0.1:9650\`): every service's endpoint is derived from it.`]),
+    docs: docs([`A client for every service at \`options.url\` (the base URL, e.g. \`${exampleBaseUrl(config, model.services.flatMap((s) => s.endpoints))}\`): every service's endpoint is derived from it.`]),
     parameters: [{ name: 'options', type: 'NodeClientOptions' }],
     returnType: client,
     statements: ['return scope(new TransportPool(options), {});'],

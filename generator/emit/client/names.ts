@@ -1,18 +1,17 @@
 /** Identifiers and module paths of the generated package, derived once from the model. */
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model.js';
-import { pascalCase } from '../../schema/typescript.js';
+import { camelCase, pascalCase } from '../../schema/typescript.js';
 
-const RESERVED_WORDS = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
-    ' ',
-  ),
-);
+export { camelCase };
 
-export function camelCase(text: string): string {
-  const p = pascalCase(text);
-  const out = p[0]!.toLowerCase() + p.slice(1);
-  return RESERVED_WORDS.has(out) ? `${out}_` : out;
+/**
+ * The variable examples hold the client in, named after its factory: `createNodeClient` → `node`,
+ * `createClient` → `client`.
+ */
+export function clientVariable(clientName: string): string {
+  const stem = clientName.replace(/^create/, '').replace(/Client$/, '');
+  return stem ? camelCase(stem) : 'client';
 }
 
 /** Members the whole-node client defines itself; no namespace may take these names. */
@@ -32,7 +31,8 @@ export interface MethodNames {
 
 export interface NamespaceInfo {
   readonly key: string;
-  readonly service: ServiceModel;
+  /** The services (documents) with methods in the namespace, in model order: several documents of one API may share it. */
+  readonly services: ServiceModel[];
   readonly methods: MethodModel[];
   readonly iface: string;
   readonly factory: string;
@@ -60,12 +60,10 @@ export class Names {
         if (!ns) {
           if (CLIENT_MEMBERS.has(namespace) || namespace in scopes)
             this.problems.push({ code: 'name-collision', message: `Namespace "${namespace}" would hide the client's own member of that name; rename the methods or the scope.`, file: service.source });
-          ns = { key: namespace, service, methods: [], iface: `${pascalCase(namespace)}Namespace`, factory: `create${pascalCase(namespace)}Namespace`, module: `namespaces/${namespace}` };
+          ns = { key: namespace, services: [service], methods: [], iface: `${pascalCase(namespace)}Namespace`, factory: `create${pascalCase(namespace)}Namespace`, module: `namespaces/${namespace}` };
           byKey.set(namespace, ns);
           this.namespaces.push(ns);
-        } else if (ns.service !== service) {
-          this.problems.push({ code: 'name-collision', message: `Namespace "${namespace}" appears in both ${ns.service.source} and ${service.source}; a namespace must belong to one service.`, file: service.source });
-        }
+        } else if (!ns.services.includes(service)) ns.services.push(service);
         if (ns.methods.some((m) => m.member === method.member))
           this.problems.push({ code: 'name-collision', message: `Two methods of namespace "${namespace}" become the member "${method.member}"; rename one.`, file: service.source });
         ns.methods.push(method);
@@ -79,6 +77,11 @@ export class Names {
 
   serviceConst(service: ServiceModel): string {
     return `${camelCase(service.name)}Service`;
+  }
+
+  /** What a namespace is part of, for its docs: the titles of its services. */
+  titleOf(ns: NamespaceInfo): string {
+    return ns.services.map((s) => s.title).join(', ');
   }
 }
 

@@ -26,8 +26,10 @@ export interface ClientNames {
   readonly factory: string;
   /** The package to import it from. */
   readonly pkg: string;
-  /** The base URL of a node. */
+  /** The base URL examples call. */
   readonly baseUrl: string;
+  /** The variable holding the client in examples (`node`, `client`). */
+  readonly variable: string;
 }
 
 /** Longest line the printed TS aims for (docs pages are narrower than an editor). */
@@ -50,7 +52,9 @@ export function endpointUrl(endpoint: Endpoint | undefined, baseUrl: string): st
   const url = endpoint.url.replace(/\{([^}]+)\}/g, (m, name: string) => endpoint.variables[name]?.default ?? m);
   if (/^[a-z][a-z0-9+.-]*:\/\//i.test(url)) return url;
   const base = endpoint.transport === 'websocket' ? baseUrl.replace(/^http/i, 'ws') : baseUrl;
-  return `${base.replace(/\/$/, '')}${url.startsWith('/') ? '' : '/'}${url}`;
+  // A server without a path (the default server of a document without `servers`) is the base URL itself.
+  const path = endpointPath(endpoint);
+  return path === '' ? base : `${base.replace(/\/$/, '')}${path.startsWith('/') ? '' : '/'}${path}`;
 }
 
 /** The path part of an endpoint with variables at their defaults. */
@@ -102,7 +106,7 @@ export class ExamplePrinter {
 
   /** The client member a method is reached by: `node.wallet.getBalance`. */
   accessor(method: MethodModel): string {
-    return `node${member(method.namespace || this.service.name)}${member(method.member)}`;
+    return `${this.names.variable}${member(method.namespace || this.service.name)}${member(method.member)}`;
   }
 
   call(method: MethodModel, example: ExampleModel): Call {
@@ -131,7 +135,7 @@ export class ExamplePrinter {
   paginate(method: MethodModel, example: ExampleModel): string {
     const cursor = method.pagination!.cursorParam;
     const given = example.params.filter((p) => p.name !== cursor);
-    const accessor = `node${member(method.namespace || this.service.name)}${member(`paginate${pascalCase(method.member)}`)}`;
+    const accessor = `${this.names.variable}${member(method.namespace || this.service.name)}${member(`paginate${pascalCase(method.member)}`)}`;
     const prefix = 'for await (const item of ';
     const args = this.printArgs(this.args(method, method.params, given), prefix.length + accessor.length + 1, ')) {'.length);
     return [...this.setup(), `${prefix}${accessor}(${args})) {`, '  console.log(item);', '}'].join('\n');
@@ -163,8 +167,8 @@ export class ExamplePrinter {
   }
 
   private setup(): string[] {
-    const lead = `const node = ${this.names.factory}(`.length;
-    return [`import { ${this.names.factory} } from ${this.show(this.names.pkg, 0)};`, '', `const node = ${this.names.factory}(${this.printArgs([{ url: this.names.baseUrl }], lead, 2)});`];
+    const lead = `const ${this.names.variable} = ${this.names.factory}(`.length;
+    return [`import { ${this.names.factory} } from ${this.show(this.names.pkg, 0)};`, '', `const ${this.names.variable} = ${this.names.factory}(${this.printArgs([{ url: this.names.baseUrl }], lead, 2)});`];
   }
 
   private resultComment(method: MethodModel, value: unknown): string[] {

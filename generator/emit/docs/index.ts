@@ -10,6 +10,7 @@ import type { Emitter } from '../types.js';
 import { compileTemplates } from './render.js';
 import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
+import { MethodVersions } from './versions.js';
 
 export const DOCS_DIR = 'docs';
 
@@ -18,7 +19,7 @@ export const docsEmitter: Emitter = {
   emit(ctx) {
     const render = compileTemplates(ctx.templates, ctx.cacheDir && `${ctx.cacheDir}/handlebars`);
     const site = new Site(ctx.model);
-    const views = new Views(ctx.config, site);
+    const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases));
     const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents });
     const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage()))];
     for (const service of ctx.model.services) {

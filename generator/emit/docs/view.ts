@@ -2,7 +2,8 @@
  * The data each docs template renders: plain objects of ready-made markdown fragments (links, code spans,
  * table cells), derived from the model only. The wording around them lives in templates/docs.
  */
-import type { Config } from '../../config.js';
+import { exampleBaseUrl, type Config } from '../../config.js';
+import { clientVariable } from '../client/names.js';
 import type { JsonSchema, MethodModel, ServiceModel } from '../../model.js';
 import { componentName, isSchemaObject } from '../../schema/resolve.js';
 import { pascalCase } from '../../schema/typescript.js';
@@ -10,9 +11,8 @@ import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, ty
 import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from './markdown.js';
 import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
 import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+import type { MethodVersions } from './versions.js';
 
-/** Where relative server URLs point in examples: a node on this machine at its default port. */
-export const DEFAULT_BASE_URL = 'http://127.0.0.1:9650';
 
 /** Explicit heading ids of one page; a taken id gets a numbered suffix. */
 class Ids {
@@ -57,10 +57,14 @@ export class Views {
   private readonly names: ClientNames;
   private readonly printers = new Map<string, ExamplePrinter>();
 
-  constructor(config: Config, site: Site) {
+  private readonly versions: MethodVersions | undefined;
+
+  constructor(config: Config, site: Site, versions?: MethodVersions) {
     this.config = config;
     this.site = site;
-    this.names = { factory: config.clientName, pkg: config.package.name, baseUrl: DEFAULT_BASE_URL };
+    this.versions = versions;
+    const baseUrl = exampleBaseUrl(config, site.model.services.flatMap((s) => s.endpoints));
+    this.names = { factory: config.clientName, pkg: config.package.name, baseUrl, variable: clientVariable(config.clientName) };
   }
 
   private printer(service: ServiceModel): ExamplePrinter {
@@ -111,7 +115,7 @@ export class Views {
       return ids.claim(id);
     };
     const isWs = endpoint?.transport === 'websocket';
-    const url = endpoint ? endpointUrl(endpoint, DEFAULT_BASE_URL) : DEFAULT_BASE_URL;
+    const url = endpoint ? endpointUrl(endpoint, this.names.baseUrl) : this.names.baseUrl;
     const examples = method.examples.map((ex) => {
       const call = printer.call(method, ex);
       return {
@@ -158,7 +162,7 @@ export class Views {
               name: text(ex.name),
               anchor: exampleId(`${kind.name}-${ex.name}`),
               description: prose(ex.description),
-              url: code(endpointUrl(endpointFor(service, { ...method, websocketOnly: true }) ?? endpoint, DEFAULT_BASE_URL)),
+              url: code(endpointUrl(endpointFor(service, { ...method, websocketOnly: true }) ?? endpoint, this.names.baseUrl)),
               request: call.requestPretty,
               notifications: call.notifications,
               ts: call.ts,
@@ -175,6 +179,7 @@ export class Views {
       endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
       byName: method.paramStructure === 'by-name',
       byPosition: method.paramStructure === 'by-position',
+      versions: this.versions?.of(method),
       notes: this.notes(page, service, method, a, isWs),
       sections: {
         params: ids.claim(`${anchor}--params`),
@@ -261,8 +266,8 @@ export class Views {
         name: text(e.name),
         transport: e.transport,
         websocket: e.transport === 'websocket',
-        path: code(e.path),
-        url: code(endpointUrl(e, DEFAULT_BASE_URL)),
+        path: e.path === '' ? 'the base URL' : code(e.path),
+        url: code(endpointUrl(e, this.names.baseUrl)),
         variables: Object.entries(e.variables).map(([k, v]) => ({ name: code(k), default: code(v.default), description: cell(v.description) })),
       })),
       byName: structures.length === 1 && structures[0] === 'by-name',
@@ -409,7 +414,7 @@ export class Views {
       const ex = first.m.examples[0]!;
       const call = this.printer(first.s).call(first.m, ex);
       const endpoint = endpointFor(first.s, first.m);
-      return { method: link(first.s, first.m), curl: curlCommand(call.request, endpointUrl(endpoint, DEFAULT_BASE_URL)), response: call.response, ts: call.ts };
+      return { method: link(first.s, first.m), curl: curlCommand(call.request, endpointUrl(endpoint, this.names.baseUrl)), response: call.response, ts: call.ts };
     })();
     return {
       page,
@@ -419,7 +424,7 @@ export class Views {
       description: prose(this.config.package.description),
       pkg: code(this.config.package.name),
       pkgName: this.config.package.name,
-      baseUrl: code(DEFAULT_BASE_URL),
+      baseUrl: code(this.names.baseUrl),
       pathVariables: [...new Set(services.flatMap((s) => s.endpoints.flatMap((e) => Object.keys(e.variables))))].map((v) => code(`{${v}}`)),
       secrets: [...new Set(services.flatMap((s) => s.methods.flatMap((m) => m.params.filter((p) => p.secret).map((p) => p.name))))].map((n) => code(n)),
       placeholders: [...new Set(services.flatMap((s) => s.methods.flatMap((m) => m.params.filter((p) => p.secret).map((p) => p.name))))].map((n) => code(`'<${n}>'`)),
@@ -429,13 +434,15 @@ export class Views {
         ...this.serviceHeader(page, s),
         namespaces: this.site.isSplit(s) ? s.namespaces.map((ns) => `[${text(ns || 'other')}](${this.site.href(page, this.site.namespacePage(s, ns))})`) : [],
       })),
-      accessors: [...new Set(services.flatMap((s) => s.namespaces.map((ns) => code(`node.${ns || s.name}`))))],
+      accessors: [...new Set(services.flatMap((s) => s.namespaces.map((ns) => code(`${this.names.variable}.${ns || s.name}`))))],
       firstCall,
       codecs: this.codecsUsed(page),
       paging: this.paging(page),
       batches: services.map((s) => ({ ...this.serviceHeader(page, s) })),
       anyBatch: services.some((s) => s.jsonrpc.batch),
       anyPublicLimit: services.some((s) => s.jsonrpc.publicNodeBatchLimit !== undefined),
+      // Public API nodes and their limits are facts of documents that state them (x-availability, x-jsonrpc).
+      publicNode: services.some((s) => s.jsonrpc.publicNodeBatchLimit !== undefined || s.methods.some((m) => !m.availability.publicNode)),
       offByDefault: this.groups(page, (m) => !m.availability.enabledByDefault, (m) => m.availability.enableWith),
       nodeSpecific: this.groups(page, (m) => !m.availability.publicNode),
       notServed: this.groups(page, (m) => !m.availability.served),
@@ -519,7 +526,7 @@ export class Views {
       count: pg.count ? code(pg.count) : undefined,
       limitParam: pg.limitParam ? code(pg.limitParam) : undefined,
       maxLimit: pg.maxLimit,
-      iterator: code(`node.${m.namespace || service.name}.paginate${pascalCase(m.member)}`),
+      iterator: code(`${this.names.variable}.${m.namespace || service.name}.paginate${pascalCase(m.member)}`),
     };
   }
 

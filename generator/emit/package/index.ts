@@ -4,7 +4,10 @@
  * `.js` + `.d.ts`.
  */
 import Handlebars from 'handlebars';
-import type { ExampleModel, MethodModel, ServiceModel } from '../../model.js';
+import { exampleBaseUrl, type Config } from '../../config.js';
+import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model.js';
+import { changelog } from '../../release/history.js';
+import { clientVariable } from '../client/names.js';
 import type { OutputFile } from '../../write.js';
 import { packageContext, type PackageContext } from '../client/context.js';
 import { sourceModules } from '../ts-module.js';
@@ -16,25 +19,37 @@ import { PACKAGE_DIR } from '../validators/index.js';
 
 const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
 
+/** Whether a runtime source goes into the package, given which outputs are emitted. */
+export function shipsRuntime(path: string, emits: (output: string) => boolean): boolean {
+  if (IGNORED.test(path)) return false;
+  // The server and mock runtimes ship only with the server and mock outputs.
+  if (/^runtime\/server\//.test(path) && !emits('server')) return false;
+  if (/^runtime\/mock\//.test(path) && !emits('mock')) return false;
+  // The proxy is a tool of the noderpc command (its checks come from the spec compiled in process); a
+  // generated package does not carry it.
+  return !/^runtime\/proxy\//.test(path);
+}
+
 export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
   const emits = (output: string) => ctx.config.emit.includes(output);
   const shipped = new Map<string, string>();
-  for (const [path, source] of ctx.runtime) {
-    if (IGNORED.test(path)) continue;
-    // The server and mock runtimes ship only with the server and mock outputs.
-    if (/^runtime\/server\//.test(path) && !emits('server')) continue;
-    if (/^runtime\/mock\//.test(path) && !emits('mock')) continue;
-    shipped.set(`${PACKAGE_DIR}/${path}`, source);
-  }
+  for (const [path, source] of ctx.runtime) if (shipsRuntime(path, emits)) shipped.set(`${PACKAGE_DIR}/${path}`, source);
   files.push(...(await sourceModules(shipped, ctx.cacheDir && `${ctx.cacheDir}/transpile`)));
 
   const entry = (p: string) => ({ types: `./${p}.d.ts`, default: `./${p}.js` });
+  const project = ctx.config.package;
+  const links = projectLinks(ctx.config);
   const pkg = {
-    name: ctx.config.package.name,
-    version: ctx.config.package.version,
-    description: ctx.config.package.description,
+    name: project.name,
+    // With a release record the version is the last release's, derived from the spec's changes.
+    version: ctx.releases?.version ?? project.version,
+    description: project.description,
+    ...(project.license ? { license: project.license } : {}),
+    ...(links.repository ? { repository: { type: 'git', url: links.repository.git } } : {}),
+    ...(links.homepage ? { homepage: links.homepage } : {}),
+    ...(links.repository?.issues ? { bugs: { url: links.repository.issues } } : {}),
     type: 'module',
     sideEffects: false,
     main: './index.js',
@@ -54,14 +69,76 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
     engines: { node: '>=20' },
     peerDependencies: { ws: '^8.0.0' },
     peerDependenciesMeta: { ws: { optional: true } },
-    license: 'MIT',
   };
   files.push({ path: `${PACKAGE_DIR}/package.json`, contents: `${JSON.stringify(pkg, null, 2)}\n` });
 
   const template = ctx.templates.get('templates/package/README.md.hbs');
   if (!template) throw new Error('templates/package/README.md.hbs is missing');
   files.push({ path: `${PACKAGE_DIR}/README.md`, contents: readme(ctx, pc, template) });
+  if (ctx.releases) files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: changelog(ctx.releases.record, project.name) });
   return files;
+}
+
+interface ProjectLinks {
+  readonly repository?: { readonly git: string; readonly web: string; readonly issues?: string };
+  readonly homepage?: string;
+}
+
+/**
+ * The project's addresses from the config: `repository` as a git URL or npm's `host:owner/name` shorthand,
+ * read into the URL npm records and the page a reader opens.
+ */
+export function projectLinks(config: Config): ProjectLinks {
+  const repo = config.package.repository;
+  const hosts: Record<string, string> = { github: 'https://github.com', gitlab: 'https://gitlab.com', bitbucket: 'https://bitbucket.org' };
+  let repository: ProjectLinks['repository'];
+  if (repo) {
+    const short = /^(?:(github|gitlab|bitbucket):)?([\w.-]+\/[\w.-]+?)(?:\.git)?$/.exec(repo);
+    const web = short
+      ? `${hosts[short[1] ?? 'github']}/${short[2]}`
+      : repo.replace(/^git\+/, '').replace(/^git@([^:]+):/, 'https://$1/').replace(/^(git|ssh):\/\/(git@)?/, 'https://').replace(/\.git$/, '');
+    const issues = /^https:\/\/(github\.com|gitlab\.com)\//.test(web) ? `${web}/issues` : undefined;
+    repository = { git: short ? `git+${web}.git` : repo, web, ...(issues ? { issues } : {}) };
+  }
+  const homepage = config.package.homepage ?? repository?.web;
+  return { ...(repository ? { repository } : {}), ...(homepage ? { homepage } : {}) };
+}
+
+/**
+ * Whether a method makes a fair first example: it changes nothing on the node (a read), a current node
+ * serves it to anyone by default (served, enabled by default, on the public node, in every node version,
+ * over HTTP), it is not deprecated, acts for no keystore user, and has an example to call it with. A
+ * document that declares no effects anywhere has only `unknown` methods; they stand in for reads there.
+ */
+export function showcase(model: Model): (m: MethodModel) => boolean {
+  const declared = model.services.some((s) => s.methods.some((m) => m.effects.kind !== 'unknown'));
+  return (m) => {
+    const a = m.availability;
+    return (
+      (m.effects.kind === 'read' || (!declared && m.effects.kind === 'unknown')) &&
+      a.served &&
+      a.enabledByDefault &&
+      a.publicNode &&
+      a.removedIn === undefined &&
+      !m.deprecated &&
+      !m.keystore &&
+      !m.websocketOnly &&
+      !m.subscriptions &&
+      m.examples.length > 0
+    );
+  };
+}
+
+/** The simplest of some methods: the shortest first example's params, then by name (never by position). */
+function simplest(methods: readonly MethodModel[], count = 1): MethodModel[] {
+  const size = (m: MethodModel) => JSON.stringify(m.examples[0]?.params ?? []).length;
+  return [...methods].sort((a, b) => size(a) - size(b) || a.name.localeCompare(b.name)).slice(0, count);
+}
+
+/** Methods whose first example passes params (a call that shows values going out), or all if none does. */
+function withArgs(methods: readonly MethodModel[]): readonly MethodModel[] {
+  const some = methods.filter((m) => (m.examples[0]?.params.length ?? 0) > 0);
+  return some.length ? some : methods;
 }
 
 export const packageEmitter: Emitter = { name: 'package', emit: emitPackage };
@@ -71,7 +148,8 @@ export const packageEmitter: Emitter = { name: 'package', emit: emitPackage };
  * values. Snippets and the services table are laid out as Prettier would, so the file needs no formatter.
  */
 function readme(ctx: EmitContext, pc: PackageContext, template: string): string {
-  const names = { factory: ctx.config.clientName, pkg: ctx.config.package.name, baseUrl: 'http://127.0.0.1:9650' };
+  const variable = clientVariable(ctx.config.clientName);
+  const names = { factory: ctx.config.clientName, pkg: ctx.config.package.name, baseUrl: exampleBaseUrl(ctx.config, ctx.model.services.flatMap((s) => s.endpoints)), variable };
   const printers = new Map<ServiceModel, ExamplePrinter>();
   const printer = (method: MethodModel) => {
     const service = pc.serviceOf(method);
@@ -80,44 +158,46 @@ function readme(ctx: EmitContext, pc: PackageContext, template: string): string 
     return p;
   };
   /** `<head>accessor(args)<tail>` for an example (or no args), laid out from column 0. */
-  const call = (method: MethodModel, head: string, tail: string, given: ExampleModel['params'] = method.examples[0]?.params ?? [], via = 'node') => {
+  const call = (method: MethodModel, head: string, tail: string, given: ExampleModel['params'] = method.examples[0]?.params ?? [], via = variable) => {
     const p = printer(method);
-    const accessor = `${via}${p.accessor(method).slice('node'.length)}`;
+    const accessor = `${via}${p.accessor(method).slice(variable.length)}`;
     return `${head}${accessor}(${p.printArgs(p.args(method, method.params, given), head.length + accessor.length + 1, tail.length + 1)})${tail}`;
   };
 
   const all = ctx.model.services.flatMap((s) => s.methods);
-  const plain = all.filter((m) => !m.subscriptions && !m.websocketOnly && m.examples.length && m.availability.served);
+  const fair = showcase(ctx.model);
+  const plain = all.filter(fair);
   const calls: string[] = [];
+  // One call per service, of a method a current node serves: with params where one takes them, to show
+  // values going out in their value form.
   for (const service of ctx.model.services) {
-    const method = service.methods.find((m) => m.examples.length && !m.subscriptions && !m.deprecated && m.availability.served && !m.websocketOnly);
+    const [method] = simplest(withArgs(service.methods.filter(fair)));
     if (method) calls.push(call(method, `const ${pc.names.of(method).member}Result = await `, ';'));
   }
-  // The batch shows two calls, the simplest ones (fewest params) of an endpoint that takes batches.
+  // The batch shows two calls, the simplest ones of an endpoint that takes batches.
   const batchable = plain.filter((m) => pc.serviceOf(m).jsonrpc.batch);
-  const simplest = [...batchable].sort((a, b) => a.params.length - b.params.length).slice(0, 2);
-  const batchItems = batchable.filter((m) => simplest.includes(m)).map((m) => call(m, '', '', undefined, 'b'));
-  const batchHead = 'const [a, b] = await node.batch((b) => [';
+  const batchItems = simplest(batchable, 2).map((m) => call(m, '', '', undefined, 'b'));
+  const batchHead = `const [a, b] = await ${variable}.batch((b) => [`;
   const batch =
     batchHead.length + batchItems.join(', ').length + '];'.length + 2 <= CODE_WIDTH ? `${batchHead}${batchItems.join(', ')}]);` : `${batchHead}\n${batchItems.map((c) => `  ${c},`).join('\n')}\n]);`;
 
-  const sub = all.find((m) => m.subscriptions);
+  const sub = all.find((m) => m.subscriptions && m.availability.served && m.availability.enabledByDefault && !m.deprecated);
   let subscription = '';
   if (sub) {
     const p = printer(sub);
     const head = `for await (const item of ${p.accessor(sub)}(`;
     subscription = `${head}${p.printArgs([sub.subscriptions!.kinds[0]!.name], head.length, ')) {'.length)})) {`;
   }
-  const paged = all.find((m) => m.pagination && m.examples.length);
+  const [paged] = simplest(all.filter((m) => m.pagination && fair(m)));
   let pagination = '';
   if (paged) {
     const p = printer(paged);
-    const accessor = `node.${pc.names.of(paged).namespace}.paginate${pc.names.of(paged).member[0]!.toUpperCase()}${pc.names.of(paged).member.slice(1)}`;
+    const accessor = `${variable}.${pc.names.of(paged).namespace}.paginate${pc.names.of(paged).member[0]!.toUpperCase()}${pc.names.of(paged).member.slice(1)}`;
     const given = paged.examples[0]!.params.filter((x) => x.name !== paged.pagination!.cursorParam);
     const head = 'for await (const item of ';
     pagination = `${head}${accessor}(${p.printArgs(p.args(paged, paged.params, given), head.length + accessor.length + 1, ')) {'.length)})) {`;
   }
-  const tiny = plain.find((m) => m.params.length > 0) ?? plain[0];
+  const [tiny] = simplest(withArgs(plain));
   const tinyService = tiny ? pc.serviceOf(tiny) : undefined;
   const tinyEndpoint = tinyService?.endpoints.find((e) => e.transport === 'http');
   let tinyCall = '';
@@ -131,14 +211,24 @@ function readme(ctx: EmitContext, pc: PackageContext, template: string): string 
     ['service', 'endpoints', 'methods', 'JSON-RPC batches'],
     ctx.model.services.map((s) => [
       s.title,
-      s.endpoints.map((e) => `\`${e.path}\`${e.transport === 'websocket' ? ' (WebSocket)' : ''}`).join(', '),
+      s.endpoints.map((e) => `${e.path === '' ? 'the base URL' : `\`${e.path}\``}${e.transport === 'websocket' ? ' (WebSocket)' : ''}`).join(', '),
       String(s.methods.length),
       s.jsonrpc.batch ? 'yes' : 'no (fan-out)',
     ]),
   );
+  const links = projectLinks(ctx.config);
   const text = Handlebars.compile(template, { noEscape: true })({
     package: ctx.config.package,
+    repository: links.repository?.web ?? '',
+    homepage: links.homepage && links.homepage !== links.repository?.web ? links.homepage : '',
+    license: ctx.config.package.license ?? '',
+    changelog: ctx.releases !== undefined,
+    version: ctx.releases?.version ?? ctx.config.package.version,
     clientName: ctx.config.clientName,
+    variable,
+    baseUrl: names.baseUrl,
+    // Value forms (bigint, hex strings) exist only where the documents name codecs (x-codec).
+    codecs: ctx.model.services.some((s) => JSON.stringify(s.schemas).includes('"x-codec"')),
     serviceTitles: ctx.model.services.map((s) => s.title).join(', '),
     calls,
     scopes: Object.entries(ctx.config.scopes).map(([member, variable]) => ({ member, variable })),

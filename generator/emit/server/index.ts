@@ -17,6 +17,7 @@ import { tsModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, type Statement } from '../ts-print.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { SAMPLE_NAME } from '../../schema/sample.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -176,7 +177,13 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     isExported: true,
     name: handlers,
     docs: docs(['Typed handlers for every namespace of every service.']),
-    properties: ctx.model.services.flatMap((s) => nsOf(s).map((ns) => ({ name: ns, isReadonly: true, hasQuestionToken: true, type: `${handlersName(s)}[${q(ns)}]` }))),
+    // A namespace several documents share takes the handlers of every one of them.
+    properties: pc.names.namespaces.map((ns) => ({
+      name: ns.key,
+      isReadonly: true,
+      hasQuestionToken: true,
+      type: ns.services.length === 1 ? `${handlersName(ns.services[0]!)}[${q(ns.key)}]` : ns.services.map((s) => `NonNullable<${handlersName(s)}[${q(ns.key)}]>`).join(' & '),
+    })),
   });
   statements.push({
     kind: StructureKind.VariableStatement,
@@ -207,11 +214,16 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements);
 }
 
-function mockData(pc: PackageContext, service: ServiceModel): OutputFile[] {
+function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
   const examples: Record<string, unknown> = {};
   const subscriptions: Record<string, Record<string, unknown>> = {};
   for (const m of service.methods) {
-    examples[m.name] = m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) }));
+    // A method without an example is answered with a value made from its result schema (and checked
+    // against it) when generating.
+    const made = m.examples.length ? undefined : ctx.samples?.[service.name]?.[m.name];
+    examples[m.name] = made
+      ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
+      : m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) }));
     if (m.subscriptions) subscriptions[m.name] = Object.fromEntries(m.subscriptions.kinds.map((k) => [k.name, k.examples]));
   }
   return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
@@ -278,12 +290,13 @@ export async function emitServer(ctx: EmitContext): Promise<OutputFile[]> {
 }
 
 export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {
-  const pc = await packageContext(ctx);
+  // The names and types the mock's modules import come from the package context: its problems stop the mock too.
+  await packageContext(ctx);
   const files: OutputFile[] = [];
-  for (const s of ctx.model.services) files.push(...mockData(pc, s));
+  for (const s of ctx.model.services) files.push(...mockData(ctx, s));
   files.push(...mockIndex(ctx));
   return files;
 }
 
 export const serverEmitter: Emitter = { name: 'server', emit: emitServer };
-export const mockEmitter: Emitter = { name: 'mock', emit: emitMock };
+export const mockEmitter: Emitter = { name: 'mock', afterSchemas: true, emit: emitMock };

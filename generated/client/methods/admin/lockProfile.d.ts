@@ -12,6 +12,10 @@ export { adminLockProfileMeta } from '../../namespaces/admin.js';
  * Profiles mutex contention in the node and writes the profile to the performance directory (C-Chain
  * config `admin-api-dir`). Returns `{}`.
  *
+ * The node's documentation shows this call as `admin_lockProfile` with `params: []`: a documentation form no node
+ * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+ * request ill-formed`).
+ *
  * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
  */
 export declare function adminLockProfile(transport: Transport, options?: CallOptions): Promise<AdminLockProfileResult>;

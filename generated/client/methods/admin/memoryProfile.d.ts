@@ -12,6 +12,10 @@ export { adminMemoryProfileMeta } from '../../namespaces/admin.js';
  * Takes a heap (memory) profile of the node and writes it to the profile directory (C-Chain config
  * `admin-api-dir`). Returns `{}`.
  *
+ * The node's documentation shows this call as `admin_memoryProfile` with `params: []`: a documentation form no node
+ * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+ * request ill-formed`).
+ *
  * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
  */
 export declare function adminMemoryProfile(transport: Transport, options?: CallOptions): Promise<AdminMemoryProfileResult>;

@@ -17,8 +17,9 @@ export { adminSetLogLevelMeta } from '../../namespaces/admin.js';
  * schema accepts them in lower or upper case. Anything else fails with
  * `failed to parse log level: unknown level: <level>` (the node's message ends with a space).
  *
- * The method name takes a dot (`admin.setLogLevel`) and params an object: the `admin_setLogLevel` form
- * shown in some newer documentation is not routed by this endpoint.
+ * The method name takes a dot (`admin.setLogLevel`) and params an object: the node's documentation shows
+ * `admin_setLogLevel` with the params in an array, a documentation form no node version accepts, since
+ * this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method request ill-formed`).
  *
  * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
  */

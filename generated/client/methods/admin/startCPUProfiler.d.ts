@@ -14,6 +14,10 @@ export { adminStartCPUProfilerMeta } from '../../namespaces/admin.js';
  * directory set by the C-Chain config `admin-api-dir`. Returns `{}`. Starting while a CPU profile is
  * already running fails with `cpu profiler already running`.
  *
+ * The node's documentation shows this call as `admin_startCPUProfiler` with `params: []`: a documentation form no node
+ * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+ * request ill-formed`).
+ *
  * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
  */
 export declare function adminStartCPUProfiler(transport: Transport, options?: CallOptions): Promise<AdminStartCPUProfilerResult>;

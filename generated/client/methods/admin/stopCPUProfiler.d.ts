@@ -14,6 +14,10 @@ export { adminStopCPUProfilerMeta } from '../../namespaces/admin.js';
  * (C-Chain config `admin-api-dir`). Returns `{}`. Without a running CPU profile it fails with
  * `cpu profiler doesn't exist`.
  *
+ * The node's documentation shows this call as `admin_stopCPUProfiler` with `params: []`: a documentation form no node
+ * version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc: service/method
+ * request ill-formed`).
+ *
  * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
  */
 export declare function adminStopCPUProfiler(transport: Transport, options?: CallOptions): Promise<AdminStopCPUProfilerResult>;

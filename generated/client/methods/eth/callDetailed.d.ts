@@ -15,6 +15,9 @@ export { ethCallDetailedMeta } from '../../namespaces/eth.js';
  * (the error text, `execution reverted: <reason>` for a revert) and `returnData` (output or revert data).
  * Argument errors and unknown blocks are still JSON-RPC errors. The block param is **required**. C-Chain
  * node only; not in the execution-API standard.
+ *
+ * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
+ * node version accepts, since those are not an address and call data. Send real values.
  */
 export declare function ethCallDetailed(transport: Transport, transaction: GenericTransaction, block: BlockNumberOrTagOrHash, stateOverrides?: StateOverrides, options?: CallOptions): Promise<EthCallDetailedResult>;
 /**

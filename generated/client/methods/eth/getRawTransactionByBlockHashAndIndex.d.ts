@@ -9,7 +9,8 @@ export { ethGetRawTransactionByBlockHashAndIndexMeta } from '../../namespaces/et
 /**
  * The signed bytes of a transaction, by block hash and position (node extension)
  *
- * The binary encoding of the transaction at `index` of the block with this hash; `0x` when there is none.
- * Not in the execution-API standard.
+ * The binary encoding of the transaction at `index` of the block with this hash; `0x` when there is none
+ * (coreth and geth; other EVM nodes, anvil among them, answer `null`, which the schema accepts too). Not
+ * in the execution-API standard.
  */
 export declare function ethGetRawTransactionByBlockHashAndIndex(transport: Transport, blockHash: `0x${string}`, index: bigint, options?: CallOptions): Promise<EthGetRawTransactionByBlockHashAndIndexResult>;

@@ -10,6 +10,7 @@ export { ethGetRawTransactionByBlockNumberAndIndexMeta } from '../../namespaces/
  * The signed bytes of a transaction, by block number and position (node extension)
  *
  * The binary encoding of the transaction at `index` of the block with this number or tag; `0x` when there
- * is none. Not in the execution-API standard.
+ * is none (coreth and geth; other EVM nodes, anvil among them, answer `null`, which the schema accepts
+ * too). Not in the execution-API standard.
  */
 export declare function ethGetRawTransactionByBlockNumberAndIndex(transport: Transport, block: BlockNumberOrTag, index: bigint, options?: CallOptions): Promise<EthGetRawTransactionByBlockNumberAndIndexResult>;

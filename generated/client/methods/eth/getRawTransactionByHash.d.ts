@@ -11,7 +11,8 @@ export { ethGetRawTransactionByHashMeta } from '../../namespaces/eth.js';
  * The signed bytes of a transaction, by hash (node extension)
  *
  * The EIP-2718 binary encoding of the transaction with this hash, from an accepted block or the pool; `0x`
- * when the node knows no such transaction. Not in the execution-API standard.
+ * when the node knows no such transaction (coreth and geth; other EVM nodes, anvil among them, answer
+ * `null`, which the schema accepts too). Not in the execution-API standard.
  */
 export declare function ethGetRawTransactionByHash(transport: Transport, transactionHash: `0x${string}`, options?: CallOptions): Promise<EthGetRawTransactionByHashResult>;
 /**

@@ -19,6 +19,9 @@ export { ethSimulateV1Meta } from '../../namespaces/eth.js';
  * -38024 sender is not an EOA, -38025 init code too large, -38026 client limit exceeded; a failing call
  * inside a block carries code 3 (revert) or -32015 (other EVM error) in its result.
  *
+ * The standard requires `size` in each simulated block and the schema keeps it required; anvil omits it,
+ * so `noderpc verify` against anvil reports that field as drift.
+ *
  * Not served by this node.
  */
 export declare function ethSimulateV1(transport: Transport, payload: SimulatePayload, block?: BlockNumberOrTagOrHash, options?: CallOptions): Promise<EthSimulateV1Result>;

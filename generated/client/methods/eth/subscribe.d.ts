@@ -75,6 +75,11 @@ export declare function ethSubscribeNewPendingTransactions(transport: Transport,
  * Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
  * C-Chain node only.
  *
+ * The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+ * false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+ * version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+ * 32-byte hash (or the transaction).
+ *
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeNewAcceptedTransactions(transport: Transport, fullTransactions?: boolean, options?: SubscribeCallOptions): Subscription<EthSubscribeNewAcceptedTransactionsNotification>;

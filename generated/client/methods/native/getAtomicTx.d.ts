@@ -15,6 +15,9 @@ export { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
  * fields; the node omits it for a transaction that is not accepted yet.
  *
  * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+ *
+ * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+ * node version accepts, since those are not transaction IDs. Send real values.
  */
 export declare function nativeGetAtomicTx(transport: Transport, params: NativeGetAtomicTxParams, options?: CallOptions): Promise<NativeGetAtomicTxResult>;
 /**

@@ -15,6 +15,9 @@ export { nativeGetAtomicTxStatusMeta } from '../../namespaces/native.js';
  * `blockHeight` is absent.
  *
  * Sending the empty ID gives `nil transaction ID`.
+ *
+ * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
+ * node version accepts, since those are not transaction IDs. Send real values.
  */
 export declare function nativeGetAtomicTxStatus(transport: Transport, params: NativeGetAtomicTxStatusParams, options?: CallOptions): Promise<NativeGetAtomicTxStatusResult>;
 /**

@@ -28,6 +28,9 @@ export { nativeGetUTXOsMeta } from '../../namespaces/native.js';
  * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
  * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The seed declares
  * `numFetched` an int; the node sends a decimal string.
+ *
+ * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
+ * node version accepts, since those are not addresses. Send real values.
  */
 export declare function nativeGetUTXOs(transport: Transport, params: NativeGetUTXOsParams, options?: CallOptions): Promise<NativeGetUTXOsResult>;
 /**

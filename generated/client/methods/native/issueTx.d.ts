@@ -12,5 +12,8 @@ export { nativeIssueTxMeta } from '../../namespaces/native.js';
  * Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
  * checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
  * `native.getAtomicTxStatus`.
+ *
+ * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
+ * node version accepts, since those are not transaction bytes. Send real values.
  */
 export declare function nativeIssueTx(transport: Transport, params: NativeIssueTxParams, options?: CallOptions): Promise<NativeIssueTxResult>;

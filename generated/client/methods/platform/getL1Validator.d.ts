@@ -13,9 +13,9 @@ export { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
  * Returns the L1 validator registered under `validationID`, with the L1 it validates and the P-Chain
  * height the answer was read at (see `L1ValidatorDetails`). All numbers are decimal strings.
  *
- * The documentation's sample call passes the validation ID inside an array (`"validationID": ["..."]`).
- * That is a documentation error: the node rejects it with `couldn't unmarshal an argument`. Pass the ID
- * as a string.
+ * The node's documentation passes the validation ID inside an array (`"validationID": ["..."]`): a
+ * documentation form no node version accepts (the node answers `couldn't unmarshal an argument`). Pass
+ * the ID as a string.
  */
 export declare function platformGetL1Validator(transport: Transport, params: PlatformGetL1ValidatorParams, options?: CallOptions): Promise<PlatformGetL1ValidatorResult>;
 /**

@@ -13,8 +13,9 @@ export { platformGetSubnetsMeta } from '../../namespaces/platform.js';
  * no control keys and a threshold of `"0"`.
  *
  * Seed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
- * given and none is found, `subnets` is `null`. The documentation's sample prints control keys without
- * the `P-` prefix, as older nodes did; current nodes include it. All of these are accepted.
+ * given and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;
+ * older nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,
+ * the form of early nodes. All of these are accepted.
  *
  * Deprecated by the node since v1.9.12. For one known subnet, `platform.getSubnet` returns more; there
  * is no replacement for listing all subnets.

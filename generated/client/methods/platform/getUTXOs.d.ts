@@ -29,6 +29,10 @@ export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
  * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
  * `no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a
  * decimal string.
+ *
+ * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
+ * node version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);
+ * pass `endIndex` back as the node sent it.
  */
 export declare function platformGetUTXOs(transport: Transport, params: PlatformGetUTXOsParams, options?: CallOptions): Promise<PlatformGetUTXOsResult>;
 /**

@@ -1,4 +1,5 @@
 import type { RawHandler } from "../server/types.js";
+import type { Replay } from "./replay.js";
 import type { MockServiceData } from "./types.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export declare class MockError extends Error {
@@ -7,5 +8,8 @@ export declare class MockError extends Error {
 	constructor(code: number, message: string, data?: unknown);
 }
 export declare function jsonEqual(a: unknown, b: unknown): boolean;
-/** A raw handler answering every method of the given services from their examples. */
-export declare function createMockRawHandler(data: readonly MockServiceData[]): RawHandler;
+/**
+* A raw handler answering every method of the given services from their examples, or first from recorded
+* exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
+*/
+export declare function createMockRawHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler;

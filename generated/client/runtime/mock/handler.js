@@ -122,8 +122,11 @@ function holdOpen(items, signal) {
 	};
 	return { [Symbol.asyncIterator]: () => iterator };
 }
-/** A raw handler answering every method of the given services from their examples. */
-export function createMockRawHandler(data) {
+/**
+* A raw handler answering every method of the given services from their examples, or first from recorded
+* exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
+*/
+export function createMockRawHandler(data, replay) {
 	const byService = new Map(data.map((d) => [d.service, d]));
 	return (meta, wireParams, ctx) => {
 		const d = byService.get(meta.service) ?? byService.get(ctx.service);
@@ -136,6 +139,11 @@ export function createMockRawHandler(data) {
 			const examples = d?.subscriptions?.[meta.name]?.[kind] ?? [];
 			const chosen = pick(examples, args.slice(1), named, `${meta.name} ${JSON.stringify(kind)}`, (_n, i) => i);
 			return holdOpen(chosen?.notifications ?? [], ctx.signal);
+		}
+		if (named === undefined && replay) {
+			const recorded = replay.find(meta.name, wireParams, ctx.path, meta.structure === "by-name");
+			if (recorded?.error) throw new MockError(recorded.error.code, recorded.error.message, recorded.error.data);
+			if (recorded) return recorded.result;
 		}
 		const examples = d?.examples[meta.name] ?? [];
 		const positionOf = (name, index) => {

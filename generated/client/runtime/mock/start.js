@@ -1,6 +1,7 @@
 /** `startMock`: the server with every method answered from the spec's examples, on a local port. */
 import { createRpcServer } from "../server/server.js";
 import { createMockRawHandler } from "./handler.js";
+import { Replay } from "./replay.js";
 function nodeBatchLimit(services, profile) {
 	const limits = services.flatMap((s) => {
 		const limit = (profile === "public" ? s.publicNodeBatchLimit : undefined) ?? s.batchLimit;
@@ -12,7 +13,7 @@ function nodeBatchLimit(services, profile) {
 export async function startMock(options) {
 	const server = createRpcServer({
 		services: options.services,
-		rawHandler: createMockRawHandler(options.data),
+		rawHandler: createMockRawHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
 		enable: options.enable ?? "all",
 		...options.handlers !== undefined ? { handlers: options.handlers } : {},
 		...options.mode !== undefined ? { mode: options.mode } : {},

@@ -9,7 +9,7 @@
 import { CodecError, decode, encode } from "../codec.js";
 import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from "./json.js";
 import { maskParams, scrub, secretValues } from "./redact.js";
-import { buildService } from "./tables.js";
+import { buildService, shareEndpoints } from "./tables.js";
 import { gorillaName } from "./texts.js";
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from "./wire.js";
 /** A params structure problem (a class, so it cannot be mistaken for params that are an object). */
@@ -71,7 +71,7 @@ export class Engine {
 	services;
 	constructor(services, options) {
 		this.options = options;
-		this.services = services.map((def) => buildService(def, options));
+		this.services = shareEndpoints(services).map((def) => buildService(def, options));
 	}
 	log(entry) {
 		const logger = this.options.logger;
@@ -458,7 +458,7 @@ export class Engine {
 			};
 		}
 		const ctx = {
-			service: svc.def.name,
+			service: meta.service,
 			method,
 			transport: site.transport,
 			path: site.path,
@@ -601,6 +601,7 @@ export class Engine {
 			let list;
 			if (params === undefined || params === null) list = [];
 			else if (Array.isArray(params)) list = params;
+			else if (meta.structure === "either" && isPlainObject(params)) list = byPosition(meta.params, params);
 			else if (flavor === "standard" && isPlainObject(params) && Object.keys(params).length === 0) list = [];
 			else return new Problem({ kind: "not-array" });
 			if (entry.role === "subscribe") return list;
@@ -623,21 +624,6 @@ export class Engine {
 		if (Array.isArray(params)) {
 			if (params.length === 0) return {};
 			if (params.length === 1 && isPlainObject(params[0])) return params[0];
-			if (meta.structure === "either") {
-				if (params.length > meta.params.length) return new Problem({
-					kind: "too-many",
-					max: meta.params.length,
-					got: params.length
-				});
-				const named = {};
-				params.forEach((v, i) => Object.defineProperty(named, meta.params[i], {
-					value: v,
-					enumerable: true,
-					writable: true,
-					configurable: true
-				}));
-				return named;
-			}
 		}
 		return new Problem({ kind: "not-object" });
 	}
@@ -742,4 +728,14 @@ export class Engine {
 			json: JSON.stringify(id)
 		};
 	}
+}
+/**
+* Params given by name to a method that takes them either way, in declaration order: handlers and codecs of
+* such a method work on the positional form. A name left out holds its place with `null` (trailing ones are
+* dropped); names the method does not declare are ignored, as they are by name.
+*/
+function byPosition(names, params) {
+	const list = names.map((n) => Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined);
+	while (list.length > 0 && list[list.length - 1] === undefined) list.pop();
+	return list.map((v) => v === undefined ? null : v);
 }

@@ -2,7 +2,8 @@ function split(path) {
 	return path.split("/").slice(1);
 }
 function compile(service, endpoint) {
-	const segments = split(endpoint.path).map((s) => {
+	// An endpoint without a path (the default server of a document without `servers`) is served at `/`.
+	const segments = split(endpoint.path || "/").map((s) => {
 		const m = /^\{([^{}]+)\}$/.exec(s);
 		return m ? { variable: m[1] } : { literal: s };
 	});
@@ -27,7 +28,7 @@ export class Router {
 	}
 	/** Every endpoint path template, for messages. */
 	templates() {
-		return [...new Set(this.routes.map((r) => r.endpoint.path))];
+		return [...new Set(this.routes.map((r) => r.endpoint.path || "/"))];
 	}
 	/** The endpoint that serves `path` (no query string), or null. Results are cached per path. */
 	match(path) {

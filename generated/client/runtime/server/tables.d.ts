@@ -91,3 +91,10 @@ export declare function resolveOptions(options: ServerOptions): ResolvedOptions;
 /** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */
 export declare function offReason(a: Availability | undefined, profile: "full" | "public", enable: readonly string[] | "all"): string | undefined;
 export declare function buildService(def: ServerServiceDef, opts: ResolvedOptions): ServiceTable;
+/**
+* Services with the same endpoints (several documents of one API, such as those without `servers`, all
+* served at the base URL) become one service of the server: a request at that path may call a method of any
+* of them, also within one batch. `rpc.discover` answers every method of the group. Services that share only
+* some of their endpoints, or that disagree on how their endpoint behaves, cannot be told apart: an error.
+*/
+export declare function shareEndpoints(defs: readonly ServerServiceDef[]): ServerServiceDef[];

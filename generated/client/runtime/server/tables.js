@@ -92,7 +92,7 @@ export function buildService(def, opts) {
 		const { target, fn } = role === "unsubscribe" ? {
 			target: undefined,
 			fn: undefined
-		} : lookupHandler(opts.handlers, def.name, meta);
+		} : lookupHandler(opts.handlers, meta.service, meta);
 		let kinds;
 		if (meta.subscriptions) {
 			kinds = new Map();
@@ -111,7 +111,9 @@ export function buildService(def, opts) {
 			target,
 			fn,
 			implemented: role === "unsubscribe" || fn !== undefined || opts.rawHandler !== undefined,
-			positional: meta.structure === "by-position",
+			// `either` is served in its positional form (an object is mapped onto the declared order), as the
+			// generated handlers and codecs of such a method take it.
+			positional: meta.structure !== "by-name",
 			required: requiredFlags(meta),
 			kinds,
 			resultValidator: undefined
@@ -134,5 +136,61 @@ export function buildService(def, opts) {
 		batchLimit,
 		discover: opts.discover,
 		secretNames: [...secretNames]
+	};
+}
+/**
+* Services with the same endpoints (several documents of one API, such as those without `servers`, all
+* served at the base URL) become one service of the server: a request at that path may call a method of any
+* of them, also within one batch. `rpc.discover` answers every method of the group. Services that share only
+* some of their endpoints, or that disagree on how their endpoint behaves, cannot be told apart: an error.
+*/
+export function shareEndpoints(defs) {
+	const key = (d) => JSON.stringify(d.endpoints.map((e) => [e.transport, e.path]).sort());
+	const groups = new Map();
+	for (const d of defs) groups.set(key(d), [...groups.get(key(d)) ?? [], d]);
+	const owners = new Map();
+	for (const group of groups.values()) {
+		for (const e of group[0].endpoints) {
+			const at = `${e.transport} ${e.path || "/"}`;
+			const other = owners.get(at);
+			if (other !== undefined) throw new TypeError(`the services ${other} and ${group[0].name} both serve ${at} but not the same endpoints: a request there cannot be routed`);
+			owners.set(at, group[0].name);
+		}
+	}
+	return [...groups.values()].map((group) => {
+		const [first, ...rest] = group;
+		if (rest.length === 0) return first;
+		for (const d of rest) {
+			if (d.dialect !== first.dialect || d.batch !== first.batch || d.batchLimit !== first.batchLimit || d.publicNodeBatchLimit !== first.publicNodeBatchLimit) throw new TypeError(`the services ${first.name} and ${d.name} share their endpoints but not their JSON-RPC conventions (dialect, batches)`);
+		}
+		const methods = {};
+		for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!Object.prototype.hasOwnProperty.call(methods, name)) methods[name] = meta;
+		return {
+			...first,
+			name: group.map((d) => d.name).join("+"),
+			methods,
+			document: mergedDocument(group.map((d) => d.document))
+		};
+	});
+}
+/** One OpenRPC document of several: the first's info, every method, every component (the first of a name wins). */
+function mergedDocument(documents) {
+	const objects = documents.filter((d) => typeof d === "object" && d !== null);
+	if (objects.length === 0) return documents[0];
+	const methods = objects.flatMap((d) => Array.isArray(d.methods) ? d.methods : []);
+	const components = {};
+	for (const d of objects) {
+		const c = d.components;
+		if (typeof c !== "object" || c === null) continue;
+		for (const [kind, entries] of Object.entries(c)) {
+			if (typeof entries !== "object" || entries === null) continue;
+			const into = components[kind] ??= {};
+			for (const [name, value] of Object.entries(entries)) if (!Object.prototype.hasOwnProperty.call(into, name)) into[name] = value;
+		}
+	}
+	return {
+		...objects[0],
+		methods,
+		components
 	};
 }

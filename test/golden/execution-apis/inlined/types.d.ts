@@ -1622,7 +1622,7 @@ export interface PayloadStatus {
   validationError?: string
 }
 
-export interface PayloadStatusObjectDeprecatingINVALIDBLOCKHASHStatus {
+export interface PayloadStatusObjectDeprecatingINVALID_BLOCK_HASHStatus {
   latestValidHash?: string
   status: EngineNewPayloadV2ResultPayloadValidationStatus
   validationError?: string
@@ -2530,27 +2530,27 @@ export type WithdrawalsMadeByValidators = ValidatorWithdrawal[]
 
 /**
  * Params of debug_getRawBlockAccessList, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawBlockAccessListParams = [Block: (string | BlockTag)]
+export type DebugGetRawBlockAccessListParams = [block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawBlock, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawBlockParams = [Block: (string | BlockTag)]
+export type DebugGetRawBlockParams = [block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawHeader, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawHeaderParams = [Block: (string | BlockTag)]
+export type DebugGetRawHeaderParams = [block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawReceipts, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawReceiptsParams = [Block: (string | BlockTag)]
+export type DebugGetRawReceiptsParams = [block: (string | BlockTag)]
 
 /**
  * Params of debug_getRawTransaction, by position.
@@ -2561,9 +2561,9 @@ export type DebugGetRawTransactionParams = [transactionHash: string]
 /**
  * Params of debug_traceBlockByHash, by position.
  * @param blockHash
- * @param TraceConfig
+ * @param traceConfig
  */
-export type DebugTraceBlockByHashParams = [blockHash: string, TraceConfig?: {
+export type DebugTraceBlockByHashParams = [blockHash: string, traceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
@@ -2607,10 +2607,10 @@ export type DebugTraceBlockByHashParams = [blockHash: string, TraceConfig?: {
 
 /**
  * Params of debug_traceBlockByNumber, by position.
- * @param Block
- * @param TraceConfig
+ * @param block
+ * @param traceConfig
  */
-export type DebugTraceBlockByNumberParams = [Block: (string | BlockTag), TraceConfig?: {
+export type DebugTraceBlockByNumberParams = [block: (string | BlockTag), traceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
@@ -2655,9 +2655,9 @@ export type DebugTraceBlockByNumberParams = [Block: (string | BlockTag), TraceCo
 /**
  * Params of debug_traceTransaction, by position.
  * @param transactionHash
- * @param TraceConfig
+ * @param traceConfig
  */
-export type DebugTraceTransactionParams = [transactionHash: string, TraceConfig?: {
+export type DebugTraceTransactionParams = [transactionHash: string, traceConfig?: {
     /**
      * Opcode logger only. When true, the client may print the trace output to its internal log during execution. Has no effect on the JSON-RPC response. Ignored when tracer is set. Default: false.
      */
@@ -3032,10 +3032,10 @@ export type EngineNewPayloadV6Params = [executionPayload: {
 
 /**
  * Params of eth_call, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthCallParams = [Transaction: {
+export type EthCallParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3087,14 +3087,14 @@ export type EthCallParams = [Transaction: {
     to?: ToAddress
     type?: string
     value?: string
-  }, Block?: (string | BlockTag)]
+  }, block?: (string | BlockTag)]
 
 /**
  * Params of eth_createAccessList, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthCreateAccessListParams = [Transaction: {
+export type EthCreateAccessListParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3146,14 +3146,14 @@ export type EthCreateAccessListParams = [Transaction: {
     to?: ToAddress
     type?: string
     value?: string
-  }, Block?: (string | BlockTag)]
+  }, block?: (string | BlockTag)]
 
 /**
  * Params of eth_estimateGas, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthEstimateGasParams = [Transaction: {
+export type EthEstimateGasParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3205,7 +3205,7 @@ export type EthEstimateGasParams = [Transaction: {
     to?: ToAddress
     type?: string
     value?: string
-  }, Block?: (string | BlockTag)]
+  }, block?: (string | BlockTag)]
 
 /**
  * Params of eth_feeHistory, by position.
@@ -3217,9 +3217,9 @@ export type EthFeeHistoryParams = [blockCount: string, newestBlock: (string | Bl
 
 /**
  * Params of eth_fillTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthFillTransactionParams = [Transaction: {
+export type EthFillTransactionParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3275,16 +3275,16 @@ export type EthFillTransactionParams = [Transaction: {
 
 /**
  * Params of eth_getBalance, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetBalanceParams = [Address: string, Block?: (string | BlockTag)]
+export type EthGetBalanceParams = [address: string, block?: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockAccessList, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockAccessListParams = [Block: (string | BlockTag)]
+export type EthGetBlockAccessListParams = [block: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockByHash, by position.
@@ -3295,16 +3295,16 @@ export type EthGetBlockByHashParams = [blockHash: string, hydratedTransactions: 
 
 /**
  * Params of eth_getBlockByNumber, by position.
- * @param Block
+ * @param block
  * @param hydratedTransactions
  */
-export type EthGetBlockByNumberParams = [Block: (string | BlockTag), hydratedTransactions: boolean]
+export type EthGetBlockByNumberParams = [block: (string | BlockTag), hydratedTransactions: boolean]
 
 /**
  * Params of eth_getBlockReceipts, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockReceiptsParams = [Block: (string | BlockTag)]
+export type EthGetBlockReceiptsParams = [block: (string | BlockTag)]
 
 /**
  * Params of eth_getBlockTransactionCountByHash, by position.
@@ -3314,16 +3314,16 @@ export type EthGetBlockTransactionCountByHashParams = [blockHash?: string]
 
 /**
  * Params of eth_getBlockTransactionCountByNumber, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockTransactionCountByNumberParams = [Block?: (string | BlockTag)]
+export type EthGetBlockTransactionCountByNumberParams = [block?: (string | BlockTag)]
 
 /**
  * Params of eth_getCode, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetCodeParams = [Address: string, Block?: (string | BlockTag)]
+export type EthGetCodeParams = [address: string, block?: (string | BlockTag)]
 
 /**
  * Params of eth_getFilterChanges, by position.
@@ -3339,34 +3339,34 @@ export type EthGetFilterLogsParams = [filterIdentifier: string]
 
 /**
  * Params of eth_getLogs, by position.
- * @param Filter
+ * @param filter
  */
-export type EthGetLogsParams = [Filter: (FilterByBlockRange | FilterByBlockHash)]
+export type EthGetLogsParams = [filter: (FilterByBlockRange | FilterByBlockHash)]
 
 /**
  * Params of eth_getProof, by position.
- * @param Address
- * @param StorageKeys
- * @param Block default: 'latest'
+ * @param address
+ * @param storageKeys
+ * @param block default: 'latest'
  */
-export type EthGetProofParams = [Address: string, StorageKeys: string[], Block?: (string | BlockTag)]
+export type EthGetProofParams = [address: string, storageKeys: string[], block?: (string | BlockTag)]
 
 /**
  * Params of eth_getStorageAt, by position.
- * @param Address
+ * @param address
  * @param storageSlot
- * @param Block default: 'latest'
+ * @param block default: 'latest'
  */
-export type EthGetStorageAtParams = [Address: string, storageSlot: string, Block?: (string | BlockTag)]
+export type EthGetStorageAtParams = [address: string, storageSlot: string, block?: (string | BlockTag)]
 
 /**
  * Params of eth_getStorageValues, by position.
- * @param Requests
- * @param Block default: 'latest'
+ * @param requests
+ * @param block default: 'latest'
  */
-export type EthGetStorageValuesParams = [Requests: {
+export type EthGetStorageValuesParams = [requests: {
     [k: string]: StorageKeys
-  }, Block?: (string | BlockTag)]
+  }, block?: (string | BlockTag)]
 
 /**
  * Params of eth_getTransactionByBlockHashAndIndex, by position.
@@ -3377,10 +3377,10 @@ export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: string, tra
 
 /**
  * Params of eth_getTransactionByBlockNumberAndIndex, by position.
- * @param Block
+ * @param block
  * @param transactionIndex
  */
-export type EthGetTransactionByBlockNumberAndIndexParams = [Block: (string | BlockTag), transactionIndex: string]
+export type EthGetTransactionByBlockNumberAndIndexParams = [block: (string | BlockTag), transactionIndex: string]
 
 /**
  * Params of eth_getTransactionByHash, by position.
@@ -3390,10 +3390,10 @@ export type EthGetTransactionByHashParams = [transactionHash: string]
 
 /**
  * Params of eth_getTransactionCount, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetTransactionCountParams = [Address: string, Block?: (string | BlockTag)]
+export type EthGetTransactionCountParams = [address: string, block?: (string | BlockTag)]
 
 /**
  * Params of eth_getTransactionReceipt, by position.
@@ -3403,21 +3403,21 @@ export type EthGetTransactionReceiptParams = [transactionHash: string]
 
 /**
  * Params of eth_newFilter, by position.
- * @param Filter
+ * @param filter
  */
-export type EthNewFilterParams = [Filter: (FilterByBlockRange | FilterByBlockHash)]
+export type EthNewFilterParams = [filter: (FilterByBlockRange | FilterByBlockHash)]
 
 /**
  * Params of eth_sendRawTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSendRawTransactionParams = [Transaction: string]
+export type EthSendRawTransactionParams = [transaction: string]
 
 /**
  * Params of eth_sendTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSendTransactionParams = [Transaction: {
+export type EthSendTransactionParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3473,16 +3473,16 @@ export type EthSendTransactionParams = [Transaction: {
 
 /**
  * Params of eth_sign, by position.
- * @param Address
- * @param Message
+ * @param address
+ * @param message
  */
-export type EthSignParams = [Address: string, Message: string]
+export type EthSignParams = [address: string, message: string]
 
 /**
  * Params of eth_signTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSignTransactionParams = [Transaction: {
+export type EthSignTransactionParams = [transaction: {
     /**
      * EIP-2930 access list
      */
@@ -3538,10 +3538,10 @@ export type EthSignTransactionParams = [Transaction: {
 
 /**
  * Params of eth_simulateV1, by position.
- * @param Payload
+ * @param payload
  * @param blockTag default: 'latest'
  */
-export type EthSimulateV1Params = [Payload: {
+export type EthSimulateV1Params = [payload: {
     /**
      * Definition of blocks that can contain calls and overrides
      */
@@ -3572,7 +3572,7 @@ export type EthUninstallFilterParams = [filterIdentifier: string]
  * Params of testing_buildBlockV1, by position.
  * @param parentBlockHash
  * @param payloadAttributes
- * @param Transactions An array of raw, signed transactions (hex-encoded) to include in the generated block, or null.
+ * @param transactions An array of raw, signed transactions (hex-encoded) to include in the generated block, or null.
  * @param extraData Data to be set as the extraData field of the built block. If provided, the client MUST use this exact value.
  */
 export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttributes: {
@@ -3581,7 +3581,7 @@ export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttribu
     suggestedFeeRecipient?: string
     timestamp?: string
     withdrawals?: Withdrawals
-  }, Transactions: (string[] | null), extraData?: (string | null)]
+  }, transactions: (string[] | null), extraData?: (string | null)]
 
 /**
  * Params of txpool_contentFrom, by position.

@@ -140,5 +140,5 @@ export interface Client {
   close(): Promise<void>;
 }
 
-/** A client for the whole node at `options.url` (its base URL, e.g. `http://127.0.0.1:9650`): every service's endpoint is derived from it. */
+/** A client for every service at `options.url` (the base URL, e.g. `http://127.0.0.1:8545`): every service's endpoint is derived from it. */
 export declare function createClient(options: NodeClientOptions): Client;

@@ -100,14 +100,14 @@ const METHODS = {
 };
 
 function scope(pool, variables) {
-  const transports = (service) => ({ http: () => pool.http(service, variables), ws: () => pool.ws(service, variables) });
+  const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
   const namespaces = (invoke) => ({
-    debug: createDebugNamespace(transports(ethService), invoke),
-    engine: createEngineNamespace(transports(ethService), invoke),
-    eth: createEthNamespace(transports(ethService), invoke),
-    net: createNetNamespace(transports(ethService), invoke),
-    testing: createTestingNamespace(transports(ethService), invoke),
-    txpool: createTxpoolNamespace(transports(ethService), invoke),
+    debug: createDebugNamespace(transports, invoke),
+    engine: createEngineNamespace(transports, invoke),
+    eth: createEthNamespace(transports, invoke),
+    net: createNetNamespace(transports, invoke),
+    testing: createTestingNamespace(transports, invoke),
+    txpool: createTxpoolNamespace(transports, invoke),
   });
   return {
     ...namespaces(call),

@@ -1638,27 +1638,27 @@ export type Withdrawals = Withdrawal[]
 
 /**
  * Params of debug_getRawBlockAccessList, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawBlockAccessListParams = [Block: BlockNumberOrTag]
+export type DebugGetRawBlockAccessListParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getRawBlock, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawBlockParams = [Block: BlockNumberOrTag]
+export type DebugGetRawBlockParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getRawHeader, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawHeaderParams = [Block: BlockNumberOrTag]
+export type DebugGetRawHeaderParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getRawReceipts, by position.
- * @param Block
+ * @param block
  */
-export type DebugGetRawReceiptsParams = [Block: BlockNumberOrTag]
+export type DebugGetRawReceiptsParams = [block: BlockNumberOrTag]
 
 /**
  * Params of debug_getRawTransaction, by position.
@@ -1669,23 +1669,23 @@ export type DebugGetRawTransactionParams = [transactionHash: string]
 /**
  * Params of debug_traceBlockByHash, by position.
  * @param blockHash
- * @param TraceConfig
+ * @param traceConfig
  */
-export type DebugTraceBlockByHashParams = [blockHash: string, TraceConfig?: TraceConfig]
+export type DebugTraceBlockByHashParams = [blockHash: string, traceConfig?: TraceConfig]
 
 /**
  * Params of debug_traceBlockByNumber, by position.
- * @param Block
- * @param TraceConfig
+ * @param block
+ * @param traceConfig
  */
-export type DebugTraceBlockByNumberParams = [Block: BlockNumberOrTag, TraceConfig?: TraceConfig]
+export type DebugTraceBlockByNumberParams = [block: BlockNumberOrTag, traceConfig?: TraceConfig]
 
 /**
  * Params of debug_traceTransaction, by position.
  * @param transactionHash
- * @param TraceConfig
+ * @param traceConfig
  */
-export type DebugTraceTransactionParams = [transactionHash: string, TraceConfig?: TraceConfig]
+export type DebugTraceTransactionParams = [transactionHash: string, traceConfig?: TraceConfig]
 
 /**
  * Params of engine_exchangeCapabilities, by position.
@@ -1873,24 +1873,24 @@ export type EngineNewPayloadV6Params = [executionPayload: ExecutionPayloadV4, ex
 
 /**
  * Params of eth_call, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthCallParams = [Transaction: GenericTransaction, Block?: BlockNumberOrTagOrHash]
+export type EthCallParams = [transaction: GenericTransaction, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_createAccessList, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthCreateAccessListParams = [Transaction: GenericTransaction, Block?: BlockNumberOrTag]
+export type EthCreateAccessListParams = [transaction: GenericTransaction, block?: BlockNumberOrTag]
 
 /**
  * Params of eth_estimateGas, by position.
- * @param Transaction
- * @param Block
+ * @param transaction
+ * @param block
  */
-export type EthEstimateGasParams = [Transaction: GenericTransaction, Block?: BlockNumberOrTag]
+export type EthEstimateGasParams = [transaction: GenericTransaction, block?: BlockNumberOrTag]
 
 /**
  * Params of eth_feeHistory, by position.
@@ -1902,22 +1902,22 @@ export type EthFeeHistoryParams = [blockCount: string, newestBlock: BlockNumberO
 
 /**
  * Params of eth_fillTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthFillTransactionParams = [Transaction: GenericTransaction]
+export type EthFillTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_getBalance, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetBalanceParams = [Address: string, Block?: BlockNumberOrTagOrHash]
+export type EthGetBalanceParams = [address: string, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockAccessList, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockAccessListParams = [Block: BlockNumberOrTagOrHash]
+export type EthGetBlockAccessListParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockByHash, by position.
@@ -1928,16 +1928,16 @@ export type EthGetBlockByHashParams = [blockHash: string, hydratedTransactions: 
 
 /**
  * Params of eth_getBlockByNumber, by position.
- * @param Block
+ * @param block
  * @param hydratedTransactions
  */
-export type EthGetBlockByNumberParams = [Block: BlockNumberOrTag, hydratedTransactions: boolean]
+export type EthGetBlockByNumberParams = [block: BlockNumberOrTag, hydratedTransactions: boolean]
 
 /**
  * Params of eth_getBlockReceipts, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockReceiptsParams = [Block: BlockNumberOrTagOrHash]
+export type EthGetBlockReceiptsParams = [block: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getBlockTransactionCountByHash, by position.
@@ -1947,16 +1947,16 @@ export type EthGetBlockTransactionCountByHashParams = [blockHash?: string]
 
 /**
  * Params of eth_getBlockTransactionCountByNumber, by position.
- * @param Block
+ * @param block
  */
-export type EthGetBlockTransactionCountByNumberParams = [Block?: BlockNumberOrTag]
+export type EthGetBlockTransactionCountByNumberParams = [block?: BlockNumberOrTag]
 
 /**
  * Params of eth_getCode, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetCodeParams = [Address: string, Block?: BlockNumberOrTagOrHash]
+export type EthGetCodeParams = [address: string, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getFilterChanges, by position.
@@ -1972,34 +1972,34 @@ export type EthGetFilterLogsParams = [filterIdentifier: string]
 
 /**
  * Params of eth_getLogs, by position.
- * @param Filter
+ * @param filter
  */
-export type EthGetLogsParams = [Filter: Filter]
+export type EthGetLogsParams = [filter: Filter]
 
 /**
  * Params of eth_getProof, by position.
- * @param Address
- * @param StorageKeys
- * @param Block default: 'latest'
+ * @param address
+ * @param storageKeys
+ * @param block default: 'latest'
  */
-export type EthGetProofParams = [Address: string, StorageKeys: string[], Block?: BlockNumberOrTagOrHash]
+export type EthGetProofParams = [address: string, storageKeys: string[], block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getStorageAt, by position.
- * @param Address
+ * @param address
  * @param storageSlot
- * @param Block default: 'latest'
+ * @param block default: 'latest'
  */
-export type EthGetStorageAtParams = [Address: string, storageSlot: string, Block?: BlockNumberOrTagOrHash]
+export type EthGetStorageAtParams = [address: string, storageSlot: string, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getStorageValues, by position.
- * @param Requests
- * @param Block default: 'latest'
+ * @param requests
+ * @param block default: 'latest'
  */
-export type EthGetStorageValuesParams = [Requests: {
+export type EthGetStorageValuesParams = [requests: {
     [k: string]: StorageKeys
-  }, Block?: BlockNumberOrTagOrHash]
+  }, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getTransactionByBlockHashAndIndex, by position.
@@ -2010,10 +2010,10 @@ export type EthGetTransactionByBlockHashAndIndexParams = [blockHash: string, tra
 
 /**
  * Params of eth_getTransactionByBlockNumberAndIndex, by position.
- * @param Block
+ * @param block
  * @param transactionIndex
  */
-export type EthGetTransactionByBlockNumberAndIndexParams = [Block: BlockNumberOrTag, transactionIndex: string]
+export type EthGetTransactionByBlockNumberAndIndexParams = [block: BlockNumberOrTag, transactionIndex: string]
 
 /**
  * Params of eth_getTransactionByHash, by position.
@@ -2023,10 +2023,10 @@ export type EthGetTransactionByHashParams = [transactionHash: string]
 
 /**
  * Params of eth_getTransactionCount, by position.
- * @param Address
- * @param Block default: 'latest'
+ * @param address
+ * @param block default: 'latest'
  */
-export type EthGetTransactionCountParams = [Address: string, Block?: BlockNumberOrTagOrHash]
+export type EthGetTransactionCountParams = [address: string, block?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_getTransactionReceipt, by position.
@@ -2036,41 +2036,41 @@ export type EthGetTransactionReceiptParams = [transactionHash: string]
 
 /**
  * Params of eth_newFilter, by position.
- * @param Filter
+ * @param filter
  */
-export type EthNewFilterParams = [Filter: Filter]
+export type EthNewFilterParams = [filter: Filter]
 
 /**
  * Params of eth_sendRawTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSendRawTransactionParams = [Transaction: string]
+export type EthSendRawTransactionParams = [transaction: string]
 
 /**
  * Params of eth_sendTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSendTransactionParams = [Transaction: GenericTransaction]
+export type EthSendTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_sign, by position.
- * @param Address
- * @param Message
+ * @param address
+ * @param message
  */
-export type EthSignParams = [Address: string, Message: string]
+export type EthSignParams = [address: string, message: string]
 
 /**
  * Params of eth_signTransaction, by position.
- * @param Transaction
+ * @param transaction
  */
-export type EthSignTransactionParams = [Transaction: GenericTransaction]
+export type EthSignTransactionParams = [transaction: GenericTransaction]
 
 /**
  * Params of eth_simulateV1, by position.
- * @param Payload
+ * @param payload
  * @param blockTag default: 'latest'
  */
-export type EthSimulateV1Params = [Payload: EthSimulatePayload, blockTag?: BlockNumberOrTagOrHash]
+export type EthSimulateV1Params = [payload: EthSimulatePayload, blockTag?: BlockNumberOrTagOrHash]
 
 /**
  * Params of eth_uninstallFilter, by position.
@@ -2082,7 +2082,7 @@ export type EthUninstallFilterParams = [filterIdentifier: string]
  * Params of testing_buildBlockV1, by position.
  * @param parentBlockHash
  * @param payloadAttributes
- * @param Transactions An array of raw, signed transactions (hex-encoded) to include in the generated block, or null.
+ * @param transactions An array of raw, signed transactions (hex-encoded) to include in the generated block, or null.
  * @param extraData Data to be set as the extraData field of the built block. If provided, the client MUST use this exact value.
  */
 export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttributes: {
@@ -2091,7 +2091,7 @@ export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttribu
     suggestedFeeRecipient?: string
     timestamp?: string
     withdrawals?: Withdrawals
-  }, Transactions: (string[] | null), extraData?: (string | null)]
+  }, transactions: (string[] | null), extraData?: (string | null)]
 
 /**
  * Params of txpool_contentFrom, by position.

@@ -23,8 +23,16 @@ function positional(args) {
 	while (end > 0 && args[end - 1] === undefined) end--;
 	return args.slice(0, end).map((a) => a === undefined ? null : a);
 }
-function byPosition(meta, params) {
-	return meta.structure === "by-position" || meta.structure === "either" && Array.isArray(params);
+/**
+* `either` (OpenRPC's default) travels in the positional form, which every JSON-RPC server accepts; only
+* `by-name` sends one object.
+*/
+function byPosition(meta) {
+	return meta.structure !== "by-name";
+}
+/** Params given as an object to a method that takes them either way, in declaration order. */
+function inOrder(meta, params) {
+	return meta.structure === "either" && isPlainObject(params) ? meta.params.map((n) => Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined) : params;
 }
 function encodeFailure(method, e, secrets) {
 	if (e instanceof CodecError) {
@@ -36,9 +44,10 @@ function encodeFailure(method, e, secrets) {
 export function secretValues(meta, params) {
 	if (!meta.secrets || meta.secrets.length === 0) return [];
 	const out = [];
+	params = inOrder(meta, params);
 	for (const name of meta.secrets) {
 		let value;
-		if (byPosition(meta, params)) {
+		if (byPosition(meta)) {
 			const i = meta.params.indexOf(name);
 			value = Array.isArray(params) && i >= 0 ? params[i] : undefined;
 		} else if (isPlainObject(params)) value = params[name];
@@ -52,7 +61,8 @@ export function secretValues(meta, params) {
 */
 export function encodeParams(meta, params) {
 	const secrets = secretValues(meta, params);
-	if (byPosition(meta, params)) {
+	params = inOrder(meta, params);
+	if (byPosition(meta)) {
 		if (params !== undefined && !Array.isArray(params)) {
 			throw new EncodeError(meta.name, `takes its params by position: pass an array of arguments, got ${describeValue(params)}`);
 		}

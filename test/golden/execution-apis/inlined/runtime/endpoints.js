@@ -6,8 +6,8 @@ import { createHttpTransport } from "./http.js";
 import { createWebSocketTransport } from "./ws.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 /**
-* `endpointUrl('http://127.0.0.1:9650', '/ext/bc/{blockchainID}/rpc', { blockchainID: 'C' })` →
-* `http://127.0.0.1:9650/ext/bc/C/rpc`. Values are URL-encoded; a variable the template does not have, or
+* `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
+* `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
 * one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
 */
 export function endpointUrl(baseUrl, pathTemplate, variables = {}) {
@@ -26,8 +26,11 @@ export function endpointUrl(baseUrl, pathTemplate, variables = {}) {
 	try {
 		base = new URL(baseUrl);
 	} catch {
-		throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:9650)`);
+		throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:8545)`);
 	}
+	// An endpoint without a path (a document without `servers`, or a server at the root of its host) is the
+	// base URL itself, called as it is given.
+	if (pathTemplate === "") return baseUrl;
 	const prefix = base.pathname.replace(/\/+$/, "");
 	return `${base.protocol}//${base.host}${prefix}${path.startsWith("/") ? path : `/${path}`}${base.search}`;
 }
@@ -64,7 +67,7 @@ export class TransportPool {
 	transports = new Map();
 	closed = false;
 	constructor(options) {
-		if (!options || typeof options.url !== "string") throw new TypeError("a node client needs `url`, the node's base URL (http://127.0.0.1:9650)");
+		if (!options || typeof options.url !== "string") throw new TypeError("a client needs `url`, the server's base URL (like http://127.0.0.1:8545)");
 		this.options = options;
 	}
 	/** The URL of a service's endpoint of the given kind. */

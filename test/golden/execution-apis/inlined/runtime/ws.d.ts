@@ -18,7 +18,7 @@ export interface ReconnectOptions {
 	readonly maxDelay?: number;
 }
 export interface WebSocketTransportOptions {
-	/** `ws://127.0.0.1:9650/ext/bc/C/ws` */
+	/** The endpoint's URL, e.g. `ws://127.0.0.1:8546/ws`. */
 	readonly url: string;
 	/** Default: `globalThis.WebSocket`, else the `ws` package (loaded on first use). */
 	readonly WebSocket?: WebSocketConstructor;

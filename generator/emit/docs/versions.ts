@@ -1,0 +1,23 @@
+/**
+ * A method's place in the package's releases, for its docs section: the version it appeared in and the
+ * versions that changed it (from the release record), or that no release has it yet.
+ */
+import type { MethodModel } from '../../model.js';
+import { methodHistory, type MethodHistory, type ReleaseView } from '../../release/history.js';
+
+export class MethodVersions {
+  private readonly view: ReleaseView;
+  private readonly history: Map<string, MethodHistory>;
+
+  constructor(view: ReleaseView) {
+    this.view = view;
+    this.history = methodHistory(view.record);
+  }
+
+  /** `**Since:** 0.1.0 · **Changed in:** 0.2.0, 0.4.0`, or `**Not yet released** (due in 0.3.0)`. */
+  of(method: MethodModel): string {
+    if (!this.view.released.has(method.name)) return `**Not yet released** (due in ${this.view.next})`;
+    const h = this.history.get(method.name) ?? { since: this.view.record.releases[0]!.version, changed: [] };
+    return `**Since:** ${h.since}${h.changed.length ? ` · **Changed in:** ${h.changed.join(', ')}` : ''}`;
+  }
+}

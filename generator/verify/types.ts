@@ -1,0 +1,53 @@
+/** The shape of a verify run's report: stable, documented (README "Checking a node"), printed by `--json`. */
+import type { Problem } from '../conform/index.js';
+
+export type { Problem } from '../conform/index.js';
+
+/**
+ * - `ok`: the reply conforms to the spec.
+ * - `drift`: the reply departs from the spec (each problem: pointer, what the spec says, what came).
+ * - `extra-fields`: the reply conforms but carries fields the spec does not name.
+ * - `not-served`: the node has no such method (problems say so when the spec says it serves it).
+ * - `disabled`: the node has no such method, and the spec says it is off unless switched on.
+ * - `error`: no usable reply (transport, timeout, HTTP status, a JSON-RPC error of the method).
+ * - `skipped`: not called (not a read, not on this profile, no params to be found, the call cap).
+ */
+export type Status = 'ok' | 'drift' | 'extra-fields' | 'not-served' | 'disabled' | 'error' | 'skipped';
+
+/** Report order: what needs attention first. */
+export const STATUSES: readonly Status[] = ['drift', 'not-served', 'extra-fields', 'error', 'disabled', 'ok', 'skipped'];
+
+export interface MethodReport {
+  readonly method: string;
+  /** The spec document (service) the method belongs to. */
+  readonly service: string;
+  readonly status: Status;
+  readonly problems: readonly Problem[];
+  /** Why a method was skipped, disabled, not served or failed, in words. */
+  readonly reason?: string;
+  /** The params sent (secret params masked), when the method was called. */
+  readonly params?: unknown;
+}
+
+/** What `rpc.discover` told about an endpoint, where the node serves it. */
+export interface DiscoverReport {
+  readonly service: string;
+  readonly url: string;
+  readonly served: boolean;
+  /** Methods the node lists that the spec lacks. */
+  readonly notInSpec: readonly string[];
+  /** Methods the spec has that the node does not list. */
+  readonly notOnNode: readonly string[];
+}
+
+export interface VerifyReport {
+  readonly node: { readonly url: string; readonly version?: string };
+  readonly methods: readonly MethodReport[];
+  readonly discover: readonly DiscoverReport[];
+  readonly summary: Readonly<Record<Status, number>> & { readonly calls: number };
+}
+
+/** Whether the run found something the spec gets wrong: drift, or a method it says is served that is not. */
+export function failed(report: VerifyReport): boolean {
+  return report.methods.some((m) => m.status === 'drift' || (m.status === 'not-served' && m.problems.length > 0));
+}

@@ -1,0 +1,337 @@
+/**
+ * A JSON-RPC proxy that checks traffic without touching it: HTTP requests (single calls and batches) and
+ * WebSocket connections (calls and subscriptions) go to the upstream node and back byte for byte. Each
+ * call, reply and notification is handed to an inspector after it has been passed on, so checking adds no
+ * wait to the traffic; what the inspector finds is counted and reported, and each finished exchange is
+ * handed to a recorder.
+ *
+ * The proxy knows JSON-RPC framing and nothing of any spec: the `noderpc proxy` command gives it an
+ * inspector built from the spec (generator/conform) and a recorder writing fixtures (./record.ts).
+ */
+import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpsRequest } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import type { Duplex } from 'node:stream';
+import type { RawData, WebSocket } from 'ws';
+
+/** One call as it went to the node. */
+export interface ProxyCall {
+  readonly transport: 'http' | 'websocket';
+  /** The request path, e.g. `/ext/bc/C/rpc`. */
+  readonly path: string;
+  readonly method: string;
+  /** As sent; absent when the request had none. */
+  readonly params?: unknown;
+}
+
+/** What the node answered to a call. */
+export type ProxyAnswer = { readonly result: unknown } | { readonly error: { readonly code: number; readonly message: string; readonly data?: unknown } };
+
+/** Something an inspector found: a departure from the spec (`violation`) or a field it does not name (`extra`). */
+export interface ProxyFinding {
+  readonly pointer: string;
+  readonly message: string;
+  readonly severity: 'violation' | 'extra';
+}
+
+export interface ProxyInspector {
+  request(call: ProxyCall): readonly ProxyFinding[];
+  reply(call: ProxyCall, answer: ProxyAnswer): readonly ProxyFinding[];
+  /** A subscription notification's payload; `subscribe` is the call that opened it, `kind` its first param. */
+  notification?(subscribe: ProxyCall, kind: string, payload: unknown): readonly ProxyFinding[];
+}
+
+/** A finding with where it was seen and how often so far. */
+export interface ProxyReport extends ProxyFinding {
+  readonly direction: 'request' | 'reply' | 'notification';
+  readonly method: string;
+  readonly path: string;
+  /** How many times this finding (direction, method, pointer, message) has been seen, this one included. */
+  readonly count: number;
+}
+
+/** A call and its answer, for recording, with what the inspector found in either. */
+export interface ProxyExchange {
+  readonly call: ProxyCall;
+  readonly answer: ProxyAnswer;
+  readonly findings: readonly ProxyFinding[];
+}
+
+export interface ProxyOptions {
+  /** The node: `http://127.0.0.1:9650`. Request paths are appended to its path. */
+  readonly upstream: string;
+  readonly inspector?: ProxyInspector;
+  /** Called for each finding as it is seen. */
+  readonly onReport?: (report: ProxyReport) => void;
+  /** Called with every finished exchange (call and answer). */
+  readonly onExchange?: (exchange: ProxyExchange) => void;
+  /** Called when the upstream cannot be reached (the client gets a 502). */
+  readonly onUpstreamError?: (error: Error, path: string) => void;
+}
+
+export interface RunningProxy {
+  /** `http://127.0.0.1:<port>` */
+  readonly url: string;
+  readonly port: number;
+  /** Every distinct finding so far with its count, in the order first seen. */
+  reports(): readonly ProxyReport[];
+  close(): Promise<void>;
+}
+
+/** Headers that belong to one hop and must not be passed on. */
+const HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+
+function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
+  const out: Record<string, string | string[]> = {};
+  for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP.has(k)) out[k] = v;
+  return out;
+}
+
+function isRecord(v: unknown): v is Record<string, unknown> {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+function parse(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+/** The JSON-RPC request objects of a message (a single call or a batch). */
+function requestsOf(message: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter((r): r is Record<string, unknown> => isRecord(r) && typeof r.method === 'string');
+}
+
+/** The JSON-RPC response objects of a message, by id. */
+function responsesOf(message: unknown): Record<string, unknown>[] {
+  const list = Array.isArray(message) ? message : [message];
+  return list.filter((r): r is Record<string, unknown> => isRecord(r) && ('result' in r || 'error' in r) && !('method' in r));
+}
+
+function answerOf(response: Record<string, unknown>): ProxyAnswer | undefined {
+  if (isRecord(response.error) && typeof response.error.code === 'number') {
+    const e = response.error;
+    return { error: { code: e.code as number, message: String(e.message ?? ''), ...('data' in e ? { data: e.data } : {}) } };
+  }
+  return 'result' in response ? { result: response.result } : undefined;
+}
+
+/** JSON-RPC ids are compared as their JSON text: `1` and `"1"` are different calls. */
+function idKey(id: unknown): string {
+  return JSON.stringify(id);
+}
+
+export async function startProxy(options: ProxyOptions & { readonly port?: number; readonly host?: string }): Promise<RunningProxy> {
+  const upstream = new URL(options.upstream);
+  const base = upstream.pathname.replace(/\/+$/, '');
+  const seen = new Map<string, ProxyReport>();
+  const report = (direction: ProxyReport['direction'], call: ProxyCall, findings: readonly ProxyFinding[]) => {
+    for (const f of findings) {
+      const key = JSON.stringify([direction, call.method, f.pointer, f.message]);
+      const count = (seen.get(key)?.count ?? 0) + 1;
+      const r: ProxyReport = { ...f, direction, method: call.method, path: call.path, count };
+      seen.set(key, r);
+      options.onReport?.(r);
+    }
+  };
+  const inspect = options.inspector;
+  /** Checks run after the traffic has moved on; a throwing inspector or recorder must not take the proxy down. */
+  const later = (fn: () => void) =>
+    setImmediate(() => {
+      try {
+        fn();
+      } catch (e) {
+        options.onUpstreamError?.(e as Error, '(inspector)');
+      }
+    });
+  // What each call's request got from the inspector, until its answer comes.
+  const asked = new WeakMap<ProxyCall, readonly ProxyFinding[]>();
+  const onCall = (call: ProxyCall) => {
+    if (!inspect) return;
+    const found = inspect.request(call);
+    asked.set(call, found);
+    report('request', call, found);
+  };
+  const onAnswer = (call: ProxyCall, answer: ProxyAnswer) => {
+    const found = inspect ? inspect.reply(call, answer) : [];
+    report('reply', call, found);
+    options.onExchange?.({ call, answer, findings: [...(asked.get(call) ?? []), ...found] });
+  };
+
+  const server: Server = createServer((req, res) => handleHttp(req, res));
+  const sockets = new Set<Duplex>();
+  server.on('connection', (s) => {
+    sockets.add(s);
+    s.once('close', () => sockets.delete(s));
+  });
+
+  function handleHttp(req: IncomingMessage, res: ServerResponse): void {
+    const chunks: Buffer[] = [];
+    req.on('data', (c: Buffer) => chunks.push(c));
+    req.on('end', () => {
+      const body = Buffer.concat(chunks);
+      const path = req.url ?? '/';
+      const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+      const out = send(
+        {
+          protocol: upstream.protocol,
+          hostname: upstream.hostname,
+          port: upstream.port,
+          path: `${base}${path}`,
+          method: req.method,
+          headers: { ...forwardable(req.headers), host: upstream.host, 'content-length': String(body.length) },
+        },
+        (up) => {
+          const back: Buffer[] = [];
+          up.on('data', (c: Buffer) => back.push(c));
+          up.on('end', () => {
+            const reply = Buffer.concat(back);
+            res.writeHead(up.statusCode ?? 502, { ...forwardable(up.headers), 'content-length': String(reply.length) });
+            res.end(reply);
+            if (req.method === 'POST') later(() => inspectHttp(path, body, up.statusCode ?? 0, reply));
+          });
+          up.on('error', () => res.destroy());
+        },
+      );
+      out.on('error', (e) => {
+        options.onUpstreamError?.(e, path);
+        if (!res.headersSent) {
+          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
+          res.end(`noderpc proxy: the upstream ${options.upstream} did not answer (${(e as NodeJS.ErrnoException).code ?? e.message})\n`);
+        } else res.destroy();
+      });
+      out.end(body);
+    });
+  }
+
+  function inspectHttp(path: string, body: Buffer, status: number, reply: Buffer): void {
+    const calls = requestsOf(parse(body.toString('utf8')));
+    const byId = new Map<string, ProxyCall>();
+    for (const r of calls) {
+      const call: ProxyCall = { transport: 'http', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
+      onCall(call);
+      if ('id' in r) byId.set(idKey(r.id), call);
+    }
+    if (status !== 200 || !calls.length) return;
+    for (const response of responsesOf(parse(reply.toString('utf8')))) {
+      const call = byId.get(idKey(response.id));
+      const answer = answerOf(response);
+      if (call && answer) onAnswer(call, answer);
+    }
+  }
+
+  // WebSocket: one upstream connection per client connection, messages relayed as they are.
+  const wsModule = import('ws');
+  const pairs = new Set<{ client: WebSocket; node: WebSocket }>();
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    void wsModule.then((mod) => {
+      const wss = new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 });
+      wss.handleUpgrade(req, socket, head, (client) => relay(mod, req, client));
+    });
+  });
+
+  function relay(mod: typeof import('ws'), req: IncomingMessage, client: WebSocket): void {
+    const path = req.url ?? '/';
+    const target = `${upstream.protocol === 'https:' ? 'wss:' : 'ws:'}//${upstream.host}${base}${path}`;
+    const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).filter(Boolean);
+    const node = new mod.WebSocket(target, protocols, { headers: pickHeaders(req.headers, ['authorization', 'origin', 'user-agent', 'cookie']), maxPayload: 256 * 1024 * 1024 });
+    const pair = { client, node };
+    pairs.add(pair);
+    const queued: { data: RawData; binary: boolean }[] = [];
+    const pending = new Map<string, ProxyCall>();
+    const subscriptions = new Map<string, { call: ProxyCall; kind: string }>();
+
+    client.on('message', (data, binary) => {
+      if (node.readyState === node.OPEN) node.send(data, { binary });
+      else queued.push({ data, binary });
+      if (binary) return;
+      const text = data.toString();
+      later(() => {
+        for (const r of requestsOf(parse(text))) {
+          const call: ProxyCall = { transport: 'websocket', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
+          onCall(call);
+          if ('id' in r) pending.set(idKey(r.id), call);
+        }
+      });
+    });
+    node.on('open', () => {
+      for (const q of queued.splice(0)) node.send(q.data, { binary: q.binary });
+    });
+    node.on('message', (data, binary) => {
+      if (client.readyState === client.OPEN) client.send(data, { binary });
+      if (binary) return;
+      const text = data.toString();
+      later(() => {
+        const message = parse(text);
+        // A subscription notification: `{ method: '<ns>_subscription', params: { subscription, result } }`.
+        if (isRecord(message) && typeof message.method === 'string' && !('id' in message) && isRecord(message.params)) {
+          const sub = subscriptions.get(idKey(message.params.subscription));
+          if (sub && inspect?.notification) report('notification', sub.call, inspect.notification(sub.call, sub.kind, message.params.result));
+          return;
+        }
+        for (const response of responsesOf(message)) {
+          const key = idKey(response.id);
+          const call = pending.get(key);
+          const answer = answerOf(response);
+          pending.delete(key);
+          if (!call || !answer) continue;
+          if ('result' in answer && /_subscribe$/.test(call.method) && Array.isArray(call.params) && typeof call.params[0] === 'string')
+            subscriptions.set(idKey(answer.result), { call, kind: call.params[0] });
+          onAnswer(call, answer);
+        }
+      });
+    });
+    const closeBoth = (code?: number, reason?: Buffer) => {
+      pairs.delete(pair);
+      // 1005/1006 cannot be sent in a close frame: they mean "no code" and "dropped".
+      const sendable = code !== undefined && code >= 1000 && code !== 1005 && code !== 1006 ? code : 1000;
+      for (const ws of [client, node]) {
+        if (ws.readyState === ws.OPEN) ws.close(sendable, reason);
+        else if (ws.readyState === ws.CONNECTING) ws.terminate();
+      }
+    };
+    client.on('close', (code, reason) => closeBoth(code, reason));
+    node.on('close', (code, reason) => closeBoth(code, reason));
+    node.on('error', (e) => {
+      options.onUpstreamError?.(e, path);
+      closeBoth(1011);
+    });
+    client.on('error', () => closeBoth(1011));
+    node.on('unexpected-response', (_req, res) => {
+      options.onUpstreamError?.(new Error(`the upstream answered the WebSocket upgrade with HTTP ${res.statusCode}`), path);
+      closeBoth(1011);
+    });
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, options.host ?? '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://${options.host && options.host !== '0.0.0.0' ? options.host : '127.0.0.1'}:${port}`,
+    port,
+    reports: () => [...seen.values()],
+    close: async () => {
+      for (const { client, node } of pairs) {
+        client.terminate();
+        node.terminate();
+      }
+      const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+      for (const s of sockets) s.destroy();
+      await closed;
+    },
+  };
+}
+
+function pickHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const n of names) {
+    const v = headers[n];
+    if (typeof v === 'string') out[n] = v;
+  }
+  return out;
+}

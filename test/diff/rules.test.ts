@@ -1,0 +1,46 @@
+/**
+ * The rule table, case by case: every case's documents diffed both ways give exactly the changes it lists;
+ * every rule of generator/diff/rules.ts is met by some case; and the table itself is consistent (a rule that
+ * breaks anyone bumps the major version).
+ */
+import { describe as group, expect, it } from 'vitest';
+import { diffModels } from '../../generator/diff/compare.js';
+import { RULES, nextVersion, severityOf } from '../../generator/diff/rules.js';
+import { buildService, type Model } from '../../generator/model.js';
+import { CASES, describe, sideDocs, type Case } from './cases.js';
+
+function model(side: Case['old']): Model {
+  return { services: Object.entries(sideDocs(side)).map(([name, doc]) => buildService(name, `${name}.json`, doc)) };
+}
+
+const found = new Set<string>();
+
+group('the rule table, case by case (old → new, then new → old)', () => {
+  for (const [name, c] of CASES) {
+    it(name, () => {
+      const forward = diffModels(model(c.old), model(c.new)).changes;
+      const backward = diffModels(model(c.new), model(c.old)).changes;
+      for (const ch of [...forward, ...backward]) found.add(ch.rule);
+      expect(forward.map(describe).sort()).toEqual([...c.want].sort());
+      expect(backward.map(describe).sort()).toEqual([...c.back].sort());
+    });
+  }
+
+  it('covers every rule, with at least 40 cases', () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(40);
+    expect(RULES.map((r) => r.id).filter((id) => !found.has(id))).toEqual([]);
+  });
+});
+
+group('the rule table itself', () => {
+  it('has unique ids, and a rule that breaks anyone bumps the major version', () => {
+    expect(new Set(RULES.map((r) => r.id)).size).toBe(RULES.length);
+    for (const r of RULES) expect([r.id, r.bump === 'major'], r.id).toEqual([r.id, severityOf(r) === 'breaking']);
+  });
+
+  it('derives versions as npm reads them (before 1.0.0 a breaking change moves the minor)', () => {
+    expect(['major', 'minor', 'patch', 'none'].map((b) => nextVersion('1.4.2', b as never))).toEqual(['2.0.0', '1.5.0', '1.4.3', '1.4.2']);
+    expect(['major', 'minor', 'patch', 'none'].map((b) => nextVersion('0.4.2', b as never))).toEqual(['0.5.0', '0.4.3', '0.4.3', '0.4.2']);
+    expect(() => nextVersion('1.0', 'patch')).toThrow(/not a release version/);
+  });
+});
