@@ -34,6 +34,7 @@ const SERVERS = [
   { key: 'generated', name: 'generated server (typed handler, params validated)', script: 'bench/servers/generated.ts' },
   { key: 'bare', name: 'bare node:http + JSON.parse + ajv', script: 'bench/servers/bare.ts' },
   { key: 'serverjs', name: '@open-rpc/server-js', script: 'bench/servers/open-rpc-server-js.ts' },
+  { key: 'mock', name: 'generated mock (answers from the examples)', script: 'bench/servers/mock.ts' },
 ] as const;
 
 export async function serverSection(): Promise<Section> {
@@ -63,6 +64,7 @@ export async function serverSection(): Promise<Section> {
   const med = (s: string, l: string) => median(results[s]![l]!);
   for (const load of loads) {
     const g = med('generated', load.key);
+    const mk = med('mock', load.key);
     const b = med('bare', load.key);
     const sj = results.serverjs?.[load.key] ? med('serverjs', load.key) : undefined;
     const calls = load.key === 'batch40' ? 40 : 1;
@@ -84,6 +86,17 @@ export async function serverSection(): Promise<Section> {
       met: g / b >= 0.9,
       by: `${(((0.9 - g / b) / 0.9) * 100).toFixed(0)}%`,
       why: work,
+      command: 'ratio of the medians above',
+    });
+    rows.push({
+      name: `${load.label}: generated mock`,
+      value: `${Math.round(mk).toLocaleString('en-US')} req/s`,
+      command: 'same load, bench/servers/mock.ts (startNodeMock, as `noderpc mock` starts it)',
+    });
+    rows.push({
+      name: `${load.label}: mock / bare`,
+      value: `${(mk / b).toFixed(2)}x`,
+      ...(calls === 1 ? { target: '≥ 0.9x', met: mk / b >= 0.9, by: `${(((0.9 - mk / b) / 0.9) * 100).toFixed(0)}%`, why: `the mock picks the example whose params match the call (a deep comparison per example) before answering. ${work}` } : {}),
       command: 'ratio of the medians above',
     });
     if (sj !== undefined)
