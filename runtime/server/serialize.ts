@@ -116,13 +116,17 @@ function walkOf(plan: Plan | 0 | undefined): Walk {
     if (typeof v !== 'object' || v === null || Array.isArray(v)) return plain(key, v);
     if (typeof (v as { toJSON?: unknown }).toJSON === 'function') throw BAIL;
     const o = v as Record<string, unknown>;
+    const keys = Object.keys(o);
     let out = '{';
-    for (const k in o) {
-      if (!hasOwn.call(o, k)) continue;
+    let first = true;
+    for (let i = 0; i < keys.length; i++) {
+      const k = keys[i] as string;
       const n = named.get(k);
       const j = n !== undefined ? n.walk(o[k], k) : rest !== undefined ? rest(o[k], k) : plain(k, o[k]);
       if (j === undefined) continue;
-      out += `${out.length === 1 ? '' : ','}${n !== undefined ? n.head : `${quote(k)}:`}${j}`;
+      if (first) first = false;
+      else out += ',';
+      out += n !== undefined ? n.head + j : `${quote(k)}:${j}`;
     }
     return `${out}}`;
   };
