@@ -142,7 +142,7 @@ export async function call<R>(transport: Transport, meta: MethodMeta, params?: u
   const refused = unsupported(transport, meta);
   if (refused) throw refused;
   const wire = encodeParams(meta, params);
-  const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params) }, options);
+  const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params), effects: meta.effects }, options);
   return finish<R>(meta, transport, raw, options?.validate ?? transport.validate ?? false);
 }
 
@@ -170,7 +170,7 @@ export function prepare<R>(transport: Transport, meta: MethodMeta, params?: unkn
   let error: NodeRpcError | undefined = unsupported(transport, meta);
   if (!error) {
     try {
-      wire = { method: meta.name, params: encodeParams(meta, params), redact: secretValues(meta, params) };
+      wire = { method: meta.name, params: encodeParams(meta, params), redact: secretValues(meta, params), effects: meta.effects };
     } catch (e) {
       if (!(e instanceof NodeRpcError)) throw e;
       error = e;

@@ -7,6 +7,7 @@
  */
 import type { CodecError } from './codec.js';
 import type { ValidationIssue } from './meta.js';
+import type { HeadersLike } from './transport.js';
 import { formatIssues } from './validate.js';
 
 /** How much of a reply body an error keeps (enough to recognise an HTML error page or a proxy's message). */
@@ -104,14 +105,17 @@ export class RpcError<Code extends number = number, Data = unknown> extends Node
   readonly data: Data;
   /** The HTTP status, when the error came with a non-2xx status (200 otherwise, undefined over WebSocket). */
   readonly status: number | undefined;
+  /** The HTTP response headers, when the error came with a non-2xx status (`Retry-After`, ...). */
+  readonly headers: HeadersLike | undefined;
   constructor(
     error: JsonRpcErrorObject<Code, Data>,
-    context: ErrorContext & { readonly status?: number; readonly redact?: readonly string[] } = {},
+    context: ErrorContext & { readonly status?: number; readonly redact?: readonly string[]; readonly headers?: HeadersLike } = {},
   ) {
     super(redact(error.message, context.redact), context);
     this.code = error.code;
     this.data = redact(error.data, context.redact) as Data;
     this.status = context.status;
+    this.headers = context.headers;
   }
 }
 
@@ -166,11 +170,13 @@ export class HttpError extends NodeRpcError {
   readonly statusText: string;
   /** The start of the body (at most BODY_EXCERPT_LENGTH characters), secrets redacted. */
   readonly body: string;
+  /** The response headers (`Retry-After`, ...), when the fetch implementation gave them. */
+  readonly headers: HeadersLike | undefined;
   constructor(
     status: number,
     statusText: string,
     body: string,
-    context: ErrorContext & { readonly redact?: readonly string[] } = {},
+    context: ErrorContext & { readonly redact?: readonly string[]; readonly headers?: HeadersLike } = {},
   ) {
     const text = redact(excerpt(body), context.redact);
     super(
@@ -181,6 +187,7 @@ export class HttpError extends NodeRpcError {
     this.status = status;
     this.statusText = statusText;
     this.body = text;
+    this.headers = context.headers;
   }
 }
 

@@ -14,13 +14,14 @@ import {
   type JsonRpcErrorObject,
 } from './errors.js';
 import { createIdSource, frame, matchBatch, matchSingle, parseBody, type Expected, type Outcome } from './jsonrpc.js';
-import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
+import type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, Transport } from './transport.js';
 
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
   readonly ok: boolean;
   readonly status: number;
   readonly statusText: string;
+  readonly headers?: HeadersLike;
   text(): Promise<string>;
 }
 
@@ -69,6 +70,7 @@ interface RawReply {
   readonly statusText: string;
   readonly ok: boolean;
   readonly text: string;
+  readonly headers?: HeadersLike;
 }
 
 /** How one POST is bounded. */
@@ -76,6 +78,7 @@ interface PostLimits {
   readonly timeout: number;
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
+  readonly onResponse?: (response: ResponseInfo) => void;
 }
 
 /** Why a POST got no answer; turned into an error per call (a batch's calls each get their own). */
@@ -256,8 +259,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'connect', cause });
         }
+        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
         try {
-          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text() };
+          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'read', cause });
         }
@@ -276,7 +280,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   }
 
   function httpError(raw: RawReply, call: RpcCall): HttpError {
-    return new HttpError(raw.status, raw.statusText, raw.text, { method: call.method, url, redact: call.redact });
+    return new HttpError(raw.status, raw.statusText, raw.text, { method: call.method, url, redact: call.redact, headers: raw.headers });
   }
 
   function interpretSingle(raw: RawReply, expected: Expected): Outcome {
@@ -285,7 +289,10 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (!raw.ok) {
       // A JSON-RPC error behind a failure status (a 500 from some servers) is the more precise report.
       const error = errorObjectIn(tryParse(raw.text));
-      return { ok: false, error: error ? new RpcError(error, { method: call.method, url, status: raw.status, redact: call.redact }) : httpError(raw, call) };
+      return {
+        ok: false,
+        error: error ? new RpcError(error, { method: call.method, url, status: raw.status, redact: call.redact, headers: raw.headers }) : httpError(raw, call),
+      };
     }
     if (raw.text.trim() === '') return { ok: false, error: emptyReply(raw, call, 'to the call') };
     let body: unknown;
@@ -310,7 +317,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const error = errorObjectIn(body);
       return expected.map((e) => ({
         ok: false,
-        error: error ? new RpcError(error, { method: e.call.method, url, status: raw.status, redact: e.call.redact }) : httpError(raw, e.call),
+        error: error ? new RpcError(error, { method: e.call.method, url, status: raw.status, redact: e.call.redact, headers: raw.headers }) : httpError(raw, e.call),
       }));
     }
     if (raw.text.trim() === '') return expected.map((e) => ({ ok: false, error: emptyReply(raw, e.call, `to a batch of ${expected.length} calls`) }));
@@ -331,7 +338,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (typeof body !== 'string') throw body;
     let raw: RawReply;
     try {
-      raw = await post(body, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers });
+      raw = await post(body, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers, onResponse: opts?.onResponse });
     } catch (e) {
       throw errorFor(e, call);
     }
@@ -373,7 +380,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     if (calls.length === 0) return [];
     // Endpoints that do not take arrays answer one with a parse error: send the calls one by one instead.
     if (!batching) return settleAll(calls.map((c) => single(c, opts)));
-    const limits = { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers };
+    const limits = { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers, onResponse: opts?.onResponse };
     const parts = await Promise.all(
       chunks(calls, maxBatchSize).map((part) =>
         part.length === 1 ? settleAll([single(part[0]!, opts)]) : array(part, limits).then((os) => os.map(settledOf)),
@@ -453,7 +460,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     validate: options.validate,
     batching,
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
-      if (auto && batching && !opts?.headers) return enqueue(call, opts);
+      if (auto && batching && !opts?.headers && !opts?.onResponse) return enqueue(call, opts);
       return single(call, opts);
     },
     batch,

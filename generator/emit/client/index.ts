@@ -92,6 +92,10 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
   if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
   if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
   if (method.websocketOnly) fields.push('wsOnly: true');
+  // What retries may do with the call (x-effects); a method the document says nothing about stays unset,
+  // which the runtime treats as a write.
+  const effect = method.effects.kind === 'write' && method.effects.idempotent ? 'idempotent' : method.effects.kind;
+  if (effect !== 'unknown') fields.push(`effects: ${q(effect)}`);
   if (method.result && withValidators) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
   return fields;
 }
