@@ -3,7 +3,8 @@
  * the result optionally validated against the spec, then decoded to value form.
  */
 import { CodecError, decode, encode } from './codec.js';
-import { DecodeError, EncodeError, NodeRpcError, ResponseValidationError, UnsupportedError, redact } from './errors.js';
+import { NodeRpcError, redact } from './error-base.js';
+import { DecodeError, EncodeError, ResponseValidationError, UnsupportedError } from './error-forms.js';
 import type { MethodMeta, SubscriptionMeta, ValidatorModule } from './meta.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from './transport.js';
 import { pointerToAccessor } from './validate.js';

@@ -67,7 +67,7 @@ function answerAll(json: Json, answer: (call: Call, index: number) => ItemStep |
   return JSON.stringify(reply(json as Call, answer(json as Call, 0)));
 }
 
-function play(step: Step, json: Json, res: ServerResponse, socket: Socket, server: FaultServer): void {
+function play(step: Exclude<Step, (attempt: Attempt) => Step>, json: Json, res: ServerResponse, socket: Socket, server: FaultServer): void {
   if (step === 'reset') return void socket.destroy();
   if (step === 'hang' || step === 'slow-body') {
     server.held++;

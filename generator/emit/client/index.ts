@@ -244,7 +244,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   }
 
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeImports].filter((i) => i === 'call' || i === 'subscribe').sort() });
-  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/errors.js`, namedImports: ['RpcError'] });
+  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
   if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
