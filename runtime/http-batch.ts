@@ -15,6 +15,8 @@ interface Entry {
   settled: boolean;
   /** Told when the call settles: the POST carrying it is cancelled once all its calls have settled. */
   onSettled?: () => void;
+  /** The caller's `onResponse`: told about the response of the array that carried the call. */
+  readonly onResponse?: RequestOptions['onResponse'];
   settle(outcome: Outcome): void;
 }
 
@@ -137,6 +139,7 @@ function enqueue(call: RpcCall, opts: RequestOptions | undefined): Promise<unkno
     const entry: Entry = {
       call,
       settled: false,
+      onResponse: opts?.onResponse,
       settle(o) {
         if (entry.settled) return;
         entry.settled = true;
@@ -172,7 +175,7 @@ async function sendQueued(entries: readonly Entry[]): Promise<void> {
   const controller = new AbortController();
   let open = entries.length;
   for (const e of entries) e.onSettled = () => --open === 0 && controller.abort();
-  const limits = { timeout: Infinity, signal: controller.signal };
+  const limits: PostLimits = { timeout: Infinity, signal: controller.signal, onResponse: (r) => entries.forEach((e) => e.onResponse?.(r)) };
   const outcomes =
     entries.length === 1
       ? [

@@ -117,4 +117,6 @@ export interface ServiceMeta {
   readonly publicNodeBatchLimit?: number;
   /** The real server's error conventions (for the node-compatible mode). */
   readonly dialect: Dialect;
+  /** A cheap read (no params) a fallback client probes nodes with to rank them. */
+  readonly probe?: { readonly method: string; readonly params: unknown };
 }

@@ -148,6 +148,7 @@ export function createBatcher(core) {
 			const entry = {
 				call,
 				settled: false,
+				onResponse: opts?.onResponse,
 				settle(o) {
 					if (entry.settled) return;
 					entry.settled = true;
@@ -188,7 +189,8 @@ export function createBatcher(core) {
 		for (const e of entries) e.onSettled = () => --open === 0 && controller.abort();
 		const limits = {
 			timeout: Infinity,
-			signal: controller.signal
+			signal: controller.signal,
+			onResponse: (r) => entries.forEach((e) => e.onResponse?.(r))
 		};
 		const outcomes = entries.length === 1 ? [await single(entries[0].call, limits).then((value) => ({
 			ok: true,
