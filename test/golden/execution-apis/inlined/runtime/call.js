@@ -3,7 +3,8 @@
 * the result optionally validated against the spec, then decoded to value form.
 */
 import { CodecError, decode, encode } from "./codec.js";
-import { DecodeError, EncodeError, NodeRpcError, ResponseValidationError, UnsupportedError, redact } from "./errors.js";
+import { NodeRpcError, redact } from "./error-base.js";
+import { DecodeError, EncodeError, ResponseValidationError, UnsupportedError } from "./error-forms.js";
 import { pointerToAccessor } from "./validate.js";
 function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
@@ -127,7 +128,8 @@ export async function call(transport, meta, params, options) {
 	const raw = await transport.request({
 		method: meta.name,
 		params: wire,
-		redact: secretValues(meta, params)
+		redact: secretValues(meta, params),
+		effects: meta.effects
 	}, options);
 	return finish(meta, transport, raw, options?.validate ?? transport.validate ?? false);
 }
@@ -140,7 +142,8 @@ export function prepare(transport, meta, params) {
 			wire = {
 				method: meta.name,
 				params: encodeParams(meta, params),
-				redact: secretValues(meta, params)
+				redact: secretValues(meta, params),
+				effects: meta.effects
 			};
 		} catch (e) {
 			if (!(e instanceof NodeRpcError)) throw e;

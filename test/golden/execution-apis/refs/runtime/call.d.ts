@@ -1,4 +1,4 @@
-import { NodeRpcError } from "./errors.js";
+import { NodeRpcError } from "./error-base.js";
 import type { MethodMeta, SubscriptionMeta } from "./meta.js";
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "./transport.js";
 export interface CallOptions extends RequestOptions {
