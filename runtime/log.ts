@@ -98,7 +98,9 @@ export function withLogging<T extends Transport>(transport: T, options: LogOptio
 
   const wrapped: Transport = {
     kind: transport.kind,
-    url: transport.url,
+    get url(): string {
+      return transport.url;
+    },
     validate: transport.validate,
     batching: transport.batching,
     async request(call, opts) {
@@ -123,5 +125,5 @@ export function withLogging<T extends Transport>(transport: T, options: LogOptio
     close: () => transport.close(),
   };
   if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-  return Object.assign(Object.create(transport) as T, wrapped);
+  return Object.defineProperties(Object.create(transport) as T, Object.getOwnPropertyDescriptors(wrapped));
 }

@@ -244,7 +244,9 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
 
   const wrapped: Transport = {
     kind: transport.kind,
-    url: transport.url,
+    get url(): string {
+      return transport.url;
+    },
     validate: transport.validate,
     batching: transport.batching,
     request,
@@ -257,5 +259,5 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
   };
   if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
   // Anything else the transport offers (a WebSocket transport's extras) stays reachable.
-  return Object.assign(Object.create(transport) as T, wrapped);
+  return Object.defineProperties(Object.create(transport) as T, Object.getOwnPropertyDescriptors(wrapped));
 }

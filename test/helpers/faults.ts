@@ -39,6 +39,8 @@ export type Step =
   | { readonly each: (call: Call, index: number) => ItemStep | undefined }
   /** A JSON-RPC error for every call, with HTTP 200. */
   | { readonly rpcError: number; readonly message?: string }
+  /** Another step, played after `after` ms (a slow node). */
+  | { readonly after: number; readonly step: Step }
   /** Decided from the request itself. */
   | ((attempt: Attempt) => Step);
 
@@ -67,7 +69,7 @@ function answerAll(json: Json, answer: (call: Call, index: number) => ItemStep |
   return JSON.stringify(reply(json as Call, answer(json as Call, 0)));
 }
 
-function play(step: Exclude<Step, (attempt: Attempt) => Step>, json: Json, res: ServerResponse, socket: Socket, server: FaultServer): void {
+function play(step: Exclude<Step, ((attempt: Attempt) => Step) | { readonly after: number }>, json: Json, res: ServerResponse, socket: Socket, server: FaultServer): void {
   if (step === 'reset') return void socket.destroy();
   if (step === 'hang' || step === 'slow-body') {
     server.held++;
@@ -110,9 +112,16 @@ export async function startFaultServer(script: Step[] = ['ok']): Promise<FaultSe
       }
       const n = self.attempts.length;
       self.attempts.push({ at: Date.now(), body: json, headers: req.headers, calls: Array.isArray(json) ? json.length : 1 });
-      let step = self.script[Math.min(n, self.script.length - 1)] ?? 'ok';
-      while (typeof step === 'function') step = step(self.attempts[n]!);
-      play(step, json, res, req.socket, self);
+      const run = (step: Step): void => {
+        while (typeof step === 'function') step = step(self.attempts[n]!);
+        if (typeof step === 'object' && 'after' in step) {
+          const next = step.step;
+          setTimeout(() => run(next), step.after);
+          return;
+        }
+        play(step, json, res, req.socket, self);
+      };
+      run(self.script[Math.min(n, self.script.length - 1)] ?? 'ok');
     });
   });
   server.on('connection', (s: Socket) => {
