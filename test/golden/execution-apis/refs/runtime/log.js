@@ -79,7 +79,9 @@ export function withLogging(transport, options) {
 	}
 	const wrapped = {
 		kind: transport.kind,
-		url: transport.url,
+		get url() {
+			return transport.url;
+		},
 		validate: transport.validate,
 		batching: transport.batching,
 		async request(call, opts) {
@@ -110,5 +112,5 @@ export function withLogging(transport, options) {
 		close: () => transport.close()
 	};
 	if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-	return Object.assign(Object.create(transport), wrapped);
+	return Object.defineProperties(Object.create(transport), Object.getOwnPropertyDescriptors(wrapped));
 }

@@ -214,7 +214,9 @@ export function withRetry(transport, options = {}) {
 	}
 	const wrapped = {
 		kind: transport.kind,
-		url: transport.url,
+		get url() {
+			return transport.url;
+		},
 		validate: transport.validate,
 		batching: transport.batching,
 		request,
@@ -227,5 +229,5 @@ export function withRetry(transport, options = {}) {
 	};
 	if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
 	// Anything else the transport offers (a WebSocket transport's extras) stays reachable.
-	return Object.assign(Object.create(transport), wrapped);
+	return Object.defineProperties(Object.create(transport), Object.getOwnPropertyDescriptors(wrapped));
 }
