@@ -139,9 +139,17 @@ export async function clientSection(): Promise<Section> {
     };
     const tFetch = await perCall(bare);
     const tOurs = await perCall(() => node.eth.blockNumber());
+    const bareNode = createNodeClient({ url, retry: false });
+    const tNoRetry = await perCall(() => bareNode.eth.blockNumber());
+    await bareNode.close();
     const tViem = await perCall(() => viemClient.getBlockNumber({ cacheTime: 0 }));
     rows.push({ name: 'one call (eth_blockNumber), bare fetch + JSON.parse + BigInt', value: `${tFetch.toFixed(0)} µs/call`, command: `${CALLS} sequential calls x3 against a local node:http server, median round` });
     rows.push({ name: 'one call, noderpc client', value: `${tOurs.toFixed(0)} µs/call (${(tOurs - tFetch).toFixed(0)} µs over fetch, ${(tOurs / tFetch).toFixed(2)}x)`, command: 'node.eth.blockNumber()' });
+    rows.push({
+      name: 'one call, noderpc client without the retry layer',
+      value: `${tNoRetry.toFixed(0)} µs/call (the retry layer costs ${(tOurs - tNoRetry).toFixed(0)} µs/call on the success path)`,
+      command: 'createNodeClient({ url, retry: false }).eth.blockNumber()',
+    });
     rows.push({ name: 'one call, viem', value: `${tViem.toFixed(0)} µs/call (${(tViem - tFetch).toFixed(0)} µs over fetch, ${(tViem / tFetch).toFixed(2)}x)`, command: 'publicClient.getBlockNumber({ cacheTime: 0 })' });
     await node.close();
   } finally {
