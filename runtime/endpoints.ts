@@ -9,7 +9,7 @@ import type { EndpointMeta, ServiceMeta } from './meta.js';
 import { withMiddleware, type Middleware } from './middleware.js';
 import { withRetry, type RetryOptions } from './retry.js';
 import type { Transport } from './transport.js';
-import { createWebSocketTransport, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from './ws.js';
+import { createWebSocketTransport, type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from './ws.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -95,6 +95,8 @@ export interface NodeClientOptions {
     /** Handshake headers (not inherited from `headers`: browsers cannot send them); need the `ws` package. */
     readonly headers?: Readonly<Record<string, string>>;
     readonly maxBuffered?: number;
+    /** Keep-alive pings (`true`: every 30 s with the service's cheap read, dead after 10 s without a reply). */
+    readonly keepAlive?: boolean | KeepAliveOptions;
   };
 }
 
@@ -118,6 +120,13 @@ function variablesOf(endpoint: EndpointMeta, given: Readonly<Record<string, stri
     out[name] = value ?? v.default;
   }
   return out;
+}
+
+/** The keep-alive of a service's WebSocket: pinging with the cheap read the spec names for it, if any. */
+function keepAliveOf(option: boolean | KeepAliveOptions | undefined, service: ServiceMeta): KeepAliveOptions | undefined {
+  if (!option) return undefined;
+  const probe = service.probe ? { method: service.probe.method, params: service.probe.params } : {};
+  return { ...probe, ...(option === true ? {} : option) };
 }
 
 /** One transport per (endpoint URL, kind), created on first use. */
@@ -184,6 +193,7 @@ export class TransportPool {
               maxBatchSize,
               maxBuffered: o.ws?.maxBuffered,
               validate: o.validate,
+              keepAlive: keepAliveOf(o.ws?.keepAlive, service),
             });
       this.transports.set(key, transport);
     }

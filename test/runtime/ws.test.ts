@@ -324,3 +324,46 @@ describe('backoff', () => {
     expect(backoff(50, 250, 10_000, () => 1)).toBe(10_000);
   });
 });
+
+describe('keep-alive pings', () => {
+  let server: TestWsServer;
+  beforeEach(async () => {
+    server = await startWsServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('a connection that stops answering pings is dropped, reconnected and re-subscribed', async () => {
+    // The first connection answers its first ping, then goes silent (a half-open connection sends no close).
+    let pings = 0;
+    server.answer = (req) => (req.method === 'web3_clientVersion' ? (++pings === 1 ? { result: 'test/1.0' } : null) : 'default');
+    const t = createWebSocketTransport({ url: server.url, keepAlive: { interval: 20, timeout: 50, method: 'web3_clientVersion' }, reconnect: { delay: 5, maxDelay: 10 } });
+    try {
+      const sub = t.subscribe(NEW_HEADS, ['newHeads']);
+      const first = await sub.ready;
+      const again = await server.waitForSubscription((s) => s.id !== first);
+      expect(server.sockets.length).toBe(2);
+      expect(pings).toBeGreaterThanOrEqual(2);
+      server.notify(again.id, 'after');
+      expect(await sub.next()).toEqual({ value: 'after', done: false });
+      await sub.return();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a ping answered with an error still proves the connection alive', async () => {
+    let pings = 0;
+    server.answer = (req) => (req.method === 'web3_clientVersion' ? (pings++, { error: { code: -32601, message: 'no such method' } }) : 'default');
+    const t = createWebSocketTransport({ url: server.url, keepAlive: { interval: 10, timeout: 200, method: 'web3_clientVersion' } });
+    try {
+      await t.request({ method: 'echo', params: [1] });
+      while (pings < 3) await new Promise((r) => setTimeout(r, 5));
+      expect(server.sockets.length).toBe(1);
+      expect(t.connected).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});

@@ -9,7 +9,7 @@ import type { EndpointMeta, ServiceMeta } from "./meta.js";
 import { type Middleware } from "./middleware.js";
 import { type RetryOptions } from "./retry.js";
 import type { Transport } from "./transport.js";
-import { type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from "./ws.js";
+import { type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from "./ws.js";
 /**
 * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
 * `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
@@ -65,6 +65,8 @@ export interface NodeClientOptions {
 		/** Handshake headers (not inherited from `headers`: browsers cannot send them); need the `ws` package. */
 		readonly headers?: Readonly<Record<string, string>>;
 		readonly maxBuffered?: number;
+		/** Keep-alive pings (`true`: every 30 s with the service's cheap read, dead after 10 s without a reply). */
+		readonly keepAlive?: boolean | KeepAliveOptions;
 	};
 }
 /** One transport per (endpoint URL, kind), created on first use. */

@@ -65,6 +65,18 @@ function variablesOf(endpoint, given) {
 	}
 	return out;
 }
+/** The keep-alive of a service's WebSocket: pinging with the cheap read the spec names for it, if any. */
+function keepAliveOf(option, service) {
+	if (!option) return undefined;
+	const probe = service.probe ? {
+		method: service.probe.method,
+		params: service.probe.params
+	} : {};
+	return {
+		...probe,
+		...option === true ? {} : option
+	};
+}
 /** One transport per (endpoint URL, kind), created on first use. */
 export class TransportPool {
 	options;
@@ -119,7 +131,8 @@ export class TransportPool {
 				batch: service.batch,
 				maxBatchSize,
 				maxBuffered: o.ws?.maxBuffered,
-				validate: o.validate
+				validate: o.validate,
+				keepAlive: keepAliveOf(o.ws?.keepAlive, service)
 			});
 			this.transports.set(key, transport);
 		}

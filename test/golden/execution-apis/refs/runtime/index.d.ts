@@ -24,4 +24,4 @@ export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, Subsc
 export { formatIssues, toIssues } from "./validate.js";
 export type { AjvErrorLike } from "./validate.js";
 export { backoff, createWebSocketTransport } from "./ws.js";
-export type { ReconnectOptions, WebSocketConstructor, WebSocketLike, WebSocketTransport, WebSocketTransportOptions } from "./ws.js";
+export type { KeepAliveOptions, ReconnectOptions, WebSocketConstructor, WebSocketLike, WebSocketTransport, WebSocketTransportOptions } from "./ws.js";
