@@ -20,6 +20,8 @@ export {
   UnsupportedError,
 } from './errors.js';
 export type { ErrorContext, JsonRpcErrorObject } from './errors.js';
+export { withBackfill } from './backfill.js';
+export type { BackfillOptions } from './backfill.js';
 export { createFallbackTransport } from './fallback.js';
 export type { FallbackOptions, FallbackTransport, RankOptions } from './fallback.js';
 export { createHttpTransport } from './http.js';

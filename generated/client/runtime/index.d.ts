@@ -7,6 +7,8 @@ export { TransportPool, endpointUrl, toWebSocketUrl } from "./endpoints.js";
 export type { NodeClientOptions } from "./endpoints.js";
 export { AbortError, BufferOverflowError, DecodeError, EncodeError, HttpError, NodeRpcError, ProtocolError, ResponseValidationError, RpcError, TimeoutError, TransportError, UnsupportedError } from "./errors.js";
 export type { ErrorContext, JsonRpcErrorObject } from "./errors.js";
+export { withBackfill } from "./backfill.js";
+export type { BackfillOptions } from "./backfill.js";
 export { createFallbackTransport } from "./fallback.js";
 export type { FallbackOptions, FallbackTransport, RankOptions } from "./fallback.js";
 export { createHttpTransport } from "./http.js";

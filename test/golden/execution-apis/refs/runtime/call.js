@@ -5,6 +5,7 @@
 import { CodecError, decode, encode } from "./codec.js";
 import { NodeRpcError, redact } from "./error-base.js";
 import { DecodeError, EncodeError, ResponseValidationError, UnsupportedError } from "./error-forms.js";
+import { withBackfill } from "./backfill.js";
 import { pointerToAccessor } from "./validate.js";
 function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
@@ -230,8 +231,15 @@ export function subscribe(transport, meta, args = [], options) {
 			throw e;
 		}
 	};
-	const { validate, ...transportOptions } = options ?? {};
-	if (!(validate ?? transport.validate) || !meta.notificationValidator) return transport.subscribe(meta, params, {
+	const { validate, backfill, ...transportOptions } = options ?? {};
+	const check = (validate ?? transport.validate) && meta.notificationValidator;
+	if (backfill && (meta.kind === "newHeads" || meta.kind === "logs")) {
+		const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+		const validator = check ? meta.notificationValidator() : Promise.resolve({ validate: () => null });
+		validator.catch(() => undefined);
+		return validating(filled, validator, map, label, transport.url);
+	}
+	if (!check) return transport.subscribe(meta, params, {
 		...transportOptions,
 		map
 	});

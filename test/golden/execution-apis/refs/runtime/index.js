@@ -3,6 +3,7 @@ export { batch, call, encodeParams, prepare, secretValues, subscribe } from "./c
 export { CodecError, decode, encode } from "./codec.js";
 export { TransportPool, endpointUrl, toWebSocketUrl } from "./endpoints.js";
 export { AbortError, BufferOverflowError, DecodeError, EncodeError, HttpError, NodeRpcError, ProtocolError, ResponseValidationError, RpcError, TimeoutError, TransportError, UnsupportedError } from "./errors.js";
+export { withBackfill } from "./backfill.js";
 export { createFallbackTransport } from "./fallback.js";
 export { createHttpTransport } from "./http.js";
 export { createLog, logRetries, withLogging } from "./log.js";
