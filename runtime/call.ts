@@ -3,7 +3,9 @@
  * the result optionally validated against the spec, then decoded to value form.
  */
 import { CodecError, decode, encode } from './codec.js';
-import { DecodeError, EncodeError, NodeRpcError, ResponseValidationError, UnsupportedError, redact } from './errors.js';
+import { NodeRpcError, redact } from './error-base.js';
+import { DecodeError, EncodeError, ResponseValidationError, UnsupportedError } from './error-forms.js';
+import { withBackfill, type BackfillOptions } from './backfill.js';
 import type { MethodMeta, SubscriptionMeta, ValidatorModule } from './meta.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from './transport.js';
 import { pointerToAccessor } from './validate.js';
@@ -142,7 +144,7 @@ export async function call<R>(transport: Transport, meta: MethodMeta, params?: u
   const refused = unsupported(transport, meta);
   if (refused) throw refused;
   const wire = encodeParams(meta, params);
-  const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params) }, options);
+  const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params), effects: meta.effects }, options);
   return finish<R>(meta, transport, raw, options?.validate ?? transport.validate ?? false);
 }
 
@@ -170,7 +172,7 @@ export function prepare<R>(transport: Transport, meta: MethodMeta, params?: unkn
   let error: NodeRpcError | undefined = unsupported(transport, meta);
   if (!error) {
     try {
-      wire = { method: meta.name, params: encodeParams(meta, params), redact: secretValues(meta, params) };
+      wire = { method: meta.name, params: encodeParams(meta, params), redact: secretValues(meta, params), effects: meta.effects };
     } catch (e) {
       if (!(e instanceof NodeRpcError)) throw e;
       error = e;
@@ -225,6 +227,11 @@ export async function batch<const T extends readonly PreparedCall<unknown>[]>(ca
 export interface SubscribeCallOptions extends Omit<SubscribeOptions, 'map' | 'redact'> {
   /** Validate every notification against the spec (default: the transport's `validate`). */
   readonly validate?: boolean;
+  /**
+   * `newHeads` and `logs`: after a reconnect, deliver what the subscription missed first (the blocks in
+   * between, the logs of that range), in order and without duplicates.
+   */
+  readonly backfill?: boolean | BackfillOptions;
 }
 
 /**
@@ -256,9 +263,16 @@ export function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args:
       throw e;
     }
   };
-  const { validate, ...transportOptions } = options ?? {};
-  if (!(validate ?? transport.validate) || !meta.notificationValidator) return transport.subscribe(meta, params, { ...transportOptions, map }) as Subscription<T>;
-  const validator = meta.notificationValidator();
+  const { validate, backfill, ...transportOptions } = options ?? {};
+  const check = (validate ?? transport.validate) && meta.notificationValidator;
+  if (backfill && (meta.kind === 'newHeads' || meta.kind === 'logs')) {
+    const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+    const validator = check ? meta.notificationValidator!() : Promise.resolve<ValidatorModule>({ validate: () => null });
+    validator.catch(() => undefined);
+    return validating<T>(filled, validator, map, label, transport.url);
+  }
+  if (!check) return transport.subscribe(meta, params, { ...transportOptions, map }) as Subscription<T>;
+  const validator = meta.notificationValidator!();
   validator.catch(() => undefined);
   return validating<T>(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
 }

@@ -2,10 +2,14 @@
  * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
  * use and closes them all together.
  */
+import { createFallbackTransport, type FallbackOptions } from './fallback.js';
 import { createHttpTransport, type AutoBatchOptions, type FetchLike } from './http.js';
+import { logRetries, withLogging, type LogLevel, type Logger } from './log.js';
 import type { EndpointMeta, ServiceMeta } from './meta.js';
+import { withMiddleware, type Middleware } from './middleware.js';
+import { withRetry, type RetryOptions } from './retry.js';
 import type { Transport } from './transport.js';
-import { createWebSocketTransport, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from './ws.js';
+import { createWebSocketTransport, type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from './ws.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -50,10 +54,29 @@ export function toWebSocketUrl(httpBase: string): string {
   return `${scheme === 'http' ? 'ws' : scheme === 'https' ? 'wss' : scheme}:${m[2]}`;
 }
 
-/** Options of a whole-node client: one base URL, every service's endpoint derived from it. */
+/** Options of a whole-node client: one base URL (or several), every service's endpoint derived from it. */
 export interface NodeClientOptions {
   /** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
-  readonly url: string;
+  readonly url?: string;
+  /**
+   * More base URLs (nodes): an HTTP call moves to the next on a retryable failure (after `url`, when both
+   * are given). See `fallback` for ranking and hedging.
+   */
+  readonly urls?: readonly string[];
+  /** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
+  readonly fallback?: Omit<FallbackOptions, 'rank'> & { readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number } };
+  /** Retries after the first attempt of an HTTP call (default 3; 0: none). Safe by the spec: see `retry`. */
+  readonly retryCount?: number;
+  /** Base of the exponential backoff in ms (default 150). */
+  readonly retryDelay?: number;
+  /** The rest of the retry settings (`maxDelay`, `maxRetryAfter`, `retryCodes`, `onRetry`), or `false`: no retries. */
+  readonly retry?: false | RetryOptions;
+  /** Middleware around every HTTP request, in order (more with `client.use(...)`). */
+  readonly use?: readonly Middleware[];
+  /** Where each attempt is logged (method, URL, status, duration, retry reason); `console` fits. Secrets are redacted. */
+  readonly logger?: Logger;
+  /** The least severe level logged (default `info`: retries and failures; `debug` adds successes and params). */
+  readonly logLevel?: LogLevel;
   readonly headers?: Readonly<Record<string, string>>;
   readonly fetch?: FetchLike;
   /** Milliseconds per call (default 30 000). */
@@ -72,6 +95,8 @@ export interface NodeClientOptions {
     /** Handshake headers (not inherited from `headers`: browsers cannot send them); need the `ws` package. */
     readonly headers?: Readonly<Record<string, string>>;
     readonly maxBuffered?: number;
+    /** Keep-alive pings (`true`: every 30 s with the service's cheap read, dead after 10 s without a reply). */
+    readonly keepAlive?: boolean | KeepAliveOptions;
   };
 }
 
@@ -97,22 +122,43 @@ function variablesOf(endpoint: EndpointMeta, given: Readonly<Record<string, stri
   return out;
 }
 
+/** The keep-alive of a service's WebSocket: pinging with the cheap read the spec names for it, if any. */
+function keepAliveOf(option: boolean | KeepAliveOptions | undefined, service: ServiceMeta): KeepAliveOptions | undefined {
+  if (!option) return undefined;
+  const probe = service.probe ? { method: service.probe.method, params: service.probe.params } : {};
+  return { ...probe, ...(option === true ? {} : option) };
+}
+
 /** One transport per (endpoint URL, kind), created on first use. */
 export class TransportPool {
   readonly options: NodeClientOptions;
   private readonly transports = new Map<string, Transport>();
+  private readonly middleware: Middleware[];
+  private readonly bases: readonly string[];
   private closed = false;
 
   constructor(options: NodeClientOptions) {
-    if (!options || typeof options.url !== 'string') throw new TypeError('a client needs `url`, the server\'s base URL (like http://127.0.0.1:8545)');
+    const bases = options ? [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])] : [];
+    if (bases.length === 0 || bases.some((b) => typeof b !== 'string')) {
+      throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
+    }
     this.options = options;
+    this.bases = bases;
+    this.middleware = [...(options.use ?? [])];
+  }
+
+  /** Adds a middleware for every HTTP request from now on (transports already made included). */
+  use(middleware: Middleware): void {
+    if (typeof middleware !== 'function') throw new TypeError(`use() takes a function (request, next) => response, got ${typeof middleware}`);
+    this.middleware.push(middleware);
   }
 
   /** The URL of a service's endpoint of the given kind. */
-  url(service: ServiceMeta, kind: EndpointMeta['transport'] = 'http', variables?: Readonly<Record<string, string>>): string {
+  url(service: ServiceMeta, kind: EndpointMeta['transport'] = 'http', variables?: Readonly<Record<string, string>>, base?: string): string {
     const endpoint = pick(service, kind);
-    const base = kind === 'http' ? this.options.url : (this.options.ws?.url ?? toWebSocketUrl(this.options.url));
-    return endpointUrl(base, endpoint.path, variablesOf(endpoint, variables));
+    const http = base ?? this.bases[0]!;
+    const root = kind === 'http' ? http : (this.options.ws?.url ?? toWebSocketUrl(http));
+    return endpointUrl(root, endpoint.path, variablesOf(endpoint, variables));
   }
 
   /** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
@@ -136,16 +182,7 @@ export class TransportPool {
       const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
       transport =
         kind === 'http'
-          ? createHttpTransport({
-              url,
-              headers: o.headers,
-              fetch: o.fetch,
-              timeout: o.timeout,
-              batch: service.batch,
-              maxBatchSize,
-              autoBatch: o.autoBatch,
-              validate: o.validate,
-            })
+          ? this.httpTransport(service, variables, maxBatchSize)
           : createWebSocketTransport({
               url,
               WebSocket: o.ws?.WebSocket,
@@ -156,10 +193,54 @@ export class TransportPool {
               maxBatchSize,
               maxBuffered: o.ws?.maxBuffered,
               validate: o.validate,
+              keepAlive: keepAliveOf(o.ws?.keepAlive, service),
             });
       this.transports.set(key, transport);
     }
     return transport;
+  }
+
+  /**
+   * The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
+   * middleware, its attempts logged), fallback over the nodes when there are several, retries on top.
+   */
+  private httpTransport(service: ServiceMeta, variables: Readonly<Record<string, string>> | undefined, maxBatchSize: number): Transport {
+    const o = this.options;
+    const log = o.logger ? { logger: o.logger, level: o.logLevel } : undefined;
+    const nodes = this.bases.map((base) => {
+      const t = createHttpTransport({
+        url: this.url(service, 'http', variables, base),
+        headers: o.headers,
+        fetch: withMiddleware(this.middleware, o.fetch),
+        timeout: o.timeout,
+        batch: service.batch,
+        maxBatchSize,
+        autoBatch: o.autoBatch,
+        validate: o.validate,
+      });
+      return log ? withLogging(t, log) : t;
+    });
+    let transport: Transport = nodes[0]!;
+    if (nodes.length > 1) {
+      const { rank, ...rest } = o.fallback ?? {};
+      const probe = service.probe ? { method: service.probe.method, params: service.probe.params, effects: 'read' as const } : undefined;
+      transport = createFallbackTransport(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
+    }
+    if (o.retry === false || o.retryCount === 0) return transport;
+    const retry = o.retry ?? {};
+    const logRetry = log ? logRetries(log) : undefined;
+    return withRetry(transport, {
+      ...retry,
+      retryCount: o.retryCount ?? retry.retryCount,
+      retryDelay: o.retryDelay ?? retry.retryDelay,
+      onRetry:
+        logRetry || retry.onRetry
+          ? (e) => {
+              retry.onRetry?.(e);
+              logRetry?.(e);
+            }
+          : undefined,
+    });
   }
 
   /** Closes every transport created so far (ends their subscriptions, rejects their calls in flight). */

@@ -2,25 +2,16 @@
  * JSON-RPC over HTTP, on fetch. Every path settles: the fetch and the body read race the timeout and the
  * caller's signal, so even a fetch that ignores its AbortSignal cannot leave a call hanging.
  */
-import {
-  AbortError,
-  EncodeError,
-  HttpError,
-  NodeRpcError,
-  ProtocolError,
-  RpcError,
-  TimeoutError,
-  TransportError,
-  type JsonRpcErrorObject,
-} from './errors.js';
-import { createIdSource, frame, matchBatch, matchSingle, parseBody, type Expected, type Outcome } from './jsonrpc.js';
-import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
+import type { Batcher } from './http-batch.js';
+import { createIdSource, frame } from './frame.js';
+import type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Transport } from './transport.js';
 
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
   readonly ok: boolean;
   readonly status: number;
   readonly statusText: string;
+  readonly headers?: HeadersLike;
   text(): Promise<string>;
 }
 
@@ -60,22 +51,38 @@ export interface HttpTransport extends Transport {
   readonly kind: 'http';
 }
 
+/** What the batching module (http-batch.ts) uses of a transport. */
+export interface HttpCore {
+  readonly url: string;
+  readonly defaultTimeout: number;
+  readonly maxBatchSize: number;
+  readonly autoWait: number;
+  readonly autoSize: number;
+  readonly batching: boolean;
+  closed(): boolean;
+  nextId(): number;
+  post(body: string, limits: PostLimits): Promise<RawReply>;
+  single(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown>;
+}
+
 export const DEFAULT_TIMEOUT = 30_000;
 export const DEFAULT_MAX_BATCH_SIZE = 40;
 
 /** The raw HTTP answer. */
-interface RawReply {
+export interface RawReply {
   readonly status: number;
   readonly statusText: string;
   readonly ok: boolean;
   readonly text: string;
+  readonly headers?: HeadersLike;
 }
 
 /** How one POST is bounded. */
-interface PostLimits {
+export interface PostLimits {
   readonly timeout: number;
   readonly signal?: AbortSignal;
   readonly headers?: Readonly<Record<string, string>>;
+  readonly onResponse?: (response: ResponseInfo) => void;
 }
 
 /** Why a POST got no answer; turned into an error per call (a batch's calls each get their own). */
@@ -85,17 +92,8 @@ type PostFailure =
   | { readonly kind: 'closed' }
   | { readonly kind: 'network'; readonly stage: 'connect' | 'read'; readonly cause: unknown };
 
-class PostFailed {
+export class PostFailed {
   constructor(readonly failure: PostFailure) {}
-}
-
-/** A call waiting in the auto-batch queue or in flight inside an array. */
-interface Entry {
-  readonly call: RpcCall;
-  settled: boolean;
-  /** Told when the call settles: the POST carrying it is cancelled once all its calls have settled. */
-  onSettled?: () => void;
-  settle(outcome: Outcome): void;
 }
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
@@ -108,64 +106,6 @@ function batchSize(name: string, value: number | undefined, fallback: number): n
   if (value === undefined) return fallback;
   if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
   return value;
-}
-
-function errorMessage(e: unknown): string {
-  if (e instanceof Error) {
-    const cause = (e as { cause?: unknown }).cause;
-    const detail = cause instanceof Error && cause.message && cause.message !== e.message ? ` (${cause.message})` : '';
-    return `${e.message}${detail}`;
-  }
-  return String(e);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
-}
-
-/** A JSON-RPC error object inside a failed (non-2xx) response, read leniently. */
-function errorObjectIn(body: unknown): JsonRpcErrorObject | undefined {
-  if (!isRecord(body) || !isRecord(body.error)) return undefined;
-  const { code, message, data } = body.error;
-  if (typeof code !== 'number' || !Number.isInteger(code) || typeof message !== 'string') return undefined;
-  return 'data' in body.error ? { code, message, data } : { code, message };
-}
-
-function tryParse(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
-}
-
-function serialize(id: number, call: RpcCall): string | EncodeError {
-  try {
-    return JSON.stringify(frame(id, call.method, call.params));
-  } catch (e) {
-    return new EncodeError(call.method, `the params cannot be sent as JSON (${errorMessage(e)}); pass them in wire form`, { cause: e });
-  }
-}
-
-function settledOf(o: Outcome): Settled<unknown> {
-  return o.ok ? { status: 'fulfilled', value: o.value } : { status: 'rejected', reason: o.error };
-}
-
-function settleAll(promises: readonly Promise<unknown>[]): Promise<Settled<unknown>[]> {
-  return Promise.all(
-    promises.map((p) =>
-      p.then(
-        (value): Settled<unknown> => ({ status: 'fulfilled', value }),
-        (reason: unknown): Settled<unknown> => ({ status: 'rejected', reason }),
-      ),
-    ),
-  );
-}
-
-function chunks<T>(items: readonly T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }
 
 export function createHttpTransport(options: HttpTransportOptions): HttpTransport {
@@ -193,35 +133,6 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     out['content-type'] = 'application/json';
     out.accept ??= 'application/json';
     return out;
-  }
-
-  function closedError(call: RpcCall): TransportError {
-    return new TransportError(`${call.method}: the transport for ${url} is closed; create a new one`, { method: call.method, url });
-  }
-
-  /** A POST failure, as the error of one call. */
-  function errorFor(e: unknown, call: RpcCall): NodeRpcError {
-    const ctx = { method: call.method, url };
-    if (!(e instanceof PostFailed)) return e instanceof NodeRpcError ? e : new TransportError(`${call.method}: ${errorMessage(e)}`, { ...ctx, cause: e });
-    const f = e.failure;
-    switch (f.kind) {
-      case 'timeout':
-        return new TimeoutError(f.timeout, ctx);
-      case 'abort':
-        return new AbortError(f.reason, ctx);
-      case 'closed':
-        return new TransportError(`${call.method}: the transport for ${url} was closed during the call`, ctx);
-      case 'network':
-        return f.stage === 'connect'
-          ? new TransportError(`${call.method}: could not reach ${url}: ${errorMessage(f.cause)}. Check the URL and that the node is running.`, {
-              ...ctx,
-              cause: f.cause,
-            })
-          : new TransportError(`${call.method}: the connection to ${url} failed while reading the reply: ${errorMessage(f.cause)}`, {
-              ...ctx,
-              cause: f.cause,
-            });
-    }
   }
 
   /**
@@ -256,8 +167,9 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'connect', cause });
         }
+        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
         try {
-          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text() };
+          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'read', cause });
         }
@@ -271,181 +183,56 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     }
   }
 
-  function emptyReply(raw: RawReply, call: RpcCall, what: string): ProtocolError {
-    return new ProtocolError(`the reply ${what} is empty (HTTP ${raw.status}) where a JSON-RPC reply was expected`, { method: call.method, url });
-  }
-
-  function httpError(raw: RawReply, call: RpcCall): HttpError {
-    return new HttpError(raw.status, raw.statusText, raw.text, { method: call.method, url, redact: call.redact });
-  }
-
-  function interpretSingle(raw: RawReply, expected: Expected): Outcome {
-    const call = expected.call;
-    const ctx = { url, status: raw.status };
-    if (!raw.ok) {
-      // A JSON-RPC error behind a failure status (a 500 from some servers) is the more precise report.
-      const error = errorObjectIn(tryParse(raw.text));
-      return { ok: false, error: error ? new RpcError(error, { method: call.method, url, status: raw.status, redact: call.redact }) : httpError(raw, call) };
-    }
-    if (raw.text.trim() === '') return { ok: false, error: emptyReply(raw, call, 'to the call') };
-    let body: unknown;
-    try {
-      body = parseBody(raw.text, call, ctx);
-    } catch (e) {
-      return { ok: false, error: e as NodeRpcError };
-    }
-    return matchSingle(body, expected, ctx, raw.text);
-  }
-
-  function interpretBatch(raw: RawReply, expected: readonly Expected[]): Outcome[] {
-    const ctx = { url, status: raw.status };
-    if (!raw.ok) {
-      const body = tryParse(raw.text);
-      if (Array.isArray(body) && body.length > 0) {
-        // Per-call JSON-RPC errors behind a failure status; anything else in it is the HTTP failure.
-        return matchBatch(body, expected, ctx).map((o, i) =>
-          !o.ok && o.error instanceof RpcError ? o : { ok: false, error: httpError(raw, expected[i]!.call) },
-        );
-      }
-      const error = errorObjectIn(body);
-      return expected.map((e) => ({
-        ok: false,
-        error: error ? new RpcError(error, { method: e.call.method, url, status: raw.status, redact: e.call.redact }) : httpError(raw, e.call),
-      }));
-    }
-    if (raw.text.trim() === '') return expected.map((e) => ({ ok: false, error: emptyReply(raw, e.call, `to a batch of ${expected.length} calls`) }));
-    const body = tryParse(raw.text);
-    if (body === undefined) {
-      return expected.map((e) => ({
-        ok: false,
-        error: new ProtocolError('the reply to the batch is not JSON', { method: e.call.method, url, body: raw.text, redact: e.call.redact }),
-      }));
-    }
-    return matchBatch(body, expected, ctx, raw.text);
-  }
+  /** The failure module, loaded once on the first call that does not simply succeed. */
+  const failures = (): Promise<typeof import('./http-failures.js')> => import('./http-failures.js');
 
   async function single(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
-    if (closed) throw closedError(call);
+    if (closed) throw (await failures()).closedError(call, url);
     const id = nextId();
-    const body = serialize(id, call);
-    if (typeof body !== 'string') throw body;
+    let body: string;
+    try {
+      body = JSON.stringify(frame(id, call.method, call.params));
+    } catch (e) {
+      throw (await failures()).unserializable(call, e);
+    }
     let raw: RawReply;
     try {
-      raw = await post(body, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers });
+      raw = await post(body, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers, onResponse: opts?.onResponse });
     } catch (e) {
-      throw errorFor(e, call);
+      throw (await failures()).errorFor(e, call, url);
     }
-    const o = interpretSingle(raw, { id, call });
+    if (raw.ok) {
+      // The common case, checked inline: a JSON-RPC 2.0 result with the request's id. Anything else is
+      // interpreted in full by the failure module.
+      let reply: { jsonrpc?: unknown; id?: unknown; result?: unknown; error?: unknown } | null | undefined;
+      try {
+        reply = JSON.parse(raw.text) as typeof reply;
+      } catch {
+        reply = undefined;
+      }
+      if (reply && reply.jsonrpc === '2.0' && reply.id === id && 'result' in reply && (reply.error === undefined || reply.error === null)) return reply.result;
+    }
+    const o = (await failures()).interpretSingle(raw, { id, call }, url);
     if (o.ok) return o.value;
     throw o.error;
   }
 
-  /** One JSON-RPC array; one outcome per call, in order; never rejects. */
-  async function array(calls: readonly RpcCall[], limits: PostLimits): Promise<Outcome[]> {
-    const out: (Outcome | undefined)[] = calls.map(() => undefined);
-    const parts: string[] = [];
-    const expected: Expected[] = [];
-    const slots: number[] = [];
-    calls.forEach((call, i) => {
-      if (closed) return (out[i] = { ok: false, error: closedError(call) });
-      const id = nextId();
-      const text = serialize(id, call);
-      // A call that cannot be serialised fails alone; the others still go out.
-      if (typeof text !== 'string') return (out[i] = { ok: false, error: text });
-      parts.push(text);
-      expected.push({ id, call });
-      slots.push(i);
-      return undefined;
-    });
-    if (parts.length > 0) {
-      let outcomes: Outcome[];
-      try {
-        outcomes = interpretBatch(await post(`[${parts.join(',')}]`, limits), expected);
-      } catch (e) {
-        outcomes = expected.map((x) => ({ ok: false, error: errorFor(e, x.call) }));
-      }
-      slots.forEach((slot, k) => (out[slot] = outcomes[k]));
-    }
-    return out as Outcome[];
-  }
-
-  async function batch(calls: readonly RpcCall[], opts?: RequestOptions): Promise<Settled<unknown>[]> {
-    if (calls.length === 0) return [];
-    // Endpoints that do not take arrays answer one with a parse error: send the calls one by one instead.
-    if (!batching) return settleAll(calls.map((c) => single(c, opts)));
-    const limits = { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers };
-    const parts = await Promise.all(
-      chunks(calls, maxBatchSize).map((part) =>
-        part.length === 1 ? settleAll([single(part[0]!, opts)]) : array(part, limits).then((os) => os.map(settledOf)),
-      ),
-    );
-    return parts.flat();
-  }
-
-  // ---- auto-batching: calls queued in the same tick (or within `wait` ms) go out together ----
-  let queue: Entry[] = [];
-  let flushTimer: ReturnType<typeof setTimeout> | undefined;
-
-  function enqueue(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
-    return new Promise((resolve, reject) => {
-      const ctx = { method: call.method, url };
-      if (closed) return reject(closedError(call));
-      const signal = opts?.signal;
-      if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
-      const timeout = opts?.timeout ?? defaultTimeout;
-      const entry: Entry = {
-        call,
-        settled: false,
-        settle(o) {
-          if (entry.settled) return;
-          entry.settled = true;
-          if (timer !== undefined) clearTimeout(timer);
-          signal?.removeEventListener('abort', onAbort);
-          const at = queue.indexOf(entry);
-          if (at >= 0) queue.splice(at, 1);
-          entry.onSettled?.();
-          if (o.ok) resolve(o.value);
-          else reject(o.error);
-        },
-      };
-      const onAbort = (): void => entry.settle({ ok: false, error: new AbortError(signal?.reason, ctx) });
-      signal?.addEventListener('abort', onAbort, { once: true });
-      // Each queued call keeps its own deadline; the POST carrying it is cancelled when all its calls are done.
-      const timer =
-        timeout > 0 && Number.isFinite(timeout) ? setTimeout(() => entry.settle({ ok: false, error: new TimeoutError(timeout, ctx) }), timeout) : undefined;
-      queue.push(entry);
-      if (queue.length >= autoSize) flush();
-      else flushTimer ??= setTimeout(flush, autoWait);
-    });
-  }
-
-  function flush(): void {
-    if (flushTimer !== undefined) clearTimeout(flushTimer);
-    flushTimer = undefined;
-    const taken = queue;
-    queue = [];
-    for (const part of chunks(taken, autoSize)) void sendQueued(part);
-  }
-
-  async function sendQueued(entries: readonly Entry[]): Promise<void> {
-    const controller = new AbortController();
-    let open = entries.length;
-    for (const e of entries) e.onSettled = () => --open === 0 && controller.abort();
-    const limits = { timeout: Infinity, signal: controller.signal };
-    const outcomes =
-      entries.length === 1
-        ? [
-            await single(entries[0]!.call, limits).then(
-              (value): Outcome => ({ ok: true, value }),
-              (error: unknown): Outcome => ({ ok: false, error: errorFor(error, entries[0]!.call) }),
-            ),
-          ]
-        : await array(
-            entries.map((e) => e.call),
-            limits,
-          );
-    entries.forEach((e, i) => e.settle(outcomes[i]!));
-  }
+  // Arrays (explicit and automatic batches) live in their own module, loaded on first use.
+  const core: HttpCore = {
+    url,
+    defaultTimeout,
+    maxBatchSize,
+    autoWait,
+    autoSize,
+    batching,
+    closed: () => closed,
+    nextId,
+    post,
+    single,
+  };
+  let batcher: Batcher | undefined;
+  let loading: Promise<Batcher> | undefined;
+  const load = (): Promise<Batcher> => (loading ??= import('./http-batch.js').then((m) => (batcher = m.createBatcher(core))));
 
   return {
     kind: 'http',
@@ -453,16 +240,13 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
     validate: options.validate,
     batching,
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
-      if (auto && batching && !opts?.headers) return enqueue(call, opts);
+      if (auto && batching && !opts?.headers) return batcher ? batcher.enqueue(call, opts) : load().then((b) => b.enqueue(call, opts));
       return single(call, opts);
     },
-    batch,
+    batch: (calls, opts) => (batcher ? batcher.batch(calls, opts) : load().then((b) => b.batch(calls, opts))),
     async close(): Promise<void> {
       closed = true;
-      if (flushTimer !== undefined) clearTimeout(flushTimer);
-      flushTimer = undefined;
-      for (const e of [...queue]) e.settle({ ok: false, error: closedError(e.call) });
-      queue = [];
+      batcher?.close();
       for (const c of [...inFlight]) c.abort();
     },
   };

@@ -4,15 +4,10 @@
  */
 import { NodeRpcError, ProtocolError, RpcError } from './errors.js';
 import type { RpcCall } from './transport.js';
+import type { JsonRpcId, JsonRpcRequest } from './frame.js';
 
-export type JsonRpcId = number | string;
-
-export interface JsonRpcRequest {
-  readonly jsonrpc: '2.0';
-  readonly id: JsonRpcId;
-  readonly method: string;
-  readonly params?: unknown;
-}
+export { createIdSource, frame } from './frame.js';
+export type { JsonRpcId, JsonRpcRequest } from './frame.js';
 
 export interface JsonRpcErrorBody {
   readonly code: number;
@@ -24,21 +19,6 @@ export interface JsonRpcErrorBody {
 export type JsonRpcReply =
   | { readonly id: JsonRpcId | null; readonly result: unknown; readonly error?: undefined }
   | { readonly id: JsonRpcId | null; readonly error: JsonRpcErrorBody; readonly result?: undefined };
-
-/** A fresh source of request ids: 1, 2, 3, ... (one per transport, so ids never repeat on a connection). */
-export function createIdSource(start: number = 1): () => number {
-  let next = start;
-  return () => {
-    const id = next;
-    next = next >= Number.MAX_SAFE_INTEGER ? 1 : next + 1;
-    return id;
-  };
-}
-
-/** The request object; `params` is left out when undefined. */
-export function frame(id: JsonRpcId, method: string, params?: unknown): JsonRpcRequest {
-  return params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params };
-}
 
 /** What a reply is checked against: the call it answers and where it came from. */
 export interface ReplyContext {

@@ -55,6 +55,20 @@ export interface WebSocketTransportOptions {
   readonly maxBuffered?: number;
   /** Validate results against the spec by default. */
   readonly validate?: boolean;
+  /**
+   * Keep-alive pings: every `interval` ms (default 30 000) a cheap call (`method`, default `net_version`)
+   * goes out; with no reply within `timeout` ms (default 10 000) the connection counts as dead (a half-open
+   * TCP connection sends no close), is dropped, and reconnects and re-subscribes as on any drop. Any reply,
+   * an error included, proves the connection alive. Off by default.
+   */
+  readonly keepAlive?: false | KeepAliveOptions;
+}
+
+export interface KeepAliveOptions {
+  readonly interval?: number;
+  readonly timeout?: number;
+  readonly method?: string;
+  readonly params?: unknown;
 }
 
 export interface WebSocketTransport extends Transport {
@@ -144,6 +158,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   let closed = false;
   let attempt = 0;
   let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+  const keepAlive = options.keepAlive ? options.keepAlive : undefined;
+  let pingTimer: ReturnType<typeof setTimeout> | undefined;
 
   const routeKey = (notification: string, id: unknown): string => `${notification}\u0000${String(id)}`;
 
@@ -247,9 +263,38 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
     });
   }
 
+  /** Pings `ws` every `interval` ms while it is the connection; a ping without a reply drops it. */
+  function startKeepAlive(ws: WebSocketLike): void {
+    if (!keepAlive) return;
+    const interval = keepAlive.interval ?? 30_000;
+    const timeout = keepAlive.timeout ?? 10_000;
+    const schedule = (): void => {
+      if (ws !== socket || closed) return;
+      pingTimer = setTimeout(ping, interval);
+      (pingTimer as { unref?: () => void }).unref?.();
+    };
+    const ping = (): void => {
+      pingTimer = undefined;
+      if (ws !== socket || closed) return;
+      request({ method: keepAlive.method ?? 'net_version', params: keepAlive.params ?? [] }, { timeout }).then(schedule, (e: unknown) => {
+        if (ws !== socket) return;
+        if (!(e instanceof TimeoutError)) return schedule();
+        try {
+          ws.close(4000, 'no reply to the keep-alive ping');
+        } catch {
+          // Already closing.
+        }
+        dropped(ws, { code: 4000, reason: `no reply to the keep-alive ping within ${timeout} ms` }, e);
+      });
+    };
+    schedule();
+  }
+
   /** The open connection went away. */
   function dropped(ws: WebSocketLike, event: unknown, cause: unknown): void {
     socket = undefined;
+    if (pingTimer !== undefined) clearTimeout(pingTimer);
+    pingTimer = undefined;
     const code = isRecord(event) ? event.code : undefined;
     const reason = isRecord(event) && typeof event.reason === 'string' && event.reason ? `, ${event.reason}` : '';
     const why = `the connection to ${url} closed (code ${String(code)}${reason})`;
@@ -296,6 +341,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   function afterOpen(): void {
     if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
     reconnectTimer = undefined;
+    if (socket) startKeepAlive(socket);
     for (const s of subs) if (s.status === 'lost') startSubscription(s);
   }
 
@@ -675,6 +721,8 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
       closed = true;
       if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
       reconnectTimer = undefined;
+      if (pingTimer !== undefined) clearTimeout(pingTimer);
+      pingTimer = undefined;
       for (const s of [...subs]) s.end(undefined, true);
       for (const e of [...pending.values()]) e.end({ ok: false, error: closedError(e.call.method) });
       const ws = socket;

@@ -3,6 +3,7 @@ import { batch, call, prepare } from './runtime/call.js';
 import type { BatchResult, CallOptions, PreparedCall } from './runtime/call.js';
 import { TransportPool } from './runtime/endpoints.js';
 import type { NodeClientOptions } from './runtime/endpoints.js';
+import type { Middleware } from './runtime/middleware.js';
 import type { MethodMeta, ServiceMeta } from './runtime/meta.js';
 import { infoService, platformService, nativeService, adminService, evmService } from './services.js';
 import { createInfoNamespace, type InfoNamespace, infoAcpsMeta, infoIsBootstrappedMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoPeersMeta, infoUptimeMeta, infoUpgradesMeta } from './namespaces/info.js';
@@ -254,6 +255,8 @@ export interface NodeClient {
   request<M extends keyof NodeClientRequests>(request: { method: M } & (undefined extends NodeClientRequests[M]['params'] ? { params?: NodeClientRequests[M]['params'] } : { params: NodeClientRequests[M]['params'] }), options?: CallOptions): Promise<NodeClientRequests[M]['result']>;
   /** The same client for another value of the `blockchainID` path variable (every endpoint that has it). */
   chain(blockchainID: string): NodeClient;
+  /** Adds a middleware after those already there: `(request, next) => response` around every HTTP request of this client (every attempt of a retried call), to read or change the request (headers, signing, tracing) and see the response. */
+  use(middleware: Middleware): this;
   /** Closes every connection (WebSocket subscriptions end). */
   close(): Promise<void>;
 }

@@ -227,6 +227,10 @@ function scope(pool, variables) {
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
     chain: (blockchainID) => scope(pool, { ...variables, "blockchainID": blockchainID }),
+    use(middleware) {
+      pool.use(middleware);
+      return this;
+    },
     close: () => pool.close(),
   };
 }

@@ -4,12 +4,14 @@ export const infoService = {
   "endpoints": [{"name":"node","transport":"http","path":"/ext/info","variables":{}}],
   "batch": false,
   "dialect": "gorilla-json2",
+  "probe": {"method":"info.acps","params":{}},
 };
 export const platformService = {
   "name": "platform",
   "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/P","variables":{}}],
   "batch": false,
   "dialect": "gorilla-json2",
+  "probe": {"method":"platform.getFeeConfig","params":{}},
 };
 export const nativeService = {
   "name": "native",
@@ -30,4 +32,5 @@ export const evmService = {
   "batchLimit": 1000,
   "publicNodeBatchLimit": 40,
   "dialect": "geth",
+  "probe": {"method":"eth_chainId","params":[]},
 };

@@ -94,7 +94,18 @@ describe('bundling one per-method function for the browser', () => {
     // Modules: the one method module, its namespace module (of which only this method's meta is kept: the
     // names check below proves it) and the HTTP side of the runtime; no root index, WebSocket transport,
     // server, mock or validator.
-    const modules = entry.inputs.filter((i) => i !== 'app.js');
+    // What loads up front: the entry chunk and the chunks it imports statically (batching and the failure
+    // paths sit behind dynamic imports of their own).
+    const upFront = new Set<string>();
+    const todo = [entry.path];
+    while (todo.length > 0) {
+      const path = todo.pop()!;
+      if (upFront.has(path)) continue;
+      upFront.add(path);
+      for (const i of chunks.find((c) => c.path === path)!.imports) if (i.kind === 'import-statement') todo.push(i.path);
+    }
+    const modules = chunks.filter((c) => upFront.has(c.path)).flatMap((c) => c.inputs).filter((i) => i !== 'app.js');
+    expect(modules.filter((i) => /^runtime\/http-(batch|failures)\b/.test(i))).toEqual([]);
     expect(modules.filter((i) => i.startsWith('methods/'))).toEqual(['methods/eth/getBalance.js']);
     expect(modules.filter((i) => !/^(methods|runtime)\//.test(i) && i !== 'namespaces/eth.js')).toEqual([]);
     expect(modules.filter((i) => /^runtime\/(ws|paginate|endpoints|server|mock)\b/.test(i))).toEqual([]);

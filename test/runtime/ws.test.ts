@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { WebSocket as WsWebSocket } from 'ws';
 import { AbortError, BufferOverflowError, ProtocolError, RpcError, TimeoutError, TransportError } from '../../runtime/errors.js';
 import { backoff, createWebSocketTransport, type WebSocketTransport, type WebSocketTransportOptions } from '../../runtime/ws.js';
+import { subscribe } from '../../runtime/call.js';
 import { requests, startWsServer, unusedPort, type TestWsServer } from './servers.js';
 
 const NEW_HEADS = { subscribe: 'eth_subscribe', unsubscribe: 'eth_unsubscribe', notification: 'eth_subscription' } as const;
@@ -322,5 +323,115 @@ describe('backoff', () => {
     expect(backoff(0, 250, 10_000, () => 0)).toBe(125);
     expect(backoff(3, 250, 10_000, () => 1)).toBe(2000);
     expect(backoff(50, 250, 10_000, () => 1)).toBe(10_000);
+  });
+});
+
+describe('keep-alive pings', () => {
+  let server: TestWsServer;
+  beforeEach(async () => {
+    server = await startWsServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+
+  it('a connection that stops answering pings is dropped, reconnected and re-subscribed', async () => {
+    // The first connection answers its first ping, then goes silent (a half-open connection sends no close).
+    let pings = 0;
+    server.answer = (req) => (req.method === 'web3_clientVersion' ? (++pings === 1 ? { result: 'test/1.0' } : null) : 'default');
+    const t = createWebSocketTransport({ url: server.url, keepAlive: { interval: 20, timeout: 50, method: 'web3_clientVersion' }, reconnect: { delay: 5, maxDelay: 10 } });
+    try {
+      const sub = t.subscribe(NEW_HEADS, ['newHeads']);
+      const first = await sub.ready;
+      const again = await server.waitForSubscription((s) => s.id !== first);
+      expect(server.sockets.length).toBe(2);
+      expect(pings).toBeGreaterThanOrEqual(2);
+      server.notify(again.id, 'after');
+      expect(await sub.next()).toEqual({ value: 'after', done: false });
+      await sub.return();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('a ping answered with an error still proves the connection alive', async () => {
+    let pings = 0;
+    server.answer = (req) => (req.method === 'web3_clientVersion' ? (pings++, { error: { code: -32601, message: 'no such method' } }) : 'default');
+    const t = createWebSocketTransport({ url: server.url, keepAlive: { interval: 10, timeout: 200, method: 'web3_clientVersion' } });
+    try {
+      await t.request({ method: 'echo', params: [1] });
+      while (pings < 3) await new Promise((r) => setTimeout(r, 5));
+      expect(server.sockets.length).toBe(1);
+      expect(t.connected).toBe(true);
+    } finally {
+      await t.close();
+    }
+  });
+});
+
+describe('subscription backfill after a reconnect', () => {
+  let server: TestWsServer;
+  beforeEach(async () => {
+    server = await startWsServer();
+  });
+  afterEach(async () => {
+    await server.close();
+  });
+  const meta = (kind: string) => ({ subscribe: 'eth_subscribe', unsubscribe: 'eth_unsubscribe', notification: 'eth_subscription', kind });
+  const head = (n: number) => ({ number: `0x${n.toString(16)}`, hash: `0xh${n}` });
+  const log = (block: number, index: number) => ({ blockNumber: `0x${block.toString(16)}`, blockHash: `0xb${block}`, logIndex: `0x${index.toString(16)}`, removed: false });
+
+  it('newHeads: the blocks between the last head seen and the first new one come first, in order, once', async () => {
+    const fetched: unknown[] = [];
+    server.answer = (req) => {
+      if (req.method !== 'eth_getBlockByNumber') return 'default';
+      fetched.push((req.params as unknown[])[0]);
+      return { result: head(Number((req.params as string[])[0])) };
+    };
+    const t = createWebSocketTransport({ url: server.url, reconnect: { delay: 5, maxDelay: 10 } });
+    try {
+      const sub = subscribe<{ number: string }>(t, meta('newHeads'), [], { backfill: true });
+      const first = await sub.ready;
+      server.notify(first, head(1));
+      expect((await sub.next()).value).toEqual(head(1));
+      server.dropAll();
+      const again = await server.waitForSubscription((s) => s.id !== first);
+      server.notify(again.id, head(1)); // seen before: not repeated
+      server.notify(again.id, head(4));
+      server.notify(again.id, head(5));
+      const got = [];
+      for (let i = 0; i < 4; i++) got.push((await sub.next()).value);
+      expect(got).toEqual([head(2), head(3), head(4), head(5)]);
+      expect(fetched).toEqual(['0x2', '0x3']);
+      await sub.return();
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('logs: eth_getLogs over the missed range with the subscription’s filter; known logs are not repeated', async () => {
+    const asked: unknown[] = [];
+    server.answer = (req) => {
+      if (req.method !== 'eth_getLogs') return 'default';
+      asked.push((req.params as unknown[])[0]);
+      return { result: [log(3, 0), log(2, 1), log(2, 0), log(4, 0)] };
+    };
+    const t = createWebSocketTransport({ url: server.url, reconnect: { delay: 5, maxDelay: 10 } });
+    try {
+      const sub = subscribe(t, meta('logs'), [{ address: '0x01' }], { backfill: true });
+      const first = await sub.ready;
+      server.notify(first, log(2, 0));
+      expect((await sub.next()).value).toEqual(log(2, 0));
+      server.dropAll();
+      const again = await server.waitForSubscription((s) => s.id !== first);
+      server.notify(again.id, log(4, 0));
+      const got = [];
+      for (let i = 0; i < 3; i++) got.push((await sub.next()).value);
+      expect(got).toEqual([log(2, 1), log(3, 0), log(4, 0)]);
+      expect(asked).toEqual([{ address: '0x01', fromBlock: '0x2', toBlock: '0x4' }]);
+      await sub.return();
+    } finally {
+      await t.close();
+    }
   });
 });

@@ -7,6 +7,7 @@ export const adminSetLogLevelMeta = {
   structure: "by-name",
   params: ["level"],
   required: ["level"],
+  effects: "admin",
   resultValidator: () => import("../validators/admin/admin.setLogLevel.result.js"),
 };
 export const adminStartCPUProfilerMeta = {
@@ -15,6 +16,7 @@ export const adminStartCPUProfilerMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/admin/admin.startCPUProfiler.result.js"),
 };
 export const adminStopCPUProfilerMeta = {
@@ -23,6 +25,7 @@ export const adminStopCPUProfilerMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/admin/admin.stopCPUProfiler.result.js"),
 };
 export const adminMemoryProfileMeta = {
@@ -31,6 +34,7 @@ export const adminMemoryProfileMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/admin/admin.memoryProfile.result.js"),
 };
 export const adminLockProfileMeta = {
@@ -39,6 +43,7 @@ export const adminLockProfileMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/admin/admin.lockProfile.result.js"),
 };
 

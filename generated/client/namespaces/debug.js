@@ -9,6 +9,7 @@ export const debugGetRawHeaderMeta = {
   params: ["block"],
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getRawHeader.result.js"),
 };
 export const debugGetRawBlockMeta = {
@@ -18,6 +19,7 @@ export const debugGetRawBlockMeta = {
   params: ["block"],
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getRawBlock.result.js"),
 };
 export const debugGetRawReceiptsMeta = {
@@ -27,6 +29,7 @@ export const debugGetRawReceiptsMeta = {
   params: ["block"],
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getRawReceipts.result.js"),
 };
 export const debugGetRawTransactionMeta = {
@@ -35,6 +38,7 @@ export const debugGetRawTransactionMeta = {
   structure: "by-position",
   params: ["transactionHash"],
   required: ["transactionHash"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getRawTransaction.result.js"),
 };
 export const debugGetRawBlockAccessListMeta = {
@@ -44,6 +48,7 @@ export const debugGetRawBlockAccessListMeta = {
   params: ["block"],
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getRawBlockAccessList.result.js"),
 };
 export const debugPrintBlockMeta = {
@@ -53,6 +58,7 @@ export const debugPrintBlockMeta = {
   params: ["number"],
   required: ["number"],
   encode: { t: ["u64n"] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_printBlock.result.js"),
 };
 export const debugDumpBlockMeta = {
@@ -63,6 +69,7 @@ export const debugDumpBlockMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: { o: { "accounts": { m: { o: { "nonce": "u64n" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_dumpBlock.result.js"),
 };
 export const debugAccountRangeMeta = {
@@ -73,6 +80,7 @@ export const debugAccountRangeMeta = {
   required: ["block", "start", "maxResults", "noCode", "noStorage", "incompletes"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, 0, 0, 0, 0, 0] },
   decode: { o: { "accounts": { m: { o: { "nonce": "u64n" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_accountRange.result.js"),
 };
 export const debugStorageRangeAtMeta = {
@@ -82,6 +90,7 @@ export const debugStorageRangeAtMeta = {
   params: ["block", "txIndex", "contractAddress", "keyStart", "maxResult"],
   required: ["block", "txIndex", "contractAddress", "keyStart", "maxResult"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, 0, 0, 0, 0] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_storageRangeAt.result.js"),
 };
 export const debugGetModifiedAccountsByNumberMeta = {
@@ -91,6 +100,7 @@ export const debugGetModifiedAccountsByNumberMeta = {
   params: ["startNum", "endNum"],
   required: ["startNum"],
   encode: { t: ["u64n", "u64n"] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getModifiedAccountsByNumber.result.js"),
 };
 export const debugGetModifiedAccountsByHashMeta = {
@@ -99,6 +109,7 @@ export const debugGetModifiedAccountsByHashMeta = {
   structure: "by-position",
   params: ["startHash", "endHash"],
   required: ["startHash"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getModifiedAccountsByHash.result.js"),
 };
 export const debugGetAccessibleStateMeta = {
@@ -109,6 +120,7 @@ export const debugGetAccessibleStateMeta = {
   required: ["from", "to"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "u64n",
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getAccessibleState.result.js"),
 };
 export const debugPreimageMeta = {
@@ -117,6 +129,7 @@ export const debugPreimageMeta = {
   structure: "by-position",
   params: ["hash"],
   required: ["hash"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_preimage.result.js"),
 };
 export const debugGetBadBlocksMeta = {
@@ -126,6 +139,7 @@ export const debugGetBadBlocksMeta = {
   params: [],
   required: [],
   decode: { a: { o: { "block": { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } }, "reason": { o: { "number": "u64n", "chainConfig": { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_getBadBlocks.result.js"),
 };
 export const debugTraceTransactionMeta = {
@@ -136,6 +150,7 @@ export const debugTraceTransactionMeta = {
   required: ["transactionHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_traceTransaction.result.js"),
 };
 export const debugTraceCallMeta = {
@@ -146,6 +161,7 @@ export const debugTraceCallMeta = {
   required: ["transaction", "block"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { o: { "reexec": "u64n", "stateOverrides": { m: { o: { "nonce": "q", "balance": "q" } } }, "blockOverrides": { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }, "txIndex": "q" } }] },
   decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_traceCall.result.js"),
 };
 export const debugTraceBlockByNumberMeta = {
@@ -156,6 +172,7 @@ export const debugTraceBlockByNumberMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_traceBlockByNumber.result.js"),
 };
 export const debugTraceBlockByHashMeta = {
@@ -166,6 +183,7 @@ export const debugTraceBlockByHashMeta = {
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_traceBlockByHash.result.js"),
 };
 export const debugTraceBadBlockMeta = {
@@ -176,6 +194,7 @@ export const debugTraceBadBlockMeta = {
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_traceBadBlock.result.js"),
 };
 export const debugIntermediateRootsMeta = {
@@ -185,6 +204,7 @@ export const debugIntermediateRootsMeta = {
   params: ["blockHash", "config"],
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_intermediateRoots.result.js"),
 };
 export const debugTraceBlockFromFileMeta = {
@@ -195,6 +215,7 @@ export const debugTraceBlockFromFileMeta = {
   required: ["file"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_traceBlockFromFile.result.js"),
 };
 export const debugStandardTraceBlockToFileMeta = {
@@ -204,6 +225,7 @@ export const debugStandardTraceBlockToFileMeta = {
   params: ["blockHash", "config"],
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_standardTraceBlockToFile.result.js"),
 };
 export const debugStandardTraceBadBlockToFileMeta = {
@@ -213,6 +235,7 @@ export const debugStandardTraceBadBlockToFileMeta = {
   params: ["blockHash", "config"],
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_standardTraceBadBlockToFile.result.js"),
 };
 export const debugSubscribeMeta = {
@@ -223,6 +246,7 @@ export const debugSubscribeMeta = {
   required: ["kind", "start", "end"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
   wsOnly: true,
+  effects: "write",
   resultValidator: () => import("../validators/evm/debug_subscribe.result.js"),
 };
 export const debugSubscribeTraceChainMeta = {
@@ -241,6 +265,7 @@ export const debugUnsubscribeMeta = {
   params: ["subscriptionId"],
   required: ["subscriptionId"],
   wsOnly: true,
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/debug_unsubscribe.result.js"),
 };
 export const debugVerbosityMeta = {
@@ -249,6 +274,7 @@ export const debugVerbosityMeta = {
   structure: "by-position",
   params: ["level"],
   required: ["level"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_verbosity.result.js"),
 };
 export const debugVmoduleMeta = {
@@ -257,6 +283,7 @@ export const debugVmoduleMeta = {
   structure: "by-position",
   params: ["pattern"],
   required: ["pattern"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_vmodule.result.js"),
 };
 export const debugMemStatsMeta = {
@@ -266,6 +293,7 @@ export const debugMemStatsMeta = {
   params: [],
   required: [],
   decode: { o: { "Alloc": "u64n", "TotalAlloc": "u64n", "Sys": "u64n", "Mallocs": "u64n", "Frees": "u64n", "HeapAlloc": "u64n", "HeapSys": "u64n", "HeapIdle": "u64n", "HeapInuse": "u64n", "HeapObjects": "u64n", "NextGC": "u64n", "PauseTotalNs": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_memStats.result.js"),
 };
 export const debugGcStatsMeta = {
@@ -275,6 +303,7 @@ export const debugGcStatsMeta = {
   params: [],
   required: [],
   decode: { o: { "NumGC": "u64n", "PauseTotal": "u64n", "Pause": { a: "u64n" }, "PauseQuantiles": { a: "u64n" } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_gcStats.result.js"),
 };
 export const debugCpuProfileMeta = {
@@ -284,6 +313,7 @@ export const debugCpuProfileMeta = {
   params: ["file", "nsec"],
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_cpuProfile.result.js"),
 };
 export const debugStartCPUProfileMeta = {
@@ -292,6 +322,7 @@ export const debugStartCPUProfileMeta = {
   structure: "by-position",
   params: ["file"],
   required: ["file"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_startCPUProfile.result.js"),
 };
 export const debugStopCPUProfileMeta = {
@@ -300,6 +331,7 @@ export const debugStopCPUProfileMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_stopCPUProfile.result.js"),
 };
 export const debugGoTraceMeta = {
@@ -309,6 +341,7 @@ export const debugGoTraceMeta = {
   params: ["file", "nsec"],
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_goTrace.result.js"),
 };
 export const debugStartGoTraceMeta = {
@@ -317,6 +350,7 @@ export const debugStartGoTraceMeta = {
   structure: "by-position",
   params: ["file"],
   required: ["file"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_startGoTrace.result.js"),
 };
 export const debugStopGoTraceMeta = {
@@ -325,6 +359,7 @@ export const debugStopGoTraceMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_stopGoTrace.result.js"),
 };
 export const debugBlockProfileMeta = {
@@ -334,6 +369,7 @@ export const debugBlockProfileMeta = {
   params: ["file", "nsec"],
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_blockProfile.result.js"),
 };
 export const debugSetBlockProfileRateMeta = {
@@ -342,6 +378,7 @@ export const debugSetBlockProfileRateMeta = {
   structure: "by-position",
   params: ["rate"],
   required: ["rate"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_setBlockProfileRate.result.js"),
 };
 export const debugWriteBlockProfileMeta = {
@@ -350,6 +387,7 @@ export const debugWriteBlockProfileMeta = {
   structure: "by-position",
   params: ["file"],
   required: ["file"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_writeBlockProfile.result.js"),
 };
 export const debugMutexProfileMeta = {
@@ -359,6 +397,7 @@ export const debugMutexProfileMeta = {
   params: ["file", "nsec"],
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_mutexProfile.result.js"),
 };
 export const debugSetMutexProfileFractionMeta = {
@@ -367,6 +406,7 @@ export const debugSetMutexProfileFractionMeta = {
   structure: "by-position",
   params: ["rate"],
   required: ["rate"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_setMutexProfileFraction.result.js"),
 };
 export const debugWriteMutexProfileMeta = {
@@ -375,6 +415,7 @@ export const debugWriteMutexProfileMeta = {
   structure: "by-position",
   params: ["file"],
   required: ["file"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_writeMutexProfile.result.js"),
 };
 export const debugWriteMemProfileMeta = {
@@ -383,6 +424,7 @@ export const debugWriteMemProfileMeta = {
   structure: "by-position",
   params: ["file"],
   required: ["file"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_writeMemProfile.result.js"),
 };
 export const debugStacksMeta = {
@@ -391,6 +433,7 @@ export const debugStacksMeta = {
   structure: "by-position",
   params: ["filter"],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/debug_stacks.result.js"),
 };
 export const debugFreeOSMemoryMeta = {
@@ -399,6 +442,7 @@ export const debugFreeOSMemoryMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_freeOSMemory.result.js"),
 };
 export const debugSetGCPercentMeta = {
@@ -407,6 +451,7 @@ export const debugSetGCPercentMeta = {
   structure: "by-position",
   params: ["percent"],
   required: ["percent"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/debug_setGCPercent.result.js"),
 };
 

@@ -8,6 +8,7 @@ export const ethChainIdMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_chainId.result.js"),
 };
 export const ethBlockNumberMeta = {
@@ -17,6 +18,7 @@ export const ethBlockNumberMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_blockNumber.result.js"),
 };
 export const ethGetBlockByNumberMeta = {
@@ -27,6 +29,7 @@ export const ethGetBlockByNumberMeta = {
   required: ["block", "fullTransactions"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, 0] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockByNumber.result.js"),
 };
 export const ethGetBlockByHashMeta = {
@@ -36,6 +39,7 @@ export const ethGetBlockByHashMeta = {
   params: ["blockHash", "fullTransactions"],
   required: ["blockHash", "fullTransactions"],
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockByHash.result.js"),
 };
 export const ethGetHeaderByNumberMeta = {
@@ -46,6 +50,7 @@ export const ethGetHeaderByNumberMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getHeaderByNumber.result.js"),
 };
 export const ethGetHeaderByHashMeta = {
@@ -55,6 +60,7 @@ export const ethGetHeaderByHashMeta = {
   params: ["blockHash"],
   required: ["blockHash"],
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getHeaderByHash.result.js"),
 };
 export const ethGetBlockTransactionCountByNumberMeta = {
@@ -65,6 +71,7 @@ export const ethGetBlockTransactionCountByNumberMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockTransactionCountByNumber.result.js"),
 };
 export const ethGetBlockTransactionCountByHashMeta = {
@@ -74,6 +81,7 @@ export const ethGetBlockTransactionCountByHashMeta = {
   params: ["blockHash"],
   required: ["blockHash"],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockTransactionCountByHash.result.js"),
 };
 export const ethGetUncleByBlockNumberAndIndexMeta = {
@@ -84,6 +92,7 @@ export const ethGetUncleByBlockNumberAndIndexMeta = {
   required: ["block", "index"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getUncleByBlockNumberAndIndex.result.js"),
 };
 export const ethGetUncleByBlockHashAndIndexMeta = {
@@ -94,6 +103,7 @@ export const ethGetUncleByBlockHashAndIndexMeta = {
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getUncleByBlockHashAndIndex.result.js"),
 };
 export const ethGetUncleCountByBlockNumberMeta = {
@@ -104,6 +114,7 @@ export const ethGetUncleCountByBlockNumberMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getUncleCountByBlockNumber.result.js"),
 };
 export const ethGetUncleCountByBlockHashMeta = {
@@ -113,6 +124,7 @@ export const ethGetUncleCountByBlockHashMeta = {
   params: ["blockHash"],
   required: ["blockHash"],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getUncleCountByBlockHash.result.js"),
 };
 export const ethGetBlockReceiptsMeta = {
@@ -123,6 +135,7 @@ export const ethGetBlockReceiptsMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "transactionIndex": "q", "blockNumber": "q", "cumulativeGasUsed": "q", "gasUsed": "q", "effectiveGasPrice": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }, "blobGasUsed": "q", "blobGasPrice": "q" } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockReceipts.result.js"),
 };
 export const ethGetTransactionByHashMeta = {
@@ -132,6 +145,7 @@ export const ethGetTransactionByHashMeta = {
   params: ["transactionHash"],
   required: ["transactionHash"],
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getTransactionByHash.result.js"),
 };
 export const ethGetTransactionByBlockNumberAndIndexMeta = {
@@ -142,6 +156,7 @@ export const ethGetTransactionByBlockNumberAndIndexMeta = {
   required: ["block", "index"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getTransactionByBlockNumberAndIndex.result.js"),
 };
 export const ethGetTransactionByBlockHashAndIndexMeta = {
@@ -152,6 +167,7 @@ export const ethGetTransactionByBlockHashAndIndexMeta = {
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getTransactionByBlockHashAndIndex.result.js"),
 };
 export const ethGetRawTransactionByHashMeta = {
@@ -160,6 +176,7 @@ export const ethGetRawTransactionByHashMeta = {
   structure: "by-position",
   params: ["transactionHash"],
   required: ["transactionHash"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getRawTransactionByHash.result.js"),
 };
 export const ethGetRawTransactionByBlockNumberAndIndexMeta = {
@@ -169,6 +186,7 @@ export const ethGetRawTransactionByBlockNumberAndIndexMeta = {
   params: ["block", "index"],
   required: ["block", "index"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getRawTransactionByBlockNumberAndIndex.result.js"),
 };
 export const ethGetRawTransactionByBlockHashAndIndexMeta = {
@@ -178,6 +196,7 @@ export const ethGetRawTransactionByBlockHashAndIndexMeta = {
   params: ["blockHash", "index"],
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getRawTransactionByBlockHashAndIndex.result.js"),
 };
 export const ethGetTransactionReceiptMeta = {
@@ -187,6 +206,7 @@ export const ethGetTransactionReceiptMeta = {
   params: ["transactionHash"],
   required: ["transactionHash"],
   decode: { o: { "transactionIndex": "q", "blockNumber": "q", "cumulativeGasUsed": "q", "gasUsed": "q", "effectiveGasPrice": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }, "blobGasUsed": "q", "blobGasPrice": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getTransactionReceipt.result.js"),
 };
 export const ethPendingTransactionsMeta = {
@@ -196,6 +216,7 @@ export const ethPendingTransactionsMeta = {
   params: [],
   required: [],
   decode: { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_pendingTransactions.result.js"),
 };
 export const ethGetBalanceMeta = {
@@ -206,6 +227,7 @@ export const ethGetBalanceMeta = {
   required: ["address", "block"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBalance.result.js"),
 };
 export const ethGetCodeMeta = {
@@ -215,6 +237,7 @@ export const ethGetCodeMeta = {
   params: ["address", "block"],
   required: ["address", "block"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getCode.result.js"),
 };
 export const ethGetStorageAtMeta = {
@@ -224,6 +247,7 @@ export const ethGetStorageAtMeta = {
   params: ["address", "slot", "block"],
   required: ["address", "slot", "block"],
   encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getStorageAt.result.js"),
 };
 export const ethGetTransactionCountMeta = {
@@ -234,6 +258,7 @@ export const ethGetTransactionCountMeta = {
   required: ["address", "block"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getTransactionCount.result.js"),
 };
 export const ethGetProofMeta = {
@@ -244,6 +269,7 @@ export const ethGetProofMeta = {
   required: ["address", "storageKeys", "block"],
   encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { o: { "balance": "q", "nonce": "q", "storageProof": { a: { o: { "value": "q" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getProof.result.js"),
 };
 export const ethGetStorageValuesMeta = {
@@ -253,6 +279,7 @@ export const ethGetStorageValuesMeta = {
   params: ["requests", "block"],
   required: ["requests"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getStorageValues.result.js"),
 };
 export const ethCallMeta = {
@@ -262,6 +289,7 @@ export const ethCallMeta = {
   params: ["transaction", "block", "stateOverrides", "blockOverrides"],
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }, { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }] },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_call.result.js"),
 };
 export const ethEstimateGasMeta = {
@@ -272,6 +300,7 @@ export const ethEstimateGasMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_estimateGas.result.js"),
 };
 export const ethCreateAccessListMeta = {
@@ -282,6 +311,7 @@ export const ethCreateAccessListMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { o: { "gasUsed": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_createAccessList.result.js"),
 };
 export const ethCallDetailedMeta = {
@@ -292,6 +322,7 @@ export const ethCallDetailedMeta = {
   required: ["transaction", "block"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
   decode: { o: { "gas": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_callDetailed.result.js"),
 };
 export const ethSimulateV1Meta = {
@@ -302,6 +333,7 @@ export const ethSimulateV1Meta = {
   required: ["payload"],
   encode: { t: [{ o: { "blockStateCalls": { a: { o: { "blockOverrides": { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }, "stateOverrides": { m: { o: { "nonce": "q", "balance": "q" } } }, "calls": { a: { o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q", "calls": { a: { o: { "gasUsed": "q", "maxUsedGas": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } } } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_simulateV1.result.js"),
 };
 export const ethGasPriceMeta = {
@@ -311,6 +343,7 @@ export const ethGasPriceMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_gasPrice.result.js"),
 };
 export const ethBaseFeeMeta = {
@@ -320,6 +353,7 @@ export const ethBaseFeeMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_baseFee.result.js"),
 };
 export const ethMaxPriorityFeePerGasMeta = {
@@ -329,6 +363,7 @@ export const ethMaxPriorityFeePerGasMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_maxPriorityFeePerGas.result.js"),
 };
 export const ethFeeHistoryMeta = {
@@ -339,6 +374,7 @@ export const ethFeeHistoryMeta = {
   required: ["blockCount", "newestBlock", "rewardPercentiles"],
   encode: { t: ["q", { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, 0] },
   decode: { o: { "oldestBlock": "q", "baseFeePerGas": { a: "q" }, "reward": { a: { a: "q" } }, "baseFeePerBlobGas": { a: "q" } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_feeHistory.result.js"),
 };
 export const ethBlobBaseFeeMeta = {
@@ -348,6 +384,7 @@ export const ethBlobBaseFeeMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_blobBaseFee.result.js"),
 };
 export const ethSuggestPriceOptionsMeta = {
@@ -357,6 +394,7 @@ export const ethSuggestPriceOptionsMeta = {
   params: [],
   required: [],
   decode: { o: { "slow": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } }, "normal": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } }, "fast": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_suggestPriceOptions.result.js"),
 };
 export const ethGetChainConfigMeta = {
@@ -366,6 +404,7 @@ export const ethGetChainConfigMeta = {
   params: [],
   required: [],
   decode: { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getChainConfig.result.js"),
 };
 export const ethSyncingMeta = {
@@ -375,6 +414,7 @@ export const ethSyncingMeta = {
   params: [],
   required: [],
   decode: { o: { "startingBlock": "q", "currentBlock": "q", "highestBlock": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_syncing.result.js"),
 };
 export const ethCoinbaseMeta = {
@@ -383,6 +423,7 @@ export const ethCoinbaseMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_coinbase.result.js"),
 };
 export const ethEtherbaseMeta = {
@@ -391,6 +432,7 @@ export const ethEtherbaseMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_etherbase.result.js"),
 };
 export const ethGetBadBlocksMeta = {
@@ -400,6 +442,7 @@ export const ethGetBadBlocksMeta = {
   params: [],
   required: [],
   decode: { a: { o: { "block": { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } }, "reason": { o: { "number": "u64n", "chainConfig": { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBadBlocks.result.js"),
 };
 export const ethCapabilitiesMeta = {
@@ -409,6 +452,7 @@ export const ethCapabilitiesMeta = {
   params: [],
   required: [],
   decode: { o: { "head": { o: { "number": "q" } }, "state": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "tx": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "logs": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "receipts": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "blocks": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "stateproofs": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_capabilities.result.js"),
 };
 export const ethConfigMeta = {
@@ -418,6 +462,7 @@ export const ethConfigMeta = {
   params: [],
   required: [],
   decode: { o: { "current": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } }, "next": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } }, "last": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_config.result.js"),
 };
 export const ethGetBlockAccessListMeta = {
@@ -428,6 +473,7 @@ export const ethGetBlockAccessListMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "balanceChanges": { a: { o: { "value": "q" } } }, "nonceChanges": { a: { o: { "value": "q" } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getBlockAccessList.result.js"),
 };
 export const ethGetLogsMeta = {
@@ -438,6 +484,7 @@ export const ethGetLogsMeta = {
   required: ["filter"],
   encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
   decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getLogs.result.js"),
 };
 export const ethNewFilterMeta = {
@@ -447,6 +494,7 @@ export const ethNewFilterMeta = {
   params: ["filter"],
   required: ["filter"],
   encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_newFilter.result.js"),
 };
 export const ethNewBlockFilterMeta = {
@@ -455,6 +503,7 @@ export const ethNewBlockFilterMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_newBlockFilter.result.js"),
 };
 export const ethNewPendingTransactionFilterMeta = {
@@ -463,6 +512,7 @@ export const ethNewPendingTransactionFilterMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_newPendingTransactionFilter.result.js"),
 };
 export const ethGetFilterChangesMeta = {
@@ -472,6 +522,7 @@ export const ethGetFilterChangesMeta = {
   params: ["filterId"],
   required: ["filterId"],
   decode: { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"],"r":["address","topics","data","blockNumber","transactionHash","transactionIndex","blockHash","logIndex","removed"]}}, { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }]] },
+  effects: "write",
   resultValidator: () => import("../validators/evm/eth_getFilterChanges.result.js"),
 };
 export const ethGetFilterLogsMeta = {
@@ -481,6 +532,7 @@ export const ethGetFilterLogsMeta = {
   params: ["filterId"],
   required: ["filterId"],
   decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_getFilterLogs.result.js"),
 };
 export const ethUninstallFilterMeta = {
@@ -489,6 +541,7 @@ export const ethUninstallFilterMeta = {
   structure: "by-position",
   params: ["filterId"],
   required: ["filterId"],
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_uninstallFilter.result.js"),
 };
 export const ethSendRawTransactionMeta = {
@@ -497,6 +550,7 @@ export const ethSendRawTransactionMeta = {
   structure: "by-position",
   params: ["transaction"],
   required: ["transaction"],
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_sendRawTransaction.result.js"),
 };
 export const ethSendTransactionMeta = {
@@ -506,6 +560,7 @@ export const ethSendTransactionMeta = {
   params: ["transaction"],
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
+  effects: "write",
   resultValidator: () => import("../validators/evm/eth_sendTransaction.result.js"),
 };
 export const ethSignTransactionMeta = {
@@ -516,6 +571,7 @@ export const ethSignTransactionMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
+  effects: "admin",
   resultValidator: () => import("../validators/evm/eth_signTransaction.result.js"),
 };
 export const ethFillTransactionMeta = {
@@ -526,6 +582,7 @@ export const ethFillTransactionMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_fillTransaction.result.js"),
 };
 export const ethSignMeta = {
@@ -534,6 +591,7 @@ export const ethSignMeta = {
   structure: "by-position",
   params: ["address", "message"],
   required: ["address", "message"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/eth_sign.result.js"),
 };
 export const ethResendMeta = {
@@ -543,6 +601,7 @@ export const ethResendMeta = {
   params: ["transaction", "gasPrice", "gasLimit"],
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, "q", "q"] },
+  effects: "write",
   resultValidator: () => import("../validators/evm/eth_resend.result.js"),
 };
 export const ethAccountsMeta = {
@@ -551,6 +610,7 @@ export const ethAccountsMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/eth_accounts.result.js"),
 };
 export const ethSubscribeMeta = {
@@ -560,6 +620,7 @@ export const ethSubscribeMeta = {
   params: ["kind", "options"],
   required: ["kind"],
   wsOnly: true,
+  effects: "write",
   resultValidator: () => import("../validators/evm/eth_subscribe.result.js"),
 };
 export const ethSubscribeNewHeadsMeta = {
@@ -609,6 +670,7 @@ export const ethUnsubscribeMeta = {
   params: ["subscriptionId"],
   required: ["subscriptionId"],
   wsOnly: true,
+  effects: "idempotent",
   resultValidator: () => import("../validators/evm/eth_unsubscribe.result.js"),
 };
 

@@ -8,6 +8,7 @@ export const infoAcpsMeta = {
   params: [],
   required: [],
   decode: { o: { "acps": { m: { o: { "supportWeight": "u64", "objectWeight": "u64", "abstainWeight": "u64" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.acps.result.js"),
 };
 export const infoIsBootstrappedMeta = {
@@ -16,6 +17,7 @@ export const infoIsBootstrappedMeta = {
   structure: "by-name",
   params: ["chain"],
   required: ["chain"],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.isBootstrapped.result.js"),
 };
 export const infoGetBlockchainIDMeta = {
@@ -24,6 +26,7 @@ export const infoGetBlockchainIDMeta = {
   structure: "by-name",
   params: ["alias"],
   required: ["alias"],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getBlockchainID.result.js"),
 };
 export const infoGetNetworkIDMeta = {
@@ -33,6 +36,7 @@ export const infoGetNetworkIDMeta = {
   params: [],
   required: [],
   decode: { o: { "networkID": "u32" } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getNetworkID.result.js"),
 };
 export const infoGetNetworkNameMeta = {
@@ -41,6 +45,7 @@ export const infoGetNetworkNameMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getNetworkName.result.js"),
 };
 export const infoGetNodeIDMeta = {
@@ -49,6 +54,7 @@ export const infoGetNodeIDMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getNodeID.result.js"),
 };
 export const infoGetNodeIPMeta = {
@@ -57,6 +63,7 @@ export const infoGetNodeIPMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getNodeIP.result.js"),
 };
 export const infoGetNodeVersionMeta = {
@@ -66,6 +73,7 @@ export const infoGetNodeVersionMeta = {
   params: [],
   required: [],
   decode: { o: { "rpcProtocolVersion": "u32" } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getNodeVersion.result.js"),
 };
 export const infoGetTxFeeMeta = {
@@ -75,6 +83,7 @@ export const infoGetTxFeeMeta = {
   params: [],
   required: [],
   decode: { o: { "txFee": "u64", "createAssetTxFee": "u64", "createSubnetTxFee": "u64", "transformSubnetTxFee": "u64", "createBlockchainTxFee": "u64", "addPrimaryNetworkValidatorFee": "u64", "addPrimaryNetworkDelegatorFee": "u64", "addSubnetValidatorFee": "u64", "addSubnetDelegatorFee": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getTxFee.result.js"),
 };
 export const infoGetVMsMeta = {
@@ -83,6 +92,7 @@ export const infoGetVMsMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/info/info.getVMs.result.js"),
 };
 export const infoPeersMeta = {
@@ -92,6 +102,7 @@ export const infoPeersMeta = {
   params: ["nodeIDs"],
   required: [],
   decode: { o: { "numPeers": "u64", "peers": { a: { o: { "upgradeTime": "u64n", "observedUptime": "u32" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.peers.result.js"),
 };
 export const infoUptimeMeta = {
@@ -101,6 +112,7 @@ export const infoUptimeMeta = {
   params: ["subnetID"],
   required: [],
   decode: { o: { "rewardingStakePercentage": "f", "weightedAveragePercentage": "f" } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.uptime.result.js"),
 };
 export const infoUpgradesMeta = {
@@ -110,6 +122,7 @@ export const infoUpgradesMeta = {
   params: [],
   required: [],
   decode: { o: { "apricotPhase4MinPChainHeight": "u64n", "graniteEpochDuration": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/info/info.upgrades.result.js"),
 };
 

@@ -10,6 +10,7 @@ export const nativeExportMeta = {
   required: ["to", "amount", "assetID", "username", "password"],
   encode: { o: { "amount": "u64", "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
+  effects: "write",
   resultValidator: () => import("../validators/native/native.export.result.js"),
 };
 export const nativeExportNATIVEMeta = {
@@ -20,6 +21,7 @@ export const nativeExportNATIVEMeta = {
   required: ["to", "amount", "username", "password"],
   encode: { o: { "amount": "u64", "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
+  effects: "write",
   resultValidator: () => import("../validators/native/native.exportNATIVE.result.js"),
 };
 export const nativeExportKeyMeta = {
@@ -29,6 +31,7 @@ export const nativeExportKeyMeta = {
   params: ["username", "password", "address"],
   required: ["username", "password", "address"],
   secrets: ["username","password"],
+  effects: "admin",
   resultValidator: () => import("../validators/native/native.exportKey.result.js"),
 };
 export const nativeGetAtomicTxMeta = {
@@ -38,6 +41,7 @@ export const nativeGetAtomicTxMeta = {
   params: ["txID", "encoding"],
   required: ["txID"],
   decode: { o: { "blockHeight": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/native/native.getAtomicTx.result.js"),
 };
 export const nativeGetAtomicTxStatusMeta = {
@@ -47,6 +51,7 @@ export const nativeGetAtomicTxStatusMeta = {
   params: ["txID"],
   required: ["txID"],
   decode: { o: { "blockHeight": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/native/native.getAtomicTxStatus.result.js"),
 };
 export const nativeGetUTXOsMeta = {
@@ -57,6 +62,7 @@ export const nativeGetUTXOsMeta = {
   required: ["addresses", "sourceChain"],
   encode: { o: { "limit": "u32" } },
   decode: { o: { "numFetched": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/native/native.getUTXOs.result.js"),
 };
 export const nativeImportMeta = {
@@ -67,6 +73,7 @@ export const nativeImportMeta = {
   required: ["to", "sourceChain", "username", "password"],
   encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
+  effects: "write",
   resultValidator: () => import("../validators/native/native.import.result.js"),
 };
 export const nativeImportNATIVEMeta = {
@@ -77,6 +84,7 @@ export const nativeImportNATIVEMeta = {
   required: ["to", "sourceChain", "username", "password"],
   encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
+  effects: "write",
   resultValidator: () => import("../validators/native/native.importNATIVE.result.js"),
 };
 export const nativeImportKeyMeta = {
@@ -86,6 +94,7 @@ export const nativeImportKeyMeta = {
   params: ["username", "password", "privateKey"],
   required: ["username", "password", "privateKey"],
   secrets: ["username","password","privateKey"],
+  effects: "write",
   resultValidator: () => import("../validators/native/native.importKey.result.js"),
 };
 export const nativeIssueTxMeta = {
@@ -94,6 +103,7 @@ export const nativeIssueTxMeta = {
   structure: "by-name",
   params: ["tx", "encoding"],
   required: ["tx"],
+  effects: "idempotent",
   resultValidator: () => import("../validators/native/native.issueTx.result.js"),
 };
 

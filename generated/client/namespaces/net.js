@@ -8,6 +8,7 @@ export const netVersionMeta = {
   params: [],
   required: [],
   decode: "u64",
+  effects: "read",
   resultValidator: () => import("../validators/evm/net_version.result.js"),
 };
 export const netListeningMeta = {
@@ -16,6 +17,7 @@ export const netListeningMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/net_listening.result.js"),
 };
 export const netPeerCountMeta = {
@@ -25,6 +27,7 @@ export const netPeerCountMeta = {
   params: [],
   required: [],
   decode: "q",
+  effects: "read",
   resultValidator: () => import("../validators/evm/net_peerCount.result.js"),
 };
 

@@ -7,6 +7,7 @@ export const personalListAccountsMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_listAccounts.result.js"),
 };
 export const personalListWalletsMeta = {
@@ -15,6 +16,7 @@ export const personalListWalletsMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_listWallets.result.js"),
 };
 export const personalOpenWalletMeta = {
@@ -24,6 +26,7 @@ export const personalOpenWalletMeta = {
   params: ["url", "passphrase"],
   required: ["url"],
   secrets: ["passphrase"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_openWallet.result.js"),
 };
 export const personalDeriveAccountMeta = {
@@ -32,6 +35,7 @@ export const personalDeriveAccountMeta = {
   structure: "by-position",
   params: ["url", "path", "pin"],
   required: ["url", "path"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_deriveAccount.result.js"),
 };
 export const personalNewAccountMeta = {
@@ -41,6 +45,7 @@ export const personalNewAccountMeta = {
   params: ["password"],
   required: ["password"],
   secrets: ["password"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_newAccount.result.js"),
 };
 export const personalImportRawKeyMeta = {
@@ -50,6 +55,7 @@ export const personalImportRawKeyMeta = {
   params: ["privateKey", "password"],
   required: ["privateKey", "password"],
   secrets: ["privateKey","password"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_importRawKey.result.js"),
 };
 export const personalUnlockAccountMeta = {
@@ -60,6 +66,7 @@ export const personalUnlockAccountMeta = {
   required: ["address", "password"],
   encode: { t: [0, 0, "u64n"] },
   secrets: ["password"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_unlockAccount.result.js"),
 };
 export const personalLockAccountMeta = {
@@ -68,6 +75,7 @@ export const personalLockAccountMeta = {
   structure: "by-position",
   params: ["address"],
   required: ["address"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_lockAccount.result.js"),
 };
 export const personalSendTransactionMeta = {
@@ -78,6 +86,7 @@ export const personalSendTransactionMeta = {
   required: ["transaction", "password"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, 0] },
   secrets: ["password"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_sendTransaction.result.js"),
 };
 export const personalSignTransactionMeta = {
@@ -89,6 +98,7 @@ export const personalSignTransactionMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, 0] },
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
   secrets: ["password"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_signTransaction.result.js"),
 };
 export const personalSignMeta = {
@@ -98,6 +108,7 @@ export const personalSignMeta = {
   params: ["message", "address", "password"],
   required: ["message", "address", "password"],
   secrets: ["password"],
+  effects: "admin",
   resultValidator: () => import("../validators/evm/personal_sign.result.js"),
 };
 export const personalEcRecoverMeta = {
@@ -106,6 +117,7 @@ export const personalEcRecoverMeta = {
   structure: "by-position",
   params: ["message", "signature"],
   required: ["message", "signature"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/personal_ecRecover.result.js"),
 };
 export const personalInitializeWalletMeta = {
@@ -114,6 +126,7 @@ export const personalInitializeWalletMeta = {
   structure: "by-position",
   params: ["url"],
   required: ["url"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_initializeWallet.result.js"),
 };
 export const personalUnpairMeta = {
@@ -123,6 +136,7 @@ export const personalUnpairMeta = {
   params: ["url", "pin"],
   required: ["url", "pin"],
   secrets: ["pin"],
+  effects: "write",
   resultValidator: () => import("../validators/evm/personal_unpair.result.js"),
 };
 

@@ -9,6 +9,7 @@ export const platformGetBalanceMeta = {
   params: ["addresses"],
   required: ["addresses"],
   decode: { o: { "balance": "u64", "unlocked": "u64", "lockedStakeable": "u64", "lockedNotStakeable": "u64", "balances": { m: "u64" }, "unlockeds": { m: "u64" }, "lockedStakeables": { m: "u64" }, "lockedNotStakeables": { m: "u64" } } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getBalance.result.js"),
 };
 export const platformGetBlockMeta = {
@@ -18,6 +19,7 @@ export const platformGetBlockMeta = {
   params: ["blockID", "encoding"],
   required: ["blockID"],
   decode: { u: [[{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "block": { o: { "height": "u64n", "time": "u64n", "txs": { a: { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } }, "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } } } }]] },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getBlock.result.js"),
 };
 export const platformGetBlockByHeightMeta = {
@@ -28,6 +30,7 @@ export const platformGetBlockByHeightMeta = {
   required: ["height"],
   encode: { o: { "height": "u64" } },
   decode: { u: [[{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "block": { o: { "height": "u64n", "time": "u64n", "txs": { a: { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } }, "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } } } }]] },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getBlockByHeight.result.js"),
 };
 export const platformGetBlockchainsMeta = {
@@ -36,6 +39,7 @@ export const platformGetBlockchainsMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getBlockchains.result.js"),
 };
 export const platformGetBlockchainStatusMeta = {
@@ -44,6 +48,7 @@ export const platformGetBlockchainStatusMeta = {
   structure: "by-name",
   params: ["blockchainID"],
   required: ["blockchainID"],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getBlockchainStatus.result.js"),
 };
 export const platformGetCurrentSupplyMeta = {
@@ -53,6 +58,7 @@ export const platformGetCurrentSupplyMeta = {
   params: ["subnetID"],
   required: [],
   decode: { o: { "supply": "u64", "height": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getCurrentSupply.result.js"),
 };
 export const platformGetCurrentValidatorsMeta = {
@@ -62,6 +68,7 @@ export const platformGetCurrentValidatorsMeta = {
   params: ["subnetID", "nodeIDs"],
   required: [],
   decode: { o: { "validators": { a: { o: { "startTime": "u64", "endTime": "u64", "weight": "u64", "validationRewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "delegationRewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "potentialReward": "u64", "accruedDelegateeReward": "u64", "delegationFee": "f", "uptime": "f", "delegatorCount": "u64", "delegatorWeight": "u64", "delegators": { a: { o: { "startTime": "u64", "endTime": "u64", "weight": "u64", "rewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "potentialReward": "u64", "stakeAmount": "u64" } } }, "validatorAuthority": { o: { "locktime": "u64", "threshold": "u32" } }, "nextPeriod": "u64", "autoCompoundRewardShares": "u32", "stakeAmount": "u64", "remainingBalanceOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "deactivationOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "minNonce": "u64", "balance": "u64" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getCurrentValidators.result.js"),
 };
 export const platformGetFeeConfigMeta = {
@@ -71,6 +78,7 @@ export const platformGetFeeConfigMeta = {
   params: [],
   required: [],
   decode: { o: { "weights": { t: ["u64n", "u64n", "u64n", "u64n"] }, "maxCapacity": "u64n", "maxPerSecond": "u64n", "targetPerSecond": "u64n", "minPrice": "u64n", "excessConversionConstant": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getFeeConfig.result.js"),
 };
 export const platformGetFeeStateMeta = {
@@ -80,6 +88,7 @@ export const platformGetFeeStateMeta = {
   params: [],
   required: [],
   decode: { o: { "capacity": "u64n", "excess": "u64n", "price": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getFeeState.result.js"),
 };
 export const platformGetHeightMeta = {
@@ -89,6 +98,7 @@ export const platformGetHeightMeta = {
   params: [],
   required: [],
   decode: { o: { "height": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getHeight.result.js"),
 };
 export const platformGetL1ValidatorMeta = {
@@ -98,6 +108,7 @@ export const platformGetL1ValidatorMeta = {
   params: ["validationID"],
   required: ["validationID"],
   decode: { o: { "weight": "u64", "startTime": "u64", "remainingBalanceOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "deactivationOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "minNonce": "u64", "balance": "u64", "height": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getL1Validator.result.js"),
 };
 export const platformGetProposedHeightMeta = {
@@ -107,6 +118,7 @@ export const platformGetProposedHeightMeta = {
   params: [],
   required: [],
   decode: { o: { "height": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getProposedHeight.result.js"),
 };
 export const platformGetMinStakeMeta = {
@@ -116,6 +128,7 @@ export const platformGetMinStakeMeta = {
   params: ["subnetID"],
   required: [],
   decode: { o: { "minValidatorStake": "u64", "minDelegatorStake": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getMinStake.result.js"),
 };
 export const platformGetRewardUTXOsMeta = {
@@ -125,6 +138,7 @@ export const platformGetRewardUTXOsMeta = {
   params: ["txID", "encoding"],
   required: ["txID"],
   decode: { o: { "numFetched": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getRewardUTXOs.result.js"),
 };
 export const platformGetStakeMeta = {
@@ -134,6 +148,7 @@ export const platformGetStakeMeta = {
   params: ["addresses", "validatorsOnly", "encoding"],
   required: ["addresses"],
   decode: { o: { "staked": "u64", "stakeds": { m: "u64" } } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getStake.result.js"),
 };
 export const platformGetStakingAssetIDMeta = {
@@ -142,6 +157,7 @@ export const platformGetStakingAssetIDMeta = {
   structure: "by-name",
   params: ["subnetID"],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getStakingAssetID.result.js"),
 };
 export const platformGetSubnetMeta = {
@@ -151,6 +167,7 @@ export const platformGetSubnetMeta = {
   params: ["subnetID"],
   required: ["subnetID"],
   decode: { o: { "threshold": "u32", "locktime": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getSubnet.result.js"),
 };
 export const platformGetSubnetsMeta = {
@@ -160,6 +177,7 @@ export const platformGetSubnetsMeta = {
   params: ["ids"],
   required: [],
   decode: { o: { "subnets": { a: { o: { "threshold": "u32" } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getSubnets.result.js"),
 };
 export const platformGetTimestampMeta = {
@@ -168,6 +186,7 @@ export const platformGetTimestampMeta = {
   structure: "by-name",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getTimestamp.result.js"),
 };
 export const platformGetTotalStakeMeta = {
@@ -177,6 +196,7 @@ export const platformGetTotalStakeMeta = {
   params: ["subnetID"],
   required: [],
   decode: { o: { "stake": "u64", "weight": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getTotalStake.result.js"),
 };
 export const platformGetTxMeta = {
@@ -186,6 +206,7 @@ export const platformGetTxMeta = {
   params: ["txID", "encoding"],
   required: ["txID"],
   decode: { u: [[{"ty":["object"],"r":["tx","encoding"],"pr":{"tx":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["tx","encoding"],"pr":{"tx":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } }]] },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getTx.result.js"),
 };
 export const platformGetTxStatusMeta = {
@@ -194,6 +215,7 @@ export const platformGetTxStatusMeta = {
   structure: "by-name",
   params: ["txID"],
   required: ["txID"],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getTxStatus.result.js"),
 };
 export const platformGetUTXOsMeta = {
@@ -204,6 +226,7 @@ export const platformGetUTXOsMeta = {
   required: ["addresses"],
   encode: { o: { "limit": "u32" } },
   decode: { o: { "numFetched": "u64" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getUTXOs.result.js"),
 };
 export const platformGetValidatorsAtMeta = {
@@ -214,6 +237,7 @@ export const platformGetValidatorsAtMeta = {
   required: ["height"],
   encode: { o: { "height": { u: [[{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"], [{"ty":["string"],"e":["proposed"]}, 0]] } } },
   decode: { o: { "validators": { m: "u64n" } }, m: { o: { "weight": "u64" } } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getValidatorsAt.result.js"),
 };
 export const platformGetValidatorFeeConfigMeta = {
@@ -223,6 +247,7 @@ export const platformGetValidatorFeeConfigMeta = {
   params: [],
   required: [],
   decode: { o: { "capacity": "u64n", "target": "u64n", "minPrice": "u64n", "excessConversionConstant": "u64n", "targetPerSecond": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getValidatorFeeConfig.result.js"),
 };
 export const platformGetValidatorFeeStateMeta = {
@@ -232,6 +257,7 @@ export const platformGetValidatorFeeStateMeta = {
   params: [],
   required: [],
   decode: { o: { "excess": "u64n", "price": "u64n" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.getValidatorFeeState.result.js"),
 };
 export const platformIssueTxMeta = {
@@ -240,6 +266,7 @@ export const platformIssueTxMeta = {
   structure: "by-name",
   params: ["tx", "encoding"],
   required: ["tx"],
+  effects: "idempotent",
   resultValidator: () => import("../validators/platform/platform.issueTx.result.js"),
 };
 export const platformSampleValidatorsMeta = {
@@ -249,6 +276,7 @@ export const platformSampleValidatorsMeta = {
   params: ["size", "subnetID"],
   required: ["size"],
   encode: { o: { "size": "u32" } },
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.sampleValidators.result.js"),
 };
 export const platformValidatedByMeta = {
@@ -257,6 +285,7 @@ export const platformValidatedByMeta = {
   structure: "by-name",
   params: ["blockchainID"],
   required: ["blockchainID"],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.validatedBy.result.js"),
 };
 export const platformValidatesMeta = {
@@ -265,6 +294,7 @@ export const platformValidatesMeta = {
   structure: "by-name",
   params: ["subnetID"],
   required: ["subnetID"],
+  effects: "read",
   resultValidator: () => import("../validators/platform/platform.validates.result.js"),
 };
 

@@ -8,6 +8,7 @@ export const txpoolContentMeta = {
   params: [],
   required: [],
   decode: { o: { "pending": { m: { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } }, "queued": { m: { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/txpool_content.result.js"),
 };
 export const txpoolContentFromMeta = {
@@ -17,6 +18,7 @@ export const txpoolContentFromMeta = {
   params: ["address"],
   required: ["address"],
   decode: { o: { "pending": { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }, "queued": { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/txpool_contentFrom.result.js"),
 };
 export const txpoolInspectMeta = {
@@ -25,6 +27,7 @@ export const txpoolInspectMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/txpool_inspect.result.js"),
 };
 export const txpoolStatusMeta = {
@@ -34,6 +37,7 @@ export const txpoolStatusMeta = {
   params: [],
   required: [],
   decode: { o: { "pending": "q", "queued": "q" } },
+  effects: "read",
   resultValidator: () => import("../validators/evm/txpool_status.result.js"),
 };
 

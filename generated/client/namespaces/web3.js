@@ -7,6 +7,7 @@ export const web3ClientVersionMeta = {
   structure: "by-position",
   params: [],
   required: [],
+  effects: "read",
   resultValidator: () => import("../validators/evm/web3_clientVersion.result.js"),
 };
 export const web3Sha3Meta = {
@@ -15,6 +16,7 @@ export const web3Sha3Meta = {
   structure: "by-position",
   params: ["data"],
   required: ["data"],
+  effects: "read",
   resultValidator: () => import("../validators/evm/web3_sha3.result.js"),
 };
 

@@ -1,4 +1,5 @@
-import { NodeRpcError } from "./errors.js";
+import { NodeRpcError } from "./error-base.js";
+import { type BackfillOptions } from "./backfill.js";
 import type { MethodMeta, SubscriptionMeta } from "./meta.js";
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "./transport.js";
 export interface CallOptions extends RequestOptions {
@@ -44,6 +45,11 @@ export declare function batch<const T extends readonly PreparedCall<unknown>[]>(
 export interface SubscribeCallOptions extends Omit<SubscribeOptions, "map" | "redact"> {
 	/** Validate every notification against the spec (default: the transport's `validate`). */
 	readonly validate?: boolean;
+	/**
+	* `newHeads` and `logs`: after a reconnect, deliver what the subscription missed first (the blocks in
+	* between, the logs of that range), in order and without duplicates.
+	*/
+	readonly backfill?: boolean | BackfillOptions;
 }
 /**
 * Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with

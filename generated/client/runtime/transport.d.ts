@@ -2,6 +2,7 @@
 * The contract between the generated clients and a transport (HTTP or WebSocket). Transports move wire-form
 * JSON-RPC calls; encoding, validation and decoding happen above them, in call.ts.
 */
+import type { Effect } from "./meta.js";
 /** One JSON-RPC call in wire form. */
 export interface RpcCall {
 	readonly method: string;
@@ -12,6 +13,20 @@ export interface RpcCall {
 	* replaced by `***`.
 	*/
 	readonly redact?: readonly string[];
+	/** What the call does to the node (from the spec); retries and fallback decide with it. */
+	readonly effects?: Effect;
+}
+/** The parts of a fetch `Headers` object the runtime reads. */
+export interface HeadersLike {
+	get(name: string): string | null;
+}
+/** One HTTP response as it arrived (every attempt has its own). */
+export interface ResponseInfo {
+	readonly url: string;
+	readonly status: number;
+	readonly statusText: string;
+	/** Absent when the fetch implementation gives none. */
+	readonly headers?: HeadersLike;
 }
 /** Per-call options, on top of the transport's. */
 export interface RequestOptions {
@@ -21,6 +36,20 @@ export interface RequestOptions {
 	readonly timeout?: number;
 	/** Extra HTTP headers for this call (HTTP only; a call with its own headers is never auto-batched). */
 	readonly headers?: Readonly<Record<string, string>>;
+	/**
+	* Told about every HTTP response of the call (status, headers), before its body is read: the raw response
+	* beside the typed result. A batch's calls share their responses.
+	*/
+	readonly onResponse?: (response: ResponseInfo) => void;
+	/**
+	* Retries (only where the transport was wrapped by `withRetry`, as the node client's are): `true` retries
+	* even a call the spec says is unsafe to repeat (a write, an admin call), `false` never retries.
+	*/
+	readonly retry?: boolean;
+	/** Retries after the first attempt (default: the retry layer's, 3). */
+	readonly retryCount?: number;
+	/** Base of the exponential backoff in ms (default: the retry layer's, 150). */
+	readonly retryDelay?: number;
 }
 /** The outcome of one call of a batch: the batch itself never rejects. */
 export type Settled<T> = {

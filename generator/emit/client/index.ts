@@ -92,6 +92,10 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
   if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
   if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
   if (method.websocketOnly) fields.push('wsOnly: true');
+  // What retries may do with the call (x-effects); a method the document says nothing about stays unset,
+  // which the runtime treats as a write.
+  const effect = method.effects.kind === 'write' && method.effects.idempotent ? 'idempotent' : method.effects.kind;
+  if (effect !== 'unknown') fields.push(`effects: ${q(effect)}`);
   if (method.result && withValidators) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
   return fields;
 }
@@ -240,7 +244,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   }
 
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeImports].filter((i) => i === 'call' || i === 'subscribe').sort() });
-  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/errors.js`, namedImports: ['RpcError'] });
+  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
   if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
@@ -392,6 +396,15 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements);
 }
 
+/**
+ * The call a fallback client probes a node with: the service's first read (by `x-effects`) that takes no
+ * params and is served over HTTP, such as `eth_chainId`. A service without one is not probed.
+ */
+function probeOf(s: ServiceModel): { probe?: { method: string; params: unknown[] | Record<string, never> } } {
+  const m = s.methods.find((x) => x.effects.kind === 'read' && x.params.length === 0 && !x.websocketOnly && !x.deprecated && !x.subscriptions);
+  return m ? { probe: { method: m.name, params: m.positional ? [] : {} } } : {};
+}
+
 function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): OutputFile[] {
   const statements: Statement[] = [GENERATED_BANNER, { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['ServiceMeta'] }];
   for (const s of services) {
@@ -402,6 +415,7 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
       ...(s.jsonrpc.batchLimit !== undefined ? { batchLimit: s.jsonrpc.batchLimit } : {}),
       ...(s.jsonrpc.publicNodeBatchLimit !== undefined ? { publicNodeBatchLimit: s.jsonrpc.publicNodeBatchLimit } : {}),
       dialect: s.jsonrpc.dialect,
+      ...probeOf(s),
     };
     statements.push({
       kind: StructureKind.VariableStatement,
@@ -424,6 +438,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['BatchResult', 'CallOptions', 'PreparedCall'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
   const typeImports = new Set<string>();
@@ -519,6 +534,14 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
         returnType: `Promise<${requestsIface}[M]['result']>`,
       },
       ...scopeMembers,
+      {
+        name: 'use',
+        docs: docs([
+          'Adds a middleware after those already there: `(request, next) => response` around every HTTP request of this client (every attempt of a retried call), to read or change the request (headers, signing, tracing) and see the response.',
+        ]),
+        parameters: [{ name: 'middleware', type: 'Middleware' }],
+        returnType: 'this',
+      },
       { name: 'close', docs: docs(['Closes every connection (WebSocket subscriptions end).']), returnType: 'Promise<void>' },
     ],
   });
@@ -550,6 +573,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
         'batch: (build, options) => batch(build(namespaces(prepare)), options)',
         `request: ({ method, params }, options) => {\n  const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n  if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const [meta, service] = entry;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
         ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
+        'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
         'close: () => pool.close()',
       ]),
     ],

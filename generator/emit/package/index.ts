@@ -207,6 +207,11 @@ function readme(ctx: EmitContext, pc: PackageContext, template: string): string 
     const head = 'const result = await ';
     tinyCall = `${head}${fn}(${p.printArgs([new Raw('transport'), ...p.args(tiny, tiny.params, tiny.examples[0]?.params ?? [])], head.length + fn.length + 1, 2)});`;
   }
+  // The production sections call a read without params, so per-call options are its only argument.
+  const [quick] = simplest(plain.filter((m) => m.effects.kind === 'read' && m.params.length === 0));
+  const read = quick ? `${variable}${printer(quick).accessor(quick).slice(variable.length)}` : '';
+  const writes = all.filter((m) => m.effects.kind === 'write' && !m.effects.idempotent);
+  const write = writes.find((m) => /send|transfer/i.test(m.name)) ?? writes[0];
   const table = alignedTable(
     ['service', 'endpoints', 'methods', 'JSON-RPC batches'],
     ctx.model.services.map((s) => [
@@ -240,6 +245,8 @@ function readme(ctx: EmitContext, pc: PackageContext, template: string): string 
     tinyPath: tinyEndpoint ? tinyEndpoint.path.replace(/\{(\w+)\}/g, (_, v: string) => tinyEndpoint.variables[v]?.default ?? v) : '',
     tinyBatch: String(tinyService?.jsonrpc.batch ?? false),
     tinyCall,
+    read,
+    write: write?.name ?? '',
     table,
   });
   return tidy(text);

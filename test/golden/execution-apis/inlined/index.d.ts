@@ -3,6 +3,7 @@ import { batch, call, prepare } from './runtime/call.js';
 import type { BatchResult, CallOptions, PreparedCall } from './runtime/call.js';
 import { TransportPool } from './runtime/endpoints.js';
 import type { NodeClientOptions } from './runtime/endpoints.js';
+import type { Middleware } from './runtime/middleware.js';
 import type { MethodMeta, ServiceMeta } from './runtime/meta.js';
 import { ethService } from './services.js';
 import { createDebugNamespace, type DebugNamespace, debugGetBadBlocksMeta, debugGetRawBlockMeta, debugGetRawBlockAccessListMeta, debugGetRawHeaderMeta, debugGetRawReceiptsMeta, debugGetRawTransactionMeta, debugTraceBlockByHashMeta, debugTraceBlockByNumberMeta, debugTraceTransactionMeta } from './namespaces/debug.js';
@@ -136,6 +137,8 @@ export interface Client {
   batch<const T extends readonly PreparedCall<unknown>[]>(build: (batch: ClientBatch) => T, options?: CallOptions): Promise<BatchResult<T>>;
   /** Any method by its wire name, fully typed. */
   request<M extends keyof ClientRequests>(request: { method: M } & (undefined extends ClientRequests[M]['params'] ? { params?: ClientRequests[M]['params'] } : { params: ClientRequests[M]['params'] }), options?: CallOptions): Promise<ClientRequests[M]['result']>;
+  /** Adds a middleware after those already there: `(request, next) => response` around every HTTP request of this client (every attempt of a retried call), to read or change the request (headers, signing, tracing) and see the response. */
+  use(middleware: Middleware): this;
   /** Closes every connection (WebSocket subscriptions end). */
   close(): Promise<void>;
 }

@@ -118,6 +118,10 @@ function scope(pool, variables) {
       const [meta, service] = entry;
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
+    use(middleware) {
+      pool.use(middleware);
+      return this;
+    },
     close: () => pool.close(),
   };
 }

@@ -2,7 +2,11 @@
 * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
 * use and closes them all together.
 */
+import { createFallbackTransport } from "./fallback.js";
 import { createHttpTransport } from "./http.js";
+import { logRetries, withLogging } from "./log.js";
+import { withMiddleware } from "./middleware.js";
+import { withRetry } from "./retry.js";
 import { createWebSocketTransport } from "./ws.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 /**
@@ -61,20 +65,45 @@ function variablesOf(endpoint, given) {
 	}
 	return out;
 }
+/** The keep-alive of a service's WebSocket: pinging with the cheap read the spec names for it, if any. */
+function keepAliveOf(option, service) {
+	if (!option) return undefined;
+	const probe = service.probe ? {
+		method: service.probe.method,
+		params: service.probe.params
+	} : {};
+	return {
+		...probe,
+		...option === true ? {} : option
+	};
+}
 /** One transport per (endpoint URL, kind), created on first use. */
 export class TransportPool {
 	options;
 	transports = new Map();
+	middleware;
+	bases;
 	closed = false;
 	constructor(options) {
-		if (!options || typeof options.url !== "string") throw new TypeError("a client needs `url`, the server's base URL (like http://127.0.0.1:8545)");
+		const bases = options ? [...options.url === undefined ? [] : [options.url], ...options.urls ?? []] : [];
+		if (bases.length === 0 || bases.some((b) => typeof b !== "string")) {
+			throw new TypeError("a client needs `url` (or `urls`), the server's base URL (like http://127.0.0.1:8545)");
+		}
 		this.options = options;
+		this.bases = bases;
+		this.middleware = [...options.use ?? []];
+	}
+	/** Adds a middleware for every HTTP request from now on (transports already made included). */
+	use(middleware) {
+		if (typeof middleware !== "function") throw new TypeError(`use() takes a function (request, next) => response, got ${typeof middleware}`);
+		this.middleware.push(middleware);
 	}
 	/** The URL of a service's endpoint of the given kind. */
-	url(service, kind = "http", variables) {
+	url(service, kind = "http", variables, base) {
 		const endpoint = pick(service, kind);
-		const base = kind === "http" ? this.options.url : this.options.ws?.url ?? toWebSocketUrl(this.options.url);
-		return endpointUrl(base, endpoint.path, variablesOf(endpoint, variables));
+		const http = base ?? this.bases[0];
+		const root = kind === "http" ? http : this.options.ws?.url ?? toWebSocketUrl(http);
+		return endpointUrl(root, endpoint.path, variablesOf(endpoint, variables));
 	}
 	/** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
 	http(service, variables) {
@@ -93,16 +122,7 @@ export class TransportPool {
 			const o = this.options;
 			const limit = service.batchLimit ?? Infinity;
 			const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
-			transport = kind === "http" ? createHttpTransport({
-				url,
-				headers: o.headers,
-				fetch: o.fetch,
-				timeout: o.timeout,
-				batch: service.batch,
-				maxBatchSize,
-				autoBatch: o.autoBatch,
-				validate: o.validate
-			}) : createWebSocketTransport({
+			transport = kind === "http" ? this.httpTransport(service, variables, maxBatchSize) : createWebSocketTransport({
 				url,
 				WebSocket: o.ws?.WebSocket,
 				headers: o.ws?.headers,
@@ -111,11 +131,64 @@ export class TransportPool {
 				batch: service.batch,
 				maxBatchSize,
 				maxBuffered: o.ws?.maxBuffered,
-				validate: o.validate
+				validate: o.validate,
+				keepAlive: keepAliveOf(o.ws?.keepAlive, service)
 			});
 			this.transports.set(key, transport);
 		}
 		return transport;
+	}
+	/**
+	* The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
+	* middleware, its attempts logged), fallback over the nodes when there are several, retries on top.
+	*/
+	httpTransport(service, variables, maxBatchSize) {
+		const o = this.options;
+		const log = o.logger ? {
+			logger: o.logger,
+			level: o.logLevel
+		} : undefined;
+		const nodes = this.bases.map((base) => {
+			const t = createHttpTransport({
+				url: this.url(service, "http", variables, base),
+				headers: o.headers,
+				fetch: withMiddleware(this.middleware, o.fetch),
+				timeout: o.timeout,
+				batch: service.batch,
+				maxBatchSize,
+				autoBatch: o.autoBatch,
+				validate: o.validate
+			});
+			return log ? withLogging(t, log) : t;
+		});
+		let transport = nodes[0];
+		if (nodes.length > 1) {
+			const { rank, ...rest } = o.fallback ?? {};
+			const probe = service.probe ? {
+				method: service.probe.method,
+				params: service.probe.params,
+				effects: "read"
+			} : undefined;
+			transport = createFallbackTransport(nodes, {
+				...rest,
+				...rank ? { rank: {
+					...rank === true ? {} : rank,
+					probe
+				} } : {}
+			});
+		}
+		if (o.retry === false || o.retryCount === 0) return transport;
+		const retry = o.retry ?? {};
+		const logRetry = log ? logRetries(log) : undefined;
+		return withRetry(transport, {
+			...retry,
+			retryCount: o.retryCount ?? retry.retryCount,
+			retryDelay: o.retryDelay ?? retry.retryDelay,
+			onRetry: logRetry || retry.onRetry ? (e) => {
+				retry.onRetry?.(e);
+				logRetry?.(e);
+			} : undefined
+		});
 	}
 	/** Closes every transport created so far (ends their subscriptions, rejects their calls in flight). */
 	async close() {

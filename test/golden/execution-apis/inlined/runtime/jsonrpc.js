@@ -3,28 +3,7 @@
 * Replies are matched by id with its type: a reply with id `"1"` does not answer the request with id `1`.
 */
 import { ProtocolError, RpcError } from "./errors.js";
-/** A fresh source of request ids: 1, 2, 3, ... (one per transport, so ids never repeat on a connection). */
-export function createIdSource(start = 1) {
-	let next = start;
-	return () => {
-		const id = next;
-		next = next >= Number.MAX_SAFE_INTEGER ? 1 : next + 1;
-		return id;
-	};
-}
-/** The request object; `params` is left out when undefined. */
-export function frame(id, method, params) {
-	return params === undefined ? {
-		jsonrpc: "2.0",
-		id,
-		method
-	} : {
-		jsonrpc: "2.0",
-		id,
-		method,
-		params
-	};
-}
+export { createIdSource, frame } from "./frame.js";
 function isRecord(value) {
 	return value !== null && typeof value === "object" && !Array.isArray(value);
 }

@@ -36,6 +36,19 @@ export interface WebSocketTransportOptions {
 	readonly maxBuffered?: number;
 	/** Validate results against the spec by default. */
 	readonly validate?: boolean;
+	/**
+	* Keep-alive pings: every `interval` ms (default 30 000) a cheap call (`method`, default `net_version`)
+	* goes out; with no reply within `timeout` ms (default 10 000) the connection counts as dead (a half-open
+	* TCP connection sends no close), is dropped, and reconnects and re-subscribes as on any drop. Any reply,
+	* an error included, proves the connection alive. Off by default.
+	*/
+	readonly keepAlive?: false | KeepAliveOptions;
+}
+export interface KeepAliveOptions {
+	readonly interval?: number;
+	readonly timeout?: number;
+	readonly method?: string;
+	readonly params?: unknown;
 }
 export interface WebSocketTransport extends Transport {
 	readonly kind: "websocket";

@@ -66,6 +66,8 @@ export function createWebSocketTransport(options) {
 	let closed = false;
 	let attempt = 0;
 	let reconnectTimer;
+	const keepAlive = options.keepAlive ? options.keepAlive : undefined;
+	let pingTimer;
 	const routeKey = (notification, id) => `${notification}\u0000${String(id)}`;
 	function closedError(method) {
 		return new TransportError(`${method ? `${method}: ` : ""}the WebSocket transport for ${url} is closed; create a new one`, {
@@ -169,9 +171,41 @@ export function createWebSocketTransport(options) {
 			});
 		});
 	}
+	/** Pings `ws` every `interval` ms while it is the connection; a ping without a reply drops it. */
+	function startKeepAlive(ws) {
+		if (!keepAlive) return;
+		const interval = keepAlive.interval ?? 3e4;
+		const timeout = keepAlive.timeout ?? 1e4;
+		const schedule = () => {
+			if (ws !== socket || closed) return;
+			pingTimer = setTimeout(ping, interval);
+			pingTimer.unref?.();
+		};
+		const ping = () => {
+			pingTimer = undefined;
+			if (ws !== socket || closed) return;
+			request({
+				method: keepAlive.method ?? "net_version",
+				params: keepAlive.params ?? []
+			}, { timeout }).then(schedule, (e) => {
+				if (ws !== socket) return;
+				if (!(e instanceof TimeoutError)) return schedule();
+				try {
+					ws.close(4e3, "no reply to the keep-alive ping");
+				} catch {}
+				dropped(ws, {
+					code: 4e3,
+					reason: `no reply to the keep-alive ping within ${timeout} ms`
+				}, e);
+			});
+		};
+		schedule();
+	}
 	/** The open connection went away. */
 	function dropped(ws, event, cause) {
 		socket = undefined;
+		if (pingTimer !== undefined) clearTimeout(pingTimer);
+		pingTimer = undefined;
 		const code = isRecord(event) ? event.code : undefined;
 		const reason = isRecord(event) && typeof event.reason === "string" && event.reason ? `, ${event.reason}` : "";
 		const why = `the connection to ${url} closed (code ${String(code)}${reason})`;
@@ -223,6 +257,7 @@ export function createWebSocketTransport(options) {
 	function afterOpen() {
 		if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
 		reconnectTimer = undefined;
+		if (socket) startKeepAlive(socket);
 		for (const s of subs) if (s.status === "lost") startSubscription(s);
 	}
 	// ---- requests ----
@@ -655,6 +690,8 @@ export function createWebSocketTransport(options) {
 			closed = true;
 			if (reconnectTimer !== undefined) clearTimeout(reconnectTimer);
 			reconnectTimer = undefined;
+			if (pingTimer !== undefined) clearTimeout(pingTimer);
+			pingTimer = undefined;
 			for (const s of [...subs]) s.end(undefined, true);
 			for (const e of [...pending.values()]) e.end({
 				ok: false,

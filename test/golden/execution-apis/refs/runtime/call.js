@@ -3,7 +3,9 @@
 * the result optionally validated against the spec, then decoded to value form.
 */
 import { CodecError, decode, encode } from "./codec.js";
-import { DecodeError, EncodeError, NodeRpcError, ResponseValidationError, UnsupportedError, redact } from "./errors.js";
+import { NodeRpcError, redact } from "./error-base.js";
+import { DecodeError, EncodeError, ResponseValidationError, UnsupportedError } from "./error-forms.js";
+import { withBackfill } from "./backfill.js";
 import { pointerToAccessor } from "./validate.js";
 function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
@@ -127,7 +129,8 @@ export async function call(transport, meta, params, options) {
 	const raw = await transport.request({
 		method: meta.name,
 		params: wire,
-		redact: secretValues(meta, params)
+		redact: secretValues(meta, params),
+		effects: meta.effects
 	}, options);
 	return finish(meta, transport, raw, options?.validate ?? transport.validate ?? false);
 }
@@ -140,7 +143,8 @@ export function prepare(transport, meta, params) {
 			wire = {
 				method: meta.name,
 				params: encodeParams(meta, params),
-				redact: secretValues(meta, params)
+				redact: secretValues(meta, params),
+				effects: meta.effects
 			};
 		} catch (e) {
 			if (!(e instanceof NodeRpcError)) throw e;
@@ -227,8 +231,15 @@ export function subscribe(transport, meta, args = [], options) {
 			throw e;
 		}
 	};
-	const { validate, ...transportOptions } = options ?? {};
-	if (!(validate ?? transport.validate) || !meta.notificationValidator) return transport.subscribe(meta, params, {
+	const { validate, backfill, ...transportOptions } = options ?? {};
+	const check = (validate ?? transport.validate) && meta.notificationValidator;
+	if (backfill && (meta.kind === "newHeads" || meta.kind === "logs")) {
+		const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+		const validator = check ? meta.notificationValidator() : Promise.resolve({ validate: () => null });
+		validator.catch(() => undefined);
+		return validating(filled, validator, map, label, transport.url);
+	}
+	if (!check) return transport.subscribe(meta, params, {
 		...transportOptions,
 		map
 	});

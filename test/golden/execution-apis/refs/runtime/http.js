@@ -1,12 +1,7 @@
-/**
-* JSON-RPC over HTTP, on fetch. Every path settles: the fetch and the body read race the timeout and the
-* caller's signal, so even a fetch that ignores its AbortSignal cannot leave a call hanging.
-*/
-import { AbortError, EncodeError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from "./errors.js";
-import { createIdSource, frame, matchBatch, matchSingle, parseBody } from "./jsonrpc.js";
+import { createIdSource, frame } from "./frame.js";
 export const DEFAULT_TIMEOUT = 3e4;
 export const DEFAULT_MAX_BATCH_SIZE = 40;
-class PostFailed {
+export class PostFailed {
 	failure;
 	constructor(failure) {
 		this.failure = failure;
@@ -21,68 +16,6 @@ function batchSize(name, value, fallback) {
 	if (value === undefined) return fallback;
 	if (!Number.isInteger(value) || value < 1) throw new RangeError(`${name} must be a positive integer, got ${value}`);
 	return value;
-}
-function errorMessage(e) {
-	if (e instanceof Error) {
-		const cause = e.cause;
-		const detail = cause instanceof Error && cause.message && cause.message !== e.message ? ` (${cause.message})` : "";
-		return `${e.message}${detail}`;
-	}
-	return String(e);
-}
-function isRecord(value) {
-	return value !== null && typeof value === "object" && !Array.isArray(value);
-}
-/** A JSON-RPC error object inside a failed (non-2xx) response, read leniently. */
-function errorObjectIn(body) {
-	if (!isRecord(body) || !isRecord(body.error)) return undefined;
-	const { code, message, data } = body.error;
-	if (typeof code !== "number" || !Number.isInteger(code) || typeof message !== "string") return undefined;
-	return "data" in body.error ? {
-		code,
-		message,
-		data
-	} : {
-		code,
-		message
-	};
-}
-function tryParse(text) {
-	try {
-		return JSON.parse(text);
-	} catch {
-		return undefined;
-	}
-}
-function serialize(id, call) {
-	try {
-		return JSON.stringify(frame(id, call.method, call.params));
-	} catch (e) {
-		return new EncodeError(call.method, `the params cannot be sent as JSON (${errorMessage(e)}); pass them in wire form`, { cause: e });
-	}
-}
-function settledOf(o) {
-	return o.ok ? {
-		status: "fulfilled",
-		value: o.value
-	} : {
-		status: "rejected",
-		reason: o.error
-	};
-}
-function settleAll(promises) {
-	return Promise.all(promises.map((p) => p.then((value) => ({
-		status: "fulfilled",
-		value
-	}), (reason) => ({
-		status: "rejected",
-		reason
-	}))));
-}
-function chunks(items, size) {
-	const out = [];
-	for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-	return out;
 }
 export function createHttpTransport(options) {
 	const url = options.url;
@@ -108,36 +41,6 @@ export function createHttpTransport(options) {
 		out["content-type"] = "application/json";
 		out.accept ??= "application/json";
 		return out;
-	}
-	function closedError(call) {
-		return new TransportError(`${call.method}: the transport for ${url} is closed; create a new one`, {
-			method: call.method,
-			url
-		});
-	}
-	/** A POST failure, as the error of one call. */
-	function errorFor(e, call) {
-		const ctx = {
-			method: call.method,
-			url
-		};
-		if (!(e instanceof PostFailed)) return e instanceof NodeRpcError ? e : new TransportError(`${call.method}: ${errorMessage(e)}`, {
-			...ctx,
-			cause: e
-		});
-		const f = e.failure;
-		switch (f.kind) {
-			case "timeout": return new TimeoutError(f.timeout, ctx);
-			case "abort": return new AbortError(f.reason, ctx);
-			case "closed": return new TransportError(`${call.method}: the transport for ${url} was closed during the call`, ctx);
-			case "network": return f.stage === "connect" ? new TransportError(`${call.method}: could not reach ${url}: ${errorMessage(f.cause)}. Check the URL and that the node is running.`, {
-				...ctx,
-				cause: f.cause
-			}) : new TransportError(`${call.method}: the connection to ${url} failed while reading the reply: ${errorMessage(f.cause)}`, {
-				...ctx,
-				cause: f.cause
-			});
-		}
 	}
 	/**
 	* One POST, bounded by the timeout and the signal: the fetch and the body read race them, so a fetch that
@@ -192,12 +95,19 @@ export function createHttpTransport(options) {
 						cause
 					});
 				}
+				limits.onResponse?.({
+					url,
+					status: res.status,
+					statusText: res.statusText,
+					headers: res.headers
+				});
 				try {
 					return {
 						status: res.status,
 						statusText: res.statusText,
 						ok: res.ok,
-						text: await res.text()
+						text: await res.text(),
+						headers: res.headers
 					};
 				} catch (cause) {
 					throw new PostFailed({
@@ -215,256 +125,75 @@ export function createHttpTransport(options) {
 			inFlight.delete(closer);
 		}
 	}
-	function emptyReply(raw, call, what) {
-		return new ProtocolError(`the reply ${what} is empty (HTTP ${raw.status}) where a JSON-RPC reply was expected`, {
-			method: call.method,
-			url
-		});
-	}
-	function httpError(raw, call) {
-		return new HttpError(raw.status, raw.statusText, raw.text, {
-			method: call.method,
-			url,
-			redact: call.redact
-		});
-	}
-	function interpretSingle(raw, expected) {
-		const call = expected.call;
-		const ctx = {
-			url,
-			status: raw.status
-		};
-		if (!raw.ok) {
-			// A JSON-RPC error behind a failure status (a 500 from some servers) is the more precise report.
-			const error = errorObjectIn(tryParse(raw.text));
-			return {
-				ok: false,
-				error: error ? new RpcError(error, {
-					method: call.method,
-					url,
-					status: raw.status,
-					redact: call.redact
-				}) : httpError(raw, call)
-			};
-		}
-		if (raw.text.trim() === "") return {
-			ok: false,
-			error: emptyReply(raw, call, "to the call")
-		};
+	/** The failure module, loaded once on the first call that does not simply succeed. */
+	const failures = () => import("./http-failures.js");
+	async function single(call, opts) {
+		if (closed) throw (await failures()).closedError(call, url);
+		const id = nextId();
 		let body;
 		try {
-			body = parseBody(raw.text, call, ctx);
+			body = JSON.stringify(frame(id, call.method, call.params));
 		} catch (e) {
-			return {
-				ok: false,
-				error: e
-			};
+			throw (await failures()).unserializable(call, e);
 		}
-		return matchSingle(body, expected, ctx, raw.text);
-	}
-	function interpretBatch(raw, expected) {
-		const ctx = {
-			url,
-			status: raw.status
-		};
-		if (!raw.ok) {
-			const body = tryParse(raw.text);
-			if (Array.isArray(body) && body.length > 0) {
-				// Per-call JSON-RPC errors behind a failure status; anything else in it is the HTTP failure.
-				return matchBatch(body, expected, ctx).map((o, i) => !o.ok && o.error instanceof RpcError ? o : {
-					ok: false,
-					error: httpError(raw, expected[i].call)
-				});
-			}
-			const error = errorObjectIn(body);
-			return expected.map((e) => ({
-				ok: false,
-				error: error ? new RpcError(error, {
-					method: e.call.method,
-					url,
-					status: raw.status,
-					redact: e.call.redact
-				}) : httpError(raw, e.call)
-			}));
-		}
-		if (raw.text.trim() === "") return expected.map((e) => ({
-			ok: false,
-			error: emptyReply(raw, e.call, `to a batch of ${expected.length} calls`)
-		}));
-		const body = tryParse(raw.text);
-		if (body === undefined) {
-			return expected.map((e) => ({
-				ok: false,
-				error: new ProtocolError("the reply to the batch is not JSON", {
-					method: e.call.method,
-					url,
-					body: raw.text,
-					redact: e.call.redact
-				})
-			}));
-		}
-		return matchBatch(body, expected, ctx, raw.text);
-	}
-	async function single(call, opts) {
-		if (closed) throw closedError(call);
-		const id = nextId();
-		const body = serialize(id, call);
-		if (typeof body !== "string") throw body;
 		let raw;
 		try {
 			raw = await post(body, {
 				timeout: opts?.timeout ?? defaultTimeout,
 				signal: opts?.signal,
-				headers: opts?.headers
+				headers: opts?.headers,
+				onResponse: opts?.onResponse
 			});
 		} catch (e) {
-			throw errorFor(e, call);
+			throw (await failures()).errorFor(e, call, url);
 		}
-		const o = interpretSingle(raw, {
+		if (raw.ok) {
+			// The common case, checked inline: a JSON-RPC 2.0 result with the request's id. Anything else is
+			// interpreted in full by the failure module.
+			let reply;
+			try {
+				reply = JSON.parse(raw.text);
+			} catch {
+				reply = undefined;
+			}
+			if (reply && reply.jsonrpc === "2.0" && reply.id === id && "result" in reply && (reply.error === undefined || reply.error === null)) return reply.result;
+		}
+		const o = (await failures()).interpretSingle(raw, {
 			id,
 			call
-		});
+		}, url);
 		if (o.ok) return o.value;
 		throw o.error;
 	}
-	/** One JSON-RPC array; one outcome per call, in order; never rejects. */
-	async function array(calls, limits) {
-		const out = calls.map(() => undefined);
-		const parts = [];
-		const expected = [];
-		const slots = [];
-		calls.forEach((call, i) => {
-			if (closed) return out[i] = {
-				ok: false,
-				error: closedError(call)
-			};
-			const id = nextId();
-			const text = serialize(id, call);
-			// A call that cannot be serialised fails alone; the others still go out.
-			if (typeof text !== "string") return out[i] = {
-				ok: false,
-				error: text
-			};
-			parts.push(text);
-			expected.push({
-				id,
-				call
-			});
-			slots.push(i);
-			return undefined;
-		});
-		if (parts.length > 0) {
-			let outcomes;
-			try {
-				outcomes = interpretBatch(await post(`[${parts.join(",")}]`, limits), expected);
-			} catch (e) {
-				outcomes = expected.map((x) => ({
-					ok: false,
-					error: errorFor(e, x.call)
-				}));
-			}
-			slots.forEach((slot, k) => out[slot] = outcomes[k]);
-		}
-		return out;
-	}
-	async function batch(calls, opts) {
-		if (calls.length === 0) return [];
-		// Endpoints that do not take arrays answer one with a parse error: send the calls one by one instead.
-		if (!batching) return settleAll(calls.map((c) => single(c, opts)));
-		const limits = {
-			timeout: opts?.timeout ?? defaultTimeout,
-			signal: opts?.signal,
-			headers: opts?.headers
-		};
-		const parts = await Promise.all(chunks(calls, maxBatchSize).map((part) => part.length === 1 ? settleAll([single(part[0], opts)]) : array(part, limits).then((os) => os.map(settledOf))));
-		return parts.flat();
-	}
-	// ---- auto-batching: calls queued in the same tick (or within `wait` ms) go out together ----
-	let queue = [];
-	let flushTimer;
-	function enqueue(call, opts) {
-		return new Promise((resolve, reject) => {
-			const ctx = {
-				method: call.method,
-				url
-			};
-			if (closed) return reject(closedError(call));
-			const signal = opts?.signal;
-			if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
-			const timeout = opts?.timeout ?? defaultTimeout;
-			const entry = {
-				call,
-				settled: false,
-				settle(o) {
-					if (entry.settled) return;
-					entry.settled = true;
-					if (timer !== undefined) clearTimeout(timer);
-					signal?.removeEventListener("abort", onAbort);
-					const at = queue.indexOf(entry);
-					if (at >= 0) queue.splice(at, 1);
-					entry.onSettled?.();
-					if (o.ok) resolve(o.value);
-					else reject(o.error);
-				}
-			};
-			const onAbort = () => entry.settle({
-				ok: false,
-				error: new AbortError(signal?.reason, ctx)
-			});
-			signal?.addEventListener("abort", onAbort, { once: true });
-			// Each queued call keeps its own deadline; the POST carrying it is cancelled when all its calls are done.
-			const timer = timeout > 0 && Number.isFinite(timeout) ? setTimeout(() => entry.settle({
-				ok: false,
-				error: new TimeoutError(timeout, ctx)
-			}), timeout) : undefined;
-			queue.push(entry);
-			if (queue.length >= autoSize) flush();
-			else flushTimer ??= setTimeout(flush, autoWait);
-		});
-	}
-	function flush() {
-		if (flushTimer !== undefined) clearTimeout(flushTimer);
-		flushTimer = undefined;
-		const taken = queue;
-		queue = [];
-		for (const part of chunks(taken, autoSize)) void sendQueued(part);
-	}
-	async function sendQueued(entries) {
-		const controller = new AbortController();
-		let open = entries.length;
-		for (const e of entries) e.onSettled = () => --open === 0 && controller.abort();
-		const limits = {
-			timeout: Infinity,
-			signal: controller.signal
-		};
-		const outcomes = entries.length === 1 ? [await single(entries[0].call, limits).then((value) => ({
-			ok: true,
-			value
-		}), (error) => ({
-			ok: false,
-			error: errorFor(error, entries[0].call)
-		}))] : await array(entries.map((e) => e.call), limits);
-		entries.forEach((e, i) => e.settle(outcomes[i]));
-	}
+	// Arrays (explicit and automatic batches) live in their own module, loaded on first use.
+	const core = {
+		url,
+		defaultTimeout,
+		maxBatchSize,
+		autoWait,
+		autoSize,
+		batching,
+		closed: () => closed,
+		nextId,
+		post,
+		single
+	};
+	let batcher;
+	let loading;
+	const load = () => loading ??= import("./http-batch.js").then((m) => batcher = m.createBatcher(core));
 	return {
 		kind: "http",
 		url,
 		validate: options.validate,
 		batching,
 		request(call, opts) {
-			if (auto && batching && !opts?.headers) return enqueue(call, opts);
+			if (auto && batching && !opts?.headers) return batcher ? batcher.enqueue(call, opts) : load().then((b) => b.enqueue(call, opts));
 			return single(call, opts);
 		},
-		batch,
+		batch: (calls, opts) => batcher ? batcher.batch(calls, opts) : load().then((b) => b.batch(calls, opts)),
 		async close() {
 			closed = true;
-			if (flushTimer !== undefined) clearTimeout(flushTimer);
-			flushTimer = undefined;
-			for (const e of [...queue]) e.settle({
-				ok: false,
-				error: closedError(e.call)
-			});
-			queue = [];
+			batcher?.close();
 			for (const c of [...inFlight]) c.abort();
 		}
 	};

@@ -4,13 +4,9 @@
 */
 import { NodeRpcError } from "./errors.js";
 import type { RpcCall } from "./transport.js";
-export type JsonRpcId = number | string;
-export interface JsonRpcRequest {
-	readonly jsonrpc: "2.0";
-	readonly id: JsonRpcId;
-	readonly method: string;
-	readonly params?: unknown;
-}
+import type { JsonRpcId } from "./frame.js";
+export { createIdSource, frame } from "./frame.js";
+export type { JsonRpcId, JsonRpcRequest } from "./frame.js";
 export interface JsonRpcErrorBody {
 	readonly code: number;
 	readonly message: string;
@@ -26,10 +22,6 @@ export type JsonRpcReply = {
 	readonly error: JsonRpcErrorBody;
 	readonly result?: undefined;
 };
-/** A fresh source of request ids: 1, 2, 3, ... (one per transport, so ids never repeat on a connection). */
-export declare function createIdSource(start?: number): () => number;
-/** The request object; `params` is left out when undefined. */
-export declare function frame(id: JsonRpcId, method: string, params?: unknown): JsonRpcRequest;
 /** What a reply is checked against: the call it answers and where it came from. */
 export interface ReplyContext {
 	readonly url?: string;

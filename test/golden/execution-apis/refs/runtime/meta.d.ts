@@ -18,6 +18,12 @@ export type Validator = (value: unknown) => readonly ValidationIssue[] | null;
 export interface ValidatorModule {
 	readonly validate: Validator;
 }
+/**
+* What a call does to the node, from the spec's `x-effects`: `read` changes nothing; `write` changes state;
+* `idempotent` is a write that is harmless to repeat (re-sending the same signed transaction); `admin`
+* operates the node. Retries and fallback act on it.
+*/
+export type Effect = "read" | "write" | "idempotent" | "admin";
 export interface MethodMeta {
 	/** The method name on the wire: `platform.getBalance`, `eth_getBalance`. */
 	readonly name: string;
@@ -36,6 +42,8 @@ export interface MethodMeta {
 	readonly secrets?: readonly string[];
 	/** Only callable over WebSocket. */
 	readonly wsOnly?: boolean;
+	/** What the call does to the node (`x-effects`); absent when the spec does not say (treated as a write). */
+	readonly effects?: Effect;
 	/** Loads the result validator on first use (a separate chunk for bundlers). */
 	readonly resultValidator?: () => Promise<ValidatorModule>;
 }
@@ -111,4 +119,9 @@ export interface ServiceMeta {
 	readonly publicNodeBatchLimit?: number;
 	/** The real server's error conventions (for the node-compatible mode). */
 	readonly dialect: Dialect;
+	/** A cheap read (no params) a fallback client probes nodes with to rank them. */
+	readonly probe?: {
+		readonly method: string;
+		readonly params: unknown;
+	};
 }
