@@ -12,6 +12,8 @@ import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from '
 import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
 import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import type { MethodVersions } from './versions.js';
+import { tryService } from './try.js';
+import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
 
 
 /** Explicit heading ids of one page; a taken id gets a numbered suffix. */
@@ -73,6 +75,11 @@ export class Views {
     return p;
   }
 
+  /** The console data of a service's methods (`.vitepress/theme/try/<service>.json`). */
+  tryData(service: ServiceModel): TryService {
+    return tryService(service, this.names.baseUrl, { factory: this.names.factory, pkg: this.names.pkg, variable: this.names.variable }, this.printer(service));
+  }
+
   /** Schema text whose type links are relative to `page`. */
   private schemaText(service: ServiceModel, page: string): SchemaText {
     return new SchemaText(service.document, (name) => this.typeLink(service, page, name));
@@ -126,6 +133,8 @@ export class Views {
         websocket: isWs,
         url: code(url),
         curl: isWs ? undefined : curlCommand(call.request, url),
+        fetch: isWs ? undefined : fetchSample(url, call.request),
+        python: isWs ? undefined : pythonSample(url, call.request),
         request: call.requestPretty,
         response: call.response,
         ts: call.ts,
@@ -174,6 +183,7 @@ export class Views {
     return {
       name: text(method.name),
       anchor,
+      console: `<TryIt service="${attr(service.name)}" method="${attr(method.name)}" />`,
       summary: prose(method.summary),
       description: prose(method.description),
       endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
@@ -557,6 +567,11 @@ export class Views {
     ];
     return { title: this.config.package.name, description: this.config.package.description, nav, sidebar };
   }
+}
+
+/** A value for a double-quoted HTML attribute. */
+function attr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** Component names a schema refers to directly (not through other components). */
