@@ -11,14 +11,14 @@ import { notificationValidatorPath, validatorPath } from '../validators/index.js
 import { endpointPath, type ExamplePrinter } from './examples.js';
 
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
-const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|AVAX|seconds|milliseconds|bytes)\b/;
+const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
 
 export function unitOf(description: unknown): string | undefined {
   return typeof description === 'string' ? UNIT.exec(description)?.[1] : undefined;
 }
 
 /** Units of the values inside `schema`, by pointer (`*` for array items), following `$ref`s. */
-export function unitsIn(document: unknown, schema: JsonSchema | undefined): Record<string, string> {
+export function unitsIn(document: unknown, schema: JsonSchema | undefined, described?: string): Record<string, string> {
   const out: Record<string, string> = {};
   const seen = new Set<unknown>();
   const walk = (s: JsonSchema | undefined, pointer: string, own: string | undefined, depth: number) => {
@@ -26,7 +26,7 @@ export function unitsIn(document: unknown, schema: JsonSchema | undefined): Reco
     const { schema: body } = resolveSchema(document, s);
     if (!isSchemaObject(body)) return;
     const unit = own ?? unitOf(isSchemaObject(s) ? s.description : undefined) ?? unitOf(body.description);
-    if (unit && pointer !== '' && out[pointer] === undefined) out[pointer] = unit;
+    if (unit && out[pointer] === undefined) out[pointer] = unit;
     if (seen.has(body)) return;
     seen.add(body);
     const props = body.properties;
@@ -38,7 +38,7 @@ export function unitsIn(document: unknown, schema: JsonSchema | undefined): Reco
     }
     seen.delete(body);
   };
-  walk(schema, '', undefined, 0);
+  walk(schema, '', unitOf(described), 0);
   return out;
 }
 
@@ -73,7 +73,7 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
       example: ex ? (wireForm(true, k.params, ex.params) as unknown[]) : [],
       validator: `${notificationValidatorPath(service, method, k.name).slice('validators/'.length)}.js`,
       plans: { params: tree(builder.tuple(k.params.map((p) => p.schema))), notification: tree(builder.tree(k.result.schema)) },
-      units: unitsIn(service.document, k.result.schema),
+      units: unitsIn(service.document, k.result.schema, [k.result.summary, k.result.description].join(' ')),
     };
   });
   return {
@@ -89,7 +89,7 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
       ...(method.result ? { result: `${validatorPath(service, method, 'result').slice('validators/'.length)}.js` } : {}),
     },
     plans: { params: tree(params), ...(method.result ? { result: tree(builder.tree(method.result.schema)) } : {}) },
-    units: unitsIn(service.document, method.result?.schema),
+    units: unitsIn(service.document, method.result?.schema, method.result && [method.result.summary, method.result.description].join(' ')),
     accessor: printer.accessor(method),
     ...(kinds ? { kinds, notification: method.subscriptions!.notification } : {}),
     ...(method.subscriptions?.unsubscribe ? { unsubscribe: method.subscriptions.unsubscribe } : {}),
