@@ -320,5 +320,7 @@ export function showValue(value: unknown, units: Readonly<Record<string, string>
 export function clientArgs(method: Pick<TryMethod, 'positional'>, valueParams: unknown): unknown[] {
   if (valueParams === undefined) return [];
   if (Array.isArray(valueParams)) return valueParams;
+  // A method without params by name is called with no argument (an object there would be the options).
+  if (valueParams !== null && typeof valueParams === 'object' && Object.keys(valueParams).length === 0) return [];
   return [valueParams];
 }

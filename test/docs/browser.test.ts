@@ -3,12 +3,21 @@
  * serve the result on 127.0.0.1, and drive Debian's Chromium through it the way a reader would: from the
  * index to a method of every service, and through the search box to a method. Any console error, failed
  * or off-machine request, or broken link fails the test.
+ *
+ * The method consoles (TryIt) are driven against the generated mock on 127.0.0.1 (CORS on, its default):
+ * an example sent and its decoded result shown, invalid params refused with nothing sent, a typed header
+ * seen by the server, a subscription's notifications listed. Then every page, in light and dark mode:
+ * axe-core finds no serious or critical violation, nothing is logged as an error, and a screenshot of
+ * each mode is kept in test/.tmp/docs-shots.
+ *
+ * One build, one static server, one browser for all of it (the build is most of the time).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import AxeBuilder from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkHtmlLinks } from '../helpers/links.js';
 import { ROOT } from '../helpers/paths.js';
@@ -18,11 +27,16 @@ const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated/docs');
 const DIST = join(ROOT, 'test/.tmp/docs-site');
 const SCREENSHOT = join(ROOT, 'test/.tmp/docs-search.png');
+const SHOTS = join(ROOT, 'test/.tmp/docs-shots');
 const BUILD_TIMEOUT = 240_000;
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
+let context: BrowserContext;
 let page: Page;
+let mock: { url: string; close(): Promise<void> } | undefined;
+/** The `x-api-key` header of every info.getNetworkName call the mock answered. */
+const seenKeys: string[] = [];
 /** Everything that went wrong in the browser, across the whole run. */
 const failures: string[] = [];
 /** The links followed so far (printed when a step fails). */
@@ -63,7 +77,8 @@ async function follow(selector: string): Promise<string> {
 
 describe('docs site', () => {
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
+    // Never skipped: without the browser this fails, saying what to install.
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`).toBe(true);
     expect(existsSync(join(DOCS, 'index.md')), 'generated/docs is missing: npm run generate').toBe(true);
     const ms = await buildSite();
     console.log(`docs site built in ${(ms / 1000).toFixed(1)} s`);
@@ -72,12 +87,19 @@ describe('docs site', () => {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const { startNodeMock } = await import('../../generated/client/mock/index.js');
+    // One typed handler, to see the headers a console sends; every other method answers from the examples.
+    mock = await startNodeMock({
+      handlers: { info: { info: { getNetworkName: (_p: unknown, ctx: { headers: Record<string, unknown> }) => (seenKeys.push(String(ctx.headers['x-api-key'])), { networkName: 'mainnet' }) } } },
+    });
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const origin = server.url;
-    // Nothing may come from anywhere but the site itself (no fonts, scripts or images from a CDN).
+    const mockOrigin = mock.url;
+    // Nothing may come from anywhere but the site itself (no fonts, scripts or images from a CDN), and the
+    // mock the consoles call.
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      if (url.startsWith(`${origin}/`) || url.startsWith(`${mockOrigin}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
       failures.push(`request off the site: ${url}`);
       return route.abort();
     });
@@ -95,6 +117,7 @@ describe('docs site', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await mock?.close();
   });
 
   it('has no broken link in any built page', () => {
@@ -143,5 +166,111 @@ describe('docs site', () => {
     expect(await page.locator(`[id="${id}"]`).textContent()).toContain('getCurrentValidators');
     expect(failures).toEqual([]);
     expect(server!.missing).toEqual([]);
+  });
+
+  // ---- the method consoles ------------------------------------------------------------------------------
+
+  /** Open a page (waiting for it to come alive), open one method's console, and point it at the mock. */
+  async function openConsole(path: string, method: string): Promise<Locator> {
+    await page.goto(`${server!.url}${path}`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const root = page.locator(`[data-try-method="${method}"]`);
+    await root.locator('summary').first().click();
+    await expect.poll(() => root.getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
+    await root.locator('[data-try="target"]').selectOption('custom');
+    await root.locator('[data-try="custom-url"]').fill(mock!.url);
+    return root;
+  }
+
+  /** What the mock answers to a method's example, straight from node (to compare with what the page shows). */
+  async function mockResult(path: string, method: string, params: unknown): Promise<unknown> {
+    const r = await fetch(`${mock!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return ((await r.json()) as { result: unknown }).result;
+  }
+
+  it('sends a method\'s example to the mock and shows the reply, the value form with its unit, and the result check', async () => {
+    const root = await openConsole('/platform.html', 'platform.getBalance');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/P', 'platform.getBalance', params)) as { balance: string };
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The result matches the result schema.');
+    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200/);
+    // The wire form's decimal string becomes a bigint, shown in decimal with the unit the spec names.
+    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"balance": ${BigInt(wire.balance)} nNATIVE`);
+    // The code for exactly these params, against the mock's URL.
+    expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain(`${mock!.url}/ext/bc/P`);
+    expect(await root.locator('[data-try="sample-ts"]').textContent()).toContain('await node.platform.getBalance({');
+    expect(await root.locator('[data-try="sample-python"]').textContent()).toContain('requests.post(');
+    // The target is remembered: another page's console starts on the same custom URL.
+    await page.goto(`${server!.url}/info.html`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const other = page.locator('[data-try-method="info.getNetworkID"]');
+    await other.locator('summary').click();
+    await expect.poll(() => other.getAttribute('data-ready')).toBe('true');
+    expect(await other.locator('[data-try="url"]').textContent()).toBe(`${mock!.url}/ext/info`);
+    expect(failures).toEqual([]);
+  });
+
+  it('shows an EVM quantity in decimal with its unit, and a call without params', async () => {
+    const root = await openConsole('/evm/eth.html', 'eth_getHeaderByNumber');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/C/rpc', 'eth_getHeaderByNumber', params)) as { baseFeePerGas: string };
+    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"baseFeePerGas": ${BigInt(wire.baseFeePerGas)} wei`);
+    const chain = await openConsole('/evm/eth.html', 'eth_chainId');
+    expect(await chain.locator('[data-try="params"]').inputValue()).toBe('[]');
+    await chain.locator('[data-try="send"]').click();
+    await expect.poll(() => chain.locator('[data-try="decoded"]').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses invalid params with the validator\'s pointer and message, and sends nothing', async () => {
+    const root = await openConsole('/info.html', 'info.getBlockchainID');
+    const sent: string[] = [];
+    const watch = (r: { url(): string }) => {
+      if (r.url().startsWith(mock!.url)) sent.push(r.url());
+    };
+    page.on('request', watch);
+    try {
+      await root.locator('[data-try="params"]').fill('{ "alias": 5 }');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('params/alias: must be string');
+      await root.locator('[data-try="params"]').fill('[1]');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('info.getBlockchainID takes its params by name: one JSON object, not an array');
+      await root.locator('[data-try="params"]').fill('{ "alias": ');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('the params are not JSON');
+    } finally {
+      page.off('request', watch);
+    }
+    expect(sent).toEqual([]);
+    expect(await root.locator('[data-try="raw"]').count()).toBe(0);
+    expect(failures).toEqual([]);
+  });
+
+  it('sends a header typed in, and the server receives it (through a CORS preflight)', async () => {
+    const root = await openConsole('/info.html', 'info.getNetworkName');
+    const before = seenKeys.length;
+    await root.locator('[data-try="headers"]').fill('x-api-key: key-from-the-docs');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="decoded"]').textContent(), { timeout: 15_000 }).toContain('"networkName": "mainnet"');
+    expect(seenKeys.slice(before)).toEqual(['key-from-the-docs']);
+    expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain("-H 'x-api-key: key-from-the-docs'");
+    expect(failures).toEqual([]);
+  });
+
+  it('subscribes over WebSocket and lists the notifications, decoded', async () => {
+    const root = await openConsole('/evm/eth.html', 'eth_subscribe');
+    await root.locator('[data-try="kind"]').selectOption('newHeads');
+    await root.locator('[data-try="subscribe"]').click();
+    await expect.poll(() => root.locator('[data-try="log"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await root.locator('[data-try="log"] > li').first().textContent();
+    // A head's number arrives as hex and is shown in decimal.
+    expect(first).toMatch(/"number": \d+/);
+    expect(await root.locator('[data-try="raw"]').textContent()).toContain('"result"');
+    await root.locator('[data-try="unsubscribe"]').click();
+    expect(failures).toEqual([]);
   });
 });
