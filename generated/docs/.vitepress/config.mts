@@ -33,6 +33,8 @@ export default defineConfig({
         ],
       },
       { text: 'Types', link: '/types' },
+      { text: 'Availability', link: '/availability' },
+      { text: 'Errors', link: '/errors' },
     ],
     sidebar: [
       { text: 'Overview', link: '/' },
@@ -311,6 +313,8 @@ export default defineConfig({
         ],
       },
       { text: 'Types', link: '/types' },
+      { text: 'Availability', link: '/availability' },
+      { text: 'Errors', link: '/errors' },
     ],
   },
 });

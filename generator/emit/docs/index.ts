@@ -8,7 +8,7 @@
 import type { OutputFile } from '../../write.js';
 import type { Emitter } from '../types.js';
 import { compileTemplates } from './render.js';
-import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';
 
@@ -37,7 +37,10 @@ export const docsEmitter: Emitter = {
     const site = new Site(ctx.model);
     const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases));
     const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents });
-    const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage()))];
+    const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage())),
+      page(AVAILABILITY_PAGE, render('availability.md', views.availabilityPage())),
+      page(ERRORS_PAGE, render('errors.md', views.errorsPage())),
+    ];
     for (const service of ctx.model.services) {
       files.push(page(site.servicePage(service), render('service.md', views.servicePage(service))));
       if (!site.isSplit(service)) continue;
