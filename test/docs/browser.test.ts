@@ -16,9 +16,10 @@ import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import AxeBuilder from '@axe-core/playwright';
+import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../generator/write.js';
 import { checkHtmlLinks } from '../helpers/links.js';
 import { ROOT } from '../helpers/paths.js';
 import { fileFor, serveStatic, type StaticServer } from '../helpers/static-server.js';
@@ -221,7 +222,8 @@ describe('docs site', () => {
     const chain = await openConsole('/evm/eth.html', 'eth_chainId');
     expect(await chain.locator('[data-try="params"]').inputValue()).toBe('[]');
     await chain.locator('[data-try="send"]').click();
-    await expect.poll(() => chain.locator('[data-try="decoded"]').textContent(), { timeout: 15_000 }).toMatch(/^\d+$/);
+    await expect.poll(() => chain.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    expect(await chain.locator('[data-try="decoded"]').textContent()).toMatch(/^\d+$/);
     expect(failures).toEqual([]);
   });
 
@@ -273,4 +275,70 @@ describe('docs site', () => {
     await root.locator('[data-try="unsubscribe"]').click();
     expect(failures).toEqual([]);
   });
+
+  // ---- every page: accessibility, light and dark, no errors ---------------------------------------------
+
+  /** The built pages, as site paths. */
+  function sitePages(): string[] {
+    return listFiles(DIST)
+      .filter((f) => f.endsWith('.html') && f !== '404.html')
+      .map((f) => `/${f}`)
+      .sort();
+  }
+
+  /** Serious and critical axe violations of what the page shows now, each with where. */
+  async function axeProblems(label: string, include?: string): Promise<string[]> {
+    let builder = new AxeBuilder({ page });
+    if (include) builder = builder.include(include);
+    const { violations } = await builder.analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${label}: ${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}`));
+  }
+
+  async function setMode(mode: 'light' | 'dark'): Promise<void> {
+    await page.emulateMedia({ colorScheme: mode });
+  }
+
+  async function visit(path: string, mode: 'light' | 'dark'): Promise<void> {
+    await page.goto(`${server!.url}${path}`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+  }
+
+  it('every page, light and dark: no serious or critical axe violation, nothing logged as an error', async () => {
+    const pages = sitePages();
+    expect(pages.length).toBeGreaterThanOrEqual(15);
+    mkdirSync(SHOTS, { recursive: true });
+    const problems: string[] = [];
+    const t0 = performance.now();
+    try {
+      for (const mode of ['light', 'dark'] as const) {
+        await setMode(mode);
+        for (const path of pages) {
+          await visit(path, mode);
+          problems.push(...(await axeProblems(`${path} (${mode})`)));
+          await page.screenshot({ path: join(SHOTS, `${mode}-${path.slice(1).replace(/\//g, '_').replace(/\.html$/, '')}.png`) });
+        }
+        // A console with everything showing: the reply, the value form, the check and the code.
+        await visit('/info.html', mode);
+        const root = page.locator('[data-try-method="info.getNetworkID"]');
+        await root.locator('summary').click();
+        await expect.poll(() => root.getAttribute('data-ready')).toBe('true');
+        await root.locator('[data-try="target"]').selectOption('custom');
+        await root.locator('[data-try="custom-url"]').fill(mock!.url);
+        await root.locator('[data-try="send"]').click();
+        await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches');
+        await root.locator('[data-try="samples"] summary').click();
+        await root.scrollIntoViewIfNeeded();
+        problems.push(...(await axeProblems(`console (${mode})`, '[data-try-method="info.getNetworkID"]')));
+        await root.screenshot({ path: join(SHOTS, `${mode}-console.png`) });
+      }
+    } finally {
+      await setMode('light');
+    }
+    console.log(`axe over ${pages.length} pages in light and dark mode, and an open console in each: ${((performance.now() - t0) / 1000).toFixed(1)} s; screenshots in ${SHOTS}`);
+    expect(problems).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 300_000);
 });
