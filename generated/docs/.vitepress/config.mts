@@ -126,6 +126,7 @@ export default defineConfig({
       },
       {
         text: 'EVM chain JSON-RPC (C-Chain)',
+        link: '/evm/',
         collapsed: true,
         items: [
           { text: 'Overview', link: '/evm/' },

@@ -618,6 +618,8 @@ export class Views {
         this.site.isSplit(s)
           ? {
               text: s.title,
+              // A collapsible group without a link nests VitePress's toggle inside a button (axe: nested-interactive).
+              link: this.site.route(this.site.servicePage(s)),
               collapsed: true,
               items: [
                 { text: 'Overview', link: this.site.route(this.site.servicePage(s)) },
