@@ -35,7 +35,7 @@ export async function generationSection(): Promise<Section> {
     met: cold.ms < 2000,
     by: `${ms(cold.ms - 2000)} (${((cold.ms / 2000 - 1) * 100).toFixed(0)}%)`,
     why:
-      'both cores are busy for the whole run. The schema thread compiles every params, result and notification schema with ajv (thread:checks in the phases) while the main thread loads ts-morph with TypeScript, json-schema-to-typescript and handlebars (about 0.5 s before the first phase) and then emits; the write phase of an empty folder swings between 40 ms and 1.1 s with the state of the file system here. The second row shows what the thread already saves.',
+      'both cores are busy for the whole run. The schema thread compiles every params, result and notification schema with ajv (thread:checks in the phases) while the main thread loads ts-morph with TypeScript, json-schema-to-typescript and handlebars (about 0.5 s before the first phase) and then emits; the write phase of an empty folder swings between 40 ms and 1.1 s with the state of the file system here. The second row shows what the thread already saves. A V8 code cache of the CommonJS dependencies (vm.Script cachedData, as Node 22\'s compile cache does) saved 0.1-0.15 s of loading, but on Node 20 a module run from cached code cannot call import() (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING: prettier\'s entry does), and v8-compile-cache fails the same way, so neither is used.',
     command: `node bin/noderpc.js generate --no-cache --out <tmp> --times`,
     note: `phases (ms, last run): ${phasesText(parsePhases(cold.stdout))}`,
   });

@@ -11,11 +11,13 @@ import { clientSection } from './client.js';
 import { generationSection } from './generation.js';
 import { ROOT, table, type Section } from './lib.js';
 import { proxySection } from './proxy.js';
+import { scaleSection } from './scale.js';
 import { serverSection } from './server.js';
 import { validatorsSection } from './validators.js';
 
 const SECTIONS: Record<string, () => Promise<Section>> = {
   generation: generationSection,
+  scale: scaleSection,
   client: clientSection,
   validators: validatorsSection,
   server: serverSection,

@@ -8,6 +8,7 @@
  * Subscriptions push their example's notifications in order, then stay open until unsubscribed.
  */
 import type { ServerMethodMeta } from '../meta.js';
+import { JsonText } from '../server/serialize.js';
 import type { HandlerContext, RawHandler, RequestHeaders } from '../server/types.js';
 import type { Replay } from './replay.js';
 import type { MockServiceData } from './types.js';
@@ -154,6 +155,19 @@ function holdOpen(items: readonly unknown[], signal: AbortSignal | undefined): A
  * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
  */
 export function createMockRawHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler {
+  return mockHandler(data, replay, false);
+}
+
+/**
+ * The handler `startMock` serves with: the same answers, each example's result given with its JSON text,
+ * made once per example (examples do not change), so the server does not stringify it on every call.
+ */
+export function createServingMockHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler {
+  return mockHandler(data, replay, true);
+}
+
+function mockHandler(data: readonly MockServiceData[], replay: Replay | undefined, serialized: boolean): RawHandler {
+  const texts = new WeakMap<object, JsonText>();
   const byService = new Map(data.map((d) => [d.service, d]));
   return (meta: ServerMethodMeta, wireParams: unknown, ctx: HandlerContext): unknown => {
     const d = byService.get(meta.service) ?? byService.get(ctx.service);
@@ -179,6 +193,13 @@ export function createMockRawHandler(data: readonly MockServiceData[], replay?: 
     };
     const chosen = pick(examples, wireParams, named, meta.name, positionOf);
     if (!chosen) throw new MockError(-32603, `the mock has no example for ${meta.name}`);
-    return Object.prototype.hasOwnProperty.call(chosen, 'result') ? chosen.result : null;
+    const result = Object.prototype.hasOwnProperty.call(chosen, 'result') ? chosen.result : null;
+    if (!serialized) return result;
+    let text = texts.get(chosen);
+    if (text === undefined) {
+      text = new JsonText(result, JSON.stringify(result) ?? 'null');
+      texts.set(chosen, text);
+    }
+    return text;
   };
 }

@@ -1,7 +1,7 @@
 /** `startMock`: the server with every method answered from the spec's examples, on a local port. */
 import { createRpcServer } from '../server/server.js';
 import type { ListeningServer, RpcServer } from '../server/types.js';
-import { createMockRawHandler } from './handler.js';
+import { createServingMockHandler } from './handler.js';
 import { Replay } from './replay.js';
 import type { MockOptions } from './types.js';
 
@@ -22,7 +22,7 @@ function nodeBatchLimit(services: MockOptions['services'], profile: 'full' | 'pu
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const server = createRpcServer({
     services: options.services,
-    rawHandler: createMockRawHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
+    rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
     enable: options.enable ?? 'all',
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),

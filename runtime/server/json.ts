@@ -9,12 +9,34 @@ const QUOTE = 34;
 const BACKSLASH = 92;
 
 /**
- * Whether a parsed JSON value nests arrays/objects deeper than `max`. Iterative, and it stops at the first
- * node past the limit, so a hostile value costs no more than `max` levels of a walk. (V8's JSON.parse is
- * itself iterative: parsing first is safe, and far faster than scanning the text.)
+ * Whether a parsed JSON value nests arrays/objects deeper than `max`. It stops at the first node past the
+ * limit, so a hostile value costs no more than `max` levels of a walk. (V8's JSON.parse is itself iterative:
+ * parsing first is safe, and far faster than scanning the text.) Recursive up to a limit of 256 levels, which
+ * no stack minds and which allocates nothing; iterative above it.
  */
 export function valueDepthExceeds(value: unknown, max: number): boolean {
   if (value === null || typeof value !== 'object') return false;
+  return max <= 256 ? deeper(value, 1, max) : deeperIterative(value, max);
+}
+
+function deeper(node: object, depth: number, max: number): boolean {
+  if (depth > max) return true;
+  if (Array.isArray(node)) {
+    for (let i = 0; i < node.length; i++) {
+      const child: unknown = node[i];
+      if (typeof child === 'object' && child !== null && deeper(child, depth + 1, max)) return true;
+    }
+    return false;
+  }
+  for (const key in node) {
+    if (!hasOwn(node, key)) continue;
+    const child: unknown = (node as Record<string, unknown>)[key];
+    if (typeof child === 'object' && child !== null && deeper(child, depth + 1, max)) return true;
+  }
+  return false;
+}
+
+function deeperIterative(value: object, max: number): boolean {
   const stack: unknown[] = [value];
   const depths: number[] = [1];
   while (stack.length) {

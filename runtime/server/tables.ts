@@ -4,6 +4,7 @@
  */
 import type { Plan } from '../codec.js';
 import type { Availability, ServerMethodMeta, Validator } from '../meta.js';
+import type { Serializer } from './serialize.js';
 import type { Flavor, Texts } from './texts.js';
 import { gorillaName, TEXTS } from './texts.js';
 import type { CorsOptions, Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from './types.js';
@@ -62,6 +63,8 @@ export interface Entry {
   readonly kinds: ReadonlyMap<string, KindEntry> | undefined;
   /** Loaded on first use when results are validated. */
   resultValidator: Validator | null | undefined;
+  /** The result's value form → wire-form JSON text, compiled on first use. */
+  serializer: Serializer | undefined;
 }
 
 export interface ServiceTable {
@@ -234,6 +237,7 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
       required: requiredFlags(meta),
       kinds,
       resultValidator: undefined,
+      serializer: undefined,
     };
     methods.set(name, entry);
     const dot = name.indexOf('.');

@@ -8,6 +8,7 @@ import { createMockRawHandler, jsonEqual, MockError, startMock } from '../../run
 import type { HandlerContext } from '../../runtime/server/index.js';
 import { openWs } from '../server/client.js';
 import { ALL_SERVICES, evm, info, mockData, platform } from '../server/fixtures.js';
+import type { MockServiceData } from '../../runtime/mock/types.js';
 
 const ctx = (service: string, headers: Record<string, string> = {}, signal?: AbortSignal): HandlerContext => ({
   service,
@@ -183,6 +184,51 @@ describe('startMock', () => {
         params: { subscription: result, result: { logIndex: '0x0' } },
       });
       await c.close();
+    } finally {
+      await mock.close();
+    }
+  });
+});
+
+describe('startMock: results sent as the example JSON made once', () => {
+  const data: MockServiceData[] = [
+    ...mockData,
+    {
+      service: 'info',
+      examples: {
+        'info.checked': [
+          { name: 'good', params: [], result: { ok: true, note: 'a "quoted" <text>' } },
+          { name: 'bad', params: [], result: { ok: 'yes' } },
+        ],
+      },
+    },
+  ];
+  const post = async (url: string, example: string, id: number): Promise<string> => {
+    const res = await fetch(`${url}/ext/info`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-mock-example': example },
+      body: JSON.stringify({ jsonrpc: '2.0', id, method: 'info.checked' }),
+    });
+    return res.text();
+  };
+
+  it('answers every call with the example exactly as JSON.stringify writes it', async () => {
+    const mock = await startMock({ services: ALL_SERVICES, data: data.filter((d) => d.service !== 'info' || 'info.checked' in d.examples) });
+    try {
+      for (const id of [1, 2])
+        expect(await post(mock.url, 'good', id)).toBe(`{"jsonrpc":"2.0","id":${id},"result":${JSON.stringify({ ok: true, note: 'a "quoted" <text>' })}}`);
+    } finally {
+      await mock.close();
+    }
+  });
+
+  it('still checks each result against its schema when results are validated', async () => {
+    const mock = await startMock({ services: ALL_SERVICES, data: data.filter((d) => d.service !== 'info' || 'info.checked' in d.examples), validateResults: true });
+    try {
+      expect(JSON.parse(await post(mock.url, 'good', 1))).toEqual({ jsonrpc: '2.0', id: 1, result: { ok: true, note: 'a "quoted" <text>' } });
+      const bad = JSON.parse(await post(mock.url, 'bad', 2)) as { error: { code: number; message: string } };
+      expect(bad.error.code).toBe(-32603);
+      expect(bad.error.message).toMatch(/^Internal error: the result of info\.checked does not match its schema/);
     } finally {
       await mock.close();
     }

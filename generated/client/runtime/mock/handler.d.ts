@@ -13,3 +13,8 @@ export declare function jsonEqual(a: unknown, b: unknown): boolean;
 * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
 */
 export declare function createMockRawHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler;
+/**
+* The handler `startMock` serves with: the same answers, each example's result given with its JSON text,
+* made once per example (examples do not change), so the server does not stringify it on every call.
+*/
+export declare function createServingMockHandler(data: readonly MockServiceData[], replay?: Replay): RawHandler;

@@ -1,3 +1,4 @@
+import { JsonText } from "../server/serialize.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
 	static {
@@ -127,6 +128,17 @@ function holdOpen(items, signal) {
 * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
 */
 export function createMockRawHandler(data, replay) {
+	return mockHandler(data, replay, false);
+}
+/**
+* The handler `startMock` serves with: the same answers, each example's result given with its JSON text,
+* made once per example (examples do not change), so the server does not stringify it on every call.
+*/
+export function createServingMockHandler(data, replay) {
+	return mockHandler(data, replay, true);
+}
+function mockHandler(data, replay, serialized) {
+	const texts = new WeakMap();
 	const byService = new Map(data.map((d) => [d.service, d]));
 	return (meta, wireParams, ctx) => {
 		const d = byService.get(meta.service) ?? byService.get(ctx.service);
@@ -152,6 +164,13 @@ export function createMockRawHandler(data, replay) {
 		};
 		const chosen = pick(examples, wireParams, named, meta.name, positionOf);
 		if (!chosen) throw new MockError(-32603, `the mock has no example for ${meta.name}`);
-		return Object.prototype.hasOwnProperty.call(chosen, "result") ? chosen.result : null;
+		const result = Object.prototype.hasOwnProperty.call(chosen, "result") ? chosen.result : null;
+		if (!serialized) return result;
+		let text = texts.get(chosen);
+		if (text === undefined) {
+			text = new JsonText(result, JSON.stringify(result) ?? "null");
+			texts.set(chosen, text);
+		}
+		return text;
 	};
 }

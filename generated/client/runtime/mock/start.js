@@ -1,6 +1,6 @@
 /** `startMock`: the server with every method answered from the spec's examples, on a local port. */
 import { createRpcServer } from "../server/server.js";
-import { createMockRawHandler } from "./handler.js";
+import { createServingMockHandler } from "./handler.js";
 import { Replay } from "./replay.js";
 function nodeBatchLimit(services, profile) {
 	const limits = services.flatMap((s) => {
@@ -13,7 +13,7 @@ function nodeBatchLimit(services, profile) {
 export async function startMock(options) {
 	const server = createRpcServer({
 		services: options.services,
-		rawHandler: createMockRawHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
+		rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
 		enable: options.enable ?? "all",
 		...options.handlers !== undefined ? { handlers: options.handlers } : {},
 		...options.mode !== undefined ? { mode: options.mode } : {},

@@ -19,8 +19,12 @@ export declare class Engine {
 	notification(flavor: Flavor, method: string, subscription: string, resultJson: string): string;
 	/** A standard-mode body's reply; synchronous when every handler it runs answers synchronously. */
 	standardBody(site: Site, text: string): string | null | Promise<string | null>;
-	/** Batch items run one after the other, in order; an item that answers synchronously costs no tick. */
+	/**
+	* Batch items run one after the other, in order, in one loop; an item that answers synchronously costs no
+	* promise and no tick. From the first item that answers later on, the rest wait their turn.
+	*/
 	private standardBatch;
+	private standardRest;
 	private standardOne;
 	gethBody(site: Site, text: string): Promise<string | null>;
 	private gethOne;
@@ -33,7 +37,11 @@ export declare class Engine {
 	private call;
 	private logged;
 	private run;
-	/** A handler's value → the reply's result JSON: encoded (typed handlers), checked in development, stringified. */
+	/**
+	* A handler's value → the reply's result JSON: a typed handler's value encoded to the wire form and
+	* stringified in one walk (see serialize.ts), a raw handler's as it is; checked against the result schema
+	* first when results are validated.
+	*/
 	private answer;
 	private checked;
 	private stringified;

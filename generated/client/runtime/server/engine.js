@@ -9,6 +9,7 @@
 import { CodecError, decode, encode } from "../codec.js";
 import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from "./json.js";
 import { maskParams, scrub, secretValues } from "./redact.js";
+import { compileSerializer, JsonText } from "./serialize.js";
 import { buildService, shareEndpoints } from "./tables.js";
 import { gorillaName } from "./texts.js";
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from "./wire.js";
@@ -17,6 +18,15 @@ class Problem {
 	problem;
 	constructor(problem) {
 		this.problem = problem;
+	}
+}
+/** A call that failed: its error, and whether it failed before any handler ran (`early`). */
+class Failure {
+	error;
+	early;
+	constructor(error, early) {
+		this.error = error;
+		this.early = early;
 	}
 }
 function isThenable(value) {
@@ -134,26 +144,28 @@ export class Engine {
 		}
 		return this.standardBatch(site, body, ids);
 	}
-	/** Batch items run one after the other, in order; an item that answers synchronously costs no tick. */
+	/**
+	* Batch items run one after the other, in order, in one loop; an item that answers synchronously costs no
+	* promise and no tick. From the first item that answers later on, the rest wait their turn.
+	*/
 	standardBatch(site, body, ids) {
-		const out = [];
-		const finish = () => out.length === 0 ? null : `[${out.join(",")}]`;
+		let out = "";
 		for (let i = 0; i < body.length; i++) {
 			const r = this.standardOne(site, body[i], ids, i);
-			if (isThenable(r)) {
-				return (async () => {
-					const first = await r;
-					if (first !== null) out.push(first);
-					for (let j = i + 1; j < body.length; j++) {
-						const next = await this.standardOne(site, body[j], ids, j);
-						if (next !== null) out.push(next);
-					}
-					return finish();
-				})();
-			}
-			if (r !== null) out.push(r);
+			if (typeof r === "string") out += out === "" ? r : `,${r}`;
+			else if (r !== null) return this.standardRest(site, body, ids, i, r, out);
 		}
-		return finish();
+		return out === "" ? null : `[${out}]`;
+	}
+	async standardRest(site, body, ids, at, pending, done) {
+		let out = done;
+		const first = await pending;
+		if (first !== null) out += out === "" ? first : `,${first}`;
+		for (let j = at + 1; j < body.length; j++) {
+			const next = await this.standardOne(site, body[j], ids, j);
+			if (next !== null) out += out === "" ? next : `,${next}`;
+		}
+		return out === "" ? null : `[${out}]`;
 	}
 	standardOne(site, msg, ids, index) {
 		if (!isPlainObject(msg)) return stdError("null", {
@@ -188,9 +200,10 @@ export class Engine {
 				message: "Invalid Request: params must be an object or an array"
 			});
 		}
-		const frame = (outcome) => !hasId ? null : outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
 		const outcome = this.dispatch(site, method, params);
-		return isThenable(outcome) ? outcome.then(frame) : frame(outcome);
+		if (typeof outcome === "string") return hasId ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome}}` : null;
+		if (outcome instanceof Failure) return hasId ? stdError(idJson, outcome.error) : null;
+		return outcome.then((o) => !hasId ? null : typeof o === "string" ? `{"jsonrpc":"2.0","id":${idJson},"result":${o}}` : stdError(idJson, o.error));
 	}
 	// ---------------------------------------------------------------------------------------------------
 	// go-ethereum
@@ -253,7 +266,7 @@ export class Engine {
 			}
 			if (validId) {
 				const outcome = await this.dispatch(site, m.method, m.params);
-				return outcome.ok ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome.json}}` : stdError(idJson, outcome.error);
+				return typeof outcome === "string" ? `{"jsonrpc":"2.0","id":${idJson},"result":${outcome}}` : stdError(idJson, outcome.error);
 			}
 		}
 		return stdError(idJson, {
@@ -312,22 +325,18 @@ export class Engine {
 		if (req.method === "rpc.discover" && svc.discover) outcome = this.discover(svc);
 		else {
 			const entry = this.gorillaLookup(svc, req.method);
-			outcome = "error" in entry ? {
-				ok: false,
-				error: entry.error,
-				early: true
-			} : await this.call(site, entry.meta.name, entry, req.params);
+			outcome = "error" in entry ? new Failure(entry.error, true) : await this.call(site, entry.meta.name, entry, req.params);
 		}
-		const ran = outcome.ok || !outcome.early;
+		const ran = typeof outcome === "string" || !outcome.early;
 		if (req.id === undefined) return {
 			body: null,
 			ran
 		};
-		if (!outcome.ok) return {
+		if (typeof outcome !== "string") return {
 			body: this.gorillaOut(gorillaError(idJson, outcome.error)),
 			ran
 		};
-		const result = outcome.json === "null" ? "" : `"result":${outcome.json},`;
+		const result = outcome === "null" ? "" : `"result":${outcome},`;
 		return {
 			body: this.gorillaOut(`{"jsonrpc":"2.0",${result}"id":${idJson}}`),
 			ran
@@ -368,21 +377,14 @@ export class Engine {
 	// Calls
 	// ---------------------------------------------------------------------------------------------------
 	discover(svc) {
-		return {
-			ok: true,
-			json: JSON.stringify(svc.def.document ?? null) ?? "null"
-		};
+		return JSON.stringify(svc.def.document ?? null) ?? "null";
 	}
 	dispatch(site, method, params) {
 		const svc = site.service;
 		const entry = svc.methods.get(method);
 		if (entry === undefined) {
 			if (method === "rpc.discover" && svc.discover) return this.discover(svc);
-			return {
-				ok: false,
-				error: svc.texts.notFound(method, undefined),
-				early: true
-			};
+			return new Failure(svc.texts.notFound(method, undefined), true);
 		}
 		return this.call(site, method, entry, params);
 	}
@@ -397,13 +399,13 @@ export class Engine {
 		this.log({
 			level: "debug",
 			event: "call",
-			message: outcome.ok ? `${method} ok` : `${method} failed with ${outcome.error.code}`,
+			message: typeof outcome === "string" ? `${method} ok` : `${method} failed with ${outcome.error.code}`,
 			service: site.service.def.name,
 			method,
 			transport: site.transport,
 			params: maskParams(params, entry.meta.secrets, entry.meta.params),
 			durationMs: Math.round((performance.now() - started) * 1e3) / 1e3,
-			...outcome.ok ? {} : { code: outcome.error.code }
+			...typeof outcome === "string" ? {} : { code: outcome.error.code }
 		});
 		return outcome;
 	}
@@ -412,50 +414,24 @@ export class Engine {
 		const t = svc.texts;
 		const meta = entry.meta;
 		if (entry.off !== undefined || !entry.implemented) {
-			return {
-				ok: false,
-				error: t.notFound(method, entry.off ?? "has no handler on this server"),
-				early: true
-			};
+			return new Failure(t.notFound(method, entry.off ?? "has no handler on this server"), true);
 		}
 		if (site.transport === "http" && (entry.role === "subscribe" || meta.wsOnly === true && !(entry.role === "unsubscribe" && svc.flavor !== "standard"))) {
-			return {
-				ok: false,
-				error: t.needsWebSocket(method),
-				early: true
-			};
+			return new Failure(t.needsWebSocket(method), true);
 		}
 		const shaped = this.shape(svc.flavor, entry, rawParams);
-		if (shaped instanceof Problem) return {
-			ok: false,
-			error: t.structure(method, shaped.problem),
-			early: true
-		};
+		if (shaped instanceof Problem) return new Failure(t.structure(method, shaped.problem), true);
 		const params = shaped;
 		const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : [];
 		if (entry.role === "subscribe") return this.subscribe(site, method, entry, params, needles);
 		const issues = meta.validateParams(params);
-		if (issues) return {
-			ok: false,
-			error: scrub(t.invalid(method, issues, entry.positional), needles),
-			early: true
-		};
+		if (issues) return new Failure(scrub(t.invalid(method, issues, entry.positional), needles), true);
 		if (entry.role === "unsubscribe") {
 			const id = params[0];
 			const removed = typeof id === "string" && site.host !== undefined && site.host.remove(id);
-			if (removed) return {
-				ok: true,
-				json: "true"
-			};
+			if (removed) return "true";
 			const error = t.subscriptionNotFound();
-			return error ? {
-				ok: false,
-				error,
-				early: false
-			} : {
-				ok: true,
-				json: "false"
-			};
+			return error ? new Failure(error, false) : "false";
 		}
 		const ctx = {
 			service: meta.service,
@@ -473,11 +449,7 @@ export class Engine {
 				try {
 					decoded = meta.decodeParams ? decode(meta.decodeParams, params) : params;
 				} catch (e) {
-					if (e instanceof CodecError) return {
-						ok: false,
-						error: scrub(t.codec(method, e, entry.positional), needles),
-						early: true
-					};
+					if (e instanceof CodecError) return new Failure(scrub(t.codec(method, e, entry.positional), needles), true);
 					throw e;
 				}
 				result = entry.fn.call(entry.target, decoded, ctx);
@@ -485,37 +457,39 @@ export class Engine {
 				result = this.options.rawHandler(meta, params, ctx);
 			}
 		} catch (e) {
-			return {
-				ok: false,
-				error: this.thrown(site, method, e, needles),
-				early: false
-			};
+			return new Failure(this.thrown(site, method, e, needles), false);
 		}
 		if (isThenable(result)) {
-			return Promise.resolve(result).then((value) => this.answer(site, method, entry, value, needles), (e) => ({
-				ok: false,
-				error: this.thrown(site, method, e, needles),
-				early: false
-			}));
+			return Promise.resolve(result).then((value) => this.answer(site, method, entry, value, needles), (e) => new Failure(this.thrown(site, method, e, needles), false));
 		}
 		return this.answer(site, method, entry, result, needles);
 	}
-	/** A handler's value → the reply's result JSON: encoded (typed handlers), checked in development, stringified. */
+	/**
+	* A handler's value → the reply's result JSON: a typed handler's value encoded to the wire form and
+	* stringified in one walk (see serialize.ts), a raw handler's as it is; checked against the result schema
+	* first when results are validated.
+	*/
 	answer(site, method, entry, value, needles) {
-		let result = value;
-		try {
-			if (entry.fn && entry.meta.encodeResult) result = encode(entry.meta.encodeResult, result);
-		} catch (e) {
-			return {
-				ok: false,
-				error: this.thrown(site, method, e, needles),
-				early: false
-			};
+		const text = entry.fn === undefined && value instanceof JsonText ? value : undefined;
+		if (this.options.validateResults) {
+			let result = text !== undefined ? text.value : value;
+			try {
+				if (entry.fn && entry.meta.encodeResult) result = encode(entry.meta.encodeResult, result);
+			} catch (e) {
+				return new Failure(this.thrown(site, method, e, needles), false);
+			}
+			return this.checked(site, method, entry, result, text, needles);
 		}
-		if (this.options.validateResults) return this.checked(site, method, entry, result, needles);
-		return this.stringified(site, method, result, needles);
+		if (text !== undefined) return text.text;
+		let json;
+		try {
+			json = (entry.serializer ??= compileSerializer(entry.fn ? entry.meta.encodeResult : undefined))(value);
+		} catch (e) {
+			return new Failure(this.thrown(site, method, e, needles), false);
+		}
+		return json ?? "null";
 	}
-	async checked(site, method, entry, result, needles) {
+	async checked(site, method, entry, result, text, needles) {
 		const issues = await this.checkResult(entry, result);
 		if (issues) {
 			this.log({
@@ -526,12 +500,9 @@ export class Engine {
 				method,
 				transport: site.transport
 			});
-			return {
-				ok: false,
-				error: site.service.texts.resultInvalid(method, issues),
-				early: false
-			};
+			return new Failure(site.service.texts.resultInvalid(method, issues), false);
 		}
+		if (text !== undefined) return text.text;
 		return this.stringified(site, method, result, needles);
 	}
 	stringified(site, method, result, needles) {
@@ -539,16 +510,9 @@ export class Engine {
 		try {
 			json = JSON.stringify(result);
 		} catch (e) {
-			return {
-				ok: false,
-				error: this.thrown(site, method, e, needles),
-				early: false
-			};
+			return new Failure(this.thrown(site, method, e, needles), false);
 		}
-		return {
-			ok: true,
-			json: json ?? "null"
-		};
+		return json ?? "null";
 	}
 	/** A thrown JSON-RPC error passes through (secrets scrubbed); anything else is logged and hidden. */
 	thrown(site, method, e, needles) {
@@ -634,32 +598,16 @@ export class Engine {
 		const t = site.service.texts;
 		const meta = entry.meta;
 		const kind = params[0];
-		if (typeof kind !== "string") return {
-			ok: false,
-			error: t.kindMissing(method),
-			early: true
-		};
+		if (typeof kind !== "string") return new Failure(t.kindMissing(method), true);
 		const k = entry.kinds?.get(kind);
 		if (!k || k.off !== undefined) {
 			const on = [...entry.kinds ?? new Map()].filter(([, v]) => v.off === undefined).map(([name]) => name);
-			return {
-				ok: false,
-				error: t.unknownKind(method, kind, on),
-				early: true
-			};
+			return new Failure(t.unknownKind(method, kind, on), true);
 		}
 		const issues = meta.validateParams(params);
-		if (issues) return {
-			ok: false,
-			error: scrub(t.invalid(method, issues, true), needles),
-			early: true
-		};
+		if (issues) return new Failure(scrub(t.invalid(method, issues, true), needles), true);
 		const host = site.host;
-		if (!host) return {
-			ok: false,
-			error: t.needsWebSocket(method),
-			early: true
-		};
+		if (!host) return new Failure(t.needsWebSocket(method), true);
 		// Its own signal: the connection ends every subscription it carries when it closes (no listener on the
 		// connection's signal, which would pile up over many subscribe/unsubscribe cycles).
 		const controller = new AbortController();
@@ -684,11 +632,7 @@ export class Engine {
 					if (e instanceof CodecError) {
 						// Report the path as the full params array has it (the kind is param 0).
 						const shifted = new CodecError(e.path.replace(/^\/(\d+)/, (_, n) => `/${Number(n) + 1}`), e.expected, e.value);
-						return {
-							ok: false,
-							error: scrub(t.codec(method, shifted, true), needles),
-							early: true
-						};
+						return new Failure(scrub(t.codec(method, shifted, true), needles), true);
 					}
 					throw e;
 				}
@@ -705,11 +649,7 @@ export class Engine {
 			}
 		} catch (e) {
 			controller.abort();
-			return {
-				ok: false,
-				error: this.thrown(site, method, e, needles),
-				early: false
-			};
+			return new Failure(this.thrown(site, method, e, needles), false);
 		}
 		const iterator = iterable[Symbol.asyncIterator]();
 		const id = newSubscriptionId();
@@ -723,10 +663,7 @@ export class Engine {
 			typed: entry.fn !== undefined,
 			controller
 		});
-		return {
-			ok: true,
-			json: JSON.stringify(id)
-		};
+		return JSON.stringify(id);
 	}
 }
 /**

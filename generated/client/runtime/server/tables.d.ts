@@ -4,6 +4,7 @@
 */
 import type { Plan } from "../codec.js";
 import type { Availability, ServerMethodMeta, Validator } from "../meta.js";
+import type { Serializer } from "./serialize.js";
 import type { Flavor, Texts } from "./texts.js";
 import type { Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from "./types.js";
 /** One live subscription, as the engine hands it to the connection that carries it. */
@@ -56,6 +57,8 @@ export interface Entry {
 	readonly kinds: ReadonlyMap<string, KindEntry> | undefined;
 	/** Loaded on first use when results are validated. */
 	resultValidator: Validator | null | undefined;
+	/** The result's value form → wire-form JSON text, compiled on first use. */
+	serializer: Serializer | undefined;
 }
 export interface ServiceTable {
 	readonly def: ServerServiceDef;

@@ -135,7 +135,8 @@ export function buildService(def, opts) {
 			positional: meta.structure !== "by-name",
 			required: requiredFlags(meta),
 			kinds,
-			resultValidator: undefined
+			resultValidator: undefined,
+			serializer: undefined
 		};
 		methods.set(name, entry);
 		const dot = name.indexOf(".");
