@@ -65,7 +65,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: async (ctx) => (await import('./generate-cli.js')).runGenerate(ctx),
   },
   mock: {
-    usage: 'noderpc mock [--out <dir>] [--port <n>] [--host <addr>] [--mode standard|node] [--profile full|public] [--replay <dir>]',
+    usage: 'noderpc mock [--out <dir>] [--port <n>] [--host <addr>] [--mode standard|node] [--profile full|public] [--replay <dir>] [--no-cors]',
     summary:
       "Start the generated mock: every method answered from the documents' examples (or a value made from its result schema); with --replay, from the exchanges recorded in <dir> first.",
     flags: {
@@ -75,6 +75,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       '--host': [true, 'address to listen on (default 127.0.0.1)'],
       '--mode': [true, 'standard (JSON-RPC 2.0) or node (the dialects the documents name)'],
       '--profile': [true, 'full, or public (methods a public server does not serve are off)'],
+      '--no-cors': [false, 'do not answer CORS preflights (on by default, so docs consoles in a browser can call the mock)'],
     },
     run: async (ctx) => (await import('./mock-cli.js')).runMock(ctx),
   },

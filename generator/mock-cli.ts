@@ -16,7 +16,7 @@ import { checkFixture } from './traffic/inspect.js';
 import type { Fixture, Recording } from '../runtime/mock/replay.js';
 
 interface MockModule {
-  default: (options: { port?: number; host?: string; mode?: 'standard' | 'node'; profile?: 'full' | 'public'; recordings?: readonly Recording[] }) => Promise<{ url: string; close(): Promise<void> }>;
+  default: (options: { port?: number; host?: string; mode?: 'standard' | 'node'; profile?: 'full' | 'public'; recordings?: readonly Recording[]; cors?: boolean }) => Promise<{ url: string; close(): Promise<void> }>;
   loadRecordings: (dir: string, check: (fixture: Fixture) => readonly string[]) => Recording[];
 }
 
@@ -86,9 +86,10 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
       return 1;
     }
   }
-  const mock = await mod.default({ port, host, mode, profile, ...(recordings ? { recordings } : {}) });
+  const cors = !args.flags.has('--no-cors');
+  const mock = await mod.default({ port, host, mode, profile, cors, ...(recordings ? { recordings } : {}) });
   const replaying = recordings ? `, replaying ${recordings.length} recorded exchange${recordings.length === 1 ? '' : 's'} from ${replay as string}` : '';
-  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${replaying}); Ctrl-C to stop\n`);
+  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop\n`);
   await new Promise<void>((done) => {
     const stop = () => void mock.close().then(done);
     process.once('SIGINT', stop);

@@ -32,6 +32,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     limits: { maxBatch: nodeBatchLimit(options.services, options.profile ?? 'full'), ...options.limits },
     ...(options.logger !== undefined ? { logger: options.logger } : {}),
     ...(options.validateResults !== undefined ? { validateResults: options.validateResults } : {}),
+    cors: options.cors ?? true,
   });
   const listening = await server.listen(options.port ?? 0, options.host ?? '127.0.0.1');
   return { url: listening.url, port: listening.port, server, close: () => server.close() };

@@ -71,6 +71,7 @@ export class HttpCore {
 
   /** Routes and checks a request before its body is read: the endpoint, or the reply to send now. */
   begin(method: string, url: string, headers: RequestHeaders): Match | HttpReply {
+    if (method === 'OPTIONS' && this.engine.options.cors !== undefined) return this.preflight(url, headers);
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
     const match = this.http.match(path);
@@ -115,6 +116,28 @@ export class HttpCore {
       return { status: 415, headers: { 'content-type': TEXT_TYPE }, body: `rpc: unrecognized Content-Type: ${ct}` };
     if (declared > max) return this.tooLarge(match, declared);
     return match;
+  }
+
+  /**
+   * A CORS preflight to a JSON-RPC endpoint: 204 with what a browser may send (the allowed origin comes with
+   * every reply's headers). A path no endpoint serves gets the usual 404.
+   */
+  private preflight(url: string, headers: RequestHeaders): HttpReply {
+    const q = url.indexOf('?');
+    const path = q < 0 ? url : url.slice(0, q);
+    if (this.http.match(path) === null) return this.unrouted(path);
+    const cors = this.engine.options.cors!;
+    const asked = header(headers, 'access-control-request-headers');
+    const allow = cors.allowHeaders ?? asked;
+    return {
+      status: 204,
+      headers: {
+        'access-control-allow-methods': 'POST, GET, OPTIONS',
+        ...(allow ? { 'access-control-allow-headers': allow } : {}),
+        'access-control-max-age': String(cors.maxAgeSeconds),
+      },
+      body: '',
+    };
   }
 
   /** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */

@@ -2,6 +2,7 @@
 export { createRpcServer } from './server.js';
 export { newSubscriptionId } from './engine.js';
 export type {
+  CorsOptions,
   Handler,
   HandlerContext,
   HandlerTree,

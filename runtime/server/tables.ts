@@ -7,7 +7,7 @@ import type { Availability, ServerMethodMeta, Validator } from '../meta.js';
 import type { Serializer } from './serialize.js';
 import type { Flavor, Texts } from './texts.js';
 import { gorillaName, TEXTS } from './texts.js';
-import type { Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from './types.js';
+import type { CorsOptions, Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from './types.js';
 
 /** One live subscription, as the engine hands it to the connection that carries it. */
 export interface Subscription {
@@ -94,13 +94,36 @@ export interface ResolvedOptions {
   readonly validateResults: boolean;
   readonly logger: Logger | undefined;
   readonly discover: boolean;
+  /** The user's extra headers plus, with CORS on, the allowed origin (added to every HTTP reply). */
   readonly headers: Readonly<Record<string, string>> | undefined;
+  readonly cors: ResolvedCors | undefined;
   readonly rawHandler: RawHandler | undefined;
   readonly handlers: object | undefined;
 }
 
+export interface ResolvedCors {
+  /** Added to every HTTP reply. */
+  readonly replyHeaders: Readonly<Record<string, string>>;
+  /** The allowed request headers, or `undefined` to allow what the preflight asks for. */
+  readonly allowHeaders: string | undefined;
+  readonly maxAgeSeconds: number;
+}
+
+function resolveCors(cors: ServerOptions['cors']): ResolvedCors | undefined {
+  if (cors === undefined || cors === false) return undefined;
+  const o: CorsOptions = cors === true ? {} : cors;
+  const origin = o.origin ?? '*';
+  return {
+    // A single allowed origin makes the reply depend on the request's Origin: caches must know.
+    replyHeaders: origin === '*' ? { 'access-control-allow-origin': '*' } : { 'access-control-allow-origin': origin, vary: 'Origin' },
+    allowHeaders: o.allowHeaders?.join(', '),
+    maxAgeSeconds: o.maxAgeSeconds ?? 600,
+  };
+}
+
 export function resolveOptions(options: ServerOptions): ResolvedOptions {
   const limits = options.limits ?? {};
+  const cors = resolveCors(options.cors);
   const mode = options.mode ?? 'standard';
   return {
     mode,
@@ -114,7 +137,8 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     validateResults: options.validateResults ?? false,
     logger: options.logger,
     discover: options.discover ?? mode === 'standard',
-    headers: options.headers,
+    headers: cors ? { ...options.headers, ...cors.replyHeaders } : options.headers,
+    cors,
     rawHandler: options.rawHandler,
     handlers: options.handlers,
   };

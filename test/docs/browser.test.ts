@@ -3,13 +3,23 @@
  * serve the result on 127.0.0.1, and drive Debian's Chromium through it the way a reader would: from the
  * index to a method of every service, and through the search box to a method. Any console error, failed
  * or off-machine request, or broken link fails the test.
+ *
+ * The method consoles (TryIt) are driven against the generated mock on 127.0.0.1 (CORS on, its default):
+ * an example sent and its decoded result shown, invalid params refused with nothing sent, a typed header
+ * seen by the server, a subscription's notifications listed. Then every page, in light and dark mode:
+ * axe-core finds no serious or critical violation, nothing is logged as an error, and a screenshot of
+ * each mode is kept in test/.tmp/docs-shots.
+ *
+ * One build, one static server, one browser for all of it (the build is most of the time).
  */
 import { execFile } from 'node:child_process';
 import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { AxeBuilder } from '@axe-core/playwright';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listFiles } from '../../generator/write.js';
 import { checkHtmlLinks } from '../helpers/links.js';
 import { ROOT } from '../helpers/paths.js';
 import { fileFor, serveStatic, type StaticServer } from '../helpers/static-server.js';
@@ -18,11 +28,16 @@ const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated/docs');
 const DIST = join(ROOT, 'test/.tmp/docs-site');
 const SCREENSHOT = join(ROOT, 'test/.tmp/docs-search.png');
+const SHOTS = join(ROOT, 'test/.tmp/docs-shots');
 const BUILD_TIMEOUT = 240_000;
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
+let context: BrowserContext;
 let page: Page;
+let mock: { url: string; close(): Promise<void> } | undefined;
+/** The `x-api-key` header of every info.getNetworkName call the mock answered. */
+const seenKeys: string[] = [];
 /** Everything that went wrong in the browser, across the whole run. */
 const failures: string[] = [];
 /** The links followed so far (printed when a step fails). */
@@ -63,7 +78,8 @@ async function follow(selector: string): Promise<string> {
 
 describe('docs site', () => {
   beforeAll(async () => {
-    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium`).toBe(true);
+    // Never skipped: without the browser this fails, saying what to install.
+    expect(existsSync(CHROMIUM), `${CHROMIUM} is missing: apt-get install -y chromium (.ci/run installs it)`).toBe(true);
     expect(existsSync(join(DOCS, 'index.md')), 'generated/docs is missing: npm run generate').toBe(true);
     const ms = await buildSite();
     console.log(`docs site built in ${(ms / 1000).toFixed(1)} s`);
@@ -72,12 +88,19 @@ describe('docs site', () => {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+    const { startNodeMock } = await import('../../generated/client/mock/index.js');
+    // One typed handler, to see the headers a console sends; every other method answers from the examples.
+    mock = await startNodeMock({
+      handlers: { info: { info: { getNetworkName: (_p: unknown, ctx: { headers: Record<string, unknown> }) => (seenKeys.push(String(ctx.headers['x-api-key'])), { networkName: 'mainnet' }) } } },
+    });
+    context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const origin = server.url;
-    // Nothing may come from anywhere but the site itself (no fonts, scripts or images from a CDN).
+    const mockOrigin = mock.url;
+    // Nothing may come from anywhere but the site itself (no fonts, scripts or images from a CDN), and the
+    // mock the consoles call.
     await context.route('**/*', (route) => {
       const url = route.request().url();
-      if (url.startsWith(`${origin}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
+      if (url.startsWith(`${origin}/`) || url.startsWith(`${mockOrigin}/`) || url.startsWith('data:') || url.startsWith('blob:')) return route.continue();
       failures.push(`request off the site: ${url}`);
       return route.abort();
     });
@@ -86,7 +109,12 @@ describe('docs site', () => {
       if (m.type() === 'error') failures.push(`console error: ${m.text()}`);
     });
     page.on('pageerror', (e) => failures.push(`page error: ${e.message}`));
-    page.on('requestfailed', (r) => failures.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`));
+    page.on('requestfailed', (r) => {
+      // ERR_ABORTED is the page itself dropping a request when the test navigates away (VitePress prefetches
+      // the chunks of linked pages); a request that reached the server and failed still shows as an HTTP error.
+      if (r.failure()?.errorText === 'net::ERR_ABORTED') return;
+      failures.push(`request failed: ${r.url()} ${r.failure()?.errorText ?? ''}`);
+    });
     page.on('response', (r) => {
       if (r.status() >= 400) failures.push(`HTTP ${r.status()}: ${r.url()}`);
     });
@@ -95,6 +123,7 @@ describe('docs site', () => {
   afterAll(async () => {
     await browser?.close();
     await server?.close();
+    await mock?.close();
   });
 
   it('has no broken link in any built page', () => {
@@ -144,4 +173,220 @@ describe('docs site', () => {
     expect(failures).toEqual([]);
     expect(server!.missing).toEqual([]);
   });
+
+  // ---- the method consoles ------------------------------------------------------------------------------
+
+  /** Open a page (waiting for it to come alive), open one method's console, and point it at the mock. */
+  async function openConsole(path: string, method: string): Promise<Locator> {
+    await page.goto(`${server!.url}${path}`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const root = page.locator(`[data-try-method="${method}"]`);
+    await root.locator('summary').first().click();
+    await expect.poll(() => root.getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
+    await root.locator('[data-try="target"]').selectOption('custom');
+    await root.locator('[data-try="custom-url"]').fill(mock!.url);
+    return root;
+  }
+
+  /** What the mock answers to a method's example, straight from node (to compare with what the page shows). */
+  async function mockResult(path: string, method: string, params: unknown): Promise<unknown> {
+    const r = await fetch(`${mock!.url}${path}`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }) });
+    return ((await r.json()) as { result: unknown }).result;
+  }
+
+  it('sends a method\'s example to the mock and shows the reply, the value form with its unit, and the result check', async () => {
+    const root = await openConsole('/platform.html', 'platform.getBalance');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/P', 'platform.getBalance', params)) as { balance: string };
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The result matches the result schema.');
+    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200/);
+    // The wire form's decimal string becomes a bigint, shown in decimal with the unit the spec names.
+    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"balance": ${BigInt(wire.balance)} nNATIVE`);
+    // The code for exactly these params, against the mock's URL.
+    expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain(`${mock!.url}/ext/bc/P`);
+    expect(await root.locator('[data-try="sample-ts"]').textContent()).toContain('await node.platform.getBalance({');
+    expect(await root.locator('[data-try="sample-python"]').textContent()).toContain('requests.post(');
+    // The target is remembered: another page's console starts on the same custom URL.
+    await page.goto(`${server!.url}/info.html`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const other = page.locator('[data-try-method="info.getNetworkID"]');
+    await other.locator('summary').click();
+    await expect.poll(() => other.getAttribute('data-ready')).toBe('true');
+    expect(await other.locator('[data-try="url"]').textContent()).toBe(`${mock!.url}/ext/info`);
+    expect(failures).toEqual([]);
+  });
+
+  it('shows an EVM quantity in decimal with its unit, and a call without params', async () => {
+    const root = await openConsole('/evm/eth.html', 'eth_getHeaderByNumber');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/C/rpc', 'eth_getHeaderByNumber', params)) as { baseFeePerGas: string };
+    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"baseFeePerGas": ${BigInt(wire.baseFeePerGas)} wei`);
+    const chain = await openConsole('/evm/eth.html', 'eth_chainId');
+    expect(await chain.locator('[data-try="params"]').inputValue()).toBe('[]');
+    await chain.locator('[data-try="send"]').click();
+    await expect.poll(() => chain.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    expect(await chain.locator('[data-try="decoded"]').textContent()).toMatch(/^\d+$/);
+    expect(failures).toEqual([]);
+  });
+
+  it('refuses invalid params with the validator\'s pointer and message, and sends nothing', async () => {
+    const root = await openConsole('/info.html', 'info.getBlockchainID');
+    const sent: string[] = [];
+    const watch = (r: { url(): string }) => {
+      if (r.url().startsWith(mock!.url)) sent.push(r.url());
+    };
+    page.on('request', watch);
+    try {
+      await root.locator('[data-try="params"]').fill('{ "alias": 5 }');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('params/alias: must be string');
+      await root.locator('[data-try="params"]').fill('[1]');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('info.getBlockchainID takes its params by name: one JSON object, not an array');
+      await root.locator('[data-try="params"]').fill('{ "alias": ');
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('the params are not JSON');
+    } finally {
+      page.off('request', watch);
+    }
+    expect(sent).toEqual([]);
+    expect(await root.locator('[data-try="raw"]').count()).toBe(0);
+    expect(failures).toEqual([]);
+  });
+
+  it('sends a header typed in, and the server receives it (through a CORS preflight)', async () => {
+    const root = await openConsole('/info.html', 'info.getNetworkName');
+    const before = seenKeys.length;
+    await root.locator('[data-try="headers"]').fill('x-api-key: key-from-the-docs');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="decoded"]').textContent(), { timeout: 15_000 }).toContain('"networkName": "mainnet"');
+    expect(seenKeys.slice(before)).toEqual(['key-from-the-docs']);
+    expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain("-H 'x-api-key: key-from-the-docs'");
+    expect(failures).toEqual([]);
+  });
+
+  it('subscribes over WebSocket and lists the notifications, decoded', async () => {
+    const root = await openConsole('/evm/eth.html', 'eth_subscribe');
+    await root.locator('[data-try="kind"]').selectOption('newHeads');
+    await root.locator('[data-try="subscribe"]').click();
+    await expect.poll(() => root.locator('[data-try="log"] > li').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    const first = await root.locator('[data-try="log"] > li').first().textContent();
+    // A head's number arrives as hex and is shown in decimal.
+    expect(first).toMatch(/"number": \d+/);
+    expect(await root.locator('[data-try="raw"]').textContent()).toContain('"result"');
+    await root.locator('[data-try="unsubscribe"]').click();
+    expect(failures).toEqual([]);
+  });
+
+  // ---- every page: accessibility, light and dark, no errors ---------------------------------------------
+
+  /** The built pages, as site paths. */
+  function sitePages(): string[] {
+    return listFiles(DIST)
+      .filter((f) => f.endsWith('.html') && f !== '404.html')
+      .map((f) => `/${f}`)
+      .sort();
+  }
+
+  /** Serious and critical axe violations of what the page shows now (only `rules`, when given), each with where. */
+  async function axeProblems(label: string, options: { include?: string; rules?: string[] } = {}): Promise<string[]> {
+    // Violations only: axe skips collecting the nodes that pass, which is most of its time.
+    let builder = new AxeBuilder({ page }).options({ resultTypes: ['violations'] });
+    if (options.include) builder = builder.include(options.include);
+    if (options.rules) builder = builder.withRules(options.rules);
+    const { violations } = await builder.analyze();
+    return violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .flatMap((v) => v.nodes.slice(0, 5).map((n) => `${label}: ${v.impact} ${v.id} (${v.help}) at ${n.target.join(' ')}`));
+  }
+
+  async function setMode(mode: 'light' | 'dark'): Promise<void> {
+    await page.emulateMedia({ colorScheme: mode });
+  }
+
+  async function visit(path: string, mode: 'light' | 'dark'): Promise<void> {
+    await page.goto(`${server!.url}${path}`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    await expect.poll(() => page.evaluate(() => document.documentElement.classList.contains('dark'))).toBe(mode === 'dark');
+  }
+
+  /**
+   * Sections a page keeps for axe. axe's time grows with the page (the EVM eth page alone took two minutes
+   * whole): every method section comes from one template, so past this many the rest of a page is the same
+   * markup with other words, and is left out of the check (not out of the visit: errors count on all of it).
+   */
+  const AXE_SECTIONS = 6;
+  /**
+   * The pages axe checks: one of each template (the overview, a service page, a split service's overview, a
+   * namespace page, the availability and error tables, the shared types), all rules in light mode, and the
+   * colours of three again in dark mode. A run of axe took 6 to 20 s per page on this shared 2-core machine,
+   * so every page in both modes (21 runs) came to five minutes and more; the pages left out are the same
+   * templates with other words. Every page is still opened in both modes, photographed, and any console
+   * error or failed request on any of them fails the test.
+   */
+  const LIGHT_AXE = new Set(['/index.html', '/info.html', '/evm/index.html', '/evm/eth.html', '/availability.html', '/errors.html', '/types.html']);
+  const DARK_AXE = new Set(['/index.html', '/info.html', '/availability.html']);
+
+  /** Drops the page's level-2 sections after the first `keep`; how many it dropped. */
+  async function trim(keep: number): Promise<number> {
+    return page.evaluate((k) => {
+      const doc = document.querySelector('.vp-doc > div');
+      const h2 = doc ? [...doc.querySelectorAll(':scope > h2')] : [];
+      if (h2.length <= k) return 0;
+      let n: ChildNode | null = h2[k]!;
+      while (n) {
+        const next: ChildNode | null = n.nextSibling;
+        n.remove();
+        n = next;
+      }
+      return h2.length - k;
+    }, keep);
+  }
+
+  it('every page, light and dark: nothing logged as an error; no serious or critical axe violation on one page of each template', async () => {
+    const pages = sitePages();
+    expect(pages.length).toBeGreaterThanOrEqual(15);
+    mkdirSync(SHOTS, { recursive: true });
+    const problems: string[] = [];
+    const sampled: string[] = [];
+    const t0 = performance.now();
+    try {
+      for (const mode of ['light', 'dark'] as const) {
+        await setMode(mode);
+        for (const path of pages) {
+          await visit(path, mode);
+          await page.screenshot({ path: join(SHOTS, `${mode}-${path.slice(1).replace(/\//g, '_').replace(/\.html$/, '')}.png`) });
+          const dropped = LIGHT_AXE.has(path) || DARK_AXE.has(path) ? await trim(AXE_SECTIONS) : 0;
+          if (dropped && mode === 'light') sampled.push(`${path} (first ${AXE_SECTIONS} of ${AXE_SECTIONS + dropped} sections)`);
+          // Only colours change with the mode: dark mode is checked for contrast.
+          if (mode === 'light' && LIGHT_AXE.has(path)) problems.push(...(await axeProblems(`${path} (light)`)));
+          else if (DARK_AXE.has(path)) problems.push(...(await axeProblems(`${path} (dark)`, { rules: ['color-contrast'] })));
+        }
+        // A console with everything showing: the reply, the value form, the check and the code.
+        await visit('/info.html', mode);
+        const root = page.locator('[data-try-method="info.getNetworkID"]');
+        await root.locator('summary').click();
+        await expect.poll(() => root.getAttribute('data-ready')).toBe('true');
+        await root.locator('[data-try="target"]').selectOption('custom');
+        await root.locator('[data-try="custom-url"]').fill(mock!.url);
+        await root.locator('[data-try="send"]').click();
+        await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches');
+        await root.locator('[data-try="samples"] summary').click();
+        await root.scrollIntoViewIfNeeded();
+        problems.push(...(await axeProblems(`console (${mode})`, { include: '[data-try-method="info.getNetworkID"]' })));
+        await root.screenshot({ path: join(SHOTS, `${mode}-console.png`) });
+      }
+    } finally {
+      await setMode('light');
+    }
+    console.log(
+      `${pages.length} pages opened in both modes; axe (all rules, light) on ${[...LIGHT_AXE].join(', ')}, (contrast, dark) on ${[...DARK_AXE].join(', ')}, and an open console in each mode: ${((performance.now() - t0) / 1000).toFixed(1)} s; ` +
+        `sampled: ${sampled.join(', ') || 'none'}; screenshots in ${SHOTS}`,
+    );
+    expect(problems).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 400_000);
 });

@@ -794,7 +794,9 @@ async function startTyped(mode: Mode): Promise<Started> {
 
 async function startMock(mode: Mode): Promise<Started> {
   const logs: LogEntry[] = [];
-  const mock = await startNodeMock({ mode, logger: (e) => logs.push(e) });
+  // CORS off: the fuzz holds the mock to the server's framing (an OPTIONS is a 405 like any other non-POST);
+  // the preflights the mock answers by default are pinned by test/server/cors.test.ts.
+  const mock = await startNodeMock({ mode, logger: (e) => logs.push(e), cors: false });
   // The mock may answer with any error the spec lists, and says so with -32602/-32603 when asked oddly.
   const listed = defs.flatMap((d) => Object.values(d.methods).flatMap((m) => m.errors.map((x) => x.code)));
   return {

@@ -12,6 +12,8 @@ export default defineConfig({
   ignoreDeadLinks: false,
   // No favicon request (a 404 in every browser console).
   head: [['link', { rel: 'icon', href: 'data:,' }]],
+  // Code colours that meet WCAG AA contrast on code backgrounds (the default GitHub themes fall short).
+  markdown: { theme: { light: 'github-light-high-contrast', dark: 'github-dark-high-contrast' } },
   vite: {
     // Pages of a large service compile to large chunks; that is expected here.
     build: { chunkSizeWarningLimit: 4096 },
@@ -33,6 +35,8 @@ export default defineConfig({
         ],
       },
       { text: 'Types', link: '/types' },
+      { text: 'Availability', link: '/availability' },
+      { text: 'Errors', link: '/errors' },
     ],
     sidebar: [
       { text: 'Overview', link: '/' },
@@ -124,6 +128,7 @@ export default defineConfig({
       },
       {
         text: 'EVM chain JSON-RPC (C-Chain)',
+        link: '/evm/',
         collapsed: true,
         items: [
           { text: 'Overview', link: '/evm/' },
@@ -311,6 +316,8 @@ export default defineConfig({
         ],
       },
       { text: 'Types', link: '/types' },
+      { text: 'Availability', link: '/availability' },
+      { text: 'Errors', link: '/errors' },
     ],
   },
 });

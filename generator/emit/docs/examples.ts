@@ -9,6 +9,7 @@ import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, Sub
 import { materialize, PlanBuilder } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/typescript.js';
 import { Placeholder, printArgs, printValue, quote } from '../literal.js';
+import { curlSample } from '../../../runtime/docs/try.js';
 
 export interface Call {
   /** The JSON-RPC request, one line. */
@@ -68,7 +69,7 @@ export function shellQuote(s: string): string {
 }
 
 export function curlCommand(request: string, url: string): string {
-  return `curl -s -X POST -H 'content-type: application/json' --data ${shellQuote(request)} ${url}`;
+  return curlSample(url, request);
 }
 
 /** Builds calls for one service, sharing its codec plans. */

@@ -8,11 +8,27 @@
 import type { OutputFile } from '../../write.js';
 import type { Emitter } from '../types.js';
 import { compileTemplates } from './render.js';
-import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';
 
 export const DOCS_DIR = 'docs';
+const THEME_DIR = `${DOCS_DIR}/.vitepress/theme`;
+const THEME_TEMPLATES = 'templates/docs/theme/';
+const CONSOLE_CORE = 'runtime/docs/try.ts';
+
+/**
+ * The site's theme, copied as written: templates/docs/theme (the console component, its styles, the theme
+ * entry) and the console's logic from runtime/docs/try.ts (tested there, shared with the static samples).
+ */
+function themeFiles(templates: ReadonlyMap<string, string>, runtime: ReadonlyMap<string, string>): OutputFile[] {
+  const files: OutputFile[] = [];
+  for (const [path, source] of templates) if (path.startsWith(THEME_TEMPLATES)) files.push({ path: `${THEME_DIR}/${path.slice(THEME_TEMPLATES.length)}`, contents: source });
+  const core = runtime.get(CONSOLE_CORE);
+  if (core === undefined) throw new Error(`missing ${CONSOLE_CORE}: the docs console's logic is copied from it`);
+  files.push({ path: `${THEME_DIR}/try-core.ts`, contents: core });
+  return files.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
 
 export const docsEmitter: Emitter = {
   name: 'docs',
@@ -21,13 +37,19 @@ export const docsEmitter: Emitter = {
     const site = new Site(ctx.model);
     const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases));
     const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents });
-    const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage()))];
+    const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage())),
+      page(AVAILABILITY_PAGE, render('availability.md', views.availabilityPage())),
+      page(ERRORS_PAGE, render('errors.md', views.errorsPage())),
+    ];
     for (const service of ctx.model.services) {
       files.push(page(site.servicePage(service), render('service.md', views.servicePage(service))));
       if (!site.isSplit(service)) continue;
       for (const ns of service.namespaces) files.push(page(site.namespacePage(service, ns), render('namespace.md', views.namespacePage(service, ns))));
     }
     files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', views.siteConfig()) });
+    files.push(...themeFiles(ctx.templates, ctx.runtime));
+    // What each method page's console loads: one file per service.
+    for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${JSON.stringify(views.tryData(service), null, 2)}\n` });
     return files;
   },
 };

@@ -8,8 +8,10 @@ import { anchorId } from './markdown.js';
 
 export const INDEX_PAGE = 'index.md';
 export const TYPES_PAGE = 'types.md';
+export const AVAILABILITY_PAGE = 'availability.md';
+export const ERRORS_PAGE = 'errors.md';
 /** Page names a service page must not take. */
-const RESERVED = new Set(['index', 'types']);
+const RESERVED = new Set(['index', 'types', 'availability', 'errors']);
 
 export interface TypeEntry {
   readonly name: string;

@@ -10,8 +10,10 @@ import { pascalCase } from '../../schema/typescript.js';
 import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from './examples.js';
 import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from './markdown.js';
 import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
-import { INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import type { MethodVersions } from './versions.js';
+import { tryService } from './try.js';
+import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
 
 
 /** Explicit heading ids of one page; a taken id gets a numbered suffix. */
@@ -73,6 +75,11 @@ export class Views {
     return p;
   }
 
+  /** The console data of a service's methods (`.vitepress/theme/try/<service>.json`). */
+  tryData(service: ServiceModel): TryService {
+    return tryService(service, this.names.baseUrl, { factory: this.names.factory, pkg: this.names.pkg, variable: this.names.variable }, this.printer(service));
+  }
+
   /** Schema text whose type links are relative to `page`. */
   private schemaText(service: ServiceModel, page: string): SchemaText {
     return new SchemaText(service.document, (name) => this.typeLink(service, page, name));
@@ -126,6 +133,8 @@ export class Views {
         websocket: isWs,
         url: code(url),
         curl: isWs ? undefined : curlCommand(call.request, url),
+        fetch: isWs ? undefined : fetchSample(url, call.request),
+        python: isWs ? undefined : pythonSample(url, call.request),
         request: call.requestPretty,
         response: call.response,
         ts: call.ts,
@@ -174,6 +183,8 @@ export class Views {
     return {
       name: text(method.name),
       anchor,
+      console: `<TryIt service="${attr(service.name)}" method="${attr(method.name)}" />`,
+      badges: badges(method).map((b) => `<Badge type="${b.type}" text="${attr(b.text)}" />`).join(' '),
       summary: prose(method.summary),
       description: prose(method.description),
       endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
@@ -451,6 +462,8 @@ export class Views {
       websocketOnly: services.flatMap((s) => s.methods.filter((m) => m.websocketOnly).map((m) => ({ link: link(s, m), subscriptions: m.subscriptions?.kinds.map((k) => code(k.name)) ?? [] }))),
       deprecated: services.flatMap((s) => s.methods.filter((m) => m.deprecated).map((m) => ({ link: link(s, m), replacement: m.replacedBy ? this.methodLink(page, s, m.replacedBy) : undefined }))),
       typeCount: this.site.types.length,
+      availabilityPage: this.site.href(page, AVAILABILITY_PAGE),
+      errorsPage: this.site.href(page, ERRORS_PAGE),
     };
   }
 
@@ -530,6 +543,71 @@ export class Views {
     };
   }
 
+  /** Every method against the facts of its availability: the same facts as the badges on its heading. */
+  availabilityPage() {
+    const page = AVAILABILITY_PAGE;
+    const ids = new Ids();
+    const yes = (b: boolean) => (b ? 'yes' : 'no');
+    return {
+      page,
+      id: ids.claim('availability'),
+      home: this.site.href(page, INDEX_PAGE),
+      errors: this.site.href(page, ERRORS_PAGE),
+      services: this.site.model.services.map((s) => ({
+        title: text(s.title),
+        anchor: ids.claim(`availability-${s.name}`),
+        link: `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`,
+        methods: s.methods.map((m) => {
+          const a = m.availability;
+          return {
+            link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`,
+            served: yes(a.served),
+            onByDefault: a.enabledByDefault ? 'yes' : a.enableWith ? `no: ${setting(a.enableWith)}` : 'no',
+            publicNode: yes(a.publicNode),
+            websocketOnly: yes(m.websocketOnly),
+            deprecated: m.deprecated ? (m.replacedBy ? `yes: use ${this.methodLink(page, s, m.replacedBy)}` : 'yes') : 'no',
+            removedIn: a.removedIn ? text(a.removedIn) : m.keystore?.removedIn ? text(m.keystore.removedIn) : '',
+          };
+        }),
+      })),
+    };
+  }
+
+  /** Every documented error, by code, then message, with the methods that document it. */
+  errorsPage() {
+    const page = ERRORS_PAGE;
+    const ids = new Ids();
+    const byCode = new Map<number, Map<string, { message: string; data: string; methods: string[] }>>();
+    for (const s of this.site.model.services) {
+      for (const m of s.methods) {
+        for (const e of m.errors) {
+          const data = e.data === undefined || e.data === null ? '' : JSON.stringify(e.data);
+          const key = `${e.message}\0${data}`;
+          const messages = byCode.get(e.code) ?? new Map();
+          byCode.set(e.code, messages);
+          const entry = messages.get(key) ?? { message: e.message, data, methods: [] };
+          messages.set(key, entry);
+          entry.methods.push(`[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`);
+        }
+      }
+    }
+    const codes = [...byCode.keys()].sort((a, b) => a - b);
+    return {
+      page,
+      id: ids.claim('errors'),
+      home: this.site.href(page, INDEX_PAGE),
+      count: codes.reduce((n, c) => n + byCode.get(c)!.size, 0),
+      codes: codes.map((c) => ({
+        code: String(c),
+        anchor: ids.claim(`error-${c}`),
+        entries: [...byCode.get(c)!.values()]
+          .sort((a, b) => a.message.localeCompare(b.message))
+          .map((e) => ({ message: escapePipes(code(e.message)), data: e.data ? escapePipes(code(e.data)) : '', methods: e.methods })),
+      })),
+      anyData: codes.some((c) => [...byCode.get(c)!.values()].some((e) => e.data !== '')),
+    };
+  }
+
   /** The site config's nav and sidebar. */
   siteConfig() {
     const services = this.site.model.services;
@@ -540,6 +618,8 @@ export class Views {
         this.site.isSplit(s)
           ? {
               text: s.title,
+              // A collapsible group without a link nests VitePress's toggle inside a button (axe: nested-interactive).
+              link: this.site.route(this.site.servicePage(s)),
               collapsed: true,
               items: [
                 { text: 'Overview', link: this.site.route(this.site.servicePage(s)) },
@@ -549,14 +629,41 @@ export class Views {
           : { text: s.title, link: this.site.route(this.site.servicePage(s)), collapsed: true, items: s.methods.map((m) => methodItem(s, m)) },
       ),
       { text: 'Types', link: this.site.route(TYPES_PAGE) },
+      { text: 'Availability', link: this.site.route(AVAILABILITY_PAGE) },
+      { text: 'Errors', link: this.site.route(ERRORS_PAGE) },
     ];
     const nav = [
       { text: 'Overview', link: this.site.route(INDEX_PAGE) },
       { text: 'Services', items: services.map((s) => ({ text: s.title, link: this.site.route(this.site.servicePage(s)) })) },
       { text: 'Types', link: this.site.route(TYPES_PAGE) },
+      { text: 'Availability', link: this.site.route(AVAILABILITY_PAGE) },
+      { text: 'Errors', link: this.site.route(ERRORS_PAGE) },
     ];
     return { title: this.config.package.name, description: this.config.package.description, nav, sidebar };
   }
+}
+
+/**
+ * The availability facts a method's heading shows as badges (VitePress's `<Badge>`), from the same data as
+ * the availability page: removed, not served, deprecated, off by default, not on the public node, WebSocket
+ * only.
+ */
+export function badges(m: MethodModel): { type: 'danger' | 'warning' | 'info' | 'tip'; text: string }[] {
+  const a = m.availability;
+  const out: { type: 'danger' | 'warning' | 'info' | 'tip'; text: string }[] = [];
+  const removed = a.removedIn ?? m.keystore?.removedIn;
+  if (removed) out.push({ type: 'danger', text: `removed in ${removed}` });
+  if (!a.served) out.push({ type: 'danger', text: 'not served' });
+  if (m.deprecated) out.push({ type: 'warning', text: 'deprecated' });
+  if (!a.enabledByDefault) out.push({ type: 'info', text: 'off by default' });
+  if (!a.publicNode) out.push({ type: 'info', text: 'not on public node' });
+  if (m.websocketOnly) out.push({ type: 'tip', text: 'WebSocket only' });
+  return out;
+}
+
+/** A value for a double-quoted HTML attribute. */
+function attr(s: string): string {
+  return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
 }
 
 /** Component names a schema refers to directly (not through other components). */

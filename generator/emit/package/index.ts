@@ -25,6 +25,8 @@ export function shipsRuntime(path: string, emits: (output: string) => boolean): 
   // The server and mock runtimes ship only with the server and mock outputs.
   if (/^runtime\/server\//.test(path) && !emits('server')) return false;
   if (/^runtime\/mock\//.test(path) && !emits('mock')) return false;
+  // The docs console's logic ships in the docs site's theme, not in the package.
+  if (/^runtime\/docs\//.test(path)) return false;
   // The proxy is a tool of the noderpc command (its checks come from the spec compiled in process); a
   // generated package does not carry it.
   return !/^runtime\/proxy\//.test(path);

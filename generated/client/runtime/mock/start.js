@@ -25,7 +25,8 @@ export async function startMock(options) {
 			...options.limits
 		},
 		...options.logger !== undefined ? { logger: options.logger } : {},
-		...options.validateResults !== undefined ? { validateResults: options.validateResults } : {}
+		...options.validateResults !== undefined ? { validateResults: options.validateResults } : {},
+		cors: options.cors ?? true
 	});
 	const listening = await server.listen(options.port ?? 0, options.host ?? "127.0.0.1");
 	return {

@@ -1,5 +1,5 @@
 /** What generated code gives the mock per service: the spec's examples, in wire form. */
-import type { Logger, ServerLimits, ServerMode, ServerProfile, ServerServiceDef } from "../server/types.js";
+import type { CorsOptions, Logger, ServerLimits, ServerMode, ServerProfile, ServerServiceDef } from "../server/types.js";
 import type { Recording } from "./replay.js";
 /** One example pairing of a method: its params (by name, in declaration order) and its result. */
 export interface MockExample {
@@ -43,6 +43,8 @@ export interface MockOptions {
 	/** Typed handlers that take over from the examples for the methods they implement. */
 	readonly handlers?: object;
 	readonly validateResults?: boolean;
+	/** CORS for browsers on other origins (a docs site's console); default on, `false` turns it off. */
+	readonly cors?: boolean | CorsOptions;
 	/** Recorded exchanges answered before the examples (see `loadRecordings`). */
 	readonly recordings?: readonly Recording[];
 }

@@ -31,6 +31,11 @@ export declare class HttpCore {
 	constructor(engine: Engine, http: Router<ServiceTable>, ws: Router<ServiceTable>);
 	/** Routes and checks a request before its body is read: the endpoint, or the reply to send now. */
 	begin(method: string, url: string, headers: RequestHeaders): Match | HttpReply;
+	/**
+	* A CORS preflight to a JSON-RPC endpoint: 204 with what a browser may send (the allowed origin comes with
+	* every reply's headers). A path no endpoint serves gets the usual 404.
+	*/
+	private preflight;
 	/** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */
 	tooLarge(match: Match, size: number): HttpReply;
 	/** Runs the body and frames the reply. */

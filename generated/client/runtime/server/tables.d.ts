@@ -86,9 +86,18 @@ export interface ResolvedOptions {
 	readonly validateResults: boolean;
 	readonly logger: Logger | undefined;
 	readonly discover: boolean;
+	/** The user's extra headers plus, with CORS on, the allowed origin (added to every HTTP reply). */
 	readonly headers: Readonly<Record<string, string>> | undefined;
+	readonly cors: ResolvedCors | undefined;
 	readonly rawHandler: RawHandler | undefined;
 	readonly handlers: object | undefined;
+}
+export interface ResolvedCors {
+	/** Added to every HTTP reply. */
+	readonly replyHeaders: Readonly<Record<string, string>>;
+	/** The allowed request headers, or `undefined` to allow what the preflight asks for. */
+	readonly allowHeaders: string | undefined;
+	readonly maxAgeSeconds: number;
 }
 export declare function resolveOptions(options: ServerOptions): ResolvedOptions;
 /** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */

@@ -1,6 +1,21 @@
 import { gorillaName, TEXTS } from "./texts.js";
+function resolveCors(cors) {
+	if (cors === undefined || cors === false) return undefined;
+	const o = cors === true ? {} : cors;
+	const origin = o.origin ?? "*";
+	return {
+		// A single allowed origin makes the reply depend on the request's Origin: caches must know.
+		replyHeaders: origin === "*" ? { "access-control-allow-origin": "*" } : {
+			"access-control-allow-origin": origin,
+			vary: "Origin"
+		},
+		allowHeaders: o.allowHeaders?.join(", "),
+		maxAgeSeconds: o.maxAgeSeconds ?? 600
+	};
+}
 export function resolveOptions(options) {
 	const limits = options.limits ?? {};
+	const cors = resolveCors(options.cors);
 	const mode = options.mode ?? "standard";
 	return {
 		mode,
@@ -14,7 +29,11 @@ export function resolveOptions(options) {
 		validateResults: options.validateResults ?? false,
 		logger: options.logger,
 		discover: options.discover ?? mode === "standard",
-		headers: options.headers,
+		headers: cors ? {
+			...options.headers,
+			...cors.replyHeaders
+		} : options.headers,
+		cors,
 		rawHandler: options.rawHandler,
 		handlers: options.handlers
 	};

@@ -125,8 +125,22 @@ export interface ServerOptions {
 	readonly logger?: Logger;
 	/** Answer `rpc.discover` with the service's document. Default: on in standard mode, off in node mode (the node has none). */
 	readonly discover?: boolean;
-	/** Extra headers on every HTTP reply (e.g. the node's `node-id`, CORS headers). */
+	/** Extra headers on every HTTP reply (e.g. the node's `node-id`). */
 	readonly headers?: Readonly<Record<string, string>>;
+	/**
+	* Let browsers on other origins call the server (a docs site's console): answer CORS preflights
+	* (`OPTIONS`) and add `Access-Control-Allow-Origin` to every HTTP reply. `true` takes the defaults of
+	* `CorsOptions`. Default off (the mock turns it on).
+	*/
+	readonly cors?: boolean | CorsOptions;
+}
+export interface CorsOptions {
+	/** The allowed origin: `*` (default) or one origin (`https://docs.example.org`). */
+	readonly origin?: string;
+	/** Request headers a browser may send; default: whatever the preflight asks for (API keys included). */
+	readonly allowHeaders?: readonly string[];
+	/** How long a browser may cache the preflight answer, in seconds. Default 600. */
+	readonly maxAgeSeconds?: number;
 }
 /** A server bound to a port. */
 export interface ListeningServer {

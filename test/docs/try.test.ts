@@ -1,0 +1,177 @@
+/**
+ * The docs console's logic (runtime/docs/try.ts, copied into the site's theme) as a table of cases, and the
+ * console data of the project's docs: every method's page holds its console, and what the console loads
+ * for it (validator modules, example params, codec plans) is there and agrees with the generated package.
+ */
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { decode } from '../../runtime/codec.js';
+import {
+  clientArgs,
+  clientSample,
+  curlSample,
+  fetchSample,
+  issueLines,
+  joinUrl,
+  materializePlan,
+  parseBaseUrl,
+  parseHeaders,
+  parseParams,
+  pyLiteral,
+  pythonSample,
+  showValue,
+  wsUrl,
+  type TryService,
+} from '../../runtime/docs/try.js';
+import { ROOT } from '../helpers/paths.js';
+import { projectModel } from '../helpers/model.js';
+
+const byName = { name: 'info.getBlockchainID', structure: 'by-name' } as const;
+const byPosition = { name: 'eth_getBalance', structure: 'by-position' } as const;
+
+describe('parseParams', () => {
+  const cases: [string, { method: { name: string; structure: 'by-name' | 'by-position' | 'either' }; text: string; want: unknown }][] = [
+    ['an object by name', { method: byName, text: '{"alias":"X"}', want: { ok: true, value: { alias: 'X' } } }],
+    ['nothing: no params', { method: byName, text: '  ', want: { ok: true, value: undefined } }],
+    ['an array where an object is wanted', { method: byName, text: '[1]', want: { ok: false, message: 'info.getBlockchainID takes its params by name: one JSON object, not an array' } }],
+    ['an object where an array is wanted', { method: byPosition, text: '{}', want: { ok: false, message: 'eth_getBalance takes its params by position: a JSON array, not an object' } }],
+    ['a number for either form', { method: { name: 'x', structure: 'either' }, text: '5', want: { ok: false, message: 'the params are a JSON array or object, not a number' } }],
+  ];
+  for (const [name, { method, text, want }] of cases) it(name, () => expect(parseParams(text, method)).toEqual(want));
+
+  it('says where JSON that does not parse went wrong', () => {
+    const r = parseParams('{\n  "alias": \n}', byName);
+    expect(r.ok).toBe(false);
+    expect((r as { message: string }).message).toMatch(/^the params are not JSON: /);
+    // Where the engine gives a position, it becomes a line and column.
+    expect((parseParams('{"a": 1,\n', byName) as { message: string }).message).toMatch(/^the params are not JSON: .*(line 2|end of JSON)/);
+  });
+});
+
+describe('parseHeaders', () => {
+  it('reads Name: value lines, skipping blank ones', () => {
+    expect(parseHeaders('x-api-key: abc\n\nAuthorization: Bearer t:1 ')).toEqual({ ok: true, value: [['x-api-key', 'abc'], ['Authorization', 'Bearer t:1']] });
+  });
+  it('names the line that is not a header', () => {
+    expect(parseHeaders('x-a: 1\nno colon here')).toEqual({ ok: false, message: 'header line 2 is not `Name: value`: no colon here' });
+    expect(parseHeaders('bad name: 1')).toEqual({ ok: false, message: 'header line 1 is not `Name: value`: bad name: 1' });
+  });
+});
+
+describe('targets', () => {
+  it('joins base URLs and endpoint paths, keeps absolute servers, and turns http into ws', () => {
+    expect(joinUrl('http://127.0.0.1:9650/', '/ext/info')).toBe('http://127.0.0.1:9650/ext/info');
+    expect(joinUrl('http://h', '')).toBe('http://h');
+    expect(joinUrl('http://h', 'https://api.example.org/rpc')).toBe('https://api.example.org/rpc');
+    expect(wsUrl('https://h:1', '/ext/bc/C/ws')).toBe('wss://h:1/ext/bc/C/ws');
+  });
+  it('accepts http(s) base URLs only', () => {
+    expect(parseBaseUrl(' http://127.0.0.1:9650/ ')).toEqual({ ok: true, value: 'http://127.0.0.1:9650' });
+    expect(parseBaseUrl('ftp://x')).toEqual({ ok: false, message: 'use an http:// or https:// URL, not ftp:' });
+    expect(parseBaseUrl('')).toEqual({ ok: false, message: 'not a URL: (empty); type one like http://127.0.0.1:9650' });
+  });
+});
+
+describe('samples', () => {
+  const body = '{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"it\'s","b":true,"c":null}}';
+  it('curl quotes for the shell and adds each header', () => {
+    expect(curlSample('http://h/x', body, [['x-api-key', 'k']])).toBe(
+      `curl -s -X POST -H 'content-type: application/json' -H 'x-api-key: k' --data '{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"it'\\''s","b":true,"c":null}}' http://h/x`,
+    );
+  });
+  it('fetch and Python carry the same body and headers', () => {
+    const f = fetchSample('http://h/x', body, [['x-api-key', 'k']]);
+    expect(f).toContain(`headers: { 'content-type': 'application/json', 'x-api-key': 'k' },`);
+    expect(f).toContain(`body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'm', params: { a: 'it\\'s', b: true, c: null } }),`);
+    const p = pythonSample('http://h/x', body, [['x-api-key', 'k']]);
+    expect(p).toContain(`        "params": {"a": "it's", "b": True, "c": None},`);
+    expect(p).toContain(`    headers={"x-api-key": "k"},`);
+  });
+  it('Python literals break long values over lines', () => {
+    expect(pyLiteral({ k: 'x'.repeat(100) }, 4)).toBe(`{\n        "k": "${'x'.repeat(100)}",\n    }`);
+  });
+  it('the client is called with value-form arguments: bigints as literals, no argument for no params', () => {
+    const setup = { factory: 'createNodeClient', pkg: '@noderpc/client', variable: 'node' };
+    expect(clientSample(setup, 'http://h', 'node.eth.getBalance', ['0xab', 16n])).toBe(
+      `import { createNodeClient } from '@noderpc/client';\n\nconst node = createNodeClient({ url: 'http://h' });\nconst result = await node.eth.getBalance('0xab', 16n);\nconsole.log(result);`,
+    );
+    expect(clientArgs({ positional: false }, {})).toEqual([]);
+    expect(clientArgs({ positional: false }, { a: 1 })).toEqual([{ a: 1 }]);
+    expect(clientArgs({ positional: true }, [1, 2])).toEqual([1, 2]);
+  });
+});
+
+describe('showing values', () => {
+  it('prints bigints in decimal with the unit the spec names, array items included', () => {
+    const units = { '/balance': 'nNATIVE', '/txs/*/value': 'wei' };
+    expect(showValue({ balance: 5n, txs: [{ value: 10n, to: '0x1' }] }, units)).toBe(
+      ['{', '  "balance": 5 nNATIVE,', '  "txs": [', '    {', '      "value": 10 wei,', '      "to": "0x1"', '    }', '  ]', '}'].join('\n'),
+    );
+    expect(showValue(123n, { '': 'wei' })).toBe('123 wei');
+  });
+  it('lists validator issues by pointer', () => {
+    expect(issueLines([{ path: '/alias', message: 'must be string' }, { path: '', message: 'must be object' }], 'params')).toEqual(['params/alias: must be string', 'params: must be object']);
+    expect(issueLines([{ path: '', message: 'must be object' }])).toEqual(['(root): must be object']);
+  });
+  it('materializes plans the codec walks, recursive ones lazily', () => {
+    const plan = materializePlan({ root: { o: { n: 'u64', next: { ref: 'Node' } } }, defs: { Node: { o: { n: 'u64', next: { ref: 'Node' } } } } });
+    expect(decode(plan as never, { n: '1', next: { n: '2', next: null } })).toEqual({ n: 1n, next: { n: 2n, next: null } });
+  });
+});
+
+describe('the console on every method page', () => {
+  const model = projectModel();
+  const theme = join(ROOT, 'generated/docs/.vitepress/theme');
+
+  it('every method has its console on its page, and data for it', async () => {
+    const pages = new Map<string, string>();
+    const missing: string[] = [];
+    for (const service of model.services) {
+      const data = JSON.parse(readFileSync(join(theme, `try/${service.name}.json`), 'utf8')) as TryService;
+      for (const method of service.methods) {
+        if (!data.methods[method.name]) missing.push(`${method.name}: no console data`);
+      }
+      for (const f of ['info.md', 'platform.md', 'native.md', 'admin.md', 'evm/eth.md', 'evm/debug.md', 'evm/net.md', 'evm/web3.md', 'evm/txpool.md', 'evm/personal.md']) {
+        if (!pages.has(f)) pages.set(f, readFileSync(join(ROOT, 'generated/docs', f), 'utf8'));
+      }
+      for (const method of service.methods) {
+        const tag = `<TryIt service="${service.name}" method="${method.name}" />`;
+        if (![...pages.values()].some((p) => p.includes(tag))) missing.push(`${method.name}: no console on its page`);
+      }
+    }
+    expect(missing).toEqual([]);
+  });
+
+  it("each console's validators exist, and its example params pass them and decode with its plan", async () => {
+    const problems: string[] = [];
+    let checked = 0;
+    for (const service of model.services) {
+      const data = JSON.parse(readFileSync(join(theme, `try/${service.name}.json`), 'utf8')) as TryService;
+      for (const m of Object.values(data.methods)) {
+        const file = join(ROOT, 'generated/client/validators', m.validators.params);
+        if (!existsSync(file)) {
+          problems.push(`${m.name}: no ${m.validators.params}`);
+          continue;
+        }
+        if (m.validators.result && !existsSync(join(ROOT, 'generated/client/validators', m.validators.result))) problems.push(`${m.name}: no ${m.validators.result}`);
+        for (const k of m.kinds ?? []) if (!existsSync(join(ROOT, 'generated/client/validators', k.validator))) problems.push(`${m.name} ${k.name}: no ${k.validator}`);
+        const { validate } = (await import(pathToFileURL(file).href)) as { validate: (v: unknown) => unknown };
+        // Secret params show placeholders, which need not match their pattern.
+        const secret = JSON.stringify(m.example).includes('"<');
+        const example = m.kinds ? [m.kinds[0]!.name, ...m.kinds[0]!.example] : m.example;
+        const issues = validate(example);
+        if (issues && !secret) problems.push(`${m.name}: example params refused: ${JSON.stringify(issues)}`);
+        try {
+          decode(materializePlan(m.plans.params) as never, example);
+        } catch (e) {
+          if (!secret) problems.push(`${m.name}: example params do not decode: ${(e as Error).message}`);
+        }
+        checked++;
+      }
+    }
+    expect(checked).toBe(model.services.reduce((n, s) => n + s.methods.length, 0));
+    expect(problems).toEqual([]);
+  });
+});
