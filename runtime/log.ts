@@ -6,6 +6,7 @@
 import { redact } from './error-base.js';
 import type { RetryEvent } from './retry.js';
 import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
+import { wrapTransport } from './wrap.js';
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error' | 'silent';
 
@@ -96,13 +97,7 @@ export function withLogging<T extends Transport>(transport: T, options: LogOptio
     }
   }
 
-  const wrapped: Transport = {
-    kind: transport.kind,
-    get url(): string {
-      return transport.url;
-    },
-    validate: transport.validate,
-    batching: transport.batching,
+  return wrapTransport(transport, {
     async request(call, opts) {
       const started = Date.now();
       const o = observe(opts);
@@ -123,7 +118,5 @@ export function withLogging<T extends Transport>(transport: T, options: LogOptio
       return settled;
     },
     close: () => transport.close(),
-  };
-  if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-  return Object.defineProperties(Object.create(transport) as T, Object.getOwnPropertyDescriptors(wrapped));
+  });
 }

@@ -8,6 +8,7 @@
  */
 import { AbortError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from './errors.js';
 import type { HeadersLike, RequestOptions, RpcCall, Settled, Transport } from './transport.js';
+import { wrapTransport } from './wrap.js';
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3; 0 turns retries off). */
@@ -242,13 +243,7 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     return out;
   }
 
-  const wrapped: Transport = {
-    kind: transport.kind,
-    get url(): string {
-      return transport.url;
-    },
-    validate: transport.validate,
-    batching: transport.batching,
+  return wrapTransport(transport, {
     request,
     batch,
     async close(): Promise<void> {
@@ -256,8 +251,5 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
       for (const end of [...waits]) end(new TransportError(`the transport for ${transport.url} was closed while a call waited to be retried`, { url: transport.url }));
       await transport.close();
     },
-  };
-  if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-  // Anything else the transport offers (a WebSocket transport's extras) stays reachable.
-  return Object.defineProperties(Object.create(transport) as T, Object.getOwnPropertyDescriptors(wrapped));
+  });
 }

@@ -7,6 +7,7 @@
 * Its own module: a client that does not wrap its transport with `withRetry` carries none of this.
 */
 import { AbortError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from "./errors.js";
+import { wrapTransport } from "./wrap.js";
 /** JSON-RPC codes that say the request itself is wrong: repeating it cannot help. */
 const NEVER = [
 	-32700,
@@ -212,13 +213,7 @@ export function withRetry(transport, options = {}) {
 		}
 		return out;
 	}
-	const wrapped = {
-		kind: transport.kind,
-		get url() {
-			return transport.url;
-		},
-		validate: transport.validate,
-		batching: transport.batching,
+	return wrapTransport(transport, {
 		request,
 		batch,
 		async close() {
@@ -226,8 +221,5 @@ export function withRetry(transport, options = {}) {
 			for (const end of [...waits]) end(new TransportError(`the transport for ${transport.url} was closed while a call waited to be retried`, { url: transport.url }));
 			await transport.close();
 		}
-	};
-	if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-	// Anything else the transport offers (a WebSocket transport's extras) stays reachable.
-	return Object.defineProperties(Object.create(transport), Object.getOwnPropertyDescriptors(wrapped));
+	});
 }

@@ -4,6 +4,7 @@
 * too). Its own module: a client without a logger carries none of this.
 */
 import { redact } from "./error-base.js";
+import { wrapTransport } from "./wrap.js";
 const LEVELS = {
 	debug: 0,
 	info: 1,
@@ -77,13 +78,7 @@ export function withLogging(transport, options) {
 			});
 		}
 	}
-	const wrapped = {
-		kind: transport.kind,
-		get url() {
-			return transport.url;
-		},
-		validate: transport.validate,
-		batching: transport.batching,
+	return wrapTransport(transport, {
 		async request(call, opts) {
 			const started = Date.now();
 			const o = observe(opts);
@@ -110,7 +105,5 @@ export function withLogging(transport, options) {
 			return settled;
 		},
 		close: () => transport.close()
-	};
-	if (transport.subscribe) wrapped.subscribe = transport.subscribe.bind(transport);
-	return Object.defineProperties(Object.create(transport), Object.getOwnPropertyDescriptors(wrapped));
+	});
 }
