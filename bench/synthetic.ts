@@ -5,7 +5,7 @@
  * per ten methods, so the components grow with the document as they do in real ones.
  */
 
-export function syntheticDocument(methods: number, edit = 0): Record<string, unknown> {
+export function syntheticDocument(methods: number): Record<string, unknown> {
   const shared = Math.max(1, Math.ceil(methods / 10));
   const schemas: Record<string, unknown> = {
     ID: { title: 'ID', type: 'string', pattern: '^[0-9a-f]{8}$', description: 'An identifier.' },
@@ -35,7 +35,7 @@ export function syntheticDocument(methods: number, edit = 0): Record<string, unk
     const record = `Record${i % shared}`;
     list.push({
       name: `svc_method${i}`,
-      summary: `Method ${i}${i === 0 && edit ? ` (edit ${edit})` : ''}`,
+      summary: `Method ${i}`,
       description: `Returns record ${i} of its kind, optionally filtered.`,
       paramStructure: 'by-name',
       params: [

@@ -11,6 +11,7 @@
  * loader checks every link against the document (see load/check.ts).
  */
 import { isObject } from './load/bundle.js';
+import { escapeSegment, getAtPointer } from './load/pointer.js';
 
 export interface LinkModel {
   readonly name: string;
@@ -44,22 +45,14 @@ export function parseExpression(text: string): Expression | Error {
 
 /** The value an expression names in a finished call, or undefined when it names nothing there. */
 export function evaluate(expression: Expression, call: { readonly params: unknown; readonly result: unknown }): unknown {
-  let node: unknown = expression.source === 'result' ? call.result : call.params;
-  for (const seg of expression.path) {
-    if (Array.isArray(node)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(seg)) return undefined;
-      node = node[Number(seg)];
-    } else if (isObject(node) && Object.prototype.hasOwnProperty.call(node, seg)) node = node[seg];
-    else return undefined;
-  }
-  return node === undefined ? undefined : node;
+  return getAtPointer(expression.source === 'result' ? call.result : call.params, expression.path);
 }
 
 /** Every expression inside a link param's value (a value may be an object or array holding some), by pointer. */
 export function expressionsIn(value: unknown, at = ''): { pointer: string; text: string }[] {
   if (isExpression(value)) return [{ pointer: at, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => expressionsIn(v, `${at}/${i}`));
-  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => expressionsIn(v, `${at}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => expressionsIn(v, `${at}/${escapeSegment(k)}`));
   return [];
 }
 

@@ -8,11 +8,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { configFor, flag, type CommandContext } from './cli.js';
-import { createConformance } from './conform/index.js';
 import { exampleBaseUrl, findConfigFile, resolveConfig } from './config.js';
-import { buildService } from './model.js';
 import { displayPath } from './report.js';
-import { checkFixture } from './traffic/inspect.js';
 import type { Fixture, Recording } from '../runtime/mock/replay.js';
 
 interface MockModule {
@@ -77,6 +74,8 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
   if (replay !== undefined) {
     // Checked against the very documents the mock serves (bundled into the generated server).
     const server = (await import(pathToFileURL(resolve(outDir, 'client/server/index.js')).href)) as ServerModule;
+    // Only a replay checks fixtures: the checker (and ajv with it) is loaded for it alone.
+    const [{ createConformance }, { buildService }, { checkFixture }] = await Promise.all([import('./conform/index.js'), import('./model.js'), import('./traffic/inspect.js')]);
     const conformance = createConformance(server.services.map((s) => buildService(s.name, `${s.name}.json`, s.document as Record<string, unknown>)));
     try {
       recordings = mod.loadRecordings(resolve(cwd, replay), (fixture) => checkFixture(conformance, fixture));

@@ -4,7 +4,7 @@
  * are removed last. Unchanged files are not touched, so watchers and dev servers see only real changes.
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname, join, posix, relative, resolve, sep } from 'node:path';
+import { dirname, join, posix, resolve, sep } from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 
 export interface OutputFile {
@@ -225,10 +225,6 @@ function removeEmptyDirs(root: string, dir: string): void {
       return;
     }
   }
-}
-
-export function relativeLabel(root: string, dir: string): string {
-  return relative(root, dir).split(sep).join('/') || '.';
 }
 
 export { existsSync };

@@ -11,6 +11,7 @@
 import type { MethodModel, ServiceModel, SubscriptionKindModel } from '../model.js';
 import { SchemaCompiler } from '../schema/ajv.js';
 import { SchemaWalker, type Problem } from './walk.js';
+import { escapeSegment } from '../load/pointer.js';
 
 export type { Problem } from './walk.js';
 
@@ -105,7 +106,7 @@ function checkParams(walker: SchemaWalker, s: ServiceModel, m: MethodModel, raw:
   if (isRecord(value) && m.paramStructure !== 'by-position') {
     const named = value;
     for (const p of m.params) {
-      const at = `/${escape(p.name)}`;
+      const at = `/${escapeSegment(p.name)}`;
       if (Object.prototype.hasOwnProperty.call(named, p.name)) take(walker.verdict(p.schemaPointer, named[p.name], at));
       else if (p.required) problems.push({ pointer: at, message: `required param "${p.name}" is missing`, expected: walker.label(p.schemaPointer) });
     }
@@ -122,8 +123,4 @@ function checkParams(walker: SchemaWalker, s: ServiceModel, m: MethodModel, raw:
   }
   const want = m.paramStructure === 'by-name' ? 'an object of params by name' : m.paramStructure === 'by-position' ? 'an array of params by position' : 'an array or an object of params';
   return { problems: [{ pointer: '', message: `params must be ${want}`, expected: want, received: raw }], extra };
-}
-
-function escape(segment: string): string {
-  return segment.replace(/~/g, '~0').replace(/\//g, '~1');
 }

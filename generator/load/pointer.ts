@@ -32,7 +32,7 @@ export function hasOwn(obj: object, key: string): boolean {
 }
 
 /** The value at `pointer`, or `undefined` when a segment is missing. */
-export function getAtPointer(root: unknown, pointer: string | string[]): unknown {
+export function getAtPointer(root: unknown, pointer: string | readonly string[]): unknown {
   let node = root;
   for (const seg of typeof pointer === 'string' ? splitPointer(pointer) : pointer) {
     if (Array.isArray(node)) {

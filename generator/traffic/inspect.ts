@@ -8,6 +8,7 @@ import type { Fixture } from '../../runtime/mock/replay.js';
 import { REDACTED } from '../../runtime/mock/replay.js';
 import type { ProxyCall, ProxyExchange, ProxyFinding, ProxyInspector } from '../../runtime/proxy/index.js';
 import { fixtureOf } from '../../runtime/proxy/record.js';
+import { escapeSegment } from '../load/pointer.js';
 
 function findings(prefix: string, verdict: { problems: readonly Problem[]; extra: readonly Problem[] }): ProxyFinding[] {
   const say = (p: Problem) => `${p.message}${p.expected !== undefined ? ` (spec: ${p.expected})` : ''}`;
@@ -83,7 +84,7 @@ export function createRedactor(conformance: Conformance): (exchange: ProxyExchan
       params = Object.fromEntries(
         Object.entries(params).map(([k, v]) => {
           if (!m.method.params.some((p) => p.name === k && p.secret)) return [k, v];
-          redacted.push(`/params/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`);
+          redacted.push(`/params/${escapeSegment(k)}`);
           return [k, REDACTED];
         }),
       );

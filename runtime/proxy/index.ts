@@ -224,13 +224,12 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
   }
 
   // WebSocket: one upstream connection per client connection, messages relayed as they are.
-  const wsModule = import('ws');
+  // Loaded on the first upgrade, and one upgrade handler for every connection.
+  let ws: Promise<{ mod: typeof import('ws'); wss: import('ws').WebSocketServer }> | undefined;
   const pairs = new Set<{ client: WebSocket; node: WebSocket }>();
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    void wsModule.then((mod) => {
-      const wss = new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 });
-      wss.handleUpgrade(req, socket, head, (client) => relay(mod, req, client));
-    });
+    ws ??= import('ws').then((mod) => ({ mod, wss: new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 }) }));
+    void ws.then(({ mod, wss }) => wss.handleUpgrade(req, socket, head, (client) => relay(mod, req, client)));
   });
 
   function relay(mod: typeof import('ws'), req: IncomingMessage, client: WebSocket): void {

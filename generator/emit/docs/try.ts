@@ -9,6 +9,7 @@ import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
 import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../runtime/docs/try.js';
 import { notificationValidatorPath, validatorPath } from '../validators/index.js';
 import { endpointPath, type ExamplePrinter } from './examples.js';
+import { escapeSegment } from '../../load/pointer.js';
 
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
@@ -30,7 +31,7 @@ export function unitsIn(document: unknown, schema: JsonSchema | undefined, descr
     if (seen.has(body)) return;
     seen.add(body);
     const props = body.properties;
-    if (isSchemaObject(props)) for (const [k, v] of Object.entries(props)) walk(v as JsonSchema, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, undefined, depth + 1);
+    if (isSchemaObject(props)) for (const [k, v] of Object.entries(props)) walk(v as JsonSchema, `${pointer}/${escapeSegment(k)}`, undefined, depth + 1);
     if (body.items !== undefined && !Array.isArray(body.items)) walk(body.items as JsonSchema, `${pointer}/*`, undefined, depth + 1);
     for (const key of ['allOf', 'anyOf', 'oneOf'] as const) {
       const parts = body[key];

@@ -15,7 +15,6 @@ const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters JSON.stringify escapes (controls, quote, backslash) or may (surrogates: lone ones are escaped). */
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 const QUANTITY = /^0x[0-9a-fA-F]+$/;
-const hasOwn = Object.prototype.hasOwnProperty;
 /** A string as JSON text, as JSON.stringify writes it. */
 export function quote(s) {
 	return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
