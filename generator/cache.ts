@@ -4,8 +4,9 @@
  * disk (node_modules/.cache/noderpc) across runs. A cache that cannot be read or written only costs time.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { writeFileAtomic } from './atomic.js';
 
 export function contentHash(...parts: readonly string[]): string {
   const h = createHash('sha256');
@@ -41,10 +42,7 @@ export function openCache(dir?: string): Cache {
       if (!dir) return;
       try {
         const target = file(kind, key);
-        mkdirSync(join(target, '..'), { recursive: true });
-        const tmp = `${target}.${process.pid}.tmp`;
-        writeFileSync(tmp, value);
-        renameSync(tmp, target);
+        writeFileAtomic(target, value);
       } catch {
         // Only costs time.
       }

@@ -3,19 +3,11 @@
  * error, the warnings by kind (each with `--verbose`), all of it as JSON with `--report <file>`; paths
  * relative to where the user ran the command.
  */
-import { mkdirSync, renameSync, writeFileSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { configFor, flag, formatTimings, type CommandContext } from './cli.js';
 import { cacheRootOf } from './cache-root.js';
 import { displayPath, formatProblems, reportJson } from './report.js';
-
-/** Writes a whole file or nothing (a report half-written is worse than none). */
-function writeAtomic(path: string, text: string): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
+import { writeFileAtomic as writeAtomic } from './atomic.js';
 
 export async function runGenerate({ args, cwd, stdout, stderr }: CommandContext): Promise<number> {
   const config = configFor(args, cwd);

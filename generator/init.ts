@@ -4,10 +4,11 @@
  * `generate` and `mock` npm scripts. Files that exist are left alone (the command says which) unless
  * `--force`; package.json keeps everything it has and gains only missing scripts.
  */
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CommandContext } from './cli.js';
 import { CONFIG_FILE, FALLBACK_URL } from './config.js';
+import { writeFileAtomic as writeAtomic } from './atomic.js';
 
 export const SPEC_FILE = 'openrpc.yaml';
 
@@ -42,12 +43,6 @@ methods:
           name: greeting
           value: Hello, world!
 `;
-
-function writeAtomic(path: string, text: string): void {
-  const tmp = `${path}.${process.pid}.tmp`;
-  writeFileSync(tmp, text);
-  renameSync(tmp, path);
-}
 
 /** An npm package name from a folder name. */
 function packageName(folder: string): string {

@@ -5,10 +5,11 @@
  * known without loading a parser or a compiler, and only the output folder needs comparing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from './config.js';
 import { GENERATOR_ROOT } from './root.js';
+import { writeFileAtomic } from './atomic.js';
 
 export interface Manifest {
   readonly key: string;
@@ -115,9 +116,7 @@ export function writeManifest(cacheRoot: string, config: Config, inputs: readonl
   const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, sha(f.contents)])), ...(note ? { note } : {}) };
   try {
     const file = manifestFile(cacheRoot, config);
-    mkdirSync(join(file, '..'), { recursive: true });
-    writeFileSync(`${file}.${process.pid}.tmp`, JSON.stringify(manifest));
-    renameSync(`${file}.${process.pid}.tmp`, file);
+    writeFileAtomic(file, JSON.stringify(manifest));
   } catch {
     // Only costs time.
   }

@@ -15,6 +15,7 @@ import type { Change } from '../diff/compare.js';
 import { documentsIn } from '../diff/inputs.js';
 import type { Bump } from '../diff/rules.js';
 import { buildService, type Model } from '../model.js';
+import { writeFileAtomic } from '../atomic.js';
 
 export const RECORD_FILE = 'releases.json';
 export const DOCUMENTS_DIR = 'documents';
@@ -164,8 +165,7 @@ export function writeRecord(config: Config, record: ReleaseRecord, model: Model)
   renameSync(fresh, docs);
   const file = join(dir, RECORD_FILE);
   try {
-    writeFileSync(`${file}.${process.pid}.tmp`, recordText(record));
-    renameSync(`${file}.${process.pid}.tmp`, file);
+    writeFileAtomic(file, recordText(record));
   } catch (e) {
     rmSync(docs, { recursive: true, force: true });
     if (had) renameSync(old, docs);
