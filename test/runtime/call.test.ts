@@ -1,6 +1,8 @@
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { batch, call, prepare, subscribe } from '../../runtime/call.js';
+import { batch, prepare } from '../../runtime/batch.js';
+import { call } from '../../runtime/call.js';
+import { subscribe } from '../../runtime/subscribe.js';
 import {
   DecodeError,
   EncodeError,

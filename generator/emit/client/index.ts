@@ -152,7 +152,6 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
   for (const kind of method.subscriptions?.kinds ?? []) for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
   const runtimeImports = new Set(['call']);
-  const runtimeTypeImports = new Set(['CallOptions']);
   const statements: Statement[] = [GENERATED_BANNER];
   const body: Statement[] = [];
   // The metas live in the namespace module (one module for the whole client to load); this module is the
@@ -191,7 +190,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
       docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
       parameters: [{ name: 'error', type: 'unknown' }],
       returnType: `error is ${typeName}`,
-      statements: [`return error instanceof RpcError && ${JSON.stringify(codes)}.includes(error.code);`],
+      statements: [`return hasErrorCode(error, ${JSON.stringify(codes)});`],
     });
   }
 
@@ -223,7 +222,6 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
 
   for (const kind of method.subscriptions?.kinds ?? []) {
     runtimeImports.add('subscribe');
-    runtimeTypeImports.add('SubscribeCallOptions');
     const base = `${n.fn}${pascalCase(kind.name)}`;
     const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
     typeImports.add(payload);
@@ -243,10 +241,18 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
     });
   }
 
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeImports].filter((i) => i === 'call' || i === 'subscribe').sort() });
-  if (runtimeImports.has('RpcError')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
+  // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
+  // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
+  // error classes stay out of a program that never checks an error).
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['subscribe'] });
+  if (runtimeImports.has('RpcError')) {
+    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-match.js`, namedImports: ['hasErrorCode'] });
+    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
+  }
   if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: [...runtimeTypeImports].sort() });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
@@ -325,14 +331,11 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     }
   }
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call', ...(needsSubscribe ? ['subscribe'] : [])] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
+  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['subscribe'] });
   if (needsPaginate) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({
-    kind: StructureKind.ImportDeclaration,
-    isTypeOnly: true,
-    moduleSpecifier: `${root}runtime/call.js`,
-    namedImports: ['CallOptions', ...(needsSubscribe ? ['SubscribeCallOptions'] : [])],
-  });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
+  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
@@ -434,8 +437,10 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const batchIface = `${client}Batch`;
   const requestsIface = `${client}Requests`;
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call.js', namedImports: ['batch', 'call', 'prepare'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['BatchResult', 'CallOptions', 'PreparedCall'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call.js', namedImports: ['call'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/batch.js', namedImports: ['batch', 'prepare'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['CallOptions'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/batch.js', namedImports: ['BatchResult', 'PreparedCall'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });

@@ -1,59 +1,48 @@
-import { NodeRpcError } from "./error-base.js";
-import { type BackfillOptions } from "./backfill.js";
-import type { MethodMeta, SubscriptionMeta } from "./meta.js";
-import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "./transport.js";
+/**
+* What generated client methods call: value form in, params encoded to wire form, sent over a transport,
+* the result optionally validated against the spec, then decoded to value form.
+*
+* Every program that makes a call loads this module, so it holds the success path only and imports no
+* error class: a call that fails on this side of the transport (params that cannot be encoded, a result
+* that does not decode or validate, a WebSocket method over HTTP) loads call-failures.ts to build its
+* error, as the HTTP transport loads its failure module. The synchronous entry points, which must throw
+* or report at once, import that module directly: encodeParams, prepare and batch (batch.ts) and
+* subscribe (subscribe.ts).
+*/
+import { CodecError } from "./codec.js";
+import type { MethodMeta } from "./meta.js";
+import type { RequestOptions, Transport } from "./transport.js";
 export interface CallOptions extends RequestOptions {
 	/** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */
 	readonly validate?: boolean;
 }
+export declare function isPlainObject(value: unknown): value is Record<string, unknown>;
+/** Positional args on the wire: trailing `undefined`s dropped, any other `undefined` sent as `null`. */
+export declare function positional(args: readonly unknown[]): unknown[];
 /** The secret values of a call's params (keystore passwords), to keep out of every error. */
 export declare function secretValues(meta: Pick<MethodMeta, "secrets" | "params" | "structure">, params: unknown): string[];
 /**
-* Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
-* (the node treats an absent key as "not given"; `""` would be an error). By position: an array of args.
+* Why params cannot be encoded, as `encodeWire` reports it (call-failures.ts turns it into an EncodeError):
+* a value the codec refused, or params of the wrong shape for the method (`params` holds them).
 */
-export declare function encodeParams(meta: MethodMeta, params: unknown): unknown;
+export declare class Unencodable {
+	readonly problem: CodecError | "by-position" | "by-name";
+	readonly params?: unknown | undefined;
+	constructor(problem: CodecError | "by-position" | "by-name", params?: unknown | undefined);
+}
+/**
+* Value-form params → the wire `params` member, or an Unencodable saying why not. By name: one object, keys
+* whose value is undefined dropped (the node treats an absent key as "not given"; `""` would be an error).
+* By position: an array of args.
+*/
+export declare function encodeWire(meta: MethodMeta, params: unknown): unknown;
+/** Whether the transport cannot carry the method (a WebSocket-only method over HTTP). */
+export declare function refuses(transport: Transport, meta: MethodMeta): boolean;
+/** A raw result → the value form: validated first when asked, then decoded. */
+export declare function finish<R>(meta: MethodMeta, transport: Transport, raw: unknown, validate: boolean): Promise<R>;
 /**
 * One call: encode, send, validate (optional), decode. Rejects with a NodeRpcError: RpcError for the
 * server's JSON-RPC error, EncodeError/DecodeError/ResponseValidationError for the forms, the transport's
 * errors for the rest. The request is made synchronously, so calls made in the same tick can be auto-batched.
 */
 export declare function call<R>(transport: Transport, meta: MethodMeta, params?: unknown, options?: CallOptions): Promise<R>;
-/** A call encoded and ready to go into a `batch`. */
-export interface PreparedCall<R> {
-	readonly transport: Transport;
-	readonly meta: MethodMeta;
-	/** The wire call, or undefined when the params could not be encoded (see `error`). */
-	readonly call: RpcCall | undefined;
-	/** Why the call cannot be sent; the batch reports it as this call's outcome. */
-	readonly error: NodeRpcError | undefined;
-	/** Turns the raw result into the value form (validating first when asked). */
-	finish(raw: unknown, validate: boolean): Promise<R>;
-}
-/** The value type of a prepared call. */
-export type ResultOf<P> = P extends PreparedCall<infer R> ? R : never;
-/** The outcomes of a batch, one per call, typed per position. */
-export type BatchResult<T extends readonly PreparedCall<unknown>[]> = { -readonly [K in keyof T]: Settled<ResultOf<T[K]>> };
-/** Encodes a call for `batch` without sending it. A call that cannot be encoded fails alone, in the batch. */
-export declare function prepare<R>(transport: Transport, meta: MethodMeta, params?: unknown): PreparedCall<R>;
-/**
-* Sends prepared calls together: one JSON-RPC array per transport that accepts arrays (split at its
-* `maxBatchSize`), concurrent single requests otherwise. One outcome per call, in order, typed per position;
-* one failing call never fails the others, and the returned promise never rejects.
-*/
-export declare function batch<const T extends readonly PreparedCall<unknown>[]>(calls: T, options?: CallOptions): Promise<BatchResult<T>>;
-export interface SubscribeCallOptions extends Omit<SubscribeOptions, "map" | "redact"> {
-	/** Validate every notification against the spec (default: the transport's `validate`). */
-	readonly validate?: boolean;
-	/**
-	* `newHeads` and `logs`: after a reconnect, deliver what the subscription missed first (the blocks in
-	* between, the logs of that range), in order and without duplicates.
-	*/
-	readonly backfill?: boolean | BackfillOptions;
-}
-/**
-* Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
-* the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the
-* subscription with DecodeError). Throws UnsupportedError on a transport without subscriptions (HTTP).
-*/
-export declare function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args?: readonly unknown[], options?: SubscribeCallOptions): Subscription<T>;

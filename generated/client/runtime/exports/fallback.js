@@ -1,0 +1,2 @@
+/** The public part of fallback.ts. */
+export { createFallbackTransport } from "../fallback.js";

@@ -1,0 +1,3 @@
+/** The public part of validate.ts. */
+export { formatIssues, toIssues } from "../validate.js";
+export type { AjvErrorLike } from "../validate.js";

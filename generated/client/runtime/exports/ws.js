@@ -1,0 +1,2 @@
+/** The public part of ws.ts. */
+export { backoff, createWebSocketTransport } from "../ws.js";

@@ -1,0 +1,3 @@
+/** The public part of backfill.ts. */
+export { withBackfill } from '../backfill.js';
+export type { BackfillOptions } from '../backfill.js';

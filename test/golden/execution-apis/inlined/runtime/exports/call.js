@@ -1,0 +1,2 @@
+/** The public part of call.ts. */
+export { call, secretValues } from "../call.js";

@@ -1,0 +1,2 @@
+/** The public part of middleware.ts. */
+export { withMiddleware } from "../middleware.js";

@@ -1,0 +1,3 @@
+/** The public part of subscribe.ts. */
+export { subscribe } from "../subscribe.js";
+export type { SubscribeCallOptions } from "../subscribe.js";

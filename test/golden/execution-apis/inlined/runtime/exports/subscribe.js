@@ -1,0 +1,2 @@
+/** The public part of subscribe.ts. */
+export { subscribe } from "../subscribe.js";

@@ -1,0 +1,2 @@
+/** The public part of backfill.ts. */
+export { withBackfill } from "../backfill.js";

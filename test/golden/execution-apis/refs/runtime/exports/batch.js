@@ -1,0 +1,2 @@
+/** The public part of batch.ts. */
+export { batch, encodeParams, prepare } from "../batch.js";

@@ -1,0 +1,2 @@
+/** The public part of codec.ts. */
+export { CodecError, decode, encode } from "../codec.js";

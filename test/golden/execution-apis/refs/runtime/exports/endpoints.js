@@ -1,0 +1,2 @@
+/** The public part of endpoints.ts. */
+export { TransportPool, endpointUrl, toWebSocketUrl } from "../endpoints.js";

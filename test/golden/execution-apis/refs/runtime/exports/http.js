@@ -1,0 +1,2 @@
+/** The public part of http.ts. */
+export { createHttpTransport } from "../http.js";

@@ -1,0 +1,2 @@
+/** The public part of validate.ts. */
+export { formatIssues, toIssues } from "../validate.js";
