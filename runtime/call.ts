@@ -4,10 +4,9 @@
  *
  * Every program that makes a call loads this module, so it holds the success path only and imports no
  * error class: a call that fails on this side of the transport (params that cannot be encoded, a result
- * that does not decode or validate, a WebSocket method over HTTP) loads call-failures.ts to build its
- * error, as the HTTP transport loads its failure module. The synchronous entry points, which must throw
- * or report at once, import that module directly: encodeParams, prepare and batch (batch.ts) and
- * subscribe (subscribe.ts).
+ * that does not decode or validate, a WebSocket method over HTTP) loads error-forms.ts to build its error,
+ * as the HTTP transport loads its failure module. The entry points that must throw or report at once
+ * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
  */
 import { CodecError, decode, encode } from './codec.js';
 import type { MethodMeta } from './meta.js';
@@ -61,7 +60,7 @@ export function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'stru
 }
 
 /**
- * Why params cannot be encoded, as `encodeWire` reports it (call-failures.ts turns it into an EncodeError):
+ * Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
  * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
  */
 export class Unencodable {
@@ -107,8 +106,8 @@ export function refuses(transport: Transport, meta: MethodMeta): boolean {
   return meta.wsOnly === true && transport.kind !== 'websocket';
 }
 
-/** The failure module, loaded on the first call that fails on this side of the transport. */
-const failures = (): Promise<typeof import('./call-failures.js')> => import('./call-failures.js');
+/** The errors of the forms, loaded on the first call that fails on this side of the transport. */
+const failures = (): Promise<typeof import('./error-forms.js')> => import('./error-forms.js');
 
 /** A raw result → the value form: validated first when asked, then decoded. */
 export async function finish<R>(meta: MethodMeta, transport: Transport, raw: unknown, validate: boolean): Promise<R> {
@@ -135,7 +134,7 @@ export async function finish<R>(meta: MethodMeta, transport: Transport, raw: unk
 export async function call<R>(transport: Transport, meta: MethodMeta, params?: unknown, options?: CallOptions): Promise<R> {
   if (refuses(transport, meta)) throw (await failures()).unsupported(transport, meta);
   const wire = encodeWire(meta, params);
-  if (wire instanceof Unencodable) throw (await failures()).unencodable(meta, wire, params);
+  if (wire instanceof Unencodable) throw (await failures()).unencodable(meta.name, wire, secretValues(meta, params));
   const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params), effects: meta.effects }, options);
   return finish<R>(meta, transport, raw, options?.validate ?? transport.validate ?? false);
 }

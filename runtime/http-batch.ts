@@ -5,7 +5,7 @@
 import { RpcError } from './error-base.js';
 import { AbortError, ProtocolError, TimeoutError } from './error-transport.js';
 import { closedError as closedFor, emptyReply as emptyFor, errorFor as failureFor, errorObjectIn, httpError as httpFor, serialize, tryParse } from './http-failures.js';
-import type { HttpCore, PostLimits, RawReply } from './http.js';
+import type { HttpCore, PostLimits, RawReply } from './frame.js';
 import { matchBatch, type Expected, type Outcome } from './jsonrpc.js';
 import type { RequestOptions, RpcCall, Settled } from './transport.js';
 

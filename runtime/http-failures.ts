@@ -6,8 +6,7 @@
 import { NodeRpcError, RpcError, type JsonRpcErrorObject } from './error-base.js';
 import { AbortError, HttpError, ProtocolError, TimeoutError, TransportError } from './error-transport.js';
 import { EncodeError } from './error-forms.js';
-import { PostFailed, type RawReply } from './http.js';
-import { frame } from './frame.js';
+import { frame, PostFailed, type RawReply } from './frame.js';
 import { matchSingle, parseBody, type Expected, type Outcome } from './jsonrpc.js';
 import type { RpcCall } from './transport.js';
 

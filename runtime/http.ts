@@ -3,8 +3,8 @@
  * caller's signal, so even a fetch that ignores its AbortSignal cannot leave a call hanging.
  */
 import type { Batcher } from './http-batch.js';
-import { createIdSource, frame } from './frame.js';
-import type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Transport } from './transport.js';
+import { createIdSource, frame, PostFailed, type HttpCore, type PostFailure, type PostLimits, type RawReply } from './frame.js';
+import type { HeadersLike, RequestOptions, RpcCall, Transport } from './transport.js';
 
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
@@ -51,50 +51,8 @@ export interface HttpTransport extends Transport {
   readonly kind: 'http';
 }
 
-/** What the batching module (http-batch.ts) uses of a transport. */
-export interface HttpCore {
-  readonly url: string;
-  readonly defaultTimeout: number;
-  readonly maxBatchSize: number;
-  readonly autoWait: number;
-  readonly autoSize: number;
-  readonly batching: boolean;
-  closed(): boolean;
-  nextId(): number;
-  post(body: string, limits: PostLimits): Promise<RawReply>;
-  single(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown>;
-}
-
-export const DEFAULT_TIMEOUT = 30_000;
-export const DEFAULT_MAX_BATCH_SIZE = 40;
-
-/** The raw HTTP answer. */
-export interface RawReply {
-  readonly status: number;
-  readonly statusText: string;
-  readonly ok: boolean;
-  readonly text: string;
-  readonly headers?: HeadersLike;
-}
-
-/** How one POST is bounded. */
-export interface PostLimits {
-  readonly timeout: number;
-  readonly signal?: AbortSignal;
-  readonly headers?: Readonly<Record<string, string>>;
-  readonly onResponse?: (response: ResponseInfo) => void;
-}
-
-/** Why a POST got no answer; turned into an error per call (a batch's calls each get their own). */
-type PostFailure =
-  | { readonly kind: 'timeout'; readonly timeout: number }
-  | { readonly kind: 'abort'; readonly reason: unknown }
-  | { readonly kind: 'closed' }
-  | { readonly kind: 'network'; readonly stage: 'connect' | 'read'; readonly cause: unknown };
-
-export class PostFailed {
-  constructor(readonly failure: PostFailure) {}
-}
+const DEFAULT_TIMEOUT = 30_000;
+const DEFAULT_MAX_BATCH_SIZE = 40;
 
 function nonNegative(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;

@@ -115,7 +115,7 @@ function headersOf(error: unknown): HeadersLike | undefined {
 }
 
 /** `retryDelay * 2^retry`, capped at `max`, with equal jitter: between half of it and all of it. */
-export function backoff(retry: number, base: number, max: number, random: () => number = Math.random): number {
+export function retryBackoff(retry: number, base: number, max: number, random: () => number = Math.random): number {
   const full = Math.min(max, base * 2 ** retry);
   return Math.round(full / 2 + (random() * full) / 2);
 }
@@ -161,7 +161,7 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     const reason = retryReason(error, extra);
     if (reason === undefined || !mayRepeat(call, error, opts?.retry)) return undefined;
     const asked = retryAfter(headersOf(error));
-    const delay = asked !== undefined ? Math.min(asked, maxRetryAfter) : backoff(retry, millis('retryDelay', opts?.retryDelay, defaults.delay), maxDelay);
+    const delay = asked !== undefined ? Math.min(asked, maxRetryAfter) : retryBackoff(retry, millis('retryDelay', opts?.retryDelay, defaults.delay), maxDelay);
     return { delay, reason };
   }
 

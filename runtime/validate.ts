@@ -1,6 +1,7 @@
 /**
  * Validation issues: the generated standalone ajv validators turn ajv's error objects into
- * `ValidationIssue`s with `toIssues`, and errors render them with `formatIssues`.
+ * `ValidationIssue`s with `toIssues`; errors render them with `formatIssues` (error-forms.ts, beside the
+ * error whose message it writes: this module is all the validators load).
  */
 import type { ValidationIssue } from './meta.js';
 
@@ -49,31 +50,4 @@ function describe(e: AjvErrorLike): string {
     default:
       return base;
   }
-}
-
-/** `/validators/3/nodeID` → `.validators[3].nodeID`: how a TypeScript user would write the path. */
-export function pointerToAccessor(pointer: string): string {
-  if (pointer === '') return '';
-  return pointer
-    .split('/')
-    .slice(1)
-    .map((raw) => raw.replace(/~1/g, '/').replace(/~0/g, '~'))
-    .map((seg) => (/^(0|[1-9][0-9]*)$/.test(seg) ? `[${seg}]` : /^[A-Za-z_$][\w$]*$/.test(seg) ? `.${seg}` : `[${JSON.stringify(seg)}]`))
-    .join('');
-}
-
-/** How many issues a message lists before summarising the rest. */
-const MAX_LISTED = 10;
-
-/**
- * One message for a list of issues, naming the method, where each problem is (`params.addresses[0]`,
- * `result.validators[3].weight`) and what was expected.
- */
-export function formatIssues(method: string, direction: 'params' | 'result', issues: readonly ValidationIssue[]): string {
-  const what = direction === 'params' ? 'params' : 'result';
-  if (issues.length === 0) return `${method}: the ${what} did not pass validation.`;
-  const lines = issues.slice(0, MAX_LISTED).map((i) => `  - ${what}${pointerToAccessor(i.path)} ${i.message}`);
-  if (issues.length > MAX_LISTED) lines.push(`  ... and ${issues.length - MAX_LISTED} more`);
-  const count = issues.length === 1 ? '1 problem' : `${issues.length} problems`;
-  return `${method}: the ${what} ${direction === 'params' ? 'do' : 'does'} not match the spec (${count}):\n${lines.join('\n')}`;
 }

@@ -78,8 +78,8 @@ export interface WebSocketTransport extends Transport {
   subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
 }
 
-export const DEFAULT_WS_TIMEOUT = 30_000;
-export const DEFAULT_MAX_BUFFERED = 1024;
+const DEFAULT_WS_TIMEOUT = 30_000;
+const DEFAULT_MAX_BUFFERED = 1024;
 const OPEN = 1;
 /** How long `unsubscribe()` (and so `break` in a loop) waits for the server's answer. */
 const UNSUBSCRIBE_TIMEOUT = 5000;

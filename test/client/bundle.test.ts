@@ -106,6 +106,8 @@ describe('bundling one per-method function for the browser', () => {
     }
     const modules = chunks.filter((c) => upFront.has(c.path)).flatMap((c) => c.inputs).filter((i) => i !== 'app.js');
     expect(modules.filter((i) => /^runtime\/http-(batch|failures)\b/.test(i))).toEqual([]);
+    // Nor the error classes and the issue formatter: only the paths that fail (and the validators) use them.
+    expect(modules.filter((i) => /^runtime\/(errors?|error-[a-z]+|validate)\.js$/.test(i))).toEqual([]);
     expect(modules.filter((i) => i.startsWith('methods/'))).toEqual(['methods/eth/getBalance.js']);
     expect(modules.filter((i) => !/^(methods|runtime)\//.test(i) && i !== 'namespaces/eth.js')).toEqual([]);
     expect(modules.filter((i) => /^runtime\/(ws|paginate|endpoints|server|mock)\b/.test(i))).toEqual([]);
@@ -126,12 +128,14 @@ describe('bundling one per-method function for the browser', () => {
     for (const chunk of chunks) {
       expect(names.filter((n) => chunk.text.includes(`"${n}"`)), chunk.path).toEqual([]);
     }
-    // The result validator (ajv standalone code) is not in the entry chunk but behind a dynamic import.
+    // The result validator (ajv standalone code) is not in the entry chunk but behind a dynamic import, in a
+    // chunk of its own; the others the entry loads on demand are the failure paths and batching.
     const dynamic = entry.imports.filter((i) => i.kind === 'dynamic-import');
     const lazy = chunks.filter((c) => dynamic.some((d) => d.path === c.path));
-    expect(lazy.map((c) => c.inputs)).toEqual([['validators/evm/eth_getBalance.result.js']]);
+    expect(lazy.filter((c) => c.inputs.some((i) => i.startsWith('validators/'))).map((c) => c.inputs)).toEqual([['validators/evm/eth_getBalance.result.js']]);
+    expect(lazy.flatMap((c) => c.inputs).filter((i) => !/^runtime\/(error-[a-z]+|errors|http-batch|http-failures|jsonrpc)\.js$|^validators\//.test(i))).toEqual([]);
     expect(entry.text).not.toContain('schemaPath');
-    expect(lazy[0]!.text).toContain('schemaPath');
+    expect(lazy.find((c) => c.inputs.includes('validators/evm/eth_getBalance.result.js'))!.text).toContain('schemaPath');
   });
 
   it('nothing imports a node: builtin, ws, or any module left external', () => {

@@ -1,8 +1,7 @@
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { batch, prepare } from '../../runtime/batch.js';
+import { batch, prepare, subscribe } from '../../runtime/call-api.js';
 import { call } from '../../runtime/call.js';
-import { subscribe } from '../../runtime/subscribe.js';
 import {
   DecodeError,
   EncodeError,

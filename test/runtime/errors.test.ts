@@ -14,9 +14,8 @@ import {
   TimeoutError,
   TransportError,
   UnsupportedError,
-  excerpt,
-  redact,
 } from '../../runtime/errors.js';
+import { excerpt, redact } from '../../runtime/error-base.js';
 
 describe('error classes', () => {
   const cases: [string, NodeRpcError][] = [

@@ -8,7 +8,7 @@ import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
 import { AbortError, HttpError, RpcError, TimeoutError, TransportError } from '../../runtime/errors.js';
 import { createHttpTransport } from '../../runtime/http.js';
 import type { Effect } from '../../runtime/meta.js';
-import { backoff, retryAfter, withRetry, type RetryEvent, type RetryOptions } from '../../runtime/retry.js';
+import { retryAfter, retryBackoff, withRetry, type RetryEvent, type RetryOptions } from '../../runtime/retry.js';
 import type { RequestOptions, Settled, Transport } from '../../runtime/transport.js';
 import { nodeFetch, startFaultServer, type CountingFetch, type FaultServer, type Step } from '../helpers/faults.js';
 
@@ -282,8 +282,8 @@ describe('the pieces', () => {
   });
 
   test('backoff doubles, is capped, and its jitter stays within [half, all]', () => {
-    expect([0, 1, 2, 3].map((n) => backoff(n, 100, 500, () => 0))).toEqual([50, 100, 200, 250]);
-    expect([0, 1, 2, 3].map((n) => backoff(n, 100, 500, () => 0.999999))).toEqual([100, 200, 400, 500]);
+    expect([0, 1, 2, 3].map((n) => retryBackoff(n, 100, 500, () => 0))).toEqual([50, 100, 200, 250]);
+    expect([0, 1, 2, 3].map((n) => retryBackoff(n, 100, 500, () => 0.999999))).toEqual([100, 200, 400, 500]);
   });
 
   test('bad options are refused with the option named', () => {

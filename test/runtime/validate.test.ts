@@ -1,6 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, pointerToAccessor, toIssues } from '../../runtime/validate.js';
+import { formatIssues, pointerToAccessor } from '../../runtime/error-forms.js';
+import { toIssues } from '../../runtime/validate.js';
 
 const ajv = new Ajv({ allErrors: true });
 const check = ajv.compile({

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { WebSocket as WsWebSocket } from 'ws';
 import { AbortError, BufferOverflowError, ProtocolError, RpcError, TimeoutError, TransportError } from '../../runtime/errors.js';
 import { backoff, createWebSocketTransport, type WebSocketTransport, type WebSocketTransportOptions } from '../../runtime/ws.js';
-import { subscribe } from '../../runtime/subscribe.js';
+import { subscribe } from '../../runtime/call-api.js';
 import { requests, startWsServer, unusedPort, type TestWsServer } from './servers.js';
 
 const NEW_HEADS = { subscribe: 'eth_subscribe', unsubscribe: 'eth_unsubscribe', notification: 'eth_subscription' } as const;

@@ -4,10 +4,9 @@
 *
 * Every program that makes a call loads this module, so it holds the success path only and imports no
 * error class: a call that fails on this side of the transport (params that cannot be encoded, a result
-* that does not decode or validate, a WebSocket method over HTTP) loads call-failures.ts to build its
-* error, as the HTTP transport loads its failure module. The synchronous entry points, which must throw
-* or report at once, import that module directly: encodeParams, prepare and batch (batch.ts) and
-* subscribe (subscribe.ts).
+* that does not decode or validate, a WebSocket method over HTTP) loads error-forms.ts to build its error,
+* as the HTTP transport loads its failure module. The entry points that must throw or report at once
+* (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
 */
 import { CodecError, decode, encode } from "./codec.js";
 export function isPlainObject(value) {
@@ -48,7 +47,7 @@ export function secretValues(meta, params) {
 	return out;
 }
 /**
-* Why params cannot be encoded, as `encodeWire` reports it (call-failures.ts turns it into an EncodeError):
+* Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
 * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
 */
 export class Unencodable {
@@ -97,8 +96,8 @@ export function encodeWire(meta, params) {
 export function refuses(transport, meta) {
 	return meta.wsOnly === true && transport.kind !== "websocket";
 }
-/** The failure module, loaded on the first call that fails on this side of the transport. */
-const failures = () => import("./call-failures.js");
+/** The errors of the forms, loaded on the first call that fails on this side of the transport. */
+const failures = () => import("./error-forms.js");
 /** A raw result → the value form: validated first when asked, then decoded. */
 export async function finish(meta, transport, raw, validate) {
 	if (validate && meta.resultValidator) {
@@ -123,7 +122,7 @@ export async function finish(meta, transport, raw, validate) {
 export async function call(transport, meta, params, options) {
 	if (refuses(transport, meta)) throw (await failures()).unsupported(transport, meta);
 	const wire = encodeWire(meta, params);
-	if (wire instanceof Unencodable) throw (await failures()).unencodable(meta, wire, params);
+	if (wire instanceof Unencodable) throw (await failures()).unencodable(meta.name, wire, secretValues(meta, params));
 	const raw = await transport.request({
 		method: meta.name,
 		params: wire,

@@ -43,7 +43,7 @@ export declare function mayRepeat(call: RpcCall, error: unknown, force: boolean 
 */
 export declare function retryAfter(headers: HeadersLike | undefined, now?: number): number | undefined;
 /** `retryDelay * 2^retry`, capped at `max`, with equal jitter: between half of it and all of it. */
-export declare function backoff(retry: number, base: number, max: number, random?: () => number): number;
+export declare function retryBackoff(retry: number, base: number, max: number, random?: () => number): number;
 /** A batch (or an item of one) the server refused for its size: HTTP 413 or a "batch too large" error. */
 export declare function tooLarge(error: unknown): boolean;
 /**

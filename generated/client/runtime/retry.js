@@ -83,7 +83,7 @@ function headersOf(error) {
 	return error instanceof HttpError || error instanceof RpcError ? error.headers : undefined;
 }
 /** `retryDelay * 2^retry`, capped at `max`, with equal jitter: between half of it and all of it. */
-export function backoff(retry, base, max, random = Math.random) {
+export function retryBackoff(retry, base, max, random = Math.random) {
 	const full = Math.min(max, base * 2 ** retry);
 	return Math.round(full / 2 + random() * full / 2);
 }
@@ -124,7 +124,7 @@ export function withRetry(transport, options = {}) {
 		const reason = retryReason(error, extra);
 		if (reason === undefined || !mayRepeat(call, error, opts?.retry)) return undefined;
 		const asked = retryAfter(headersOf(error));
-		const delay = asked !== undefined ? Math.min(asked, maxRetryAfter) : backoff(retry, millis("retryDelay", opts?.retryDelay, defaults.delay), maxDelay);
+		const delay = asked !== undefined ? Math.min(asked, maxRetryAfter) : retryBackoff(retry, millis("retryDelay", opts?.retryDelay, defaults.delay), maxDelay);
 		return {
 			delay,
 			reason

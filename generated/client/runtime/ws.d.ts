@@ -56,8 +56,6 @@ export interface WebSocketTransport extends Transport {
 	readonly connected: boolean;
 	subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
 }
-export declare const DEFAULT_WS_TIMEOUT = 3e4;
-export declare const DEFAULT_MAX_BUFFERED = 1024;
 /**
 * The wait before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter" (between
 * half and all of the capped value) so many clients dropped at once do not come back in step.

@@ -11,8 +11,8 @@
 */
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from "./errors.js";
 import { checkReply, createIdSource, frame, idMismatch, outcome } from "./jsonrpc.js";
-export const DEFAULT_WS_TIMEOUT = 3e4;
-export const DEFAULT_MAX_BUFFERED = 1024;
+const DEFAULT_WS_TIMEOUT = 3e4;
+const DEFAULT_MAX_BUFFERED = 1024;
 const OPEN = 1;
 /** How long `unsubscribe()` (and so `break` in a loop) waits for the server's answer. */
 const UNSUBSCRIBE_TIMEOUT = 5e3;

@@ -245,14 +245,14 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
   // error classes stay out of a program that never checks an error).
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['subscribe'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
   if (runtimeImports.has('RpcError')) {
     statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-match.js`, namedImports: ['hasErrorCode'] });
     statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
   }
   if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['SubscribeCallOptions'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
@@ -332,10 +332,10 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   }
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['subscribe'] });
+  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
   if (needsPaginate) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/subscribe.js`, namedImports: ['SubscribeCallOptions'] });
+  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
@@ -438,9 +438,9 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const requestsIface = `${client}Requests`;
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call.js', namedImports: ['call'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/batch.js', namedImports: ['batch', 'prepare'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call-api.js', namedImports: ['batch', 'prepare'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['CallOptions'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/batch.js', namedImports: ['BatchResult', 'PreparedCall'] });
+  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call-api.js', namedImports: ['BatchResult', 'PreparedCall'] });
   statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
   statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });

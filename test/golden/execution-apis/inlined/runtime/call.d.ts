@@ -4,10 +4,9 @@
 *
 * Every program that makes a call loads this module, so it holds the success path only and imports no
 * error class: a call that fails on this side of the transport (params that cannot be encoded, a result
-* that does not decode or validate, a WebSocket method over HTTP) loads call-failures.ts to build its
-* error, as the HTTP transport loads its failure module. The synchronous entry points, which must throw
-* or report at once, import that module directly: encodeParams, prepare and batch (batch.ts) and
-* subscribe (subscribe.ts).
+* that does not decode or validate, a WebSocket method over HTTP) loads error-forms.ts to build its error,
+* as the HTTP transport loads its failure module. The entry points that must throw or report at once
+* (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
 */
 import { CodecError } from "./codec.js";
 import type { MethodMeta } from "./meta.js";
@@ -22,7 +21,7 @@ export declare function positional(args: readonly unknown[]): unknown[];
 /** The secret values of a call's params (keystore passwords), to keep out of every error. */
 export declare function secretValues(meta: Pick<MethodMeta, "secrets" | "params" | "structure">, params: unknown): string[];
 /**
-* Why params cannot be encoded, as `encodeWire` reports it (call-failures.ts turns it into an EncodeError):
+* Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
 * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
 */
 export declare class Unencodable {

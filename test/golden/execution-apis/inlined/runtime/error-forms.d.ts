@@ -1,7 +1,15 @@
-/** Errors of the value and wire forms, and of what a transport cannot do. */
-import { NodeRpcError, type ErrorContext } from "./error-base.js";
+/**
+* Errors of the value and wire forms and of what a transport cannot do; `formatIssues`, which writes the
+* message of a list of validation issues (ResponseValidationError's); and the errors of a call that fails on
+* this side of the transport, built from what call.ts found. call.ts, which holds the success path only,
+* loads this module on the first such failure (a dynamic import, its own chunk for bundlers); call-api.ts,
+* whose entry points report at once, imports it.
+*/
+import type { Unencodable } from "./call.js";
 import type { CodecError } from "./codec.js";
-import type { ValidationIssue } from "./meta.js";
+import { NodeRpcError, type ErrorContext } from "./error-base.js";
+import type { MethodMeta, ValidationIssue } from "./meta.js";
+import type { Transport } from "./transport.js";
 /** The result does not match the method's result schema (only with `validate: true`). */
 export declare class ResponseValidationError extends NodeRpcError {
 	readonly issues: readonly ValidationIssue[];
@@ -28,3 +36,17 @@ export declare class BufferOverflowError extends NodeRpcError {
 	readonly limit: number;
 	constructor(limit: number, context?: ErrorContext);
 }
+/** `/validators/3/nodeID` → `.validators[3].nodeID`: how a TypeScript user would write the path. */
+export declare function pointerToAccessor(pointer: string): string;
+/**
+* One message for a list of issues, naming the method, where each problem is (`params.addresses[0]`,
+* `result.validators[3].weight`) and what was expected.
+*/
+export declare function formatIssues(method: string, direction: "params" | "result", issues: readonly ValidationIssue[]): string;
+/** A value the codec refused, in a call's params (`label`: the method, or the subscription). */
+export declare function encodeError(label: string, e: CodecError, secrets: readonly string[]): EncodeError;
+/** What encodeWire reported (`secrets`: the secret values of the params the caller gave). */
+export declare function unencodable(method: string, u: Unencodable, secrets: readonly string[]): EncodeError;
+export declare function unsupported(transport: Transport, meta: MethodMeta): UnsupportedError;
+export declare function undecodable(label: string, e: CodecError, url: string): DecodeError;
+export declare function invalidResult(label: string, issues: readonly ValidationIssue[], url: string): ResponseValidationError;

@@ -20,3 +20,9 @@ export function frame(id, method, params) {
 		params
 	};
 }
+export class PostFailed {
+	failure;
+	constructor(failure) {
+		this.failure = failure;
+	}
+}

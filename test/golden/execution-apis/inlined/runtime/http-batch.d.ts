@@ -1,4 +1,4 @@
-import type { HttpCore } from "./http.js";
+import type { HttpCore } from "./frame.js";
 import type { RequestOptions, RpcCall, Settled } from "./transport.js";
 /** What the HTTP transport delegates to this module. */
 export interface Batcher {

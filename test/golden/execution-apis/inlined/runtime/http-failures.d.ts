@@ -6,7 +6,7 @@
 import { NodeRpcError, type JsonRpcErrorObject } from "./error-base.js";
 import { HttpError, ProtocolError, TransportError } from "./error-transport.js";
 import { EncodeError } from "./error-forms.js";
-import { type RawReply } from "./http.js";
+import { type RawReply } from "./frame.js";
 import { type Expected, type Outcome } from "./jsonrpc.js";
 import type { RpcCall } from "./transport.js";
 export declare function errorMessage(e: unknown): string;

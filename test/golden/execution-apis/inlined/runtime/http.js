@@ -1,12 +1,6 @@
-import { createIdSource, frame } from "./frame.js";
-export const DEFAULT_TIMEOUT = 3e4;
-export const DEFAULT_MAX_BATCH_SIZE = 40;
-export class PostFailed {
-	failure;
-	constructor(failure) {
-		this.failure = failure;
-	}
-}
+import { createIdSource, frame, PostFailed } from "./frame.js";
+const DEFAULT_TIMEOUT = 3e4;
+const DEFAULT_MAX_BATCH_SIZE = 40;
 function nonNegative(name, value, fallback) {
 	if (value === undefined) return fallback;
 	if (!(value >= 0)) throw new RangeError(`${name} must be a non-negative number of milliseconds, got ${value}`);

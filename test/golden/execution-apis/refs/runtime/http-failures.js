@@ -6,8 +6,7 @@
 import { NodeRpcError, RpcError } from "./error-base.js";
 import { AbortError, HttpError, ProtocolError, TimeoutError, TransportError } from "./error-transport.js";
 import { EncodeError } from "./error-forms.js";
-import { PostFailed } from "./http.js";
-import { frame } from "./frame.js";
+import { frame, PostFailed } from "./frame.js";
 import { matchSingle, parseBody } from "./jsonrpc.js";
 export function errorMessage(e) {
 	if (e instanceof Error) {

@@ -1,4 +1,4 @@
-import type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Transport } from "./transport.js";
+import type { HeadersLike, Transport } from "./transport.js";
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
 	readonly ok: boolean;
@@ -41,53 +41,4 @@ export interface HttpTransportOptions {
 export interface HttpTransport extends Transport {
 	readonly kind: "http";
 }
-/** What the batching module (http-batch.ts) uses of a transport. */
-export interface HttpCore {
-	readonly url: string;
-	readonly defaultTimeout: number;
-	readonly maxBatchSize: number;
-	readonly autoWait: number;
-	readonly autoSize: number;
-	readonly batching: boolean;
-	closed(): boolean;
-	nextId(): number;
-	post(body: string, limits: PostLimits): Promise<RawReply>;
-	single(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown>;
-}
-export declare const DEFAULT_TIMEOUT = 3e4;
-export declare const DEFAULT_MAX_BATCH_SIZE = 40;
-/** The raw HTTP answer. */
-export interface RawReply {
-	readonly status: number;
-	readonly statusText: string;
-	readonly ok: boolean;
-	readonly text: string;
-	readonly headers?: HeadersLike;
-}
-/** How one POST is bounded. */
-export interface PostLimits {
-	readonly timeout: number;
-	readonly signal?: AbortSignal;
-	readonly headers?: Readonly<Record<string, string>>;
-	readonly onResponse?: (response: ResponseInfo) => void;
-}
-/** Why a POST got no answer; turned into an error per call (a batch's calls each get their own). */
-type PostFailure = {
-	readonly kind: "timeout";
-	readonly timeout: number;
-} | {
-	readonly kind: "abort";
-	readonly reason: unknown;
-} | {
-	readonly kind: "closed";
-} | {
-	readonly kind: "network";
-	readonly stage: "connect" | "read";
-	readonly cause: unknown;
-};
-export declare class PostFailed {
-	readonly failure: PostFailure;
-	constructor(failure: PostFailure);
-}
 export declare function createHttpTransport(options: HttpTransportOptions): HttpTransport;
-export {};

@@ -1,27 +1,26 @@
 /**
 * The client runtime: transports, calls, batches, subscriptions, pagination and errors.
 *
-* Values come through `export *` of the facades in exports/ (each names the public part of one module),
-* never through named re-exports: a module made only of `export *` is no part of a bundle, and a bundler
-* follows only the facades a program imports from. A named re-export here would put this module, and every
-* module it names, in the graph of any program that imports anything from it; esbuild then places all the
-* code of those modules that any chunk uses (the error classes, which the lazily loaded failure paths
-* throw) in the chunks loaded up front. Type-only exports leave nothing in the JavaScript.
+* Only `export *`, of modules that export public names only (errors.ts is the list of the public ones of the
+* error modules): a module made only of `export *` is no part of a bundle, so a bundler follows just the
+* modules whose names a program imports. A named re-export here would put this module, and every module it
+* names, in the graph of any program that imports anything from it, and esbuild then places all the code of
+* those modules that any chunk uses (the error classes, which the lazily loaded failure paths throw;
+* `toIssues`, which the lazily loaded validators call) in the chunks loaded up front. Type-only exports leave
+* nothing in the JavaScript.
 */
-export * from "./exports/call.js";
-export * from "./exports/batch.js";
-export * from "./exports/subscribe.js";
-export * from "./exports/codec.js";
-export * from "./exports/endpoints.js";
-export * from "./exports/errors.js";
-export * from "./exports/backfill.js";
-export * from "./exports/fallback.js";
-export * from "./exports/http.js";
-export * from "./exports/log.js";
-export * from "./exports/middleware.js";
-export * from "./exports/retry.js";
-export * from "./exports/paginate.js";
-export * from "./exports/validate.js";
-export * from "./exports/ws.js";
+export * from "./call-api.js";
+export * from "./codec.js";
+export * from "./errors.js";
+export * from "./endpoints.js";
+export * from "./backfill.js";
+export * from "./fallback.js";
+export * from "./http.js";
+export * from "./log.js";
+export * from "./middleware.js";
+export * from "./retry.js";
+export * from "./paginate.js";
+export * from "./validate.js";
+export * from "./ws.js";
 export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from "./meta.js";
 export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transport.js";

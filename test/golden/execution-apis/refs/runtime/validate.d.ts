@@ -1,6 +1,7 @@
 /**
 * Validation issues: the generated standalone ajv validators turn ajv's error objects into
-* `ValidationIssue`s with `toIssues`, and errors render them with `formatIssues`.
+* `ValidationIssue`s with `toIssues`; errors render them with `formatIssues` (error-forms.ts, beside the
+* error whose message it writes: this module is all the validators load).
 */
 import type { ValidationIssue } from "./meta.js";
 /** The parts of an ajv `ErrorObject` the runtime reads. */
@@ -15,10 +16,3 @@ export interface AjvErrorLike {
 * unexpected property's name), and drops exact duplicates (anyOf/oneOf branches repeat themselves).
 */
 export declare function toIssues(errors: readonly AjvErrorLike[] | null | undefined): ValidationIssue[];
-/** `/validators/3/nodeID` → `.validators[3].nodeID`: how a TypeScript user would write the path. */
-export declare function pointerToAccessor(pointer: string): string;
-/**
-* One message for a list of issues, naming the method, where each problem is (`params.addresses[0]`,
-* `result.validators[3].weight`) and what was expected.
-*/
-export declare function formatIssues(method: string, direction: "params" | "result", issues: readonly ValidationIssue[]): string;

@@ -1,12 +1,17 @@
 /**
-* Calls prepared ahead and sent together: `prepare` encodes a call without sending it, `batch` sends
-* prepared calls in JSON-RPC arrays. Both report failures at once (an unencodable call is its own outcome
-* in the batch), so this module imports the call errors that call.ts loads only on failure.
+* The call API beside the success path of one call: `encodeParams`; `prepare` and `batch`, which encode calls
+* ahead and send them together; `subscribe`, for subscriptions. Each reports a failure at once (an
+* unencodable call is its own outcome in a batch; a subscription over HTTP throws), so this module imports the
+* errors that call.ts loads only on failure. It also names `call` and `secretValues`, so the runtime index
+* re-exports the whole call API from here.
 */
 import { type CallOptions } from "./call.js";
+import { type BackfillOptions } from "./backfill.js";
 import { NodeRpcError } from "./error-base.js";
-import type { MethodMeta } from "./meta.js";
-import type { RpcCall, Settled, Transport } from "./transport.js";
+import type { MethodMeta, SubscriptionMeta } from "./meta.js";
+import type { RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "./transport.js";
+export { call, secretValues } from "./call.js";
+export type { CallOptions } from "./call.js";
 /**
 * Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
 * (the node treats an absent key as "not given"; `""` would be an error). By position: an array of args.
@@ -36,3 +41,18 @@ export declare function prepare<R>(transport: Transport, meta: MethodMeta, param
 * one failing call never fails the others, and the returned promise never rejects.
 */
 export declare function batch<const T extends readonly PreparedCall<unknown>[]>(calls: T, options?: CallOptions): Promise<BatchResult<T>>;
+export interface SubscribeCallOptions extends Omit<SubscribeOptions, "map" | "redact"> {
+	/** Validate every notification against the spec (default: the transport's `validate`). */
+	readonly validate?: boolean;
+	/**
+	* `newHeads` and `logs`: after a reconnect, deliver what the subscription missed first (the blocks in
+	* between, the logs of that range), in order and without duplicates.
+	*/
+	readonly backfill?: boolean | BackfillOptions;
+}
+/**
+* Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
+* the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the
+* subscription with DecodeError). Throws UnsupportedError on a transport without subscriptions (HTTP).
+*/
+export declare function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args?: readonly unknown[], options?: SubscribeCallOptions): Subscription<T>;
