@@ -1,3 +1,0 @@
-/** The public part of backfill.ts. */
-export { withBackfill } from "../backfill.js";
-export type { BackfillOptions } from "../backfill.js";

@@ -1,2 +1,0 @@
-/** The public part of http.ts. */
-export { createHttpTransport } from "../http.js";

@@ -1,2 +1,0 @@
-/** The public part of log.ts. */
-export { createLog, logRetries, withLogging } from "../log.js";

@@ -1,2 +1,0 @@
-/** The public part of backfill.ts. */
-export { withBackfill } from "../backfill.js";

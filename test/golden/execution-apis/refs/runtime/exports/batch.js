@@ -1,2 +1,0 @@
-/** The public part of batch.ts. */
-export { batch, encodeParams, prepare } from "../batch.js";

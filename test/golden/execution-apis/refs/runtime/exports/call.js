@@ -1,2 +1,0 @@
-/** The public part of call.ts. */
-export { call, secretValues } from "../call.js";

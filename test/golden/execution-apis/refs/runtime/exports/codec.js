@@ -1,2 +1,0 @@
-/** The public part of codec.ts. */
-export { CodecError, decode, encode } from "../codec.js";

@@ -1,2 +1,0 @@
-/** The public part of endpoints.ts. */
-export { TransportPool, endpointUrl, toWebSocketUrl } from "../endpoints.js";

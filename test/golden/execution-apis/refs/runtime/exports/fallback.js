@@ -1,2 +1,0 @@
-/** The public part of fallback.ts. */
-export { createFallbackTransport } from "../fallback.js";

@@ -1,3 +1,0 @@
-/** The public part of http.ts. */
-export { createHttpTransport } from "../http.js";
-export type { AutoBatchOptions, FetchLike, FetchResponseLike, HttpTransport, HttpTransportOptions } from "../http.js";

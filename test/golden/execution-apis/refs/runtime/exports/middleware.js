@@ -1,2 +1,0 @@
-/** The public part of middleware.ts. */
-export { withMiddleware } from "../middleware.js";

@@ -1,3 +1,0 @@
-/** The public part of subscribe.ts. */
-export { subscribe } from "../subscribe.js";
-export type { SubscribeCallOptions } from "../subscribe.js";

@@ -1,2 +1,0 @@
-/** The public part of subscribe.ts. */
-export { subscribe } from "../subscribe.js";

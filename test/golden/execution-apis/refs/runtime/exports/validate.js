@@ -1,2 +1,0 @@
-/** The public part of validate.ts. */
-export { formatIssues, toIssues } from "../validate.js";

@@ -1,2 +1,0 @@
-/** The public part of ws.ts. */
-export { backoff, createWebSocketTransport } from "../ws.js";
