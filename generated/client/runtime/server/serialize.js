@@ -31,12 +31,15 @@ function headOf(k) {
 	};
 }
 const HEADS = new Map();
-/** `headOf`, remembered for up to 4096 keys (results repeat their keys). */
+/**
+* `headOf`, remembered (results repeat their keys): only keys of up to 64 characters, and up to 4096 of
+* them, so that keys taken from requests cannot make the cache hold more than about a megabyte.
+*/
 function keyHead(k) {
 	let h = HEADS.get(k);
 	if (h === undefined) {
 		h = headOf(k);
-		if (HEADS.size < 4096) HEADS.set(k, h);
+		if (k.length <= 64 && HEADS.size < 4096) HEADS.set(k, h);
 	}
 	return h;
 }
