@@ -125,6 +125,13 @@ describe('corners of JSON.stringify', () => {
   cyclic.self = cyclic;
   const holes: unknown[] = [];
   holes[2] = { locktime: 5n };
+  const cyclicList: unknown[] = [1];
+  cyclicList.push({ back: cyclicList });
+  const nested = (levels: number): unknown => {
+    let v: unknown = 'bottom';
+    for (let i = 0; i < levels; i++) v = i % 2 ? [v] : { v };
+    return v;
+  };
   const withProto = JSON.parse('{"__proto__": {"x": 1}, "weight": "7"}') as Record<string, unknown>;
   withProto.weight = 7n;
   const table: [string, { plan: Plan | undefined; value: unknown }][] = [
@@ -150,6 +157,14 @@ describe('corners of JSON.stringify', () => {
     ['an object where an array is planned', { plan, value: { owners: { locktime: 1n } } }],
     ['a union and a tuple', { plan, value: { height: 'proposed', block: [1n, 'x', 2n] } }],
     ['a non-finite float', { plan, value: { fee: Number.POSITIVE_INFINITY } }],
+    // Values no plan converts are walked by the serializer itself, not by JSON.stringify: its corners too.
+    ['numbers no plan converts', { plan, value: { extra: [-0, Number.NaN, Number.NEGATIVE_INFINITY, 1e21, 5e-7, 0.1] } }],
+    ['boxed primitives, class instances, maps where no plan converts', { plan, value: { extra: [new Number(1), new String('s'), new Boolean(false), new Map([[1, 2]]), new Money(4n), new (class Point { x = 1; y = [2] })()] } }],
+    ['a boxed bigint where no plan converts', { plan, value: { extra: { deep: [Object(1n)] } } }],
+    ['null-prototype objects and toJSON inside values no plan converts', { plan, value: { extra: { n: Object.assign(Object.create(null), { a: 1, b: undefined }), list: [new Money(1n), { m: new Money(2n) }, undefined, () => 1] } } }],
+    ['nesting deeper than the walk follows', { plan, value: { extra: nested(100), owners: [{ locktime: 1n, deep: nested(70) }] } }],
+    ['a cycle inside an array no plan converts', { plan, value: { extra: [cyclicList] } }],
+    ['the same key in many objects', { plan, value: { extra: [{ 'a"': 1 }, { 'a"': 2 }], balances: { x: 1n }, mixed: { x: 2 } } }],
   ];
 
   it.each(table)('%s', (_, { plan: p, value: v }) => {

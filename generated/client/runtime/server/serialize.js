@@ -11,109 +11,186 @@
 */
 import { encode } from "../codec.js";
 const U64_MAX = 18446744073709551615n;
-const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
 /** Characters JSON.stringify escapes (controls, quote, backslash) or may (surrogates: lone ones are escaped). */
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;
 const QUANTITY = /^0x[0-9a-fA-F]+$/;
+/**
+* How deep the walk follows values no plan converts before it leaves the whole value to JSON.stringify
+* (which then gives its own result, or its error for a cycle).
+*/
+const MAX_DEPTH = 64;
 /** A string as JSON text, as JSON.stringify writes it. */
 export function quote(s) {
 	return NEEDS_ESCAPE.test(s) ? JSON.stringify(s) : `"${s}"`;
 }
+function headOf(k) {
+	const first = `${quote(k)}:`;
+	return {
+		first,
+		next: `,${first}`
+	};
+}
+const HEADS = new Map();
 /**
-* A value no plan converts, under `key` of its parent: JSON.stringify of it, except that a `toJSON` method
-* gets the key it would get inside the whole value.
+* `headOf`, remembered (results repeat their keys): only keys of up to 64 characters, and up to 4096 of
+* them, so that keys taken from requests cannot make the cache hold more than about a megabyte.
+*/
+function keyHead(k) {
+	let h = HEADS.get(k);
+	if (h === undefined) {
+		h = headOf(k);
+		if (k.length <= 64 && HEADS.size < 4096) HEADS.set(k, h);
+	}
+	return h;
+}
+/**
+* A value no plan converts, under `key` of its parent, through JSON.stringify: a `toJSON` method gets the
+* key it would get inside the whole value.
 */
 function plain(key, v) {
 	if ((typeof v === "object" && v !== null || typeof v === "bigint") && typeof v.toJSON === "function") {
-		const wrapped = JSON.stringify({ [key]: v });
-		const head = JSON.stringify(key).length + 2;
+		const k = String(key);
+		const wrapped = JSON.stringify({ [k]: v });
+		const head = JSON.stringify(k).length + 2;
 		return wrapped.length > head + 1 ? wrapped.slice(head, -1) : undefined;
 	}
 	return JSON.stringify(v);
 }
+/**
+* A value no plan converts, as `plain` gives it, walked here: JSON.stringify has a fixed cost per call that
+* is larger than the walk of a small value. Primitives, arrays and objects whose prototype is
+* `Object.prototype` or `null` are written here (key order, omissions and `null` for holes as JSON.stringify
+* has them); a value with `toJSON`, a boxed primitive, a class instance or a bigint goes to `plain`. Past
+* MAX_DEPTH levels the whole value is left to the slow path (a cycle then fails as JSON.stringify fails).
+*/
+function unplanned(key, v, depth) {
+	switch (typeof v) {
+		case "string": return quote(v);
+		case "number":
+ // What JSON.stringify writes for a number (`-0` as `0`), `null` when it is not finite.
+		return Number.isFinite(v) ? `${v}` : "null";
+		case "boolean": return v ? "true" : "false";
+		case "undefined":
+		case "function":
+		case "symbol": return undefined;
+		case "bigint": return plain(key, v);
+	}
+	if (v === null) return "null";
+	if (typeof v.toJSON === "function") return plain(key, v);
+	if (depth >= MAX_DEPTH) throw BAIL;
+	if (Array.isArray(v)) {
+		const n = v.length;
+		let out = "[";
+		for (let i = 0; i < n; i++) {
+			const j = unplanned(i, v[i], depth + 1);
+			out += i === 0 ? j === undefined ? "null" : j : j === undefined ? ",null" : `,${j}`;
+		}
+		return `${out}]`;
+	}
+	const proto = Object.getPrototypeOf(v);
+	if (proto !== Object.prototype && proto !== null) return plain(key, v);
+	const o = v;
+	const keys = Object.keys(o);
+	let out = "{";
+	for (let i = 0; i < keys.length; i++) {
+		const k = keys[i];
+		const j = unplanned(k, o[k], depth + 1);
+		if (j === undefined) continue;
+		out += (out.length === 1 ? keyHead(k).first : keyHead(k).next) + j;
+	}
+	return `${out}}`;
+}
 /** Thrown by a fast walk that meets a case it leaves to `encode` + `JSON.stringify`. */
 const BAIL = Symbol("bail");
+/** A scalar codec's walk; `null` and `undefined` pass through, as in encode. */
 function scalar(plan) {
 	switch (plan) {
 		case "u64": return (v) => {
-			// Through a number when it is exact: V8 prints numbers faster than bigints.
-			if (typeof v === "bigint" && v >= 0n && v <= U64_MAX) return v <= MAX_SAFE ? `"${Number(v)}"` : `"${v}"`;
-			throw BAIL;
+			if (typeof v === "bigint") {
+				// Through a number when it is exact (V8 compares and prints numbers faster than bigints): Number()
+				// rounds monotonically, so n ≤ 2^53-1 exactly when v is.
+				const n = Number(v);
+				if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `"${n}"`;
+				if (v >= 0n && v <= U64_MAX) return `"${v}"`;
+			}
+			return v === null ? "null" : v === undefined ? undefined : bail();
 		};
 		case "u64n": return (v) => {
-			if (typeof v === "bigint" && v >= 0n && v <= MAX_SAFE) return String(Number(v));
-			throw BAIL;
+			if (typeof v === "bigint") {
+				const n = Number(v);
+				if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `${n}`;
+			}
+			return v === null ? "null" : v === undefined ? undefined : bail();
 		};
 		case "u32": return (v) => {
 			if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4294967295) return `"${v}"`;
-			throw BAIL;
+			return v === null ? "null" : v === undefined ? undefined : bail();
 		};
 		case "f": return (v) => {
 			if (typeof v === "number" && Number.isFinite(v)) return `"${v.toFixed(4)}"`;
-			throw BAIL;
+			return v === null ? "null" : v === undefined ? undefined : bail();
 		};
 		case "q": return (v) => {
 			if (typeof v === "bigint" && v >= 0n) return `"0x${v.toString(16)}"`;
 			if (typeof v === "string" && QUANTITY.test(v)) return `"${v}"`;
-			throw BAIL;
+			return v === null ? "null" : v === undefined ? undefined : bail();
 		};
 		default: throw new TypeError(`unknown codec ${JSON.stringify(plan)}`);
 	}
 }
-/** The fast walk of a plan: JSON text for a value at `key`, `undefined` when JSON.stringify omits it. */
+function bail() {
+	throw BAIL;
+}
+/** The fast walk of a plan. */
 function walkOf(plan) {
-	if (plan === undefined || plan === 0) return (v, key) => plain(key, v);
-	if (typeof plan === "string") {
-		const s = scalar(plan);
-		return (v, key) => v === null || v === undefined ? plain(key, v) : s(v, key);
-	}
+	if (plan === undefined || plan === 0) return (v, key, depth) => unplanned(key, v, depth);
+	if (typeof plan === "string") return scalar(plan);
 	if ("l" in plan) {
 		let inner;
-		return (v, key) => (inner ??= walkOf(plan.l()))(v, key);
+		return (v, key, depth) => (inner ??= walkOf(plan.l()))(v, key, depth);
 	}
 	if ("a" in plan) {
 		const item = walkOf(plan.a);
-		return (v, key) => {
+		return (v, key, depth) => {
 			// encode leaves anything but an array as it is; it copies an array (dropping a `toJSON` of its own).
-			if (!Array.isArray(v)) return plain(key, v);
+			if (!Array.isArray(v)) return unplanned(key, v, depth);
 			if (typeof v.toJSON === "function") throw BAIL;
+			const n = v.length;
 			let out = "[";
-			for (let i = 0; i < v.length; i++) {
-				const j = item(v[i], String(i));
-				out += (i === 0 ? "" : ",") + (j === undefined ? "null" : j);
+			for (let i = 0; i < n; i++) {
+				const j = item(v[i], i, depth + 1);
+				out += i === 0 ? j === undefined ? "null" : j : j === undefined ? ",null" : `,${j}`;
 			}
 			return `${out}]`;
 		};
 	}
 	if ("t" in plan || "u" in plan) {
 		// Tuples and unions: rare in results; the interpreter decides them.
-		return (v, key) => {
-			if (v === null || v === undefined) return plain(key, v);
-			throw BAIL;
-		};
+		return (v) => v === null ? "null" : v === undefined ? undefined : bail();
 	}
 	const named = new Map();
 	for (const key of Object.keys(plan.o ?? {})) named.set(key, {
-		head: `${quote(key)}:`,
+		head: headOf(key),
 		walk: walkOf(plan.o[key])
 	});
 	const rest = plan.m === undefined ? undefined : walkOf(plan.m);
-	return (v, key) => {
+	return (v, key, depth) => {
 		// encode leaves anything but a plain object as it is; it copies an object (dropping a `toJSON`).
-		if (typeof v !== "object" || v === null || Array.isArray(v)) return plain(key, v);
+		if (typeof v !== "object" || v === null || Array.isArray(v)) return unplanned(key, v, depth);
 		if (typeof v.toJSON === "function") throw BAIL;
 		const o = v;
 		const keys = Object.keys(o);
 		let out = "{";
-		let first = true;
 		for (let i = 0; i < keys.length; i++) {
 			const k = keys[i];
-			const n = named.get(k);
-			const j = n !== undefined ? n.walk(o[k], k) : rest !== undefined ? rest(o[k], k) : plain(k, o[k]);
-			if (j === undefined) continue;
-			if (first) first = false;
-			else out += ",";
-			out += n !== undefined ? n.head + j : `${quote(k)}:${j}`;
+			const f = named.get(k);
+			if (f !== undefined) {
+				const j = f.walk(o[k], k, depth + 1);
+				if (j !== undefined) out += (out.length === 1 ? f.head.first : f.head.next) + j;
+			} else {
+				const j = rest !== undefined ? rest(o[k], k, depth + 1) : unplanned(k, o[k], depth + 1);
+				if (j !== undefined) out += (out.length === 1 ? keyHead(k).first : keyHead(k).next) + j;
+			}
 		}
 		return `${out}}`;
 	};
@@ -128,7 +205,7 @@ export function compileSerializer(plan) {
 	const walk = walkOf(plan);
 	return (value) => {
 		try {
-			return walk(value, "");
+			return walk(value, "", 0);
 		} catch {
 			return JSON.stringify(encode(plan, value));
 		}

@@ -36,14 +36,20 @@ export function idText(id, ids, index) {
 function canonicalIdAt(text, canonical, from) {
 	const key = text.indexOf("\"id\"", from);
 	if (key === -1) return -1;
+	const n = text.length;
 	let i = key + 4;
-	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
-	if (text[i] !== ":") return -1;
+	while (i < n && isBlank(text.charCodeAt(i))) i++;
+	if (text.charCodeAt(i) !== 58) return -1;
 	i++;
-	while (i < text.length && (text[i] === " " || text[i] === "	" || text[i] === "\n" || text[i] === "\r")) i++;
+	while (i < n && isBlank(text.charCodeAt(i))) i++;
 	if (!text.startsWith(canonical, i)) return -1;
-	const after = text[i + canonical.length];
-	return after === "," || after === "}" || after === " " || after === "	" || after === "\n" || after === "\r" ? i + canonical.length : -1;
+	const end = i + canonical.length;
+	const after = text.charCodeAt(end);
+	return after === 44 || after === 125 || isBlank(after) ? end : -1;
+}
+/** JSON's insignificant whitespace: space, tab, line feed, carriage return. */
+function isBlank(c) {
+	return c === 32 || c === 9 || c === 10 || c === 13;
 }
 export function stdError(idJson, error) {
 	const data = error.data === undefined ? "" : `,"data":${JSON.stringify(error.data) ?? "null"}`;
