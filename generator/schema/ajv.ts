@@ -85,12 +85,27 @@ export class SchemaCompiler {
     if (hit) return hit;
     let out: ValidateFunction | Error;
     try {
-      out = this.ajv(mode).compile(schema);
+      const ajv = this.ajv(mode);
+      // ajv resolves the references of a compiled schema through its root's `refs`, so every schema compiled
+      // on its own would compile again each schema it refers to directly (a param's shared component, a
+      // result schema), once per method. Those refs are absolute (`<id>#/pointer`): give every top-level
+      // schema the document's table, where the references made inside the document are kept, so that each
+      // referenced schema is compiled once per instance whoever reaches it first. The code is the same.
+      const env = ajv._addSchema(schema);
+      if (!env.validate) (env as { refs: object }).refs = this.documentRefs(ajv);
+      out = ajv.compile(schema);
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
     }
     this.cache.set(cacheKey, out);
     return out;
+  }
+
+  /** The reference table of the registered document (what its `#/...` references resolved to). */
+  private documentRefs(ajv: AjvInstance): object {
+    const env = ajv.schemas[this.id];
+    if (!env) throw new Error(`${this.id} is not registered`);
+    return env.refs;
   }
 
   /** Strict-mode complaints about the schemas compiled since the last call (each once), in order. */
