@@ -7,6 +7,7 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
+import { ReferenceTable } from './references.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 
@@ -35,6 +36,8 @@ export class SchemaCompiler {
   private readonly cache = new Map<string, ValidateFunction | Error>();
   private bag: object | undefined;
   private keywords: string[] | undefined;
+  private nestedIds: boolean | undefined;
+  private readonly tables = new Map<AjvInstance, ReferenceTable>();
   /** What ajv's strict mode says about schemas compiled since the last `drainWarnings()` (when not strict). */
   private warnings: string[] = [];
 
@@ -48,6 +51,7 @@ export class SchemaCompiler {
   ajv(mode: ErrorMode = 'first'): AjvInstance {
     let ajv = this.instances.get(mode);
     if (ajv) return ajv;
+    let table: ReferenceTable | undefined;
     ajv = new Ajv({
       // Not strict: what strict mode would refuse is still said, as warnings (collected by the logger).
       strict: this.options.strict ? true : 'log',
@@ -62,13 +66,27 @@ export class SchemaCompiler {
       // ajv's code optimizer (dropping empty branches, inlining names) takes a fifth of the compile time and
       // saves 6% of the emitted size; the validators run as fast without it (bench: validators).
       code: this.options.source ? { source: true, esm: true, optimize: false } : { optimize: false },
-      logger: this.options.strict ? false : { log: () => undefined, warn: (...m: unknown[]) => void this.warnings.push(m.map(String).join(' ')), error: () => undefined },
+      logger: this.options.strict
+        ? false
+        : {
+            log: () => undefined,
+            warn: (...m: unknown[]) => {
+              const line = m.map(String).join(' ');
+              this.warnings.push(line);
+              table?.log(line);
+            },
+            error: () => undefined,
+          },
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
     for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
-    ajv.addSchema((this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object));
+    const bag = (this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object);
+    ajv.addSchema(bag);
+    table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
+    (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
+    this.tables.set(ajv, table);
     this.instances.set(mode, ajv);
     return ajv;
   }
@@ -86,26 +104,15 @@ export class SchemaCompiler {
     let out: ValidateFunction | Error;
     try {
       const ajv = this.ajv(mode);
-      // ajv resolves the references of a compiled schema through its root's `refs`, so every schema compiled
-      // on its own would compile again each schema it refers to directly (a param's shared component, a
-      // result schema), once per method. Those refs are absolute (`<id>#/pointer`): give every top-level
-      // schema the document's table, where the references made inside the document are kept, so that each
-      // referenced schema is compiled once per instance whoever reaches it first. The code is the same.
+      // This schema's root looks its references up in the instance's one table (schema/references.ts).
       const env = ajv._addSchema(schema);
-      if (!env.validate) (env as { refs: object }).refs = this.documentRefs(ajv);
+      if (!env.validate) (env as { refs: object }).refs = this.tables.get(ajv)!.forCompile();
       out = ajv.compile(schema);
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
     }
     this.cache.set(cacheKey, out);
     return out;
-  }
-
-  /** The reference table of the registered document (what its `#/...` references resolved to). */
-  private documentRefs(ajv: AjvInstance): object {
-    const env = ajv.schemas[this.id];
-    if (!env) throw new Error(`${this.id} is not registered`);
-    return env.refs;
   }
 
   /** Strict-mode complaints about the schemas compiled since the last call (each once), in order. */
@@ -139,6 +146,16 @@ function stripAnnotations(node: unknown, parentKey = ''): unknown {
     out[k] = stripAnnotations(v, k);
   }
   return out;
+}
+
+/** Whether a schema inside the registered document has its own `$id` (ajv then resolves against it). */
+function hasNestedId(bag: object): boolean {
+  const walk = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') return false;
+    if (Array.isArray(node)) return node.some(walk);
+    return Object.entries(node).some(([k, v]) => (k === '$id' && node !== bag) || walk(v));
+  };
+  return walk(bag);
 }
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
