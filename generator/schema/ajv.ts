@@ -83,7 +83,10 @@ export class SchemaCompiler {
     for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
     const bag = (this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object);
-    ajv.addSchema(bag);
+    // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
+    // sit under names the meta-schema does not know (so it never looked at them), and compiling the
+    // meta-schema for every instance cost more than a tenth of the schema thread.
+    ajv.addSchema(bag, undefined, undefined, false);
     table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
     (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
     this.tables.set(ajv, table);
@@ -105,7 +108,7 @@ export class SchemaCompiler {
     try {
       const ajv = this.ajv(mode);
       // This schema's root looks its references up in the instance's one table (schema/references.ts).
-      const env = ajv._addSchema(schema);
+      const env = ajv._addSchema(schema, undefined, undefined, breaksMetaSchema(schema));
       if (!env.validate) (env as { refs: object }).refs = this.tables.get(ajv)!.forCompile();
       out = ajv.compile(schema);
     } catch (e) {
@@ -146,6 +149,20 @@ function stripAnnotations(node: unknown, parentKey = ''): unknown {
     out[k] = stripAnnotations(v, k);
   }
   return out;
+}
+
+/**
+ * Whether ajv's meta-schema check could refuse a schema compiled here. They are ours: `{ $ref }` to a
+ * pointer, and params envelopes (`properties` of references, `required` names, a tuple of references with
+ * counts). The only way one breaks the meta-schema is a `required` list naming a param twice (a method that
+ * declares it twice); only then is the meta-schema compiled and asked, and its verdict is what it was.
+ */
+function breaksMetaSchema(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(breaksMetaSchema);
+  const required = (node as Record<string, unknown>).required;
+  if (Array.isArray(required) && new Set(required).size !== required.length) return true;
+  return Object.values(node).some(breaksMetaSchema);
 }
 
 /** Whether a schema inside the registered document has its own `$id` (ajv then resolves against it). */
