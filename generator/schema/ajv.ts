@@ -49,6 +49,11 @@ export interface SchemaCompilerOptions {
   strict: boolean;
   /** Keep generated source for standalone emission. */
   source: boolean;
+  /**
+   * One reference table per instance (schema/references.ts; default). False: every root keeps its own, as
+   * ajv does on its own (what the tests compare the shared table with).
+   */
+  shareReferences?: boolean;
 }
 
 /**
@@ -118,9 +123,11 @@ export class SchemaCompiler {
     // sit under names the meta-schema does not know (so it never looked at them), and compiling the
     // meta-schema for every instance cost more than a tenth of the schema thread.
     ajv.addSchema(bag, undefined, undefined, false);
-    table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
-    (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
-    this.tables.set(ajv, table);
+    if (this.options.shareReferences !== false) {
+      table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
+      (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
+      this.tables.set(ajv, table);
+    }
     this.instances.set(mode, ajv);
     return ajv;
   }
@@ -140,7 +147,8 @@ export class SchemaCompiler {
       const ajv = this.ajv(mode);
       // This schema's root looks its references up in the instance's one table (schema/references.ts).
       const env = ajv._addSchema(schema, undefined, undefined, breaksMetaSchema(schema));
-      if (!env.validate) (env as { refs: object }).refs = this.tables.get(ajv)!.forCompile();
+      const table = this.tables.get(ajv);
+      if (table && !env.validate) (env as { refs: object }).refs = table.forCompile();
       out = ajv.compile(schema);
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
