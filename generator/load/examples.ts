@@ -3,7 +3,7 @@
  * compile, run on the schema thread (schema/job.ts) while the main thread emits. Problems are located by
  * pointer into the bundled document; the main thread maps them to files and lines.
  */
-import type { Cache } from '../cache.js';
+import { noCache, type Cache } from '../cache.js';
 import { AJV_VERSION, describeAjvError, simplifyErrors, type SchemaCompiler } from '../schema/ajv.js';
 import { closureKey } from '../schema/closure.js';
 import { compileParams, type EnvelopeParam, type ParamStructure } from '../schema/envelope.js';
@@ -85,12 +85,13 @@ export function checkSchemasAndExamples(
   };
 
   for (const { pointer, method } of methodsOf(document)) {
-    const key = closureKey(document, pointer, salt);
-    if (cache.get('check', key) === 'ok') continue;
+    // Without a cache (--no-cache) there is no verdict to look up or keep, and the key is not worth hashing.
+    const key = cache === noCache ? undefined : closureKey(document, pointer, salt);
+    if (key !== undefined && cache.get('check', key) === 'ok') continue;
     const before = problems.length;
     checkMethod(pointer, method);
     // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
-    if (problems.length === before && !(broken.size && reachesBroken(document, method, broken))) cache.set('check', key, 'ok');
+    if (key !== undefined && problems.length === before && !(broken.size && reachesBroken(document, method, broken))) cache.set('check', key, 'ok');
   }
   return problems;
 

@@ -5,20 +5,55 @@
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
+import { ReferenceTable } from './references.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 
 /** Part of every cache key that holds compiled schemas: another ajv may compile differently. */
 export const AJV_VERSION: string = (createRequire(import.meta.url)('ajv/package.json') as { version: string }).version;
 type AjvInstance = InstanceType<typeof Ajv>;
+/** ajv's URI library (fast-uri). */
+type Uri = typeof uriModule.default;
+const uri: Uri = (uriModule as unknown as { default?: Uri }).default ?? (uriModule as unknown as Uri);
+type UriResolver = Pick<Uri, 'parse' | 'resolve' | 'serialize'>;
+
+/**
+ * ajv's URI library, remembering its answers. ajv parses and resolves the same few strings (the document's
+ * id, `#/components/...` against it) for every reference it compiles; this was a tenth of ajv's time. Both
+ * are pure functions of their arguments, and ajv only reads what `parse` returns.
+ */
+function rememberingUri(): UriResolver {
+  const parsed = new Map<string, ReturnType<typeof uri.parse>>();
+  const resolved = new Map<string, string>();
+  return {
+    parse: (text: string) => {
+      let p = parsed.get(text);
+      if (!p) parsed.set(text, (p = uri.parse(text)));
+      return p;
+    },
+    resolve: (base: string, path: string) => {
+      const key = `${base}\0${path}`;
+      let r = resolved.get(key);
+      if (r === undefined) resolved.set(key, (r = uri.resolve(base, path)));
+      return r;
+    },
+    serialize: (component: ReturnType<Uri['parse']>) => uri.serialize(component),
+  };
+}
 
 export interface SchemaCompilerOptions {
   /** ajv strict mode: unknown keywords, ambiguous types and loose tuples are errors. */
   strict: boolean;
   /** Keep generated source for standalone emission. */
   source: boolean;
+  /**
+   * One reference table per instance (schema/references.ts; default). False: every root keeps its own, as
+   * ajv does on its own (what the tests compare the shared table with).
+   */
+  shareReferences?: boolean;
 }
 
 /**
@@ -35,6 +70,9 @@ export class SchemaCompiler {
   private readonly cache = new Map<string, ValidateFunction | Error>();
   private bag: object | undefined;
   private keywords: string[] | undefined;
+  private nestedIds: boolean | undefined;
+  private uri: UriResolver | undefined;
+  private readonly tables = new Map<AjvInstance, ReferenceTable>();
   /** What ajv's strict mode says about schemas compiled since the last `drainWarnings()` (when not strict). */
   private warnings: string[] = [];
 
@@ -48,6 +86,7 @@ export class SchemaCompiler {
   ajv(mode: ErrorMode = 'first'): AjvInstance {
     let ajv = this.instances.get(mode);
     if (ajv) return ajv;
+    let table: ReferenceTable | undefined;
     ajv = new Ajv({
       // Not strict: what strict mode would refuse is still said, as warnings (collected by the logger).
       strict: this.options.strict ? true : 'log',
@@ -57,18 +96,38 @@ export class SchemaCompiler {
       allowUnionTypes: true,
       allErrors: mode === 'all',
       validateFormats: false,
+      uriResolver: (this.uri ??= rememberingUri()),
       // Referenced schemas become shared functions instead of being copied into every place that uses them.
       inlineRefs: false,
       // ajv's code optimizer (dropping empty branches, inlining names) takes a fifth of the compile time and
       // saves 6% of the emitted size; the validators run as fast without it (bench: validators).
       code: this.options.source ? { source: true, esm: true, optimize: false } : { optimize: false },
-      logger: this.options.strict ? false : { log: () => undefined, warn: (...m: unknown[]) => void this.warnings.push(m.map(String).join(' ')), error: () => undefined },
+      logger: this.options.strict
+        ? false
+        : {
+            log: () => undefined,
+            warn: (...m: unknown[]) => {
+              const line = m.map(String).join(' ');
+              this.warnings.push(line);
+              table?.log(line);
+            },
+            error: () => undefined,
+          },
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
     for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
-    ajv.addSchema((this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object));
+    const bag = (this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object);
+    // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
+    // sit under names the meta-schema does not know (so it never looked at them), and compiling the
+    // meta-schema for every instance cost more than a tenth of the schema thread.
+    ajv.addSchema(bag, undefined, undefined, false);
+    if (this.options.shareReferences !== false) {
+      table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
+      (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
+      this.tables.set(ajv, table);
+    }
     this.instances.set(mode, ajv);
     return ajv;
   }
@@ -85,7 +144,12 @@ export class SchemaCompiler {
     if (hit) return hit;
     let out: ValidateFunction | Error;
     try {
-      out = this.ajv(mode).compile(schema);
+      const ajv = this.ajv(mode);
+      // This schema's root looks its references up in the instance's one table (schema/references.ts).
+      const env = ajv._addSchema(schema, undefined, undefined, breaksMetaSchema(schema));
+      const table = this.tables.get(ajv);
+      if (table && !env.validate) (env as { refs: object }).refs = table.forCompile();
+      out = ajv.compile(schema);
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
     }
@@ -124,6 +188,30 @@ function stripAnnotations(node: unknown, parentKey = ''): unknown {
     out[k] = stripAnnotations(v, k);
   }
   return out;
+}
+
+/**
+ * Whether ajv's meta-schema check could refuse a schema compiled here. They are ours: `{ $ref }` to a
+ * pointer, and params envelopes (`properties` of references, `required` names, a tuple of references with
+ * counts). The only way one breaks the meta-schema is a `required` list naming a param twice (a method that
+ * declares it twice); only then is the meta-schema compiled and asked, and its verdict is what it was.
+ */
+function breaksMetaSchema(node: unknown): boolean {
+  if (node === null || typeof node !== 'object') return false;
+  if (Array.isArray(node)) return node.some(breaksMetaSchema);
+  const required = (node as Record<string, unknown>).required;
+  if (Array.isArray(required) && new Set(required).size !== required.length) return true;
+  return Object.values(node).some(breaksMetaSchema);
+}
+
+/** Whether a schema inside the registered document has its own `$id` (ajv then resolves against it). */
+function hasNestedId(bag: object): boolean {
+  const walk = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') return false;
+    if (Array.isArray(node)) return node.some(walk);
+    return Object.entries(node).some(([k, v]) => (k === '$id' && node !== bag) || walk(v));
+  };
+  return walk(bag);
 }
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */

@@ -13,7 +13,7 @@ import { AJV_VERSION, type ErrorMode, type SchemaCompiler } from '../../schema/a
 import { closureKey } from '../../schema/closure.js';
 import { compileParams } from '../../schema/envelope.js';
 import type { OutputFile } from '../../write.js';
-import type { Cache } from '../../cache.js';
+import { noCache, type Cache } from '../../cache.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,
@@ -106,7 +106,8 @@ export function emitValidators(services: readonly ServiceModel[], compilers: Rea
     if (!compiler) throw new Error(`no schema compiler for ${service.name}`);
     const salt = `validators ${AJV_VERSION} strict=${strict} ${compiler.id}`;
     for (const method of service.methods) {
-      const key = closureKey(service.document, method.pointer, salt);
+      // Without a cache (--no-cache) nothing is looked up or kept under the key: it is not worth hashing.
+      const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
       const outputs: [string, string][] = [['params', validatorPath(service, method, 'params')]];
       if (method.result) outputs.push(['result', validatorPath(service, method, 'result')]);
       for (const kind of method.subscriptions?.kinds ?? []) outputs.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name)]);
