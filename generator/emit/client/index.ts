@@ -14,7 +14,7 @@ import { tsModule, typesModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';
 import type { MethodSignature, Parameter } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
 import { camelCase, up, type NamespaceInfo } from './names.js';
 

@@ -16,7 +16,7 @@ import { tsModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, type Statement } from '../ts-print.js';
 import type { MethodSignature } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
 
 const q = (s: string) => JSON.stringify(s);
@@ -299,4 +299,5 @@ export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {
 }
 
 export const serverEmitter: Emitter = { name: 'server', emit: emitServer };
-export const mockEmitter: Emitter = { name: 'mock', afterSchemas: true, emit: emitMock };
+/** Runs after the schema job (emit/index.ts): methods without an example answer with a value it made. */
+export const mockEmitter: Emitter = { name: 'mock', emit: emitMock };
