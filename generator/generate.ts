@@ -11,14 +11,12 @@ import { generatorFingerprint, writeManifest } from './manifest.js';
 import { GENERATOR_ROOT } from './root.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
-import { emitters } from './emit/index.js';
-import type { EmitContext, Emitter } from './emit/types.js';
+import { emitters, type EmitterEntry } from './emit/index.js';
+import type { EmitContext } from './emit/types.js';
 import { loadProject, withSchemaProblems } from './load/index.js';
 import type { SchemaJobOutput } from './schema/job.js';
-import { schemaRunner } from './schema/thread.js';
 import type { Model } from './model.js';
-import { releaseNote, releaseView, type ReleaseView } from './release/history.js';
-import { readRecord, recordFiles, ReleaseError } from './release/record.js';
+import type { ReleaseView } from './release/history.js';
 import { describeChanges, diffAgainstDisk, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
 
 const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
@@ -109,8 +107,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // The project's own spec is always held to its examples. A foreign document's schemas and examples are
   // checked when an output uses them; a client alone needs neither (and its authors own its examples).
   const checked = config.strict || config.emit.some((o) => o === 'validators' || o === 'mock' || o === 'docs');
-  // Started first: on its own thread, the schema job's start-up overlaps the load.
-  const runner = checked ? schemaRunner() : undefined;
+  // Started first: on its own thread, the schema job's start-up overlaps the load. (Loaded only when used,
+  // as the emitters, the release record and the YAML parsers are: a run loads what its outputs need.)
+  const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
   const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
   const validators = config.emit.includes('validators') && loaded.model !== undefined;
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
@@ -130,11 +129,16 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }
 
   // The release record: the version the package carries, the changelog, and the bump the spec now calls for.
+  const { readRecord, recordFiles, ReleaseError } = await import('./release/record.js');
   let releases: ReleaseView | undefined;
+  let releaseNote: ((view: ReleaseView) => string) | undefined;
   try {
-    releases = await time('release', () => {
+    releases = await time('release', async () => {
       const record = readRecord(config);
-      return record && releaseView(record, loaded.model!);
+      if (!record) return undefined;
+      const history = await import('./release/history.js');
+      releaseNote = history.releaseNote;
+      return history.releaseView(record, loaded.model!);
     });
   } catch (e) {
     if (!(e instanceof ReleaseError)) throw e;
@@ -143,7 +147,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     return finish({ ok: false, problems: [problem], headline: `The release record cannot be used; ${outLabel}/ was left untouched.`, timings, model: loaded.model, inputs: loaded.files });
   }
   const inputs = [...loaded.files, ...recordFiles(config)];
-  const note = releases ? `\n${releaseNote(releases)}` : '';
+  const note = releases && releaseNote ? `\n${releaseNote(releases)}` : '';
 
   const ctx: EmitContext = {
     cache,
@@ -159,10 +163,11 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // An emitter may trip over what the schema job reports (an example that does not match its schema): the
   // job's report comes first, and the emitter's failure counts only when the job found nothing.
   let failure: unknown;
-  const run = async (emitter: Emitter, context: EmitContext) => {
-    if (!config.emit.includes(emitter.name) || failure !== undefined) return;
+  const run = async (entry: EmitterEntry, context: EmitContext) => {
+    if (!config.emit.includes(entry.name) || failure !== undefined) return;
     try {
-      for (const f of await time(emitter.name, () => emitter.emit(context))) emitted.push({ ...f, output: emitter.name });
+      // Loading the emitter's modules counts in its phase: it is what asking for that output costs.
+      for (const f of await time(entry.name, async () => (await entry.load()).emit(context))) emitted.push({ ...f, output: entry.name });
     } catch (e) {
       const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
       if (list) problems.push(...list.filter((d) => !problems.includes(d)));
@@ -202,7 +207,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   if (cacheRoot) await time(options.check ? 'check' : 'write', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined));
   if (options.check) {
     const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
-    const headline = (changes.length ? describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
+    const headline = (changes.length ? await describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
     return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
   }
   const changes = await time('write', () => writeOutputs(outDir, files, plan.owned));

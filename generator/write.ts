@@ -5,7 +5,6 @@
  */
 import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
-import { createTwoFilesPatch } from 'diff';
 
 export interface OutputFile {
   /** Path relative to the output folder, `/`-separated. */
@@ -143,7 +142,9 @@ export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], ow
 }
 
 /** A readable report of what `--check` found, with a bounded unified diff of each changed file. */
-export function describeChanges(outDir: string, outLabel: string, files: readonly OutputFile[], changes: readonly Change[], maxLines = 60): string {
+export async function describeChanges(outDir: string, outLabel: string, files: readonly OutputFile[], changes: readonly Change[], maxLines = 60): Promise<string> {
+  // Loaded only for a stale --check: the up-to-date path stays light.
+  const { createTwoFilesPatch } = await import('diff');
   const byPath = new Map(files.map((f) => [f.path, f]));
   const lines: string[] = [`${outLabel} is stale: ${changes.length} file${changes.length === 1 ? '' : 's'} differ from what the spec generates.`];
   let budget = maxLines;

@@ -1,12 +1,23 @@
 /**
  * The emitters that run on the main thread, in the order their outputs are produced. Validators come from
- * the schema job (schema/job.ts), which runs beside them.
+ * the schema job (schema/job.ts), which runs beside them. Each is loaded only when its output is asked for:
+ * a client package needs neither the docs' templates nor the server's emitter.
  */
-import { docsEmitter } from './docs/index.js';
-import { clientEmitter } from './client/index.js';
-import { openrpcEmitter } from './openrpc/index.js';
-import { packageEmitter } from './package/index.js';
-import { mockEmitter, serverEmitter } from './server/index.js';
 import type { Emitter } from './types.js';
 
-export const emitters: readonly Emitter[] = [openrpcEmitter, clientEmitter, serverEmitter, mockEmitter, packageEmitter, docsEmitter];
+export interface EmitterEntry {
+  /** The output kind, as listed in the config's `emit`. */
+  readonly name: string;
+  /** Runs once the schema job is done, with its made examples in the context. */
+  readonly afterSchemas?: boolean;
+  load(): Promise<Emitter>;
+}
+
+export const emitters: readonly EmitterEntry[] = [
+  { name: 'openrpc', load: async () => (await import('./openrpc/index.js')).openrpcEmitter },
+  { name: 'client', load: async () => (await import('./client/index.js')).clientEmitter },
+  { name: 'server', load: async () => (await import('./server/index.js')).serverEmitter },
+  { name: 'mock', afterSchemas: true, load: async () => (await import('./server/index.js')).mockEmitter },
+  { name: 'package', load: async () => (await import('./package/index.js')).packageEmitter },
+  { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
+];

@@ -1,23 +1,14 @@
 /**
- * TypeScript modules are built as ts-morph structures (imports, interfaces with overloads, functions with
- * JSDoc) and printed with ts-morph's structure printer: no template strings for code, and no parse on the
- * way out. The same structures, stripped of bodies, print the module's `.d.ts`.
+ * TypeScript modules are built as structures (ts-morph's structure types: imports, interfaces with
+ * overloads, functions with JSDoc) and printed by ts-printer.ts: no template strings for code, and no parse
+ * on the way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
-import {
-  printStructure,
-  StructureKind,
-  type FunctionDeclarationStructure,
-  type JSDocStructure,
-  type OptionalKind,
-  type StatementStructures,
-  type VariableStatementStructure,
-  type WriterFunction,
-} from 'ts-morph';
+import { printStatements, type FunctionStructure, type JSDoc, type Statement, type VariableStructure, type WriterFunction } from './ts-printer.js';
 
-export type Statement = StatementStructures | string | WriterFunction;
+export type { Statement, WriterFunction };
 
 export function printModule(statements: readonly Statement[]): string {
-  return printStructure({ kind: StructureKind.SourceFile, statements: statements as StatementStructures[] }, { indentNumberOfSpaces: 2, useSingleQuote: true });
+  return printStatements(statements);
 }
 
 /** An entry of an object literal: `key: value` text, or a key with a nested writer. */
@@ -67,16 +58,15 @@ export function declarationsOf(statements: readonly Statement[]): Statement[] {
       if (s.startsWith('//')) out.push(s);
       continue;
     }
-    if (s.kind === StructureKind.Function) {
+    if (s.kind === 'function') {
       if (!s.isExported) continue;
-      const { statements: _body, ...rest } = s as FunctionDeclarationStructure;
+      const { statements: _body, ...rest } = s;
       // A default value becomes an optional parameter: initializers exist only in implementations.
       const parameters = (rest.parameters ?? []).map(({ initializer, ...p }) => (initializer === undefined ? p : { ...p, hasQuestionToken: true }));
-      out.push({ ...rest, parameters, hasDeclareKeyword: true } as FunctionDeclarationStructure);
-    } else if (s.kind === StructureKind.VariableStatement) {
+      out.push({ ...rest, parameters, hasDeclareKeyword: true });
+    } else if (s.kind === 'variable') {
       if (!s.isExported) continue;
-      const v = s as VariableStatementStructure;
-      out.push({ ...v, hasDeclareKeyword: true, declarations: v.declarations.map(({ initializer: _init, ...d }) => d) } as VariableStatementStructure);
+      out.push({ ...s, hasDeclareKeyword: true, declarations: s.declarations.map(({ initializer: _init, ...d }) => d) });
     } else out.push(s);
   }
   return out;
@@ -95,10 +85,10 @@ export function javascriptOf(statements: readonly Statement[]): Statement[] {
       continue;
     }
     switch (s.kind) {
-      case StructureKind.Interface:
-      case StructureKind.TypeAlias:
+      case 'interface':
+      case 'typeAlias':
         continue;
-      case StructureKind.ImportDeclaration: {
+      case 'import': {
         if (s.isTypeOnly) continue;
         const named = (s.namedImports ?? []) as (string | { name: string; alias?: string; isTypeOnly?: boolean })[];
         const kept = named.filter((n) => typeof n === 'string' || !n.isTypeOnly).map((n) => (typeof n === 'string' ? n : { name: n.name, ...(n.alias ? { alias: n.alias } : {}) }));
@@ -106,22 +96,22 @@ export function javascriptOf(statements: readonly Statement[]): Statement[] {
         out.push({ ...s, namedImports: kept });
         continue;
       }
-      case StructureKind.ExportDeclaration:
+      case 'export':
         if (s.isTypeOnly) continue;
         out.push(s);
         continue;
-      case StructureKind.Function: {
-        const f = s as FunctionDeclarationStructure;
+      case 'function': {
+        const f: FunctionStructure = s;
         const { returnType: _r, typeParameters: _t, overloads: _o, ...rest } = f;
         out.push({
           ...rest,
           docs: [],
           parameters: (f.parameters ?? []).map(({ type: _type, hasQuestionToken: _q, ...p }) => p),
-        } as FunctionDeclarationStructure);
+        });
         continue;
       }
-      case StructureKind.VariableStatement: {
-        const v = s as VariableStatementStructure;
+      case 'variable': {
+        const v: VariableStructure = s;
         // Written directly so that an object literal starts at the margin (the structure printer would give
         // it a hanging indent).
         for (const d of v.declarations) {
@@ -145,7 +135,7 @@ export function javascriptOf(statements: readonly Statement[]): Statement[] {
 }
 
 /** JSDoc from free text and tags; empty parts are left out. */
-export function docs(description: readonly (string | undefined)[], tags: readonly { tagName: string; text?: string }[] = []): OptionalKind<JSDocStructure>[] {
+export function docs(description: readonly (string | undefined)[], tags: readonly { tagName: string; text?: string }[] = []): JSDoc[] {
   const text = description
     .filter((l): l is string => l !== undefined && l.trim() !== '')
     .map((l) => l.trimEnd())
@@ -155,9 +145,8 @@ export function docs(description: readonly (string | undefined)[], tags: readonl
   if (!text && !kept.length) return [];
   return [
     {
-      kind: StructureKind.JSDoc,
       description: text,
-      tags: kept.map((t) => ({ kind: StructureKind.JSDocTag, tagName: t.tagName, ...(t.text ? { text: t.text.replace(/\*\//g, '*\\/') } : {}) })),
+      tags: kept.map((t) => ({ tagName: t.tagName, ...(t.text ? { text: t.text.replace(/\*\//g, '*\\/') } : {}) })),
     },
   ];
 }

@@ -29,7 +29,5 @@ export interface EmitContext {
 export interface Emitter {
   /** The output kind, as listed in the config's `emit`. */
   readonly name: string;
-  /** Runs once the schema job is done, with its made examples in the context. */
-  readonly afterSchemas?: boolean;
   emit(ctx: EmitContext): OutputFile[] | Promise<OutputFile[]>;
 }

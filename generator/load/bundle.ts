@@ -272,24 +272,42 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     return '#/components/schemas/' + [name, ...rest].map(escapeSegment).join('/');
   };
 
+  /**
+   * A copy of `value` (at `pointer` of `file`) with its references rewritten. Only the copy's root records
+   * its origin: every node below it sits at the same path below the root as in its file, which is how
+   * `Provenance.origin` finds it. Pointers are joined only where a reference needs one.
+   */
   const clone = (value: unknown, file: SourceFile, pointer: string): unknown => {
-    if (Array.isArray(value)) {
-      const out: unknown[] = value.map((v, i) => clone(v, file, `${pointer}/${i}`));
-      provenance.record(out, { file: file.path, pointer });
-      return out;
-    }
-    if (isObject(value)) {
-      const out: Record<string, unknown> = {};
-      provenance.record(out, { file: file.path, pointer });
-      for (const [k, v] of Object.entries(value)) {
-        const child = joinPointer(pointer, k);
-        if (k === '$ref' && typeof v === 'string') out[k] = rewriteRef(v, file, pointer);
-        else if (k === '__proto__') Object.defineProperty(out, k, { value: clone(v, file, child), enumerable: true, writable: true, configurable: true });
-        else out[k] = clone(v, file, child);
+    const path: (string | number)[] = [];
+    const copy = (node: unknown): unknown => {
+      if (Array.isArray(node)) {
+        return node.map((v, i) => {
+          path.push(i);
+          const out = copy(v);
+          path.pop();
+          return out;
+        });
       }
-      return out;
-    }
-    return value;
+      if (isObject(node)) {
+        const out: Record<string, unknown> = {};
+        for (const [k, v] of Object.entries(node)) {
+          if (k === '$ref' && typeof v === 'string') {
+            out[k] = rewriteRef(v, file, joinPointer(pointer, ...path));
+            continue;
+          }
+          path.push(k);
+          const c = copy(v);
+          path.pop();
+          if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
+          else out[k] = c;
+        }
+        return out;
+      }
+      return node;
+    };
+    const out = copy(value);
+    if (out !== null && typeof out === 'object') provenance.record(out, { file: file.path, pointer });
+    return out;
   };
 
   const document: Record<string, unknown> = {};
@@ -328,16 +346,27 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
 function checkLocalRefs(document: unknown, provenance: Provenance, broken: Set<object>): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const refs: { pointer: string; ref: string; node: object }[] = [];
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    else if (isObject(node)) {
+  // The pointer of a node is joined only when it holds a reference.
+  const path: (string | number)[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => {
+        path.push(i);
+        walk(v);
+        path.pop();
+      });
+    } else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string') refs.push({ pointer, ref: v, node });
-        else walk(v, joinPointer(pointer, k));
+        if (k === '$ref' && typeof v === 'string') refs.push({ pointer: joinPointer('', ...path), ref: v, node });
+        else {
+          path.push(k);
+          walk(v);
+          path.pop();
+        }
       }
     }
   };
-  walk(document, '');
+  walk(document);
   for (const { pointer, ref, node } of refs) {
     if (!ref.startsWith('#')) {
       broken.add(node); // external ones that stayed external failed to bundle, and were reported then

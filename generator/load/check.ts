@@ -57,11 +57,12 @@ function getExtensionValidator(place: ExtensionPlace, key: string) {
 export function checkMetaSchema(document: Record<string, unknown>, provenance: Provenance, cache: Cache = noCache): Diagnostic[] {
   // A document that passed before (same bytes, same meta-schema) passes again: no need to compile the
   // meta-schema at all.
-  const key = contentHash('meta', META_VERSION, JSON.stringify(document));
-  if (cache.get('meta', key) === 'ok') return [];
+  // (Without a cache there is nothing to look up: the hash of a large document costs more than a tenth of a second.)
+  const key = cache === noCache ? undefined : contentHash('meta', META_VERSION, JSON.stringify(document));
+  if (key !== undefined && cache.get('meta', key) === 'ok') return [];
   const validate = getMetaValidator();
   if (validate(document)) {
-    cache.set('meta', key, 'ok');
+    if (key !== undefined) cache.set('meta', key, 'ok');
     return [];
   }
   const errors = refineMetaErrors(document, validate.errors ?? []);
@@ -128,15 +129,25 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
   }
   const cds = getAtPointer(document, '/components/contentDescriptors');
   if (isObject(cds)) for (const k of Object.keys(cds)) check('contentDescriptor', cds[k], joinPointer('/components/contentDescriptors', k));
-  // Schema extensions may sit at any depth of any schema.
-  const walk = (node: unknown, pointer: string) => {
-    if (Array.isArray(node)) node.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    else if (isObject(node)) {
-      if ('x-codec' in node || 'x-open' in node || 'x-hex-only' in node) check('schema', node, pointer);
-      for (const [k, v] of Object.entries(node)) walk(v, joinPointer(pointer, k));
+  // Schema extensions may sit at any depth of any schema. (A node's pointer is joined only when it has one.)
+  const path: (string | number)[] = [];
+  const walk = (node: unknown) => {
+    if (Array.isArray(node)) {
+      node.forEach((v, i) => {
+        path.push(i);
+        walk(v);
+        path.pop();
+      });
+    } else if (isObject(node)) {
+      if ('x-codec' in node || 'x-open' in node || 'x-hex-only' in node) check('schema', node, joinPointer('', ...path));
+      for (const [k, v] of Object.entries(node)) {
+        path.push(k);
+        walk(v);
+        path.pop();
+      }
     }
   };
-  walk(document, '');
+  walk(document);
   return problems;
 }
 

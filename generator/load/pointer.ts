@@ -1,7 +1,9 @@
 /** RFC 6901 JSON pointers. */
 
 export function escapeSegment(segment: string | number): string {
-  return String(segment).replace(/~/g, '~0').replace(/\//g, '~1');
+  const s = String(segment);
+  // Most segments need no escaping; the loaders join a pointer for every node of large documents.
+  return s.includes('~') || s.includes('/') ? s.replace(/~/g, '~0').replace(/\//g, '~1') : s;
 }
 
 export function unescapeSegment(segment: string): string {
@@ -9,7 +11,9 @@ export function unescapeSegment(segment: string): string {
 }
 
 export function joinPointer(base: string, ...segments: (string | number)[]): string {
-  return base + segments.map((s) => '/' + escapeSegment(s)).join('');
+  let out = base;
+  for (const s of segments) out += `/${escapeSegment(s)}`;
+  return out;
 }
 
 export function splitPointer(pointer: string): string[] {

@@ -6,13 +6,21 @@
  * parses a file that js-yaml declines (a syntax error, a duplicate key, an alias, a `%YAML` directive), so
  * its messages and positions are the ones reported.
  */
-import { load as loadYamlValue, CORE_SCHEMA } from 'js-yaml';
-import { LineCounter, parseDocument, isMap, isSeq, isScalar, isPair, type Document, type Node } from 'yaml';
+import type * as JsYaml from 'js-yaml';
+import type * as Yaml from 'yaml';
+import type { Document, LineCounter, Node } from 'yaml';
 import { createRequire } from 'node:module';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import type { Diagnostic } from '../diagnostics.js';
 
-const YAML_VERSION: string = (createRequire(import.meta.url)('yaml/package.json') as { version: string }).version;
+const require = createRequire(import.meta.url);
+const YAML_VERSION: string = (require('yaml/package.json') as { version: string }).version;
+// Both parsers are loaded on first use: a run over JSON documents needs neither (and loading them is a
+// tenth of a second of a cold start). The load is synchronous, as the load stage is.
+let yamlLibrary: typeof Yaml | undefined;
+let jsYamlLibrary: typeof JsYaml | undefined;
+const yaml = (): typeof Yaml => (yamlLibrary ??= require('yaml') as typeof Yaml);
+const jsYaml = (): typeof JsYaml => (jsYamlLibrary ??= require('js-yaml') as typeof JsYaml);
 import { splitPointer } from './pointer.js';
 import { JsonLocator } from './json-locate.js';
 
@@ -35,12 +43,14 @@ interface Parsed {
 }
 
 function parseYaml(text: string): Parsed {
+  const { LineCounter, parseDocument } = yaml();
   const lines = new LineCounter();
   const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true, merge: false });
   return { doc, lines };
 }
 
 function locateIn({ doc, lines }: Parsed, pointer: string): Position {
+  const { isMap, isSeq, isScalar, isPair } = yaml();
   let node: unknown = doc.contents;
   let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
   let segments: string[];
@@ -102,7 +112,7 @@ export function parseSource(path: string, text: string, cache: Cache = noCache):
       value = JSON.parse(text);
     } catch (e) {
       const offset = jsonErrorOffset(text);
-      const lc = new LineCounter();
+      const lc = new (yaml().LineCounter)();
       let off = 0;
       for (const l of text.split('\n')) {
         lc.addNewLine(off);
@@ -152,7 +162,8 @@ export function parseSource(path: string, text: string, cache: Cache = noCache):
 export function fastYamlValue(text: string): { ok: true; value: unknown } | { ok: false } {
   if (/^%YAML/m.test(text)) return { ok: false };
   try {
-    return { ok: true, value: loadYamlValue(text, { schema: CORE_SCHEMA, maxAliases: 0 }) };
+    const { load, CORE_SCHEMA } = jsYaml();
+    return { ok: true, value: load(text, { schema: CORE_SCHEMA, maxAliases: 0 }) };
   } catch {
     return { ok: false };
   }

@@ -2,10 +2,9 @@
  * The typed client: `client/types.ts` (value-form types), one module per method (`methods/<ns>/<member>`:
  * its meta, a standalone function, typed errors, a paginator or subscription helpers), one module per
  * namespace (an interface and a factory), `services.ts` (endpoints and batch rules per service) and
- * `index.ts` (the whole-node client). Everything is TypeScript built as ts-morph structures and shipped as
+ * `index.ts` (the whole-node client). Everything is TypeScript built as structures (ts-print.ts) and shipped as
  * `.js` + `.d.ts`.
  */
-import { StructureKind, VariableDeclarationKind, type OptionalKind, type ParameterDeclarationStructure, type MethodSignatureStructure } from 'ts-morph';
 import { exampleBaseUrl } from '../../config.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model.js';
 import { planSource } from '../../schema/codec.js';
@@ -13,8 +12,9 @@ import { pascalCase } from '../../schema/typescript.js';
 import type { OutputFile } from '../../write.js';
 import { tsModule, typesModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';
+import type { MethodSignature, Parameter } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
 import { camelCase, up, type NamespaceInfo } from './names.js';
 
@@ -40,7 +40,7 @@ export function methodDocs(method: MethodModel, extra: { params?: { name: string
 
 interface Signature {
   /** Parameters after the transport. */
-  readonly params: OptionalKind<ParameterDeclarationStructure>[];
+  readonly params: Parameter[];
   /** Expression of the params argument passed to call(): `params`, `[a, b]`, or `undefined`. */
   readonly args: string;
   readonly result: string;
@@ -49,7 +49,7 @@ interface Signature {
 function signature(pc: PackageContext, method: MethodModel): Signature {
   const t = pc.types.methodTypes(method);
   const result = t.result ?? 'void';
-  const options: OptionalKind<ParameterDeclarationStructure> = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
+  const options: Parameter = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
   if (!method.params.length) return { params: [options], args: 'undefined', result };
   if (method.positional) {
     const idents = uniqueIdents(method.params.map((p) => p.ident));
@@ -63,7 +63,7 @@ function signature(pc: PackageContext, method: MethodModel): Signature {
 }
 
 /** Positional parameters: a trailing optional one may be left out, an earlier one may be `undefined`. */
-function positionalParams(params: readonly ParamModel[], idents: readonly string[], types: readonly string[]): OptionalKind<ParameterDeclarationStructure>[] {
+function positionalParams(params: readonly ParamModel[], idents: readonly string[], types: readonly string[]): Parameter[] {
   const omit = omittable(params);
   return params.map((p, i) => ({ name: idents[i]!, type: omit[i] || p.required ? types[i]! : `${types[i]!} | undefined`, hasQuestionToken: omit[i]! }));
 }
@@ -106,9 +106,9 @@ function metaStatements(pc: PackageContext, method: MethodModel, module: string,
   const n = pc.names.of(method);
   const out: Statement[] = [
     {
-      kind: StructureKind.VariableStatement,
+      kind: 'variable',
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: 'const',
       docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
       declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, module, withValidators)) }],
     },
@@ -117,9 +117,9 @@ function metaStatements(pc: PackageContext, method: MethodModel, module: string,
   for (const kind of subs?.kinds ?? []) {
     const kp = pc.plans(method).kinds.get(kind.name)!;
     out.push({
-      kind: StructureKind.VariableStatement,
+      kind: 'variable',
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: 'const',
       docs: docs([`The wire contract of the \`${kind.name}\` subscription of \`${method.name}\`.`]),
       declarations: [
         {
@@ -158,9 +158,9 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   // standalone function, for bundles that want one method.
   const nsModule = `namespaces/${n.namespace}`;
   const metaNames = [n.meta, ...(method.subscriptions?.kinds ?? []).map((k) => `${n.fn}${pascalCase(k.name)}Meta`)];
-  body.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedExports: metaNames });
+  body.push({ kind: 'export', moduleSpecifier: `${root}${nsModule}.js`, namedExports: metaNames });
   body.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     isExported: true,
     name: n.fn,
     docs: methodDocs(method),
@@ -174,7 +174,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
     const codes = [...new Set(method.errors.map((e) => e.code))];
     const typeName = `${pascalCase(method.name)}Error`;
     body.push({
-      kind: StructureKind.TypeAlias,
+      kind: 'typeAlias',
       isExported: true,
       name: typeName,
       docs: docs([
@@ -184,7 +184,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
       type: `RpcError<${codes.join(' | ')}>`,
     });
     body.push({
-      kind: StructureKind.Function,
+      kind: 'function',
       isExported: true,
       name: `is${typeName}`,
       docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
@@ -206,7 +206,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
       ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}),
     };
     body.push({
-      kind: StructureKind.Function,
+      kind: 'function',
       isExported: true,
       name: `paginate${pascalCase(n.fn)}`,
       docs: docs([
@@ -227,7 +227,7 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
     typeImports.add(payload);
     const idents = uniqueIdents(kind.params.map((p) => p.ident));
     body.push({
-      kind: StructureKind.Function,
+      kind: 'function',
       isExported: true,
       name: base,
       docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
@@ -244,26 +244,26 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
   // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
   // error classes stay out of a program that never checks an error).
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
   if (runtimeImports.has('RpcError')) {
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/error-match.js`, namedImports: ['hasErrorCode'] });
-    statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
+    statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/error-match.js`, namedImports: ['hasErrorCode'] });
+    statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
   }
-  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
+  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
-  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
+  if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...body);
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
 }
 
 function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: boolean): OutputFile[] {
   const root = up(ns.module);
-  const members: OptionalKind<MethodSignatureStructure>[] = [];
+  const members: MethodSignature[] = [];
   const impl: string[] = [];
   const typeImports = new Set<string>();
   let needsSubscribe = false;
@@ -331,18 +331,18 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     }
   }
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
-  if (needsPaginate) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (needsSubscribe) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
-  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
+  if (needsSubscribe) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
+  if (needsPaginate) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
+  if (needsSubscribe) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
+  if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...defs, ...metas);
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: 'NamespaceTransports',
     docs: docs(["Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions."]),
@@ -352,14 +352,14 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     ],
   });
   statements.push({
-    kind: StructureKind.TypeAlias,
+    kind: 'typeAlias',
     isExported: true,
     name: 'Invoke',
     docs: docs(['How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches).']),
     type: '(transport: Transport, meta: MethodMeta, params: unknown, options?: CallOptions) => unknown',
   });
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: ns.iface,
     docs: docs([`The \`${ns.key}\` methods of the ${pc.names.titleOf(ns)}.`]),
@@ -367,7 +367,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   });
   if (needsSubscribe) {
     statements.push({
-      kind: StructureKind.Function,
+      kind: 'function',
       name: 'subscribeKind',
       parameters: [
         { name: 'transport', type: 'Transport' },
@@ -385,7 +385,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     });
   }
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     isExported: true,
     name: ns.factory,
     docs: docs([`The \`${ns.key}\` namespace over the given transports. With \`invoke = prepare\` its methods return prepared calls for a batch.`]),
@@ -409,7 +409,7 @@ function probeOf(s: ServiceModel): { probe?: { method: string; params: unknown[]
 }
 
 function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): OutputFile[] {
-  const statements: Statement[] = [GENERATED_BANNER, { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['ServiceMeta'] }];
+  const statements: Statement[] = [GENERATED_BANNER, { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['ServiceMeta'] }];
   for (const s of services) {
     const meta = {
       name: s.name,
@@ -421,9 +421,9 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
       ...probeOf(s),
     };
     statements.push({
-      kind: StructureKind.VariableStatement,
+      kind: 'variable',
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: 'const',
       docs: docs([`${s.title}: endpoints, batch rules and error conventions.`]),
       declarations: [{ name: pc.names.serviceConst(s), type: 'ServiceMeta', initializer: jsonLiteral(meta) }],
     });
@@ -437,15 +437,15 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const batchIface = `${client}Batch`;
   const requestsIface = `${client}Requests`;
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call.js', namedImports: ['call'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/call-api.js', namedImports: ['batch', 'prepare'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['CallOptions'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/call-api.js', namedImports: ['BatchResult', 'PreparedCall'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/call.js', namedImports: ['call'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/call-api.js', namedImports: ['batch', 'prepare'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['CallOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/call-api.js', namedImports: ['BatchResult', 'PreparedCall'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
+  statements.push({ kind: 'import', moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
   const typeImports = new Set<string>();
   const metaImports = new Map<string, string[]>();
   for (const ns of pc.names.namespaces)
@@ -459,20 +459,20 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     }
   for (const ns of pc.names.namespaces) {
     statements.push({
-      kind: StructureKind.ImportDeclaration,
+      kind: 'import',
       moduleSpecifier: `./${ns.module}.js`,
       namedImports: [ns.factory, { name: ns.iface, isTypeOnly: true }, ...(metaImports.get(ns.module) ?? [])],
     });
   }
-  if (typeImports.size) statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [...typeImports].sort() });
+  if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [...typeImports].sort() });
 
   // Re-exports: the runtime's public API, the types, the namespaces.
-  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './runtime/index.js' });
-  statements.push({ kind: StructureKind.ExportDeclaration, isTypeOnly: true, moduleSpecifier: './types.js' });
-  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: './services.js' });
+  statements.push({ kind: 'export', moduleSpecifier: './runtime/index.js' });
+  statements.push({ kind: 'export', isTypeOnly: true, moduleSpecifier: './types.js' });
+  statements.push({ kind: 'export', moduleSpecifier: './services.js' });
 
   statements.push({
-    kind: StructureKind.TypeAlias,
+    kind: 'typeAlias',
     isExported: true,
     name: 'BatchNamespace',
     typeParameters: ['NS'],
@@ -480,14 +480,14 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     type: '{ [K in keyof NS as NS[K] extends (...args: never[]) => Promise<unknown> ? K : never]: NS[K] extends (...args: infer A) => Promise<infer R> ? (...args: A) => PreparedCall<R> : never }',
   });
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: batchIface,
     docs: docs(['The namespaces inside `batch()`: each method returns a prepared call.']),
     properties: pc.names.namespaces.map((ns) => ({ name: ns.key, isReadonly: true, type: `BatchNamespace<${ns.iface}>` })),
   });
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: requestsIface,
     docs: docs(['Every method by its wire name, with its params and result types: the map behind `request()`.']),
@@ -507,7 +507,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     returnType: client,
   }));
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: client,
     docs: docs([`A client for every service: ${model.services.map((s) => s.title).join(', ')}.`]),
@@ -554,12 +554,12 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
   const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(pc.serviceOf(m))}]`));
   statements.push({
-    kind: StructureKind.VariableStatement,
-    declarationKind: VariableDeclarationKind.Const,
+    kind: 'variable',
+    declarationKind: 'const',
     declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: objectLiteral(metaTable) }],
   });
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     name: 'scope',
     parameters: [
       { name: 'pool', type: 'TransportPool' },
@@ -584,7 +584,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ],
   });
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     isExported: true,
     name: config.clientName,
     docs: docs([`A client for every service at \`options.url\` (the base URL, e.g. \`${exampleBaseUrl(config, model.services.flatMap((s) => s.endpoints))}\`): every service's endpoint is derived from it.`]),

@@ -7,7 +7,7 @@ import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../mo
 import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
 import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../runtime/docs/try.js';
-import { notificationValidatorPath, validatorPath } from '../validators/index.js';
+import { notificationValidatorPath, validatorPath } from '../validators/paths.js';
 import { endpointPath, type ExamplePrinter } from './examples.js';
 import { escapeSegment } from '../../load/pointer.js';
 

@@ -3,10 +3,8 @@
  * its README (from templates/package/README.md.hbs), and the hand-written runtime shipped inside it as
  * `.js` + `.d.ts`.
  */
-import Handlebars from 'handlebars';
 import { exampleBaseUrl, type Config } from '../../config.js';
 import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model.js';
-import { changelog } from '../../release/history.js';
 import { clientVariable } from '../client/names.js';
 import type { OutputFile } from '../../write.js';
 import { packageContext, type PackageContext } from '../client/context.js';
@@ -15,7 +13,7 @@ import { ExamplePrinter } from '../docs/examples.js';
 import { alignedTable, tidy } from '../docs/markdown.js';
 import { CODE_WIDTH, Raw } from '../literal.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR } from '../validators/index.js';
+import { PACKAGE_DIR } from '../validators/paths.js';
 
 const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
 
@@ -76,8 +74,12 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
 
   const template = ctx.templates.get('templates/package/README.md.hbs');
   if (!template) throw new Error('templates/package/README.md.hbs is missing');
-  files.push({ path: `${PACKAGE_DIR}/README.md`, contents: readme(ctx, pc, template) });
-  if (ctx.releases) files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: changelog(ctx.releases.record, project.name) });
+  files.push({ path: `${PACKAGE_DIR}/README.md`, contents: await readme(ctx, pc, template) });
+  if (ctx.releases) {
+    // The release record's module is loaded already when there is one (generate.ts read it).
+    const { changelog } = await import('../../release/history.js');
+    files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: changelog(ctx.releases.record, project.name) });
+  }
   return files;
 }
 
@@ -149,7 +151,7 @@ export const packageEmitter: Emitter = { name: 'package', emit: emitPackage };
  * The package README: the template filled with snippets that call real methods with their examples'
  * values. Snippets and the services table are laid out as Prettier would, so the file needs no formatter.
  */
-function readme(ctx: EmitContext, pc: PackageContext, template: string): string {
+async function readme(ctx: EmitContext, pc: PackageContext, template: string): Promise<string> {
   const variable = clientVariable(ctx.config.clientName);
   const names = { factory: ctx.config.clientName, pkg: ctx.config.package.name, baseUrl: exampleBaseUrl(ctx.config, ctx.model.services.flatMap((s) => s.endpoints)), variable };
   const printers = new Map<ServiceModel, ExamplePrinter>();
@@ -224,6 +226,7 @@ function readme(ctx: EmitContext, pc: PackageContext, template: string): string 
     ]),
   );
   const links = projectLinks(ctx.config);
+  const { default: Handlebars } = await import('handlebars');
   const text = Handlebars.compile(template, { noEscape: true })({
     package: ctx.config.package,
     repository: links.repository?.web ?? '',

@@ -6,7 +6,6 @@
  * - `mock/data/<service>`: the spec's examples in wire form; `mock/index`: `start<X>Mock`.
  * The request pipeline itself is hand-written runtime (runtime/server, runtime/mock).
  */
-import { StructureKind, VariableDeclarationKind, type OptionalKind, type MethodSignatureStructure } from 'ts-morph';
 import type { MethodModel, ServiceModel } from '../../model.js';
 import { pascalCase } from '../../schema/typescript.js';
 import type { OutputFile } from '../../write.js';
@@ -15,8 +14,9 @@ import { packageContext, type PackageContext } from '../client/context.js';
 import { camelCase } from '../client/names.js';
 import { tsModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, type Statement } from '../ts-print.js';
+import type { MethodSignature } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR, validatorPath } from '../validators/index.js';
+import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
 
 const q = (s: string) => JSON.stringify(s);
@@ -34,7 +34,7 @@ function serverConst(service: ServiceModel): string {
   return `${camelCase(service.name)}Server`;
 }
 
-function handlerSignature(pc: PackageContext, method: MethodModel, typeImports: Set<string>): OptionalKind<MethodSignatureStructure> {
+function handlerSignature(pc: PackageContext, method: MethodModel, typeImports: Set<string>): MethodSignature {
   const t = pc.types.methodTypes(method);
   const n = pc.names.of(method);
   if (method.subscriptions) {
@@ -83,7 +83,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   const validators: string[] = [];
   const metaImports = new Map<string, string[]>();
   const entries: string[] = [];
-  const byNamespace = new Map<string, OptionalKind<MethodSignatureStructure>[]>();
+  const byNamespace = new Map<string, MethodSignature[]>();
 
   service.methods.forEach((method, i) => {
     const n = pc.names.of(method);
@@ -112,15 +112,15 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     entries.push(`${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`);
   });
 
-  imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/server/index.js', namedImports: ['HandlerContext', 'ServerServiceDef'] });
-  if (typeImports.size) imports.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../types.js', namedImports: [...typeImports].sort() });
-  imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
-  for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
+  imports.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../runtime/server/index.js', namedImports: ['HandlerContext', 'ServerServiceDef'] });
+  if (typeImports.size) imports.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../types.js', namedImports: [...typeImports].sort() });
+  imports.push({ kind: 'import', moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
+  for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: 'import', moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
   statements.push(...imports, ...validators);
 
   for (const [ns, methods] of byNamespace) {
     statements.push({
-      kind: StructureKind.Interface,
+      kind: 'interface',
       isExported: true,
       name: `${pascalCase(ns)}NamespaceHandlers`,
       docs: docs([`Typed handlers of the \`${ns}\` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after.`]),
@@ -128,7 +128,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     });
   }
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: handlersName(service),
     docs: docs([`Handlers of the ${service.title}, by namespace.`]),
@@ -141,9 +141,9 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     })),
   });
   statements.push({
-    kind: StructureKind.VariableStatement,
+    kind: 'variable',
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: 'const',
     docs: docs([`The ${service.title} as the server runtime serves it.`]),
     declarations: [
       {
@@ -160,20 +160,20 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const stem = factoryStem(ctx.config.clientName);
   const handlers = `${stem}ServerHandlers`;
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/server/index.js', namedImports: ['createRpcServer'] });
+  statements.push({ kind: 'import', moduleSpecifier: '../runtime/server/index.js', namedImports: ['createRpcServer'] });
   statements.push({
-    kind: StructureKind.ImportDeclaration,
+    kind: 'import',
     isTypeOnly: true,
     moduleSpecifier: '../runtime/server/index.js',
     namedImports: ['RpcServer', { name: 'ServerOptions', alias: 'RpcServerOptions' }, 'ServerServiceDef'],
   });
   for (const s of ctx.model.services)
-    statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./${s.name}.js`, namedImports: [serverConst(s), { name: handlersName(s), isTypeOnly: true }] });
-  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/server/index.js' });
-  for (const s of ctx.model.services) statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: `./${s.name}.js` });
+    statements.push({ kind: 'import', moduleSpecifier: `./${s.name}.js`, namedImports: [serverConst(s), { name: handlersName(s), isTypeOnly: true }] });
+  statements.push({ kind: 'export', moduleSpecifier: '../runtime/server/index.js' });
+  for (const s of ctx.model.services) statements.push({ kind: 'export', moduleSpecifier: `./${s.name}.js` });
   const nsOf = (s: ServiceModel) => [...new Set(s.methods.map((m) => m.namespace || s.name))];
   statements.push({
-    kind: StructureKind.Interface,
+    kind: 'interface',
     isExported: true,
     name: handlers,
     docs: docs(['Typed handlers for every namespace of every service.']),
@@ -186,14 +186,14 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     })),
   });
   statements.push({
-    kind: StructureKind.VariableStatement,
+    kind: 'variable',
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: 'const',
     docs: docs(['Every service, as the server runtime serves it.']),
     declarations: [{ name: 'services', type: 'readonly ServerServiceDef[]', initializer: `[${ctx.model.services.map(serverConst).join(', ')}]` }],
   });
   statements.push({
-    kind: StructureKind.TypeAlias,
+    kind: 'typeAlias',
     isExported: true,
     name: `${stem}ServerOptions`,
     docs: docs(['Options of the server: everything `createRpcServer` takes except the services, and handlers by namespace.']),
@@ -201,7 +201,7 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   });
   const tree = ctx.model.services.map((s) => `${q(s.name)}: { ${nsOf(s).map((ns) => `${q(ns)}: h[${q(ns)}]`).join(', ')} }`).join(', ');
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     isExported: true,
     name: `create${stem}Server`,
     docs: docs([
@@ -228,11 +228,11 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
   }
   return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
     GENERATED_BANNER,
-    { kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
+    { kind: 'import', isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
     {
-      kind: StructureKind.VariableStatement,
+      kind: 'variable',
       isExported: true,
-      declarationKind: VariableDeclarationKind.Const,
+      declarationKind: 'const',
       docs: docs([`The examples of the ${service.title}, in wire form, for the mock.`]),
       declarations: [
         {
@@ -253,20 +253,20 @@ function mockIndex(ctx: EmitContext): OutputFile[] {
   const stem = factoryStem(ctx.config.clientName);
   const name = `start${stem}Mock`;
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../runtime/mock/index.js', namedImports: [{ name: 'startMock', alias: 'startMockServer' }] });
-  statements.push({ kind: StructureKind.ImportDeclaration, isTypeOnly: true, moduleSpecifier: '../runtime/mock/index.js', namedImports: ['MockOptions', 'MockServiceData', 'RunningMock'] });
-  statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: '../server/index.js', namedImports: ['services'] });
-  for (const s of ctx.model.services) statements.push({ kind: StructureKind.ImportDeclaration, moduleSpecifier: `./data/${s.name}.js`, namedImports: [`${camelCase(s.name)}MockData`] });
-  statements.push({ kind: StructureKind.ExportDeclaration, moduleSpecifier: '../runtime/mock/index.js' });
+  statements.push({ kind: 'import', moduleSpecifier: '../runtime/mock/index.js', namedImports: [{ name: 'startMock', alias: 'startMockServer' }] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../runtime/mock/index.js', namedImports: ['MockOptions', 'MockServiceData', 'RunningMock'] });
+  statements.push({ kind: 'import', moduleSpecifier: '../server/index.js', namedImports: ['services'] });
+  for (const s of ctx.model.services) statements.push({ kind: 'import', moduleSpecifier: `./data/${s.name}.js`, namedImports: [`${camelCase(s.name)}MockData`] });
+  statements.push({ kind: 'export', moduleSpecifier: '../runtime/mock/index.js' });
   statements.push({
-    kind: StructureKind.VariableStatement,
+    kind: 'variable',
     isExported: true,
-    declarationKind: VariableDeclarationKind.Const,
+    declarationKind: 'const',
     docs: docs(["Every service's examples, in wire form."]),
     declarations: [{ name: 'mockData', type: 'readonly MockServiceData[]', initializer: `[${ctx.model.services.map((s) => `${camelCase(s.name)}MockData`).join(', ')}]` }],
   });
   statements.push({
-    kind: StructureKind.Function,
+    kind: 'function',
     isExported: true,
     isDefaultExport: false,
     name,
@@ -299,4 +299,5 @@ export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {
 }
 
 export const serverEmitter: Emitter = { name: 'server', emit: emitServer };
-export const mockEmitter: Emitter = { name: 'mock', afterSchemas: true, emit: emitMock };
+/** Runs after the schema job (emit/index.ts): methods without an example answer with a value it made. */
+export const mockEmitter: Emitter = { name: 'mock', emit: emitMock };

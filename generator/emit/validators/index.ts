@@ -14,6 +14,7 @@ import { closureKey } from '../../schema/closure.js';
 import { compileParams } from '../../schema/envelope.js';
 import type { OutputFile } from '../../write.js';
 import { noCache, type Cache } from '../../cache.js';
+import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from './paths.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,
@@ -26,16 +27,7 @@ const AJV_RUNTIME: Readonly<Record<string, string>> = {
   'ajv/dist/runtime/equal': 'equal',
 };
 
-export const PACKAGE_DIR = 'client';
-
-export function validatorPath(service: ServiceModel, method: MethodModel, direction: 'params' | 'result'): string {
-  return `validators/${service.name}/${method.name}.${direction}`;
-}
-
-/** The validator of one subscription kind's notification payloads. */
-export function notificationValidatorPath(service: ServiceModel, method: MethodModel, kind: string): string {
-  return `validators/${service.name}/${method.name}.${kind.replace(/[^A-Za-z0-9_-]/g, '_')}.notification`;
-}
+export { notificationValidatorPath, PACKAGE_DIR, validatorPath };
 
 class EmitProblem extends Error {
   readonly diagnostics: Diagnostic[];

@@ -1,0 +1,579 @@
+/**
+ * The printer of the TypeScript structures the emitters build. The structures are ts-morph's (its types,
+ * erased at build time, with a string `kind`); the printing is ours, on code-block-writer, the writer
+ * ts-morph prints with, and follows ts-morph's structure printer call for call, so that the text is the
+ * same. ts-morph's own printer would load the TypeScript compiler (about half a second of every run) for the
+ * sake of one function.
+ *
+ * Only the kinds and fields the emitters use are printed. Any other field is an internal error, not
+ * something silently left out: add it here, the way ts-morph prints it, before an emitter uses it.
+ */
+import CodeBlockWriter from 'code-block-writer';
+import type {
+  ExportDeclarationStructure,
+  FunctionDeclarationStructure,
+  ImportDeclarationStructure,
+  ImportSpecifierStructure,
+  ExportSpecifierStructure,
+  InterfaceDeclarationStructure,
+  JSDocStructure,
+  JSDocTagStructure,
+  MethodSignatureStructure,
+  OptionalKind,
+  ParameterDeclarationStructure,
+  PropertySignatureStructure,
+  TypeAliasDeclarationStructure,
+  TypeParameterDeclarationStructure,
+  VariableDeclarationStructure,
+  VariableStatementStructure,
+} from 'ts-morph';
+
+export type { CodeBlockWriter };
+export type WriterFunction = (writer: CodeBlockWriter) => void;
+
+type Kinded<K extends string, S> = Omit<S, 'kind'> & { readonly kind: K };
+export type ImportStructure = Kinded<'import', ImportDeclarationStructure>;
+export type ExportStructure = Kinded<'export', ExportDeclarationStructure>;
+/** A variable statement; `declarationKind` is the keyword itself (ts-morph's enum holds the same strings). */
+export type VariableStructure = Kinded<'variable', Omit<VariableStatementStructure, 'declarationKind'>> & { declarationKind?: 'const' | 'let' | 'var' };
+/** A function; its body is statements (text, writers or structures). */
+export type FunctionStructure = Kinded<'function', Omit<FunctionDeclarationStructure, 'statements'>> & { statements?: Statement[] | string | WriterFunction };
+export type InterfaceStructure = Kinded<'interface', InterfaceDeclarationStructure>;
+export type TypeAliasStructure = Kinded<'typeAlias', TypeAliasDeclarationStructure>;
+export type StatementStructure = ImportStructure | ExportStructure | VariableStructure | FunctionStructure | InterfaceStructure | TypeAliasStructure;
+export type Statement = StatementStructure | string | WriterFunction;
+
+export type JSDoc = OptionalKind<JSDocStructure> | string;
+export type Parameter = OptionalKind<ParameterDeclarationStructure>;
+export type MethodSignature = OptionalKind<MethodSignatureStructure>;
+
+/** The fields each structure may have; anything else is an internal error (see the module comment). */
+const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
+  Object.entries({
+    import: ['kind', 'isTypeOnly', 'defaultImport', 'namespaceImport', 'namedImports', 'moduleSpecifier'],
+    export: ['kind', 'isTypeOnly', 'namedExports', 'namespaceExport', 'moduleSpecifier'],
+    variable: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'declarationKind', 'declarations'],
+    declaration: ['name', 'hasExclamationToken', 'type', 'initializer'],
+    function: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'isAsync', 'isGenerator', 'name', 'typeParameters', 'parameters', 'returnType', 'statements'],
+    parameter: ['name', 'isReadonly', 'isRestParameter', 'hasQuestionToken', 'type', 'initializer'],
+    typeParameter: ['name', 'isConst', 'constraint', 'default'],
+    interface: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'name', 'typeParameters', 'extends', 'properties', 'methods'],
+    property: ['docs', 'isReadonly', 'name', 'hasQuestionToken', 'type'],
+    method: ['docs', 'name', 'hasQuestionToken', 'typeParameters', 'parameters', 'returnType'],
+    typeAlias: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'name', 'typeParameters', 'type'],
+    jsdoc: ['kind', 'description', 'tags'],
+    jsdocTag: ['kind', 'tagName', 'text'],
+    specifier: ['name', 'alias', 'isTypeOnly'],
+  }).map(([k, v]) => [k, new Set(v)]),
+);
+
+export class PrintError extends Error {
+  constructor(message: string) {
+    super(`internal: ${message} (generator/emit/ts-printer.ts prints only what the emitters use; add it there, as ts-morph prints it)`);
+    this.name = 'PrintError';
+  }
+}
+
+function check(what: string, structure: object): void {
+  const allowed = FIELDS[what]!;
+  for (const [key, value] of Object.entries(structure)) {
+    if (value !== undefined && !allowed.has(key)) throw new PrintError(`cannot print \`${key}\` of a ${what} structure`);
+  }
+}
+
+type Text = string | WriterFunction;
+
+const WHITESPACE = new Set([' ', '\f', '\n', '\r', '\t', '\v', '\u00A0', '\u2028', '\u2029'].map((c) => c.charCodeAt(0)));
+const isBlank = (s: string | undefined): boolean => {
+  if (typeof s !== 'string') return true;
+  for (let i = 0; i < s.length; i++) if (!WHITESPACE.has(s.charCodeAt(i))) return false;
+  return true;
+};
+
+/** A module's statements as text: two-space indents, single quotes, a final newline. */
+export function printStatements(statements: readonly Statement[]): string {
+  const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, useTabs: false, newLine: '\n', useSingleQuote: true });
+  new Printer(writer.getOptions()).sourceFile(writer, statements);
+  return writer.toString();
+}
+
+class Printer {
+  readonly #options: ReturnType<CodeBlockWriter['getOptions']>;
+  constructor(options: ReturnType<CodeBlockWriter['getOptions']>) {
+    this.#options = options;
+  }
+
+  #writer(): CodeBlockWriter {
+    return new CodeBlockWriter(this.#options);
+  }
+
+  /** Text or a writer's output, written on its own writer (as ts-morph's `getText`). */
+  #text(text: Text): string {
+    const w = this.#writer();
+    if (typeof text === 'string') w.write(text);
+    else text(w);
+    return w.toString();
+  }
+
+  sourceFile(w: CodeBlockWriter, statements: readonly Statement[]): void {
+    w.closeComment();
+    this.#statements(w, statements);
+    w.conditionalNewLine(!w.isAtStartOfFirstLineOfBlock() && !w.isLastNewLine());
+  }
+
+  #statements(w: CodeBlockWriter, statements: readonly Statement[] | Text | undefined): void {
+    if (statements === undefined) return;
+    if (typeof statements === 'string' || typeof statements === 'function') {
+      this.#statement(w, statements);
+      return;
+    }
+    for (const s of statements) {
+      if (lastNonWhitespaceIsCloseBrace(w)) w.blankLineIfLastNot();
+      else if (!w.isAtStartOfFirstLineOfBlock()) w.newLineIfLastNot();
+      this.#statement(w, s);
+    }
+  }
+
+  #statement(w: CodeBlockWriter, s: Statement): void {
+    if (typeof s === 'string') {
+      w.write(s);
+      return;
+    }
+    if (typeof s === 'function') {
+      s(w);
+      return;
+    }
+    const blankLineBefore = () => {
+      if (!w.isAtStartOfFirstLineOfBlock()) w.blankLineIfLastNot();
+    };
+    switch (s.kind) {
+      case 'function':
+        blankLineBefore();
+        return this.#function(w, s);
+      case 'interface':
+        blankLineBefore();
+        return this.#interface(w, s);
+      case 'typeAlias':
+        return this.#typeAlias(w, s);
+      case 'variable':
+        return this.#variableStatement(w, s);
+      case 'import':
+        return this.#import(w, s);
+      case 'export':
+        return this.#export(w, s);
+      default:
+        throw new PrintError(`cannot print a ${(s as { kind: unknown }).kind} structure`);
+    }
+  }
+
+  #docs(w: CodeBlockWriter, docs: readonly JSDoc[] | undefined): void {
+    for (const doc of docs ?? []) {
+      w.closeComment();
+      this.#jsdoc(w, doc);
+      w.newLine();
+    }
+  }
+
+  #jsdoc(w: CodeBlockWriter, doc: JSDoc): void {
+    let text: string;
+    if (typeof doc === 'string') text = doc;
+    else {
+      check('jsdoc', doc);
+      const t = this.#writer();
+      if (doc.description) writeText(t, doc.description);
+      if (doc.tags && doc.tags.length > 0) {
+        if (t.getLength() > 0) t.newLine();
+        doc.tags.forEach((tag, i) => {
+          if (i > 0) t.newLine();
+          t.closeComment();
+          this.#jsdocTag(t, tag);
+        });
+      }
+      text = t.toString();
+    }
+    const lines = text.split(/\r?\n/);
+    const startIndex = lines[0]!.length === 0 ? 1 : 0;
+    const singleLine = lines.length <= 1;
+    w.write('/**');
+    if (singleLine) w.space();
+    else w.newLine();
+    if (singleLine) w.write(lines[startIndex]!);
+    else {
+      for (let i = startIndex; i < lines.length; i++) {
+        w.write(' *');
+        if (lines[i]!.length > 0) w.write(` ${lines[i]}`);
+        w.newLine();
+      }
+    }
+    w.spaceIfLastNot();
+    w.write('*/');
+  }
+
+  #jsdocTag(w: CodeBlockWriter, tag: OptionalKind<JSDocTagStructure>): void {
+    check('jsdocTag', tag);
+    const t = this.#writer();
+    if (tag.text) writeText(t, tag.text);
+    const current = t.toString();
+    t.unsafeInsert(0, `@${tag.tagName}${current.length > 0 && !startsWithNewLine(current) ? ' ' : ''}`);
+    const lines = t.toString().split(/\r?\n/);
+    for (let i = 0; i < lines.length; i++) {
+      if (i > 0) w.newLine();
+      if (lines[i]!.length > 0) w.write(lines[i]!);
+    }
+  }
+
+  #modifiers(w: CodeBlockWriter, s: { isDefaultExport?: boolean; isExported?: boolean; hasDeclareKeyword?: boolean; isAsync?: boolean; isReadonly?: boolean }): void {
+    if (s.isDefaultExport) w.write('export default ');
+    else if (s.isExported) w.write('export ');
+    if (s.hasDeclareKeyword) w.write('declare ');
+    if (s.isAsync) w.write('async ');
+    if (s.isReadonly) w.write('readonly ');
+  }
+
+  /** `<sep> type` with a hanging indent, when there is a type (or `any` when `always`). */
+  #typed(w: CodeBlockWriter, separator: string, type: Text | undefined, always = false): void {
+    if (type === undefined && !always) return;
+    const text = this.#text(type ?? 'any');
+    if (!isBlank(text)) w.hangingIndent(() => w.write(`${separator} ${text}`));
+  }
+
+  #returnType(w: CodeBlockWriter, type: Text | undefined): void {
+    if (type === undefined) return;
+    const text = this.#text(type);
+    if (!isBlank(text)) w.hangingIndent(() => w.write(`: ${text}`));
+  }
+
+  #initializer(w: CodeBlockWriter, initializer: Text | undefined): void {
+    if (initializer === undefined) return;
+    const text = this.#text(initializer);
+    if (!isBlank(text)) {
+      w.hangingIndent(() => {
+        w.spaceIfLastNot();
+        w.write(`= ${text}`);
+      });
+    }
+  }
+
+  #typeParameters(w: CodeBlockWriter, params: readonly (OptionalKind<TypeParameterDeclarationStructure> | string)[] | undefined): void {
+    if (!params || params.length === 0) return;
+    w.write('<');
+    this.#commaSeparated(w, params, (p) => {
+      w.closeComment();
+      if (typeof p === 'string') {
+        w.write(p);
+        return;
+      }
+      check('typeParameter', p);
+      w.hangingIndent(() => {
+        if (p.isConst) w.write('const ');
+        w.write(p.name);
+        if (p.constraint !== undefined) {
+          const text = this.#text(p.constraint);
+          if (!isBlank(text)) w.write(` extends ${text}`);
+        }
+        if (p.default !== undefined) {
+          const text = this.#text(p.default);
+          if (!isBlank(text)) w.write(` = ${text}`);
+        }
+      });
+    });
+    w.write('>');
+  }
+
+  #parameters(w: CodeBlockWriter, params: readonly Parameter[] | undefined): void {
+    w.write('(');
+    if (params && params.length > 0) {
+      w.hangingIndent(() => {
+        this.#commaSeparated(w, params, (p) => {
+          check('parameter', p);
+          w.closeComment();
+          this.#modifiers(w, p);
+          w.conditionalWrite(p.isRestParameter, '...');
+          w.write(p.name);
+          w.conditionalWrite(p.hasQuestionToken, '?');
+          this.#typed(w, ':', p.type, p.hasQuestionToken);
+          this.#initializer(w, p.initializer);
+        });
+      });
+    }
+    w.write(')');
+  }
+
+  /**
+   * Items separated by a space, a comma after each but the last: written first, the commas put in after
+   * (where the item's last token ends), as ts-morph does.
+   */
+  #commaSeparated<T>(w: CodeBlockWriter, items: readonly T[], print: (item: T) => void): void {
+    const commaAt: (number | false)[] = [];
+    items.forEach((item, i) => {
+      if (i > 0) w.spaceIfLastNot();
+      const start = w.getLength();
+      print(item);
+      const pos = appendCommaPos(textSince(w, start));
+      commaAt.push(pos === -1 ? false : pos + start);
+    });
+    let last = true;
+    for (let i = commaAt.length - 1; i >= 0; i--) {
+      const pos = commaAt[i]!;
+      if (pos === false) continue;
+      if (last) last = false;
+      else w.unsafeInsert(pos, ',');
+    }
+  }
+
+  #function(w: CodeBlockWriter, s: FunctionStructure): void {
+    check('function', s);
+    w.closeComment();
+    this.#docs(w, s.docs);
+    this.#modifiers(w, s);
+    w.write('function');
+    w.conditionalWrite(s.isGenerator, '*');
+    if (!isBlank(s.name)) w.write(` ${s.name}`);
+    this.#typeParameters(w, s.typeParameters);
+    this.#parameters(w, s.parameters);
+    this.#returnType(w, s.returnType);
+    if (s.hasDeclareKeyword) w.write(';');
+    else w.space().inlineBlock(() => this.#statements(w, s.statements));
+  }
+
+  #interface(w: CodeBlockWriter, s: InterfaceStructure): void {
+    check('interface', s);
+    w.closeComment();
+    this.#docs(w, s.docs);
+    this.#modifiers(w, s);
+    w.write(`interface ${s.name}`);
+    this.#typeParameters(w, s.typeParameters);
+    w.space();
+    if (s.extends !== undefined) {
+      const text = Array.isArray(s.extends) ? s.extends.map((e) => this.#text(e)).join(', ') : this.#text(s.extends as Text);
+      if (!isBlank(text)) w.hangingIndent(() => w.write(`extends ${text} `));
+    }
+    w.inlineBlock(() => {
+      const separate = (list: readonly unknown[] | undefined) => {
+        if (list && list.length > 0 && !w.isAtStartOfFirstLineOfBlock()) w.newLine();
+      };
+      separate(s.properties);
+      (s.properties ?? []).forEach((p, i) => {
+        w.conditionalNewLine(i > 0);
+        this.#property(w, p);
+      });
+      separate(s.methods);
+      (s.methods ?? []).forEach((m, i) => {
+        w.conditionalNewLine(i > 0);
+        this.#method(w, m);
+      });
+    });
+  }
+
+  #property(w: CodeBlockWriter, p: OptionalKind<PropertySignatureStructure>): void {
+    check('property', p);
+    w.closeComment();
+    this.#docs(w, p.docs);
+    this.#modifiers(w, p);
+    w.write(p.name);
+    w.conditionalWrite(p.hasQuestionToken, '?');
+    this.#typed(w, ':', p.type);
+    w.write(';');
+  }
+
+  #method(w: CodeBlockWriter, m: MethodSignature): void {
+    check('method', m);
+    w.closeComment();
+    this.#docs(w, m.docs);
+    w.write(m.name);
+    w.conditionalWrite(m.hasQuestionToken, '?');
+    this.#typeParameters(w, m.typeParameters);
+    this.#parameters(w, m.parameters);
+    this.#returnType(w, m.returnType);
+    w.write(';');
+  }
+
+  #typeAlias(w: CodeBlockWriter, s: TypeAliasStructure): void {
+    check('typeAlias', s);
+    w.closeComment();
+    this.#docs(w, s.docs);
+    this.#modifiers(w, s);
+    w.write(`type ${s.name}`);
+    this.#typeParameters(w, s.typeParameters);
+    this.#typed(w, ' =', s.type);
+    w.write(';');
+  }
+
+  #variableStatement(w: CodeBlockWriter, s: VariableStructure): void {
+    check('variable', s);
+    w.closeComment();
+    this.#docs(w, s.docs);
+    w.hangingIndent(() => {
+      this.#modifiers(w, s);
+      w.write(`${s.declarationKind || 'let'} `);
+      if (s.declarations.length === 0) throw new PrintError('a variable statement needs at least one declaration');
+      this.#commaSeparated(w, s.declarations, (d: OptionalKind<VariableDeclarationStructure>) => {
+        check('declaration', d);
+        w.closeComment();
+        w.write(d.name);
+        w.conditionalWrite(d.hasExclamationToken, '!');
+        this.#typed(w, ':', d.type);
+        this.#initializer(w, d.initializer);
+      });
+      w.write(';');
+    });
+  }
+
+  #import(w: CodeBlockWriter, s: ImportStructure): void {
+    check('import', s);
+    w.closeComment();
+    const named = s.namedImports !== undefined && s.namedImports.length > 0;
+    if (named && s.namespaceImport !== undefined) throw new PrintError('an import declaration cannot have both a namespace import and named imports');
+    w.write('import');
+    if (s.isTypeOnly) w.write(' type');
+    if (s.defaultImport !== undefined) {
+      w.write(` ${s.defaultImport}`);
+      w.conditionalWrite(named || s.namespaceImport !== undefined, ',');
+    }
+    if (s.namespaceImport !== undefined) w.write(` * as ${s.namespaceImport}`);
+    if (named) {
+      w.space();
+      this.#specifiers(w, s.namedImports as Specifiers);
+    }
+    w.conditionalWrite(s.defaultImport !== undefined || named || s.namespaceImport !== undefined, ' from');
+    w.write(' ');
+    w.quote(s.moduleSpecifier);
+    w.write(';');
+  }
+
+  #export(w: CodeBlockWriter, s: ExportStructure): void {
+    check('export', s);
+    w.closeComment();
+    const from = s.moduleSpecifier !== undefined && s.moduleSpecifier.length > 0;
+    const named = s.namedExports !== undefined && s.namedExports.length > 0;
+    if (named && s.namespaceExport !== undefined) throw new PrintError('an export declaration cannot have both a namespace export and named exports');
+    w.write('export');
+    if (s.isTypeOnly) w.write(' type');
+    if (named) {
+      w.space();
+      this.#specifiers(w, s.namedExports as Specifiers);
+    } else if (s.namespaceExport !== undefined) {
+      w.write(' *');
+      if (!isBlank(s.namespaceExport)) w.write(` as ${s.namespaceExport}`);
+    } else if (!from) w.write(' {').write(' ').write('}');
+    else w.write(' *');
+    if (from) {
+      w.write(' from ');
+      w.quote(s.moduleSpecifier!);
+    }
+    w.write(';');
+  }
+
+  /** `{ a, type B, c as d }`. */
+  #specifiers(w: CodeBlockWriter, specifiers: Specifiers): void {
+    w.write('{');
+    const inner = this.#writer();
+    if (typeof specifiers === 'function') this.#specifier(inner, specifiers);
+    else this.#commaSeparated(inner, specifiers, (s) => this.#specifier(inner, s));
+    const text = inner.toString();
+    if (!startsWithNewLine(text)) w.space();
+    w.write(text);
+    if (!text.endsWith('\n')) w.space();
+    w.write('}');
+  }
+
+  #specifier(w: CodeBlockWriter, s: Specifier): void {
+    w.closeComment();
+    const t = this.#writer();
+    t.queueIndentationLevel(1);
+    if (typeof s === 'string') t.write(s);
+    else if (typeof s === 'function') s(t);
+    else {
+      check('specifier', s);
+      if (s.isTypeOnly) w.write('type ');
+      t.write(s.name);
+      if (!isBlank(s.alias)) {
+        if (!t.isLastNewLine()) t.space();
+        t.write(`as ${s.alias}`);
+      }
+    }
+    w.write(t.toString());
+  }
+}
+
+type Specifier = string | WriterFunction | OptionalKind<ImportSpecifierStructure> | OptionalKind<ExportSpecifierStructure>;
+type Specifiers = readonly Specifier[] | WriterFunction;
+
+function writeText(w: CodeBlockWriter, text: Text): void {
+  if (typeof text === 'string') w.write(text);
+  else text(w);
+}
+
+function startsWithNewLine(s: string): boolean {
+  return s.charCodeAt(0) === 10 || (s.charCodeAt(0) === 13 && s.charCodeAt(1) === 10);
+}
+
+function lastNonWhitespaceIsCloseBrace(w: CodeBlockWriter): boolean {
+  return (
+    w.iterateLastCharCodes((code) => {
+      if (code === 125) return true;
+      if (WHITESPACE.has(code)) return undefined;
+      return false;
+    }) ?? false
+  );
+}
+
+/** What the writer holds from `start` on. */
+function textSince(w: CodeBlockWriter, start: number): string {
+  const chars: string[] = new Array(w.getLength() - start);
+  w.iterateLastChars((char, i) => {
+    if (i < start) return true;
+    chars[i - start] = char;
+    return undefined;
+  });
+  return chars.join('');
+}
+
+/**
+ * Where a comma goes after an item: after its last token (comments and whitespace after it are trivia), or
+ * -1 when it has none or already ends with a comma. Strings and template literals are skipped whole; a
+ * regular expression literal is not recognised (the items are names, types and simple initializers).
+ */
+export function appendCommaPos(text: string): number {
+  let end = -1;
+  let i = 0;
+  const templates: number[] = []; // brace depth inside each open template substitution
+  let quote = 0;
+  while (i < text.length) {
+    const c = text.charCodeAt(i);
+    if (quote) {
+      if (c === 92) i++;
+      else if (quote === 96 && c === 36 && text.charCodeAt(i + 1) === 123) {
+        templates.push(0);
+        quote = 0;
+        i++;
+      } else if (c === quote) quote = 0;
+      end = i + 1;
+      i++;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 47) {
+      // A comment is trivia: the comma goes before it.
+      const eol = text.indexOf('\n', i);
+      i = eol === -1 ? text.length : eol;
+      continue;
+    }
+    if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const close = text.indexOf('*/', i + 2);
+      i = close === -1 ? text.length : close + 2;
+      continue;
+    }
+    if (c === 39 || c === 34 || c === 96) quote = c;
+    else if (c === 123 && templates.length) templates[templates.length - 1]!++;
+    else if (c === 125 && templates.length) {
+      if (templates[templates.length - 1] === 0) {
+        templates.pop();
+        quote = 96;
+      } else templates[templates.length - 1]!--;
+    }
+    if (!WHITESPACE.has(c)) end = i + 1;
+    i++;
+  }
+  if (end === -1) return -1;
+  return text[end - 1] === ',' ? -1 : end;
+}
