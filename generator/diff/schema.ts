@@ -14,7 +14,7 @@
 import { getAtPointer } from '../load/pointer.js';
 import type { JsonSchema } from '../model.js';
 import { componentName, declaredTypes, isSchemaObject, type SchemaObject } from '../schema/resolve.js';
-import { CODEC_TS, TYPE_KEYWORDS } from '../schema/typescript.js';
+import { CODEC_TS, TYPE_KEYWORDS } from '../schema/ts-names.js';
 
 export type Doc = Readonly<Record<string, unknown>>;
 export type View = 'ts' | 'wire';

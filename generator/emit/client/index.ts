@@ -8,7 +8,7 @@
 import { exampleBaseUrl } from '../../config.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model.js';
 import { planSource } from '../../schema/codec.js';
-import { pascalCase } from '../../schema/typescript.js';
+import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../write.js';
 import { tsModule, typesModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';

@@ -1,7 +1,7 @@
 /** Identifiers and module paths of the generated package, derived once from the model. */
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model.js';
-import { camelCase, pascalCase } from '../../schema/typescript.js';
+import { camelCase, pascalCase } from '../../schema/ts-names.js';
 
 export { camelCase };
 

@@ -7,7 +7,7 @@
 import { decode, type Plan } from '../../../runtime/codec.js';
 import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model.js';
 import { materialize, PlanBuilder } from '../../schema/codec.js';
-import { pascalCase } from '../../schema/typescript.js';
+import { pascalCase } from '../../schema/ts-names.js';
 import { Placeholder, printArgs, printValue, quote } from '../literal.js';
 import { curlSample } from '../../../runtime/docs/try.js';
 

@@ -6,6 +6,7 @@
 import { getAtPointer } from '../../load/pointer.js';
 import type { JsonSchema } from '../../model.js';
 import { componentName as nameOfRef, declaredTypes, isSchemaObject, type SchemaObject } from '../../schema/resolve.js';
+import { CODEC_TS } from '../../schema/ts-names.js';
 import { cell, code, escapePipes } from './markdown.js';
 
 export type Presence = 'yes' | 'no' | 'conditional';
@@ -20,15 +21,6 @@ export interface FieldRow {
   readonly description: string;
 }
 
-/** The TS value type of each `x-codec` (spec/README.md, "Codecs"). */
-const CODEC_TS: Readonly<Record<string, string>> = {
-  uint64: 'bigint',
-  'uint64-number': 'bigint',
-  quantity: 'bigint',
-  uint32: 'number',
-  float: 'number',
-  hex: '`0x${string}`',
-};
 
 export function codecTsType(codec: string): string | undefined {
   return CODEC_TS[codec];

@@ -6,7 +6,7 @@ import { exampleBaseUrl, type Config } from '../../config.js';
 import { clientVariable } from '../client/names.js';
 import type { JsonSchema, MethodModel, ServiceModel } from '../../model.js';
 import { componentName, isSchemaObject } from '../../schema/resolve.js';
-import { pascalCase } from '../../schema/typescript.js';
+import { pascalCase } from '../../schema/ts-names.js';
 import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from './examples.js';
 import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from './markdown.js';
 import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';

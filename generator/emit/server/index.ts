@@ -7,7 +7,7 @@
  * The request pipeline itself is hand-written runtime (runtime/server, runtime/mock).
  */
 import type { MethodModel, ServiceModel } from '../../model.js';
-import { pascalCase } from '../../schema/typescript.js';
+import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../write.js';
 import { methodDocs } from '../client/index.js';
 import { packageContext, type PackageContext } from '../client/context.js';
