@@ -153,7 +153,12 @@ export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], ow
   const changes: Change[] = [];
   const wanted = new Set(files.map((f) => f.path));
   for (const f of files) {
-    if (memory !== undefined && memory.get(f.path) === f.contents) continue;
+    const known = memory?.get(f.path);
+    if (known !== undefined) {
+      // The folder holds `known`: nothing to read.
+      if (known !== f.contents) changes.push({ path: f.path, kind: 'changed' });
+      continue;
+    }
     const abs = join(outDir, ...f.path.split('/'));
     let current: string | undefined;
     try {
