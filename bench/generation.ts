@@ -112,7 +112,7 @@ export async function generationSection(): Promise<Section> {
     target: '< 0.5 s',
     met: loop < 500,
     by: `${ms(loop - 500)}`,
-    why: 'per-method parts come from the cache, but an edit in a service rebuilds its namespace module and the whole-node client (client phase) and its docs page (docs phase), and the bundled document is handed to the schema thread again (schemas phase); the figure swings by about 150 ms between runs here.',
+    why: 'the watch session reprints only modules whose statements changed and compares the output in memory, but an edit in a service rebuilds the docs views of all its methods (docs phase, the largest), prints its namespace module and the whole-node client again (client phase), and the bundled document is handed to the schema thread again (schemas phase); the figure swings by about 150 ms between runs here.',
     command: 'edit platform.getHeight summary; regenerate in process with a watch session (what --watch does)',
     note: `phases (ms): ${phasesText(Object.fromEntries(Object.entries(lastPhases).map(([k, v]) => [k, Math.round(v)])))}`,
   });
