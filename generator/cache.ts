@@ -19,7 +19,29 @@ export interface Cache {
   set(kind: string, key: string, value: string): void;
 }
 
+/**
+ * Entries held in memory, oldest first; at most {@link MEMORY_BUDGET} characters of values. Without a bound a
+ * watch loop would keep every version of every part it ever made (a big document's parse, once per save).
+ */
 const memory = new Map<string, string>();
+const MEMORY_BUDGET = 256 * 2 ** 20;
+let held = 0;
+
+function remember(id: string, value: string): void {
+  const old = memory.get(id);
+  if (old !== undefined) {
+    held -= old.length;
+    memory.delete(id);
+  }
+  memory.set(id, value);
+  held += value.length;
+  // The oldest go first: what the last run used was touched again (see `get`) and stays.
+  for (const [key, v] of memory) {
+    if (held <= MEMORY_BUDGET) break;
+    memory.delete(key);
+    held -= v.length;
+  }
+}
 
 /** The process-wide cache, backed by `dir` when given. */
 export function openCache(dir?: string): Cache {
@@ -28,17 +50,23 @@ export function openCache(dir?: string): Cache {
     get(kind, key) {
       const id = `${dir ?? ''}\0${kind}\0${key}`;
       const hit = memory.get(id);
-      if (hit !== undefined || !dir) return hit;
+      if (hit !== undefined) {
+        // Used again: now the newest.
+        memory.delete(id);
+        memory.set(id, hit);
+        return hit;
+      }
+      if (!dir) return undefined;
       try {
         const value = readFileSync(file(kind, key), 'utf8');
-        memory.set(id, value);
+        remember(id, value);
         return value;
       } catch {
         return undefined;
       }
     },
     set(kind, key, value) {
-      memory.set(`${dir ?? ''}\0${kind}\0${key}`, value);
+      remember(`${dir ?? ''}\0${kind}\0${key}`, value);
       if (!dir) return;
       try {
         const target = file(kind, key);

@@ -17,7 +17,7 @@ import { loadProject, withSchemaProblems } from './load/index.js';
 import type { SchemaJobOutput } from './schema/job.js';
 import type { Model } from './model.js';
 import type { ReleaseView } from './release/history.js';
-import { describeChanges, diffAgainstDisk, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
+import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
 
 const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
 
@@ -28,6 +28,21 @@ export interface GenerateOptions {
   readonly overrides?: ReadonlyMap<string, string>;
   /** Where format results are cached; `false` disables the cache. */
   readonly cacheDir?: string | false;
+  /** What a long-lived process (the watch loop) keeps from one run to the next; see {@link watchSession}. */
+  readonly session?: WatchSession;
+}
+
+/**
+ * The state a watch loop carries between runs of one config. It only ever saves work: a run with it gives
+ * exactly what a run without it gives.
+ */
+export interface WatchSession {
+  /** What the output folder holds, as far as this process knows (the watcher makes it forget changed files). */
+  readonly output: OutputMemory;
+}
+
+export function watchSession(config: Config): WatchSession {
+  return { output: new OutputMemory(resolve(config.root, config.out)) };
 }
 
 export interface GenerateResult {
@@ -210,7 +225,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     const headline = (changes.length ? await describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
     return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
   }
-  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned));
+  const memory = options.session?.output.outDir === outDir ? options.session.output : undefined;
+  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory));
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;
   const headline =

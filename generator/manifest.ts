@@ -112,8 +112,23 @@ export function readManifest(cacheRoot: string, config: Config): Manifest | unde
   }
 }
 
+/** The last hash of each output path with the contents it was taken of: a watch loop rehashes only what changed. */
+const outputHashes = new Map<string, { contents: string; sha: string }>();
+
+function outputSha(path: string, contents: string): string {
+  const known = outputHashes.get(path);
+  if (known !== undefined && known.contents === contents) {
+    // Holding the newest text lets the previous run's copy go.
+    known.contents = contents;
+    return known.sha;
+  }
+  const hash = sha(contents);
+  outputHashes.set(path, { contents, sha: hash });
+  return hash;
+}
+
 export function writeManifest(cacheRoot: string, config: Config, inputs: readonly string[], outputs: readonly { path: string; contents: string }[], note?: string): void {
-  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, sha(f.contents)])), ...(note ? { note } : {}) };
+  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, outputSha(f.path, f.contents)])), ...(note ? { note } : {}) };
   try {
     const file = manifestFile(cacheRoot, config);
     writeFileAtomic(file, JSON.stringify(manifest));

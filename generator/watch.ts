@@ -6,11 +6,11 @@
  * process, where module loading and the format cache are already warm.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch as fsWatch, type FSWatcher } from 'node:fs';
+import { statSync, watch as fsWatch, type FSWatcher } from 'node:fs';
 import { relative, resolve, sep } from 'node:path';
 import type { Config } from './config.js';
 import { GENERATOR_ROOT } from './root.js';
-import { generate } from './generate.js';
+import { generate, watchSession } from './generate.js';
 import { formatTimings } from './cli.js';
 
 const BIN = resolve(GENERATOR_ROOT, 'bin/noderpc.js');
@@ -63,6 +63,41 @@ export async function watch(config: Config): Promise<number> {
 /** Worker: regenerate on input changes, in process. */
 export async function watchWorker(config: Config): Promise<number> {
   const outDir = resolve(config.root, config.out);
+  const session = watchSession(config);
+  // Anything that happens in the output folder (our own writes included) makes the session forget that
+  // file, so it is read from disk on the next run; an event without a name, or a watcher that fails,
+  // forgets everything.
+  let outWatcher: { watcher: FSWatcher; ino: number } | undefined;
+  const folderIno = () => {
+    try {
+      return statSync(outDir).ino;
+    } catch {
+      return undefined;
+    }
+  };
+  const unwatchOutput = () => {
+    session.output.clear();
+    outWatcher?.watcher.close();
+    outWatcher = undefined;
+  };
+  /** Whether the folder is the one being watched (a folder removed and made again is another one). */
+  const outputWatched = () => outWatcher !== undefined && outWatcher.ino === folderIno();
+  const watchOutput = () => {
+    if (outputWatched()) return;
+    unwatchOutput();
+    const ino = folderIno();
+    if (ino === undefined) return;
+    try {
+      const watcher = fsWatch(outDir, { recursive: true }, (_event, name) => {
+        if (name) session.output.forget(name.toString().split(sep).join('/'));
+        else session.output.clear();
+      });
+      watcher.on('error', unwatchOutput);
+      outWatcher = { watcher, ino };
+    } catch {
+      outWatcher = undefined;
+    }
+  };
   let running = false;
   let again = false;
   const pending = new Set<string>();
@@ -76,7 +111,10 @@ export async function watchWorker(config: Config): Promise<number> {
     pending.clear();
     const t0 = performance.now();
     try {
-      const result = await generate(config);
+      // A folder the watcher could not see yet (or that was removed meanwhile) is not known at all.
+      if (!outputWatched()) unwatchOutput();
+      const result = await generate(config, { session });
+      watchOutput();
       const ms = (performance.now() - t0).toFixed(0);
       if (why.length) process.stdout.write(`\nchanged: ${why.join(', ')}\n`);
       process.stdout.write(`${result.report}${result.ok ? ` in ${ms} ms` : ''}\n`);

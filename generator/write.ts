@@ -3,7 +3,7 @@
  * target under a temporary name, and only when all of them exist are they renamed into place; stale files
  * are removed last. Unchanged files are not touched, so watchers and dev servers see only real changes.
  */
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
+import { mkdirSync, readdirSync, type Dirent, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
 
 export interface OutputFile {
@@ -98,18 +98,20 @@ function isForeign(path: string): boolean {
 export function listFiles(dir: string): string[] {
   const out: string[] = [];
   const walk = (abs: string, rel: string) => {
-    let entries: string[];
+    let entries: Dirent[];
     try {
-      entries = readdirSync(abs);
+      entries = readdirSync(abs, { withFileTypes: true });
     } catch {
       return;
     }
-    for (const name of entries.sort()) {
+    // The entry's own type saves a stat per file; only a link needs one (to learn what it points to).
+    for (const entry of entries.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) {
+      const name = entry.name;
       const childRel = rel ? `${rel}/${name}` : name;
       if (isForeign(childRel)) continue;
       const childAbs = join(abs, name);
-      const st = statSync(childAbs);
-      if (st.isDirectory()) walk(childAbs, childRel);
+      const isDir = entry.isSymbolicLink() ? statSync(childAbs).isDirectory() : entry.isDirectory();
+      if (isDir) walk(childAbs, childRel);
       else if (!name.includes('.noderpc-tmp-')) out.push(childRel);
     }
   };
@@ -122,11 +124,40 @@ export interface Change {
   readonly kind: 'added' | 'changed' | 'removed';
 }
 
+/**
+ * What a long-lived process (the watch loop) knows its output folder holds: by path, the contents it last
+ * wrote there. A file it knows is compared in memory instead of being read again, so a run after a small
+ * edit reads only what it may have to write. Knowledge is only ever a shortcut: whoever else may touch a
+ * file (the watcher reports it) makes it forget that file, and a forgotten file is read from disk.
+ */
+export class OutputMemory {
+  private readonly known = new Map<string, string>();
+  constructor(readonly outDir: string) {}
+  get(path: string): string | undefined {
+    return this.known.get(path);
+  }
+  set(path: string, contents: string): void {
+    this.known.set(path, contents);
+  }
+  forget(path: string): void {
+    this.known.delete(path);
+  }
+  clear(): void {
+    this.known.clear();
+  }
+}
+
 /** How `files` differ from `outDir`; only the `owned` files no longer produced count as removed. */
-export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>): Change[] {
+export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
   const changes: Change[] = [];
   const wanted = new Set(files.map((f) => f.path));
   for (const f of files) {
+    const known = memory?.get(f.path);
+    if (known !== undefined) {
+      // The folder holds `known`: nothing to read.
+      if (known !== f.contents) changes.push({ path: f.path, kind: 'changed' });
+      continue;
+    }
     const abs = join(outDir, ...f.path.split('/'));
     let current: string | undefined;
     try {
@@ -162,11 +193,23 @@ export async function describeChanges(outDir: string, outLabel: string, files: r
   return lines.join('\n');
 }
 
-/** Write `files` under `outDir`, replacing changed ones and deleting the stale `owned` ones. */
-export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>): Change[] {
+/**
+ * Write `files` under `outDir`, replacing changed ones and deleting the stale `owned` ones. With `memory`
+ * (of this folder), files it knows are compared in memory, and it learns what the folder now holds.
+ */
+export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
+  if (memory && memory.outDir !== outDir) throw new Error(`output memory of ${memory.outDir} used for ${outDir}`);
+  const changes = writeFiles(outDir, files, owned, memory);
+  // Written (or found equal): the folder now holds exactly these.
+  if (memory) for (const f of files) memory.set(f.path, f.contents);
+  return changes;
+}
+
+function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
   // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
   // ever sees half of it.
   if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
+    memory?.clear();
     const staging = `${outDir}.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;
     try {
       const made = new Set<string>();
@@ -188,8 +231,10 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
     }
     return files.map((f) => ({ path: f.path, kind: 'added' as const })).sort((a, b) => a.path.localeCompare(b.path));
   }
-  const changes = diffAgainstDisk(outDir, files, owned);
+  const changes = diffAgainstDisk(outDir, files, owned, memory);
   if (changes.length === 0) return changes;
+  // A write that fails half-way leaves the folder in a state nobody knows.
+  memory?.clear();
   const byPath = new Map(files.map((f) => [f.path, f]));
   const staged: { tmp: string; target: string }[] = [];
   const tag = `.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;

@@ -35,11 +35,37 @@ function normalize(text: string): string {
  */
 export function tsModule(path: string, statements: readonly Statement[]): OutputFile[] {
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
+  const key = plainKey(statements);
+  const last = printed.get(path);
+  if (key !== undefined && last?.key === key) return last.files;
   const base = path.slice(0, -3);
-  return [
+  const files = [
     { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))) },
     { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))) },
   ];
+  if (key !== undefined) printed.set(path, { key, files });
+  else printed.delete(path);
+  return files;
+}
+
+/**
+ * The last print of each module path with the statements it was printed from. Printing is a function of the
+ * statements alone, so a process that emits again (the watch loop) reprints only the modules whose
+ * statements changed: after a one-method edit, that method's module and those that list every method.
+ */
+const printed = new Map<string, { key: string; files: OutputFile[] }>();
+
+/**
+ * The statements as text, when that text is all they are: plain objects, arrays and scalars. A writer
+ * function (or any other object) has no such text, and its module is printed every time.
+ */
+function plainKey(statements: readonly Statement[]): string | undefined {
+  let plain = true;
+  const key = JSON.stringify(statements, (_k, v: unknown) => {
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype)) plain = false;
+    return v;
+  });
+  return plain ? key : undefined;
 }
 
 /** A module of type declarations only: shipped as `.d.ts` with an empty `.js` so plain imports resolve. */

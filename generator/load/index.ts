@@ -83,7 +83,8 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
     // A document that is not one cannot be checked further; one with a dangling reference still is (every
     // other problem in it is reported), the checks leaving alone what the reference problem already says.
     if (bundled.problems.some((p) => p.code === 'not-a-document')) continue;
-    const checked = checkDocument(bundled.document, bundled.provenance, options.cache ? { cache: options.cache } : {});
+    // PROJECT_ONLY problems are dropped below unless the run is strict: not made at all then.
+    const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict });
     problems.push(...checked);
     const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
     schemaDocuments.push({ service: doc.service, source: doc.path, document: bundled.document, broken: [...bundled.broken], modeled });

@@ -47,6 +47,8 @@ export class Names {
   constructor(model: Model, scopes: Readonly<Record<string, string>>) {
     const byKey = new Map<string, NamespaceInfo>();
     const fns = new Map<string, string>();
+    // The members each namespace has so far, looked up by name (a scan per method grows with the square).
+    const members = new Map<NamespaceInfo, Set<string>>();
     for (const service of model.services) {
       for (const method of service.methods) {
         const namespace = method.namespace || service.name;
@@ -64,8 +66,11 @@ export class Names {
           byKey.set(namespace, ns);
           this.namespaces.push(ns);
         } else if (!ns.services.includes(service)) ns.services.push(service);
-        if (ns.methods.some((m) => m.member === method.member))
+        let taken = members.get(ns);
+        if (!taken) members.set(ns, (taken = new Set()));
+        if (taken.has(method.member))
           this.problems.push({ code: 'name-collision', message: `Two methods of namespace "${namespace}" become the member "${method.member}"; rename one.`, file: service.source });
+        taken.add(method.member);
         ns.methods.push(method);
       }
     }

@@ -137,19 +137,24 @@ export function firstParagraph(markdown: string | undefined): string {
  * Tidy generated markdown: no trailing spaces, at most one blank line between blocks, one final newline.
  * Lines inside fenced code are left exactly as they are.
  */
+const FENCE_MARKER = /^ {0,3}(`{3,}|~{3,})/;
+
 export function tidy(markdown: string): string {
   const lines = markdown.split('\n');
   const out: string[] = [];
   let fence: string | undefined;
   for (const raw of lines) {
-    const first = raw.trimStart()[0];
-    const marker = first === '`' || first === '~' ? /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1] : undefined;
+    // A fence opens after at most three spaces; the test is anchored, so it gives up at the first other
+    // character (most lines are prose).
+    const marker = FENCE_MARKER.exec(raw)?.[1];
     if (fence) {
       out.push(raw);
       if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = undefined;
       continue;
     }
-    const line = raw.trimEnd();
+    // Only a line that may end in white space is trimmed (a new string for every line costs on big pages).
+    const last = raw.charCodeAt(raw.length - 1);
+    const line = last <= 32 || last >= 0xa0 ? raw.trimEnd() : raw;
     if (marker) fence = marker;
     if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
     out.push(line);
