@@ -32,10 +32,11 @@ async function fromSources() {
   const dir = join(root, 'node_modules/.cache/noderpc/bin', key);
   const entry = join(dir, 'cli.js');
   if (!existsSync(entry)) {
-    const { buildOptions } = await import('../scripts/build-options.mjs');
+    const { buildOptions, finishBuild } = await import('../scripts/build-options.mjs');
     const { build } = await import('esbuild');
     const tmp = `${dir}.${process.pid}.tmp`;
     await build({ ...buildOptions(root), outdir: tmp });
+    await finishBuild(tmp);
     mkdirSync(dirname(dir), { recursive: true });
     try {
       renameSync(tmp, dir);

@@ -2,6 +2,7 @@
 // bin/noderpc.js in a checkout of the repository (a bundle of the current sources). One definition, so the
 // two run the same code.
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 
 /** esbuild options for the bundle of the generator at `root` (set `outdir`). */
 export function buildOptions(root) {
@@ -12,6 +13,8 @@ export function buildOptions(root) {
       index: join(root, 'generator/api.ts'),
       // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
       'schema-worker': join(root, 'generator/schema/worker.ts'),
+      // Run once after the build (finishBuild) to precompile the OpenRPC meta-schema validator beside the bundle.
+      'openrpc-meta-build': join(root, 'generator/load/meta-schema.ts'),
     },
     bundle: true,
     splitting: true,
@@ -21,4 +24,10 @@ export function buildOptions(root) {
     packages: 'external',
     logLevel: 'warning',
   };
+}
+
+/** What a bundle needs besides esbuild's output, made in its folder before it is swapped in. */
+export async function finishBuild(outdir) {
+  const { writeMetaValidator } = await import(pathToFileURL(join(outdir, 'openrpc-meta-build.js')).href);
+  writeMetaValidator(outdir);
 }

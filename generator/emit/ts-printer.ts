@@ -109,6 +109,8 @@ class Printer {
 
   /** Text or a writer's output, written on its own writer (as ts-morph's `getText`). */
   #text(text: Text): string {
+    // One line on a fresh writer comes back as it went in: no writer needed (most texts are one line).
+    if (typeof text === 'string' && !text.includes('\n')) return text;
     const w = this.#writer();
     if (typeof text === 'string') w.write(text);
     else text(w);

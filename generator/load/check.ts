@@ -4,7 +4,6 @@
  * appends diagnostics; none stops the others, so one run reports everything.
  */
 import AjvModule, { type ErrorObject } from 'ajv';
-import metaSchemaModule from '@open-rpc/meta-schema';
 import type { Diagnostic } from '../diagnostics.js';
 import { describeAjvError, simplifyErrors } from '../schema/ajv.js';
 import type { Provenance } from './bundle.js';
@@ -14,31 +13,11 @@ import { getAtPointer, joinPointer } from './pointer.js';
 import { deref, methodsOf } from './document.js';
 import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
-import { createRequire } from 'node:module';
-
-const META_VERSION: string = (createRequire(import.meta.url)('@open-rpc/meta-schema/package.json') as { version: string }).version;
+import { META_VERSION, metaValidator } from './meta-schema.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
-const metaSchema = ((metaSchemaModule as unknown as { default?: unknown }).default ?? metaSchemaModule) as Record<string, unknown>;
 
-let metaValidator: ReturnType<InstanceType<typeof Ajv>['compile']> | undefined;
 let extensionValidators: Map<string, ReturnType<InstanceType<typeof Ajv>['compile']>> | undefined;
-
-function getMetaValidator() {
-  if (metaValidator) return metaValidator;
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false, verbose: true });
-  // Schemas inside the document are checked by compiling them (with precise messages), so the meta-schema's
-  // JSON Schema definition is left open here; and any OpenRPC 1.x version is accepted.
-  ajv.addSchema(
-    { $id: 'https://meta.json-schema.tools/', definitions: { JSONSchemaObject: { properties: { $ref: { type: 'string', minLength: 1 } } } } },
-    'https://meta.json-schema.tools',
-  );
-  const patched = structuredClone(metaSchema) as Record<string, any>;
-  delete patched.$schema;
-  patched.properties.openrpc = { type: 'string', pattern: '^1\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' };
-  metaValidator = ajv.compile(patched);
-  return metaValidator;
-}
 
 let extensionAjv: InstanceType<typeof Ajv> | undefined;
 
@@ -60,7 +39,7 @@ export function checkMetaSchema(document: Record<string, unknown>, provenance: P
   // (Without a cache there is nothing to look up: the hash of a large document costs more than a tenth of a second.)
   const key = cache === noCache ? undefined : contentHash('meta', META_VERSION, JSON.stringify(document));
   if (key !== undefined && cache.get('meta', key) === 'ok') return [];
-  const validate = getMetaValidator();
+  const validate = metaValidator();
   if (validate(document)) {
     if (key !== undefined) cache.set('meta', key, 'ok');
     return [];

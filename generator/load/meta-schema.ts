@@ -1,0 +1,73 @@
+/**
+ * The OpenRPC meta-schema validator. Compiling it with ajv costs about a fifth of a second, on the main
+ * thread, before any document is checked; so the generator's bundle (bin/noderpc.js in a checkout, `npm run
+ * build` for the package) carries it precompiled, as ajv's standalone code in `openrpc-meta.cjs` beside the
+ * bundle, made by `writeMetaValidator` at build time. Run from TypeScript sources (tests), or beside a file made
+ * by another ajv or meta-schema, it is compiled here instead: the same validator either way.
+ */
+import AjvModule, { type ErrorObject } from 'ajv';
+import standaloneModule from 'ajv/dist/standalone/index.js';
+import metaSchemaModule from '@open-rpc/meta-schema';
+import { existsSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const Ajv = AjvModule.default ?? AjvModule;
+const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
+  ajv: InstanceType<typeof Ajv>,
+  validate: unknown,
+) => string;
+const require = createRequire(import.meta.url);
+export const META_VERSION: string = (require('@open-rpc/meta-schema/package.json') as { version: string }).version;
+const AJV_VERSION: string = (require('ajv/package.json') as { version: string }).version;
+/** What the precompiled file must have been made with to be used. */
+const MADE_WITH = `ajv ${AJV_VERSION}, @open-rpc/meta-schema ${META_VERSION}`;
+export const META_VALIDATOR_FILE = 'openrpc-meta.cjs';
+
+export interface MetaValidator {
+  (document: unknown): boolean;
+  errors?: ErrorObject[] | null;
+}
+
+function compileMeta(source: boolean): { ajv: InstanceType<typeof Ajv>; validate: MetaValidator } {
+  // verbose: errors carry their parent schema, which tells the reference branch of a oneOf from the other.
+  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false, verbose: true, ...(source ? { code: { source: true } } : {}) });
+  // Schemas inside the document are checked by compiling them (with precise messages), so the meta-schema's
+  // JSON Schema definition is left open here; and any OpenRPC 1.x version is accepted.
+  ajv.addSchema(
+    { $id: 'https://meta.json-schema.tools/', definitions: { JSONSchemaObject: { properties: { $ref: { type: 'string', minLength: 1 } } } } },
+    'https://meta.json-schema.tools',
+  );
+  const metaSchema = ((metaSchemaModule as unknown as { default?: unknown }).default ?? metaSchemaModule) as Record<string, unknown>;
+  const patched = structuredClone(metaSchema) as Record<string, any>;
+  delete patched.$schema;
+  patched.properties.openrpc = { type: 'string', pattern: '^1\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' };
+  return { ajv, validate: ajv.compile(patched) as MetaValidator };
+}
+
+let loaded: MetaValidator | undefined;
+
+/** The meta-schema validator: the bundle's precompiled one when it was made with this ajv and meta-schema. */
+export function metaValidator(): MetaValidator {
+  if (loaded) return loaded;
+  const url = new URL(`./${META_VALIDATOR_FILE}`, import.meta.url);
+  if (url.protocol === 'file:' && import.meta.url.endsWith('.js') && existsSync(fileURLToPath(url))) {
+    // ajv's standalone module of one function exports that function; the build adds what made it.
+    const made = require(fileURLToPath(url)) as MetaValidator & { madeWith?: string };
+    if (typeof made === 'function' && made.madeWith === MADE_WITH) return (loaded = made);
+  }
+  return (loaded = compileMetaValidator());
+}
+
+/** The validator compiled here, as a run from sources uses it. */
+export function compileMetaValidator(): MetaValidator {
+  return compileMeta(false).validate;
+}
+
+/** Write the precompiled validator into a bundle's folder (at build time). */
+export function writeMetaValidator(dir: string): void {
+  const { ajv, validate } = compileMeta(true);
+  const code = standaloneCode(ajv, validate);
+  writeFileSync(join(dir, META_VALIDATOR_FILE), `${code}\nmodule.exports.madeWith = ${JSON.stringify(MADE_WITH)};\n`);
+}
