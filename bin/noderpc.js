@@ -36,7 +36,7 @@ async function fromSources() {
     const { build } = await import('esbuild');
     const tmp = `${dir}.${process.pid}.tmp`;
     await build({ ...buildOptions(root), outdir: tmp });
-    await finishBuild(tmp);
+    await finishBuild(tmp, root);
     mkdirSync(dirname(dir), { recursive: true });
     try {
       renameSync(tmp, dir);

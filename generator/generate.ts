@@ -2,13 +2,12 @@
  * One generation run: load → emit (the schema job beside it) → check or write, timing each phase. Nothing is written unless
  * every stage succeeded.
  */
-import { readdirSync, readFileSync } from 'node:fs';
-import { join, resolve } from 'node:path';
 import { noCache, openCache, partsDirOf } from './cache.js';
 import { cacheRootOf } from './cache-root.js';
 import type { Config } from './config.js';
 import { generatorFingerprint, writeManifest } from './manifest.js';
-import { GENERATOR_ROOT } from './root.js';
+import { resolve } from 'node:path';
+import { readTree } from './tree.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
@@ -67,25 +66,6 @@ export interface GenerateResult {
   readonly inputs: readonly string[];
 }
 
-
-/** Text files below `dir` of the generator's own tree, keyed by their path relative to that tree. */
-function readTree(dir: string, pattern: RegExp): Map<string, string> {
-  const out = new Map<string, string>();
-  const walk = (abs: string, rel: string) => {
-    let names: string[];
-    try {
-      names = readdirSync(abs, { withFileTypes: true }).map((d) => (d.isDirectory() ? `${d.name}/` : d.name));
-    } catch {
-      return;
-    }
-    for (const name of names.sort()) {
-      if (name.endsWith('/')) walk(join(abs, name), `${rel}${name}`);
-      else if (pattern.test(name)) out.set(`${rel}${name}`, readFileSync(join(abs, name), 'utf8'));
-    }
-  };
-  walk(resolve(GENERATOR_ROOT, dir), `${dir}/`);
-  return out;
-}
 
 /** The headline of a run stopped by errors in the spec. */
 function specHeadline(problems: readonly Diagnostic[], outLabel: string): string {

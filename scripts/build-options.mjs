@@ -13,8 +13,8 @@ export function buildOptions(root) {
       index: join(root, 'generator/api.ts'),
       // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
       'schema-worker': join(root, 'generator/schema/worker.ts'),
-      // Run once after the build (finishBuild) to precompile the OpenRPC meta-schema validator beside the bundle.
-      'openrpc-meta-build': join(root, 'generator/load/meta-schema.ts'),
+      // Run once after the build (finishBuild): what the bundle carries precompiled.
+      'build-extras': join(root, 'generator/build-extras.ts'),
     },
     bundle: true,
     splitting: true,
@@ -27,7 +27,7 @@ export function buildOptions(root) {
 }
 
 /** What a bundle needs besides esbuild's output, made in its folder before it is swapped in. */
-export async function finishBuild(outdir) {
-  const { writeMetaValidator } = await import(pathToFileURL(join(outdir, 'openrpc-meta-build.js')).href);
-  writeMetaValidator(outdir);
+export async function finishBuild(outdir, root) {
+  const { finishBundle } = await import(pathToFileURL(join(outdir, 'build-extras.js')).href);
+  finishBundle(outdir, root);
 }

@@ -14,7 +14,7 @@ const tmp = join(root, `dist.${process.pid}.tmp`);
 rmSync(tmp, { recursive: true, force: true });
 try {
   await build({ ...buildOptions(root), outdir: tmp });
-  await finishBuild(tmp);
+  await finishBuild(tmp, root);
   execFileSync(
     process.execPath,
     [

@@ -3,10 +3,13 @@
  * markdown, so nothing is HTML-escaped: views hand over ready-made, already-escaped fragments.
  *
  * Compiling is the slowest part of the docs (handlebars' compiler, cold, costs more than rendering every
- * page), so compiled templates are kept by content: in memory for watch mode, and in `cacheDir` across runs.
+ * page), so compiled templates are kept by content: in memory for watch mode, in `cacheDir` across runs, and,
+ * for the generator's own templates, in the bundle (`handlebars/` beside it, written when it is built), so a
+ * run without a cache does not compile them either.
  */
 import { createHash } from 'node:crypto';
-import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { tidy } from './markdown.js';
@@ -21,16 +24,34 @@ export type Render = (name: string, view: unknown) => string;
 /** Precompiled template specs (JavaScript source) by content key. */
 const memo = new Map<string, string>();
 
-function precompiled(source: string, cacheDir: string | undefined): string {
-  const key = createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(OPTIONS)}\0${source}`).digest('hex');
-  let spec = memo.get(key);
-  if (spec === undefined && cacheDir) {
-    try {
-      spec = readFileSync(join(cacheDir, `${key}.js`), 'utf8');
-    } catch {
-      spec = undefined;
-    }
+/** The bundle's folder of precompiled specs (absent when running from sources). */
+let bundled: string | null | undefined;
+function bundledDir(): string | null {
+  if (bundled !== undefined) return bundled;
+  const url = new URL('./handlebars/', import.meta.url);
+  return (bundled = url.protocol === 'file:' && import.meta.url.endsWith('.js') && existsSync(fileURLToPath(url)) ? fileURLToPath(url) : null);
+}
+
+function specKey(source: string): string {
+  return createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(OPTIONS)}\0${source}`).digest('hex');
+}
+
+function readSpec(dir: string, key: string): string | undefined {
+  try {
+    return readFileSync(join(dir, `${key}.js`), 'utf8');
+  } catch {
+    return undefined;
   }
+}
+
+function precompiled(source: string, cacheDir: string | undefined): string {
+  const key = specKey(source);
+  let spec = memo.get(key);
+  if (spec === undefined) {
+    const dir = bundledDir();
+    if (dir) spec = readSpec(dir, key);
+  }
+  if (spec === undefined && cacheDir) spec = readSpec(cacheDir, key);
   if (spec === undefined) {
     spec = Handlebars.precompile(source, OPTIONS) as string;
     if (cacheDir) {
@@ -46,6 +67,14 @@ function precompiled(source: string, cacheDir: string | undefined): string {
   }
   memo.set(key, spec);
   return spec;
+}
+
+/** At build time: the specs of the docs templates in `templates` (path → text), into `dir` by content key. */
+export function writeTemplateSpecs(templates: ReadonlyMap<string, string>, dir: string): void {
+  mkdirSync(dir, { recursive: true });
+  for (const [path, source] of templates) {
+    if (path.startsWith(DIR) && path.endsWith('.hbs')) writeFileSync(join(dir, `${specKey(source)}.js`), Handlebars.precompile(source, OPTIONS) as string);
+  }
 }
 
 /**
