@@ -8,10 +8,10 @@
 import AjvModule, { type ErrorObject } from 'ajv';
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import metaSchemaModule from '@open-rpc/meta-schema';
-import { existsSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { besideBundle } from '../root.js';
 
 const Ajv = AjvModule.default ?? AjvModule;
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
@@ -51,10 +51,10 @@ let loaded: MetaValidator | undefined;
 /** The meta-schema validator: the bundle's precompiled one when it was made with this ajv and meta-schema. */
 export function metaValidator(): MetaValidator {
   if (loaded) return loaded;
-  const url = new URL(`./${META_VALIDATOR_FILE}`, import.meta.url);
-  if (url.protocol === 'file:' && import.meta.url.endsWith('.js') && existsSync(fileURLToPath(url))) {
+  const file = besideBundle(META_VALIDATOR_FILE);
+  if (file !== undefined) {
     // ajv's standalone module of one function exports that function; the build adds what made it.
-    const made = require(fileURLToPath(url)) as MetaValidator & { madeWith?: string };
+    const made = require(file) as MetaValidator & { madeWith?: string };
     if (typeof made === 'function' && made.madeWith === MADE_WITH) return (loaded = made);
   }
   return (loaded = compileMetaValidator());

@@ -5,11 +5,11 @@
  * of their sum. The thread lives as long as the process (the watch loop reuses it) without keeping it alive.
  * From TypeScript sources (tests) and with `NODERPC_THREADS=0`, the job runs in the calling thread.
  */
-import { existsSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Cache } from '../cache.js';
-import { runSchemaJob, type SchemaJobInput, type SchemaJobOutput } from './job.js';
+import { besideBundle } from '../root.js';
+import type { SchemaJobInput, SchemaJobOutput } from './job.js';
 
 export interface SchemaRunner {
   /** Run a job. The cache is used only in the calling thread; a worker opens its own view of the disk cache. */
@@ -28,14 +28,14 @@ let shared: SchemaRunner | undefined;
 /** The bundled worker entry beside this module, when there is one. */
 function workerEntry(): URL | undefined {
   if (process.env.NODERPC_THREADS === '0') return undefined;
-  const url = new URL('./schema-worker.js', import.meta.url);
-  if (url.protocol !== 'file:' || !import.meta.url.endsWith('.js')) return undefined;
-  return existsSync(fileURLToPath(url)) ? url : undefined;
+  const path = besideBundle('schema-worker.js');
+  return path === undefined ? undefined : pathToFileURL(path);
 }
 
 const inThread: SchemaRunner = {
   threaded: false,
-  run: async (input, cache) => runSchemaJob(input, cache),
+  // Loaded only here: a threaded run must not load the job (and ajv) on the main thread as well.
+  run: async (input, cache) => (await import('./job.js')).runSchemaJob(input, cache),
 };
 
 /** The process's schema runner, starting its thread on first use. */

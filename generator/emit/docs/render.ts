@@ -8,10 +8,10 @@
  * run without a cache does not compile them either.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
-import { fileURLToPath } from 'node:url';
+import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
+import { besideBundle } from '../../root.js';
 import { tidy } from './markdown.js';
 import { CODE_WIDTH, printProperty } from '../literal.js';
 
@@ -28,8 +28,7 @@ const memo = new Map<string, string>();
 let bundled: string | null | undefined;
 function bundledDir(): string | null {
   if (bundled !== undefined) return bundled;
-  const url = new URL('./handlebars/', import.meta.url);
-  return (bundled = url.protocol === 'file:' && import.meta.url.endsWith('.js') && existsSync(fileURLToPath(url)) ? fileURLToPath(url) : null);
+  return (bundled = besideBundle('handlebars') ?? null);
 }
 
 function specKey(source: string): string {
