@@ -6,10 +6,17 @@
  */
 import { join } from 'node:path';
 import { writeTemplateSpecs } from './emit/docs/render.js';
+import { shipsRuntime } from './emit/package/index.js';
+import { writeTranspiled } from './emit/ts-module.js';
+import { PACKAGE_DIR } from './emit/validators/paths.js';
 import { writeMetaValidator } from './load/meta-schema.js';
 import { readTree } from './tree.js';
 
-export function finishBundle(outdir: string, root: string): void {
+export async function finishBundle(outdir: string, root: string): Promise<void> {
   writeMetaValidator(outdir);
   writeTemplateSpecs(readTree('templates', /\.hbs$/, root), join(outdir, 'handlebars'));
+  // The runtime a package ships, as `.js` and `.d.ts` (whichever outputs a run emits, it ships a subset).
+  const shipped = new Map<string, string>();
+  for (const [path, source] of readTree('runtime', /\.ts$/, root)) if (shipsRuntime(path, () => true)) shipped.set(`${PACKAGE_DIR}/${path}`, source);
+  await writeTranspiled(shipped, join(outdir, 'transpile'));
 }

@@ -29,5 +29,5 @@ export function buildOptions(root) {
 /** What a bundle needs besides esbuild's output, made in its folder before it is swapped in. */
 export async function finishBuild(outdir, root) {
   const { finishBundle } = await import(pathToFileURL(join(outdir, 'build-extras.js')).href);
-  finishBundle(outdir, root);
+  await finishBundle(outdir, root);
 }

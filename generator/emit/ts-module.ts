@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { besideBundle } from '../root.js';
 import type { OutputFile } from '../write.js';
 import { declarationsOf, javascriptOf, printModule, type Statement } from './ts-print.js';
 
@@ -79,38 +80,68 @@ export function typesModule(path: string, declarations: string): OutputFile[] {
 
 const runtimeMemo = new Map<string, { js: string; dts: string }>();
 
+const keyOf = (path: string, source: string) => hash(TOOLS, path, source);
+
+/** The bundle's folder of transpiled runtime modules (absent when running from sources). */
+let bundled: string | null | undefined;
+function bundledDir(): string | null {
+  if (bundled !== undefined) return bundled;
+  return (bundled = besideBundle('transpile') ?? null);
+}
+
+function readTranspiled(dir: string, key: string): { js: string; dts: string } | undefined {
+  try {
+    return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as { js: string; dts: string };
+  } catch {
+    return undefined;
+  }
+}
+
+function transpile(oxc: typeof import('oxc-transform'), path: string, source: string): { js: string; dts: string } {
+  const js = oxc.transformSync(path, source, { target: 'es2022' });
+  const dts = oxc.isolatedDeclarationSync(path, source, { sourcemap: false });
+  const errors = [...js.errors, ...dts.errors].map((e) => e.message);
+  if (errors.length) throw new TranspileError(path, errors);
+  return { js: normalize(js.code), dts: normalize(dts.code) };
+}
+
 /**
- * Hand-written modules as `.js` and `.d.ts`, cached by content in memory and in `cacheDir`. oxc strips the
- * types and writes the declarations (the runtime is isolatedDeclarations-clean, so each file's declarations
- * follow from that file alone); it is native and takes milliseconds where the TypeScript compiler takes a
- * second to load.
+ * At build time: the hand-written modules (package path → source) as `.js` and `.d.ts`, into `dir` by the
+ * same content key `sourceModules` looks them up by, so a run without a cache does not load oxc at all.
+ */
+export async function writeTranspiled(files: ReadonlyMap<string, string>, dir: string): Promise<void> {
+  const oxc = await import('oxc-transform');
+  mkdirSync(dir, { recursive: true });
+  for (const [path, source] of files) writeFileSync(join(dir, `${keyOf(path, source)}.json`), JSON.stringify(transpile(oxc, path, source)));
+}
+
+/**
+ * Hand-written modules as `.js` and `.d.ts`, cached by content in memory, in the bundle (the generator's own
+ * runtime, transpiled when the bundle is built) and in `cacheDir`. oxc strips the types and writes the
+ * declarations (the runtime is isolatedDeclarations-clean, so each file's declarations follow from that file
+ * alone); it is native and takes milliseconds where the TypeScript compiler takes a second to load.
  */
 export async function sourceModules(files: ReadonlyMap<string, string>, cacheDir?: string): Promise<OutputFile[]> {
-  const keyOf = (path: string, source: string) => hash(TOOLS, path, source);
   const done = new Map<string, { js: string; dts: string }>();
   const missing: string[] = [];
   for (const [path, source] of files) {
     const key = keyOf(path, source);
     let hit = runtimeMemo.get(key);
-    if (!hit && cacheDir) {
-      try {
-        hit = JSON.parse(readFileSync(join(cacheDir, `${key}.json`), 'utf8')) as { js: string; dts: string };
-      } catch {
-        hit = undefined;
-      }
+    if (!hit) {
+      const dir = bundledDir();
+      if (dir) hit = readTranspiled(dir, key);
     }
-    if (hit) done.set(path, hit);
-    else missing.push(path);
+    if (!hit && cacheDir) hit = readTranspiled(cacheDir, key);
+    if (hit) {
+      runtimeMemo.set(key, hit);
+      done.set(path, hit);
+    } else missing.push(path);
   }
   if (missing.length) {
     const oxc = await import('oxc-transform');
     for (const path of missing) {
       const source = files.get(path)!;
-      const js = oxc.transformSync(path, source, { target: 'es2022' });
-      const dts = oxc.isolatedDeclarationSync(path, source, { sourcemap: false });
-      const errors = [...js.errors, ...dts.errors].map((e) => e.message);
-      if (errors.length) throw new TranspileError(path, errors);
-      const out = { js: normalize(js.code), dts: normalize(dts.code) };
+      const out = transpile(oxc, path, source);
       done.set(path, out);
       const key = keyOf(path, source);
       runtimeMemo.set(key, out);

@@ -31,8 +31,14 @@ function bundledDir(): string | null {
   return (bundled = besideBundle('handlebars') ?? null);
 }
 
-function specKey(source: string): string {
-  return createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(OPTIONS)}\0${source}`).digest('hex');
+type CompileOptions = Parameters<typeof Handlebars.precompile>[1];
+
+/** How the package README is compiled (it is HTML-escaped nowhere either, but not strict). */
+export const README_TEMPLATE = 'templates/package/README.md.hbs';
+export const README_OPTIONS = { noEscape: true } as const;
+
+function specKey(source: string, options: CompileOptions = OPTIONS): string {
+  return createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(options)}\0${source}`).digest('hex');
 }
 
 function readSpec(dir: string, key: string): string | undefined {
@@ -43,8 +49,8 @@ function readSpec(dir: string, key: string): string | undefined {
   }
 }
 
-function precompiled(source: string, cacheDir: string | undefined): string {
-  const key = specKey(source);
+function precompiled(source: string, cacheDir: string | undefined, options: CompileOptions = OPTIONS): string {
+  const key = specKey(source, options);
   let spec = memo.get(key);
   if (spec === undefined) {
     const dir = bundledDir();
@@ -52,7 +58,7 @@ function precompiled(source: string, cacheDir: string | undefined): string {
   }
   if (spec === undefined && cacheDir) spec = readSpec(cacheDir, key);
   if (spec === undefined) {
-    spec = Handlebars.precompile(source, OPTIONS) as string;
+    spec = Handlebars.precompile(source, options) as string;
     if (cacheDir) {
       try {
         mkdirSync(cacheDir, { recursive: true });
@@ -73,7 +79,17 @@ export function writeTemplateSpecs(templates: ReadonlyMap<string, string>, dir: 
   mkdirSync(dir, { recursive: true });
   for (const [path, source] of templates) {
     if (path.startsWith(DIR) && path.endsWith('.hbs')) writeFileSync(join(dir, `${specKey(source)}.js`), Handlebars.precompile(source, OPTIONS) as string);
+    if (path === README_TEMPLATE) writeFileSync(join(dir, `${specKey(source, README_OPTIONS)}.js`), Handlebars.precompile(source, README_OPTIONS) as string);
   }
+}
+
+/**
+ * The package README's template, compiled as `Handlebars.compile(source, README_OPTIONS)` would compile it,
+ * from the spec the bundle carries when it is the generator's own template.
+ */
+export function readmeTemplate(source: string, cacheDir?: string): Handlebars.TemplateDelegate {
+  const spec = new Function(`return ${precompiled(source, cacheDir, README_OPTIONS)};`)() as TemplateSpecification;
+  return Handlebars.template(spec);
 }
 
 /**

@@ -14,6 +14,7 @@ import { alignedTable, tidy } from '../docs/markdown.js';
 import { CODE_WIDTH, Raw } from '../literal.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR } from '../validators/paths.js';
+import { README_TEMPLATE, readmeTemplate } from '../docs/render.js';
 
 const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
 
@@ -72,8 +73,8 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   };
   files.push({ path: `${PACKAGE_DIR}/package.json`, contents: `${JSON.stringify(pkg, null, 2)}\n` });
 
-  const template = ctx.templates.get('templates/package/README.md.hbs');
-  if (!template) throw new Error('templates/package/README.md.hbs is missing');
+  const template = ctx.templates.get(README_TEMPLATE);
+  if (!template) throw new Error(`${README_TEMPLATE} is missing`);
   files.push({ path: `${PACKAGE_DIR}/README.md`, contents: await readme(ctx, pc, template) });
   if (ctx.releases) {
     // The release record's module is loaded already when there is one (generate.ts read it).
@@ -226,8 +227,7 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     ]),
   );
   const links = projectLinks(ctx.config);
-  const { default: Handlebars } = await import('handlebars');
-  const text = Handlebars.compile(template, { noEscape: true })({
+  const text = readmeTemplate(template, ctx.cacheDir && `${ctx.cacheDir}/handlebars`)({
     package: ctx.config.package,
     repository: links.repository?.web ?? '',
     homepage: links.homepage && links.homepage !== links.repository?.web ? links.homepage : '',
