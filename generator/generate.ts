@@ -105,6 +105,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // Started first: on its own thread, the schema job's start-up overlaps the load. (Loaded only when used,
   // as the emitters, the release record and the YAML parsers are: a run loads what its outputs need.)
   const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
+  // The value types (client, server, mock, package) have a thread of their own, started now for the same reason.
+  const typed = config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package');
+  if (typed) await (await import('./schema/types-job.js')).typesRunner();
   const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
   const validators = config.emit.includes('validators') && loaded.model !== undefined;
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
@@ -118,6 +121,10 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }));
   // Collected below; until then a failure must not count as unhandled.
   job.catch(() => undefined);
+  // Handed to the types thread now; the client (or server, package) emitter takes the source over.
+  // (What this thread does for it, naming the types and making the library's inputs, is the types phase.)
+  const model = loaded.model;
+  if (typed && model) await time('types', async () => void (await import('./emit/client/context.js')).startTypes(model, cache));
   if (!loaded.model) {
     const all = withSchemaProblems(config, loaded, await time('schemas', () => job));
     return finish({ ok: false, problems: all, headline: specHeadline(all, outLabel), timings, inputs: loaded.files });

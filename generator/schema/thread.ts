@@ -18,17 +18,17 @@ export interface SchemaRunner {
   readonly threaded: boolean;
 }
 
-interface Pending {
-  resolve(output: SchemaJobOutput): void;
+interface Pending<O> {
+  resolve(output: O): void;
   reject(error: Error): void;
 }
 
 let shared: SchemaRunner | undefined;
 
-/** The bundled worker entry beside this module, when there is one. */
-function workerEntry(): URL | undefined {
+/** A bundled worker entry beside this module, when there is one (and threads are not turned off). */
+export function workerEntry(name: string): URL | undefined {
   if (process.env.NODERPC_THREADS === '0') return undefined;
-  const path = besideBundle('schema-worker.js');
+  const path = besideBundle(name);
   return path === undefined ? undefined : pathToFileURL(path);
 }
 
@@ -41,39 +41,49 @@ const inThread: SchemaRunner = {
 /** The process's schema runner, starting its thread on first use. */
 export function schemaRunner(): SchemaRunner {
   if (shared) return shared;
-  const entry = workerEntry();
+  const entry = workerEntry('schema-worker.js');
   if (!entry) return (shared = inThread);
+  const thread = startThread<SchemaJobInput, SchemaJobOutput>(entry, 'schema thread', () => {
+    shared = undefined; // the next run starts a new thread
+  });
+  return (shared = { threaded: true, run: (input) => thread.run(input) });
+}
+
+/**
+ * A worker thread that runs jobs posted as `{ id, ...payload }` and answers `{ id, output }` or
+ * `{ id, error }`. It lives as long as the process without keeping it alive while idle; when it dies,
+ * every job under way fails and `onExit` is told.
+ */
+export function startThread<I, O>(entry: URL, label: string, onExit: () => void): { run(input: I): Promise<O> } {
   const worker = new Worker(entry);
-  const pending = new Map<number, Pending>();
+  const pending = new Map<number, Pending<O>>();
   let next = 0;
   const fail = (error: Error) => {
     for (const p of pending.values()) p.reject(error);
     pending.clear();
-    shared = undefined; // the next run starts a new thread
+    onExit();
   };
-  worker.on('message', (m: { id: number; output?: SchemaJobOutput; error?: { message: string; stack?: string } }) => {
+  worker.on('message', (m: { id: number; output?: O; error?: { message: string; stack?: string } }) => {
     const p = pending.get(m.id);
     if (!p) return;
     pending.delete(m.id);
     if (pending.size === 0) worker.unref();
-    if (m.error) p.reject(Object.assign(new Error(`schema thread: ${m.error.message}`), { stack: m.error.stack }));
+    if (m.error) p.reject(Object.assign(new Error(`${label}: ${m.error.message}`), { stack: m.error.stack }));
     else p.resolve(m.output!);
   });
   worker.on('error', fail);
-  worker.on('exit', (code) => fail(new Error(`schema thread exited (code ${code})`)));
+  worker.on('exit', (code) => fail(new Error(`${label} exited (code ${code})`)));
   // Idle, the thread must not keep the process alive; busy, it must (the main thread may be only waiting).
   // After the listeners: adding a 'message' listener refs the worker again.
   worker.unref();
-  shared = {
-    threaded: true,
+  return {
     run(input) {
       const id = next++;
-      return new Promise<SchemaJobOutput>((resolve, reject) => {
+      return new Promise<O>((resolve, reject) => {
         pending.set(id, { resolve, reject });
         worker.ref();
         worker.postMessage({ id, input });
       });
     },
   };
-  return shared;
 }

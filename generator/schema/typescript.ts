@@ -8,11 +8,12 @@
  * generate-time error, never a silent suffix.
  */
 import { createRequire } from 'node:module';
-import { compile } from 'json-schema-to-typescript';
+import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../cache.js';
 
 const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 import type { Diagnostic } from '../diagnostics.js';
+import { typesRunner, type TypesJobItem, type TypesRunner } from './types-job.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
@@ -226,66 +227,66 @@ export class TypeCatalog {
     return out;
   }
 
-  /** The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input. */
-  async source(cache: Cache = noCache): Promise<string> {
+  /**
+   * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
+   * inputs not in the cache go to the types runner (its own thread when there is one) in one job.
+   */
+  async source(cache: Cache = noCache, runner?: TypesRunner): Promise<string> {
     const out: string[] = [];
     const names = this.names();
-    // Many declarations and positional params have the same input (execution-apis: 436 calls, 353 inputs):
-    // each distinct input is compiled once, the calls already under way shared (they all start at once).
-    const underWay = new Map<string, Promise<string>>();
-    const compileCached = (input: object, name: string, options: Parameters<typeof compile>[2]): Promise<string> => {
+    // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
+    // distinct): each distinct input is compiled once.
+    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string }>();
+    const want = (input: object, name: string, options: Partial<Options>): string => {
       const text = `${name}\0${JSON.stringify(options)}\0${JSON.stringify(input)}`;
-      let pending = underWay.get(text);
-      if (!pending) {
-        pending = (async () => {
-          const key = cache === noCache ? '' : contentHash(JSTT_VERSION, text);
-          const hit = key ? cache.get('jstt', key) : undefined;
-          if (hit !== undefined) return hit;
-          const ts = await compile(input as never, name, options);
-          if (key) cache.set('jstt', key, ts);
-          return ts;
-        })();
-        underWay.set(text, pending);
-      }
-      return pending;
+      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
+      return text;
     };
-    const compiled = await Promise.all(
-      names.map(async (name) => {
-        const decl = this.decls.get(name)!;
-        const schema = this.toJstt(decl.service, decl.schema, true);
-        const input = isSchemaObject(schema) ? { ...schema, title: name } : { title: name };
-        const ts = await compileCached(input, name, {
-          bannerComment: '',
-          format: false,
-          additionalProperties: false,
-          declareExternallyReferenced: false,
-          strictIndexSignatures: false,
-          unknownAny: true,
-          ignoreMinAndMaxItems: false,
-          maxItems: 64,
-        });
-        // Every use of the type is written with `name`: a declaration under any other name would leave them
-        // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
-        // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
-        if (ts.trim() === '') return `export type ${name} = unknown`;
-        if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
-        return ts.trim();
-      }),
-    );
-    out.push(...compiled);
-    // Positional params: one expression per param, then a labelled tuple per method.
-    const jsttOptions = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true } as const;
-    await Promise.all(
-      this.positional.flatMap((entry) =>
-        entry.params.map(async (param) => {
-          const inner = this.toJstt(entry.service, param.schema, true);
-          const ts = await compileCached({ title: 'X', anyOf: [inner] }, 'X', jsttOptions);
-          // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
-          const expression = /export type X = ([\s\S]*)$/.exec(ts)?.[1]?.trim();
-          this.paramExpressions.set(param, expression || 'unknown');
-        }),
-      ),
-    );
+    const declOptions: Partial<Options> = {
+      bannerComment: '',
+      format: false,
+      additionalProperties: false,
+      declareExternallyReferenced: false,
+      strictIndexSignatures: false,
+      unknownAny: true,
+      ignoreMinAndMaxItems: false,
+      maxItems: 64,
+    };
+    const declTexts = names.map((name) => {
+      const decl = this.decls.get(name)!;
+      const schema = this.toJstt(decl.service, decl.schema, true);
+      return want(isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, declOptions);
+    });
+    // Positional params: one expression per param (a labelled tuple per method below).
+    const paramOptions: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
+    const paramTexts = this.positional.flatMap((entry) => entry.params.map((param) => [param, want({ title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, 'X', paramOptions)] as const));
+    const misses: { item: TypesJobItem; key: string; ts?: string }[] = [];
+    for (const entry of inputs.values()) {
+      const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
+      if (hit !== undefined) entry.ts = hit;
+      else misses.push(entry);
+    }
+    if (misses.length) {
+      const compiled = await (runner ?? (await typesRunner())).run(misses.map((m) => m.item));
+      misses.forEach((m, i) => {
+        m.ts = compiled[i]!;
+        if (m.key) cache.set('jstt', m.key, m.ts);
+      });
+    }
+    names.forEach((name, i) => {
+      const ts = inputs.get(declTexts[i]!)!.ts!;
+      // Every use of the type is written with `name`: a declaration under any other name would leave them
+      // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
+      // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
+      if (ts.trim() === '') out.push(`export type ${name} = unknown`);
+      else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+      else out.push(ts.trim());
+    });
+    for (const [param, text] of paramTexts) {
+      // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
+      const expression = /export type X = ([\s\S]*)$/.exec(inputs.get(text)!.ts!)?.[1]?.trim();
+      this.paramExpressions.set(param, expression || 'unknown');
+    }
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);

@@ -2,6 +2,7 @@
  * What the package emitters (client, server, mock) share, computed once per model: identifiers, the value
  * types, and codec plans. Memoized on the model object so each emitter can ask for it independently.
  */
+import type { Cache } from '../../cache.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model.js';
 import { defsSource, PlanBuilder, planSource, type PlanTree } from '../../schema/codec.js';
@@ -35,6 +36,23 @@ export class EmitProblems extends Error {
 }
 
 const cache = new WeakMap<Model, Promise<PackageContext>>();
+const started = new WeakMap<Model, { readonly types: TypeCatalog; readonly source: Promise<string> }>();
+
+/**
+ * The model's value types, their source under way: a run starts it as soon as the model is loaded, so that
+ * json-schema-to-typescript (on the types thread) works while this thread goes on; the emitters take it over.
+ */
+export function startTypes(model: Model, store: Cache): { readonly types: TypeCatalog; readonly source: Promise<string> } {
+  let hit = started.get(model);
+  if (!hit) {
+    const types = new TypeCatalog(model);
+    const source = types.source(store);
+    // Collected by the emitter that needs it; until then a failure must not count as unhandled.
+    source.catch(() => undefined);
+    started.set(model, (hit = { types, source }));
+  }
+  return hit;
+}
 
 export function packageContext(ctx: EmitContext): Promise<PackageContext> {
   let hit = cache.get(ctx.model);
@@ -47,8 +65,8 @@ export function packageContext(ctx: EmitContext): Promise<PackageContext> {
 
 async function build(ctx: EmitContext): Promise<PackageContext> {
   const names = new Names(ctx.model, ctx.config.scopes);
-  const types = new TypeCatalog(ctx.model);
-  const typesSource = await types.source(ctx.cache);
+  const { types, source } = startTypes(ctx.model, ctx.cache);
+  const typesSource = await source;
   const problems = [...names.problems, ...types.problems];
   if (problems.length) throw new EmitProblems(problems);
   const builders = new Map<ServiceModel, PlanBuilder>();
