@@ -9,7 +9,16 @@ export interface TypesJobItem {
   readonly input: object;
   readonly name: string;
   readonly options: Partial<Options>;
+  /** Whether the input holds a `$ref` key anywhere (TypeCatalog hands references over as ready-made types). */
+  readonly refs: boolean;
 }
+
+/**
+ * For an input without any `$ref`, the library's reference parser has nothing to do but walk it twice
+ * (looking for external references, then for references to replace): told to skip both walks, it hands the
+ * input back as it is, which is what the walks would have produced.
+ */
+const NO_REFS: Options['$refOptions'] = { resolve: { external: false }, dereference: { excludedPathMatcher: () => true } };
 
 let library: Promise<typeof import('json-schema-to-typescript')> | undefined;
 
@@ -21,7 +30,7 @@ export function loadTypesLibrary(): Promise<typeof import('json-schema-to-typesc
 /** Each item's declarations, in the items' order. */
 export async function runTypesJob(items: readonly TypesJobItem[]): Promise<string[]> {
   const { compile } = await loadTypesLibrary();
-  return Promise.all(items.map((item) => compile(item.input as never, item.name, item.options)));
+  return Promise.all(items.map((item) => compile(item.input as never, item.name, item.refs ? item.options : { ...item.options, $refOptions: NO_REFS })));
 }
 
 export interface TypesRunner {

@@ -89,8 +89,10 @@ export class TypeCatalog {
     return [...this.decls.keys()].sort();
   }
 
-  private declare(decl: Decl): string {
-    const key = structuralKey(decl.schema);
+  /** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
+  private readonly keys = new WeakMap<object, string>();
+
+  private declare(decl: Decl, key: string = structuralKey(decl.schema, this.keys)): string {
     const existing = this.decls.get(decl.name);
     if (existing) {
       if (existing.key === key) return decl.name;
@@ -132,11 +134,11 @@ export class TypeCatalog {
       if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
         // The title names the type; where two different schemas share a title, the owner (method, param or
         // result) and then the property holding it qualify the name.
-        const key = structuralKey(schema);
+        const key = structuralKey(schema, this.keys);
         const base = pascalCase(schema.title);
         const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
         const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
-        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
+        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
       }
       if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
       for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
@@ -239,7 +241,7 @@ export class TypeCatalog {
     const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string }>();
     const want = (input: object, name: string, options: Partial<Options>): string => {
       const text = `${name}\0${JSON.stringify(options)}\0${JSON.stringify(input)}`;
-      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
+      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
       return text;
     };
     const declOptions: Partial<Options> = {
@@ -361,12 +363,28 @@ function uniqueLabels(idents: readonly string[]): string[] {
 
 const PROSE = new Set(['description', 'summary', 'examples', '$comment', 'title']);
 
-/** Identity of a schema as a type: prose does not make two schemas different types. */
-function structuralKey(schema: unknown): string {
-  return JSON.stringify(schema, function (this: unknown, key: string, value: unknown) {
-    // Inside `properties` the keys are field names; elsewhere prose keys are dropped.
-    return PROSE.has(key) && typeof value !== 'object' && !isPropertiesMap(this) ? undefined : value;
-  });
+/**
+ * Identity of a schema as a type: prose does not make two schemas different types. The text is what
+ * `JSON.stringify` writes for the schema with prose keys left out (inside `properties` the keys are field
+ * names, so nothing is left out there); a subtree's text depends on the subtree alone, so `memo` keeps it.
+ */
+function structuralKey(schema: unknown, memo: WeakMap<object, string>): string {
+  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
+  let text = memo.get(schema);
+  if (text !== undefined) return text;
+  if (Array.isArray(schema)) {
+    text = `[${schema.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : structuralKey(v, memo))).join(',')}]`;
+  } else {
+    const prose = !isPropertiesMap(schema);
+    const parts: string[] = [];
+    for (const [k, v] of Object.entries(schema)) {
+      if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
+      parts.push(`${JSON.stringify(k)}:${structuralKey(v, memo)}`);
+    }
+    text = `{${parts.join(',')}}`;
+  }
+  memo.set(schema, text);
+  return text;
 }
 
 function isPropertiesMap(holder: unknown): boolean {
