@@ -468,6 +468,11 @@ class Printer {
 
   /** `{ a, type B, c as d }`. */
   #specifiers(w: CodeBlockWriter, specifiers: Specifiers): void {
+    // Plain names (what the emitters import and export): each comes out as it went in, with `, ` between.
+    if (Array.isArray(specifiers) && specifiers.every((x) => typeof x === 'string' && IDENTIFIER.test(x))) {
+      w.write(`{ ${specifiers.join(', ')} }`);
+      return;
+    }
     w.write('{');
     const inner = this.#writer();
     if (typeof specifiers === 'function') this.#specifier(inner, specifiers);
@@ -497,6 +502,8 @@ class Printer {
     w.write(t.toString());
   }
 }
+
+const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 
 type Specifier = string | WriterFunction | OptionalKind<ImportSpecifierStructure> | OptionalKind<ExportSpecifierStructure>;
 type Specifiers = readonly Specifier[] | WriterFunction;
