@@ -426,6 +426,11 @@ class Printer {
     w.closeComment();
     const named = s.namedImports !== undefined && s.namedImports.length > 0;
     if (named && s.namespaceImport !== undefined) throw new PrintError('an import declaration cannot have both a namespace import and named imports');
+    // Plain names from a plain path (what the emitters write): the declaration is one text.
+    if (named && s.defaultImport === undefined && plainNames(s.namedImports) && PLAIN_PATH.test(s.moduleSpecifier)) {
+      w.write(`import${s.isTypeOnly ? ' type' : ''} { ${s.namedImports.join(', ')} } from '${s.moduleSpecifier}';`);
+      return;
+    }
     w.write('import');
     if (s.isTypeOnly) w.write(' type');
     if (s.defaultImport !== undefined) {
@@ -469,7 +474,7 @@ class Printer {
   /** `{ a, type B, c as d }`. */
   #specifiers(w: CodeBlockWriter, specifiers: Specifiers): void {
     // Plain names (what the emitters import and export): each comes out as it went in, with `, ` between.
-    if (Array.isArray(specifiers) && specifiers.every((x) => typeof x === 'string' && IDENTIFIER.test(x))) {
+    if (plainNames(specifiers)) {
       w.write(`{ ${specifiers.join(', ')} }`);
       return;
     }
@@ -504,6 +509,12 @@ class Printer {
 }
 
 const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
+/** A module path that a quote writes as it is (nothing to escape). */
+const PLAIN_PATH = /^[\w./@-]+$/;
+
+function plainNames(specifiers: Specifiers | undefined): specifiers is readonly string[] {
+  return Array.isArray(specifiers) && specifiers.every((x) => typeof x === 'string' && IDENTIFIER.test(x));
+}
 
 type Specifier = string | WriterFunction | OptionalKind<ImportSpecifierStructure> | OptionalKind<ExportSpecifierStructure>;
 type Specifiers = readonly Specifier[] | WriterFunction;
