@@ -50,8 +50,7 @@ export function schemaRunner(): SchemaRunner {
 }
 
 /**
- * A worker thread that runs jobs posted as `{ id, ...payload }` and answers `{ id, output }` or
- * `{ id, error }`. It lives as long as the process without keeping it alive while idle; when it dies,
+ * A worker thread that runs jobs posted as `{ id, input }` and answers `{ id, output }` or `{ id, error }`. It lives as long as the process without keeping it alive while idle; when it dies,
  * every job under way fails and `onExit` is told.
  */
 export function startThread<I, O>(entry: URL, label: string, onExit: () => void): { run(input: I): Promise<O> } {

@@ -42,8 +42,8 @@ const inThread: TypesRunner = { threaded: false, run: runTypesJob };
 let shared: TypesRunner | undefined;
 
 /**
- * The process's types runner: from the bundle, a thread of its own (started by the first call, which a run
- * makes before loading the spec, so that loading json-schema-to-typescript overlaps that and compiling
+ * The process's types runner: from the bundle, a thread of its own (started by the first call, which a cold
+ * run makes before loading the spec, so that loading json-schema-to-typescript overlaps that and compiling
  * overlaps what the main thread does next); from TypeScript sources or with `NODERPC_THREADS=0`, this thread.
  */
 export async function typesRunner(): Promise<TypesRunner> {
