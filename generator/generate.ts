@@ -6,8 +6,7 @@ import { noCache, openCache, partsDirOf } from './cache.js';
 import { cacheRootOf } from './cache-root.js';
 import type { Config } from './config.js';
 import { generatorFingerprint, writeManifest } from './manifest.js';
-import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { resolve } from 'node:path';
 import { readTree } from './tree.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
@@ -106,10 +105,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // Started first: on its own thread, the schema job's start-up overlaps the load. (Loaded only when used,
   // as the emitters, the release record and the YAML parsers are: a run loads what its outputs need.)
   const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
-  // The value types (client, server, mock, package) have a thread of their own: started now for the same reason
-  // when the cache holds no types yet (with types in the cache, on the first declaration not there).
   const typed = config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package');
-  if (typed && !(partsDir && existsSync(join(partsDir, 'jstt')))) await (await import('./schema/types-job.js')).typesRunner();
   const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
   const validators = config.emit.includes('validators') && loaded.model !== undefined;
   // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
@@ -123,8 +119,9 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   }));
   // Collected below; until then a failure must not count as unhandled.
   job.catch(() => undefined);
-  // Handed to the types thread now; the client (or server, package) emitter takes the source over.
-  // (What this thread does for it, naming the types and making the library's inputs, is the types phase.)
+  // The value types are started now (json-schema-to-typescript loads while this thread waits on files and
+  // modules); the client (or server, package) emitter takes the source over. Naming the types and making the
+  // library's inputs is the types phase.
   const model = loaded.model;
   if (typed && model) await time('types', async () => void (await import('./emit/client/context.js')).startTypes(model, cache));
   if (!loaded.model) {

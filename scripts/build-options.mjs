@@ -13,8 +13,6 @@ export function buildOptions(root) {
       index: join(root, 'generator/api.ts'),
       // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
       'schema-worker': join(root, 'generator/schema/worker.ts'),
-      // The types thread's entry (json-schema-to-typescript), beside it too (schema/types-job.ts).
-      'types-worker': join(root, 'generator/schema/types-worker.ts'),
       // Run once after the build (finishBuild): what the bundle carries precompiled.
       'build-extras': join(root, 'generator/build-extras.ts'),
     },

@@ -1,7 +1,6 @@
 /**
  * json-schema-to-typescript over a list of inputs, each with its name and options: what TypeCatalog hands
- * over, run in the types thread (types-worker.ts) or, without one, in the calling thread. The library is
- * loaded here only, on first use.
+ * over, in one job. The library is loaded here only, on first use.
  */
 import type { Options } from 'json-schema-to-typescript';
 
@@ -22,7 +21,7 @@ const NO_REFS: Options['$refOptions'] = { resolve: { external: false }, derefere
 
 let library: Promise<typeof import('json-schema-to-typescript')> | undefined;
 
-/** Loads json-schema-to-typescript (once); a thread calls it when it starts, before any job arrives. */
+/** Loads json-schema-to-typescript (once). */
 export function loadTypesLibrary(): Promise<typeof import('json-schema-to-typescript')> {
   return (library ??= import('json-schema-to-typescript'));
 }
@@ -35,25 +34,12 @@ export async function runTypesJob(items: readonly TypesJobItem[]): Promise<strin
 
 export interface TypesRunner {
   run(items: readonly TypesJobItem[]): Promise<string[]>;
-  readonly threaded: boolean;
 }
 
-const inThread: TypesRunner = { threaded: false, run: runTypesJob };
-let shared: TypesRunner | undefined;
-
 /**
- * The process's types runner: from the bundle, a thread of its own (started by the first call, which a cold
- * run makes before loading the spec, so that loading json-schema-to-typescript overlaps that and compiling
- * overlaps what the main thread does next); from TypeScript sources or with `NODERPC_THREADS=0`, this thread.
+ * Where the job runs: in this thread. (A thread of its own was measured: on two cores it cost 0.1-0.4 s of
+ * CPU for a second isolate and saved no wall time, the main thread having nothing else to do meanwhile.)
  */
-export async function typesRunner(): Promise<TypesRunner> {
-  if (shared) return shared;
-  const { startThread, workerEntry } = await import('./thread.js');
-  if (shared) return shared;
-  const entry = workerEntry('types-worker.js');
-  if (!entry) return (shared = inThread);
-  const thread = startThread<readonly TypesJobItem[], string[]>(entry, 'types thread', () => {
-    shared = undefined;
-  });
-  return (shared = { threaded: true, run: (items) => thread.run(items) });
+export function typesRunner(): TypesRunner {
+  return { run: runTypesJob };
 }

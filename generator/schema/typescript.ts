@@ -231,7 +231,7 @@ export class TypeCatalog {
 
   /**
    * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
-   * inputs not in the cache go to the types runner (its own thread when there is one) in one job.
+   * inputs not in the cache go to the library in one job.
    */
   async source(cache: Cache = noCache, runner?: TypesRunner): Promise<string> {
     const out: string[] = [];
@@ -269,7 +269,7 @@ export class TypeCatalog {
       else misses.push(entry);
     }
     if (misses.length) {
-      const compiled = await (runner ?? (await typesRunner())).run(misses.map((m) => m.item));
+      const compiled = await (runner ?? typesRunner()).run(misses.map((m) => m.item));
       misses.forEach((m, i) => {
         m.ts = compiled[i]!;
         if (m.key) cache.set('jstt', m.key, m.ts);

@@ -40,7 +40,7 @@ const started = new WeakMap<Model, { readonly types: TypeCatalog; readonly sourc
 
 /**
  * The model's value types, their source under way: a run starts it as soon as the model is loaded, so that
- * json-schema-to-typescript (on the types thread) works while this thread goes on; the emitters take it over.
+ * json-schema-to-typescript loads and works while this thread waits on files and modules; the emitters take it over.
  */
 export function startTypes(model: Model, store: Cache): { readonly types: TypeCatalog; readonly source: Promise<string> } {
   let hit = started.get(model);
