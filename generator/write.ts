@@ -87,8 +87,12 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
   return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, untracked, clobbered };
 }
 
-/** Folders under the output that belong to other tools (caches, builds) and are never ours to delete. */
-const FOREIGN = [/(^|\/)node_modules(\/|$)/, /(^|\/)\.vitepress\/(cache|dist)(\/|$)/, /(^|\/)\.DS_Store$/];
+/**
+ * Folders under the output that belong to other tools (caches, builds) and are never ours to delete:
+ * VitePress keeps its cache, its site and its build scratch (`.temp`, left behind by a build that was killed)
+ * beside the docs it builds.
+ */
+const FOREIGN = [/(^|\/)node_modules(\/|$)/, /(^|\/)\.vitepress\/(cache|dist|\.temp)(\/|$)/, /(^|\/)\.DS_Store$/];
 
 function isForeign(path: string): boolean {
   return FOREIGN.some((re) => re.test(path));

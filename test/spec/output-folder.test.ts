@@ -59,6 +59,23 @@ describe('planOutputs / writeOutputs', () => {
     expect(plan.clobbered).toEqual(['src/index.ts']);
     expect(plan.files.map((f) => f.path)).toContain(RECORD);
   });
+
+  it("neither reports nor touches what other tools keep in it (VitePress's cache, site and build scratch)", () => {
+    const out = scratch();
+    const first = planOutputs(out, [{ path: 'docs/index.md', contents: '# x', output: 'docs' }], ['docs']);
+    writeOutputs(out, first.files, first.owned);
+    const theirs = ['docs/.vitepress/cache/deps/a.js', 'docs/.vitepress/dist/index.html', 'docs/.vitepress/.temp/app.js', 'node_modules/x/index.js'];
+    for (const p of theirs) {
+      mkdirSync(join(out, p, '..'), { recursive: true });
+      writeFileSync(join(out, p), p);
+    }
+    writeFileSync(join(out, 'docs/.vitepress/notes.txt'), 'a file of the user');
+    const second = planOutputs(out, [{ path: 'docs/other.md', contents: '# y', output: 'docs' }], ['docs']);
+    expect(second.untracked).toEqual(['docs/.vitepress/notes.txt']);
+    writeOutputs(out, second.files, second.owned);
+    for (const p of theirs) expect(readFileSync(join(out, p), 'utf8')).toBe(p);
+    expect(existsSync(join(out, 'docs/index.md'))).toBe(false);
+  });
 });
 
 describe('noderpc generate and its output folder', () => {
