@@ -12,8 +12,8 @@ import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
-import { loadProject, withSchemaProblems } from './load/index.js';
-import type { SchemaJobOutput } from './schema/job.js';
+import { loadProject, withSchemaProblems, type LoadResult } from './load/index.js';
+import type { SchemaJobDocument, SchemaJobOutput } from './schema/job.js';
 import type { Model } from './model.js';
 import type { ReleaseView } from './release/history.js';
 import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
@@ -102,21 +102,27 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // The project's own spec is always held to its examples. A foreign document's schemas and examples are
   // checked when an output uses them; a client alone needs neither (and its authors own its examples).
   const checked = config.strict || config.emit.some((o) => o === 'validators' || o === 'mock' || o === 'docs');
-  // Started first: on its own thread, the schema job's start-up overlaps the load. (Loaded only when used,
-  // as the emitters, the release record and the YAML parsers are: a run loads what its outputs need.)
+  // Started first: on its own thread, the schema job's start-up overlaps the load, and each document is
+  // checked there as soon as the load has bundled it. (Loaded only when used, as the emitters, the release
+  // record and the YAML parsers are: a run loads what its outputs need.)
   const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
   const typed = config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package');
-  const loaded = await time('load', () => loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}) }));
+  const started = runner?.start(
+    { strict: config.strict, validators: config.emit.includes('validators'), samples: config.emit.includes('mock'), ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) },
+    cache,
+  );
+  let loaded: LoadResult;
+  try {
+    loaded = await time('load', () =>
+      loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}), ...(started ? { onSchemaDocument: (d: SchemaJobDocument) => started.add(d) } : {}) }),
+    );
+  } catch (e) {
+    started?.cancel();
+    throw e;
+  }
   const validators = config.emit.includes('validators') && loaded.model !== undefined;
-  // On its own thread the job returns at once; in this thread it has done its work when `run` returns.
-  const { job } = await time('schemas', () => ({
-    job: runner
-      ? runner.run(
-          { documents: loaded.schemaDocuments, strict: config.strict, validators, samples: config.emit.includes('mock'), ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) },
-          cache,
-        )
-      : Promise.resolve(NO_SCHEMA_JOB),
-  }));
+  // On its own thread the job returns at once; in this thread it has done its work when `finish` returns.
+  const { job } = await time('schemas', () => ({ job: started ? started.finish(validators) : Promise.resolve(NO_SCHEMA_JOB) }));
   // Collected below; until then a failure must not count as unhandled.
   job.catch(() => undefined);
   // The value types are started now (json-schema-to-typescript loads while this thread waits on files and

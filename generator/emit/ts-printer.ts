@@ -90,6 +90,43 @@ const isBlank = (s: string | undefined): boolean => {
   return true;
 };
 
+/**
+ * The JSON text of a structure made of plain objects, arrays and scalars; `undefined` when it holds anything
+ * else (a writer function), which has no such text.
+ */
+function plainText(value: unknown): string | undefined {
+  let plain = true;
+  const text = JSON.stringify(value, (_k, v: unknown) => {
+    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype)) plain = false;
+    return v;
+  });
+  return plain ? text : undefined;
+}
+
+/** Printed interface members by their structure's JSON text, in two generations so that its size stays bounded. */
+class Memo {
+  #current = new Map<string, string>();
+  #previous = new Map<string, string>();
+  constructor(private readonly limit: number) {}
+  get(key: string): string | undefined {
+    const hit = this.#current.get(key);
+    if (hit !== undefined) return hit;
+    const old = this.#previous.get(key);
+    if (old !== undefined) this.set(key, old);
+    return old;
+  }
+  set(key: string, text: string): void {
+    if (this.#current.size >= this.limit) {
+      this.#previous = this.#current;
+      this.#current = new Map();
+    }
+    this.#current.set(key, text);
+  }
+}
+
+/** Enough for both interfaces that list every method of a 10,000-method document. */
+const members = new Memo(20_000);
+
 /** A module's statements as text: two-space indents, single quotes, a final newline. */
 export function printStatements(statements: readonly Statement[]): string {
   const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, useTabs: false, newLine: '\n', useSingleQuote: true });
@@ -306,21 +343,20 @@ class Printer {
    * (where the item's last token ends), as ts-morph does.
    */
   #commaSeparated<T>(w: CodeBlockWriter, items: readonly T[], print: (item: T) => void): void {
-    const commaAt: (number | false)[] = [];
+    // Every item with a place for a comma but the last such item gets one. It goes in once the next such item
+    // is written: by then the writer has moved past it, as when all go in at the end, but it is inserted near
+    // the writer's end (inserting far back walks and splices the writer's whole list of texts, which made long
+    // lists quadratic).
+    let pending: number | undefined;
     items.forEach((item, i) => {
       if (i > 0) w.spaceIfLastNot();
       const start = w.getLength();
       print(item);
       const pos = appendCommaPos(textSince(w, start));
-      commaAt.push(pos === -1 ? false : pos + start);
+      if (pos === -1) return;
+      if (pending !== undefined) w.unsafeInsert(pending, ',');
+      pending = pos + start + (pending !== undefined ? 1 : 0);
     });
-    let last = true;
-    for (let i = commaAt.length - 1; i >= 0; i--) {
-      const pos = commaAt[i]!;
-      if (pos === false) continue;
-      if (last) last = false;
-      else w.unsafeInsert(pos, ',');
-    }
   }
 
   #function(w: CodeBlockWriter, s: FunctionStructure): void {
@@ -357,14 +393,34 @@ class Printer {
       separate(s.properties);
       (s.properties ?? []).forEach((p, i) => {
         w.conditionalNewLine(i > 0);
-        this.#property(w, p);
+        this.#member(w, p, (t) => this.#property(t, p));
       });
       separate(s.methods);
       (s.methods ?? []).forEach((m, i) => {
         w.conditionalNewLine(i > 0);
-        this.#method(w, m);
+        this.#member(w, m, (t) => this.#method(t, m));
       });
     });
+  }
+
+  /**
+   * An interface member, at the start of a line in the interface's block. A member of plain data is printed
+   * once, at the margin of a writer of its own, and written from memory at the block's indent (writing
+   * indents every line that is not inside a string, as printing it there would): the whole-service
+   * interfaces list every method, and a process that prints them again (the watch loop) reprints only the
+   * members that changed.
+   */
+  #member(w: CodeBlockWriter, member: object, print: (w: CodeBlockWriter) => void): void {
+    const key = plainText(member);
+    if (key === undefined) return print(w);
+    let text = members.get(key);
+    if (text === undefined) {
+      const t = this.#writer();
+      print(t);
+      text = t.toString();
+      members.set(key, text);
+    }
+    w.write(text);
   }
 
   #property(w: CodeBlockWriter, p: OptionalKind<PropertySignatureStructure>): void {

@@ -3,35 +3,18 @@
  * fields and lint rules. (Schemas and examples are checked in examples.ts, on the schema thread.) Each check
  * appends diagnostics; none stops the others, so one run reports everything.
  */
-import AjvModule, { type ErrorObject } from 'ajv';
+import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../diagnostics.js';
-import { describeAjvError, simplifyErrors } from '../schema/ajv.js';
+import { describeAjvError, simplifyErrors } from '../schema/ajv-errors.js';
 import type { Provenance } from './bundle.js';
 import { isObject } from './bundle.js';
+import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
 import { deref, methodsOf } from './document.js';
 import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
-
-const Ajv = AjvModule.default ?? AjvModule;
-
-let extensionValidators: Map<string, ReturnType<InstanceType<typeof Ajv>['compile']>> | undefined;
-
-let extensionAjv: InstanceType<typeof Ajv> | undefined;
-
-function getExtensionValidator(place: ExtensionPlace, key: string) {
-  extensionValidators ??= new Map();
-  const id = `${place}:${key}`;
-  let v = extensionValidators.get(id);
-  if (!v) {
-    extensionAjv ??= new Ajv({ strict: false, allErrors: true, logger: false });
-    v = extensionAjv.compile((extensionSchemas[place] as Record<string, object>)[key]!);
-    extensionValidators.set(id, v);
-  }
-  return v;
-}
 
 export function checkMetaSchema(document: Record<string, unknown>, provenance: Provenance, cache: Cache = noCache): Diagnostic[] {
   // A document that passed before (same bytes, same meta-schema) passes again: no need to compile the
@@ -93,7 +76,7 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
     if (!isObject(node)) return;
     for (const key of Object.keys(extensionSchemas[place])) {
       if (!(key in node)) continue;
-      const validate = getExtensionValidator(place, key);
+      const validate = extensionValidator(place, key);
       if (validate(node[key])) continue;
       for (const e of simplifyErrors(validate.errors ?? [])) {
         problems.push(provenance.at(joinPointer(pointer, key) + e.instancePath, 'extension-invalid', `${key}: ${describeAjvError(e)}.`));

@@ -59,7 +59,18 @@ export interface LoadResult {
   readonly files: readonly string[];
 }
 
-export function loadProject(config: Config, options: { overrides?: ReadonlyMap<string, string>; source?: boolean; cache?: Cache } = {}): LoadResult {
+export interface LoadOptions {
+  readonly overrides?: ReadonlyMap<string, string>;
+  readonly source?: boolean;
+  readonly cache?: Cache;
+  /**
+   * Called with each document for the schema job as soon as it is bundled and checked, before the next is
+   * loaded (the schema thread checks it meanwhile). The same documents, in the same order, as `schemaDocuments`.
+   */
+  readonly onSchemaDocument?: (document: SchemaJobDocument) => void;
+}
+
+export function loadProject(config: Config, options: LoadOptions = {}): LoadResult {
   const workspace = new Workspace(config.root, options.overrides, options.cache);
   const problems: Diagnostic[] = [];
   const services: ServiceModel[] = [];
@@ -87,7 +98,9 @@ export function loadProject(config: Config, options: { overrides?: ReadonlyMap<s
     const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict });
     problems.push(...checked);
     const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
-    schemaDocuments.push({ service: doc.service, source: doc.path, document: bundled.document, broken: [...bundled.broken], modeled });
+    const schemaDocument: SchemaJobDocument = { service: doc.service, source: doc.path, document: bundled.document, broken: [...bundled.broken], modeled };
+    schemaDocuments.push(schemaDocument);
+    options.onSchemaDocument?.(schemaDocument);
     if (!modeled) continue;
     services.push(buildService(doc.service, doc.path, bundled.document));
   }

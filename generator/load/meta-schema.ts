@@ -5,20 +5,14 @@
  * bundle, made by `writeMetaValidator` at build time. Run from TypeScript sources (tests), or beside a file made
  * by another ajv or meta-schema, it is compiled here instead: the same validator either way.
  */
-import AjvModule, { type ErrorObject } from 'ajv';
-import standaloneModule from 'ajv/dist/standalone/index.js';
-import metaSchemaModule from '@open-rpc/meta-schema';
+import type { ErrorObject } from 'ajv';
 import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { besideBundle } from '../root.js';
 
-const Ajv = AjvModule.default ?? AjvModule;
-const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
-  ajv: InstanceType<typeof Ajv>,
-  validate: unknown,
-) => string;
 const require = createRequire(import.meta.url);
+type AjvClass = typeof import('ajv').default;
 export const META_VERSION: string = (require('@open-rpc/meta-schema/package.json') as { version: string }).version;
 const AJV_VERSION: string = (require('ajv/package.json') as { version: string }).version;
 /** What the precompiled file must have been made with to be used. */
@@ -30,7 +24,10 @@ export interface MetaValidator {
   errors?: ErrorObject[] | null;
 }
 
-function compileMeta(source: boolean): { ajv: InstanceType<typeof Ajv>; validate: MetaValidator } {
+function compileMeta(source: boolean): { ajv: InstanceType<AjvClass>; validate: MetaValidator } {
+  // Required only here: a run that uses the precompiled validator never loads ajv's compiler.
+  const ajvModule = require('ajv') as { default?: AjvClass } & AjvClass;
+  const Ajv = ajvModule.default ?? ajvModule;
   // verbose: errors carry their parent schema, which tells the reference branch of a oneOf from the other.
   const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false, verbose: true, ...(source ? { code: { source: true } } : {}) });
   // Schemas inside the document are checked by compiling them (with precise messages), so the meta-schema's
@@ -39,7 +36,8 @@ function compileMeta(source: boolean): { ajv: InstanceType<typeof Ajv>; validate
     { $id: 'https://meta.json-schema.tools/', definitions: { JSONSchemaObject: { properties: { $ref: { type: 'string', minLength: 1 } } } } },
     'https://meta.json-schema.tools',
   );
-  const metaSchema = ((metaSchemaModule as unknown as { default?: unknown }).default ?? metaSchemaModule) as Record<string, unknown>;
+  const metaSchemaModule = require('@open-rpc/meta-schema') as { default?: unknown };
+  const metaSchema = (metaSchemaModule.default ?? metaSchemaModule) as Record<string, unknown>;
   const patched = structuredClone(metaSchema) as Record<string, any>;
   delete patched.$schema;
   patched.properties.openrpc = { type: 'string', pattern: '^1\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' };
@@ -68,6 +66,8 @@ export function compileMetaValidator(): MetaValidator {
 /** Write the precompiled validator into a bundle's folder (at build time). */
 export function writeMetaValidator(dir: string): void {
   const { ajv, validate } = compileMeta(true);
+  const standaloneModule = require('ajv/dist/standalone/index.js') as { default?: unknown };
+  const standaloneCode = (standaloneModule.default ?? standaloneModule) as (ajv: InstanceType<AjvClass>, validate: unknown) => string;
   const code = standaloneCode(ajv, validate);
   writeFileSync(join(dir, META_VALIDATOR_FILE), `${code}\nmodule.exports.madeWith = ${JSON.stringify(MADE_WITH)};\n`);
 }

@@ -7,7 +7,7 @@ export function escapeSegment(segment: string | number): string {
 }
 
 export function unescapeSegment(segment: string): string {
-  return segment.replace(/~1/g, '/').replace(/~0/g, '~');
+  return segment.includes('~') ? segment.replace(/~1/g, '/').replace(/~0/g, '~') : segment;
 }
 
 export function joinPointer(base: string, ...segments: (string | number)[]): string {
@@ -20,7 +20,11 @@ export function splitPointer(pointer: string): string[] {
   if (pointer === '' || pointer === '#') return [];
   const p = pointer.startsWith('#') ? pointer.slice(1) : pointer;
   if (!p.startsWith('/')) throw new Error(`not a JSON pointer: ${pointer}`);
-  return p.slice(1).split('/').map((s) => unescapeSegment(decodeURIComponentSafe(s)));
+  const segments = p.slice(1).split('/');
+  // Most pointers are plain names and indexes: nothing to decode or unescape (references are resolved by
+  // pointer again and again).
+  if (!p.includes('%') && !p.includes('~')) return segments;
+  return segments.map((s) => unescapeSegment(decodeURIComponentSafe(s)));
 }
 
 function decodeURIComponentSafe(s: string): string {
@@ -35,12 +39,23 @@ export function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
+/** Whether a segment is an array index as RFC 6901 writes one: `0`, or digits not starting with 0. */
+function isIndex(seg: string): boolean {
+  const n = seg.length;
+  if (n === 0 || (n > 1 && seg.charCodeAt(0) === 48)) return false;
+  for (let i = 0; i < n; i++) {
+    const c = seg.charCodeAt(i);
+    if (c < 48 || c > 57) return false;
+  }
+  return true;
+}
+
 /** The value at `pointer`, or `undefined` when a segment is missing. */
 export function getAtPointer(root: unknown, pointer: string | readonly string[]): unknown {
   let node = root;
   for (const seg of typeof pointer === 'string' ? splitPointer(pointer) : pointer) {
     if (Array.isArray(node)) {
-      if (!/^(0|[1-9][0-9]*)$/.test(seg)) return undefined;
+      if (!isIndex(seg)) return undefined;
       node = node[Number(seg)];
     } else if (node !== null && typeof node === 'object' && hasOwn(node, seg)) {
       node = (node as Record<string, unknown>)[seg];

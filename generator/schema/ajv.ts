@@ -10,6 +10,8 @@ import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
 import { ReferenceTable } from './references.js';
 
+export { describeAjvError, simplifyErrors } from './ajv-errors.js';
+
 const Ajv = AjvModule.default ?? AjvModule;
 
 /** Part of every cache key that holds compiled schemas: another ajv may compile differently. */
@@ -228,37 +230,6 @@ function extensionKeywords(document: unknown): string[] {
   };
   walk(document);
   return [...found].sort();
-}
-
-/** Human text for one ajv error: the location inside the value and what was expected. */
-export function describeAjvError(e: ErrorObject): string {
-  const at = e.instancePath === '' ? 'the value' : e.instancePath;
-  const p = e.params as Record<string, unknown>;
-  switch (e.keyword) {
-    case 'required':
-      return `${at} is missing required field "${String(p.missingProperty)}"`;
-    case 'additionalProperties':
-      return `${at} has unknown field "${String(p.additionalProperty)}"`;
-    case 'enum':
-      return `${at} must be one of ${(p.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(', ')}`;
-    case 'const':
-      return `${at} must be ${JSON.stringify(p.allowedValue)}`;
-    case 'type':
-      return `${at} must be of type ${String(p.type)}`;
-    case 'pattern':
-      return `${at} must match pattern ${String(p.pattern)}`;
-    default:
-      return `${at} ${e.message ?? 'is invalid'}`;
-  }
-}
-
-/** Drop the noise of `oneOf`/`anyOf` failures when a more specific error sits at or below them. */
-export function simplifyErrors(errors: readonly ErrorObject[]): ErrorObject[] {
-  return errors.filter(
-    (e) =>
-      !((e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') &&
-        errors.some((o) => o !== e && o.keyword !== e.keyword && (o.instancePath === e.instancePath || o.instancePath.startsWith(e.instancePath + '/')))),
-  );
 }
 
 export function schemaPointerOf(e: ErrorObject, compilerId: string): string | undefined {

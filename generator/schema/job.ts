@@ -55,18 +55,64 @@ export function compilerId(service: string): string {
   return `noderpc:${service}`;
 }
 
-export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache ? noCache : openCache(input.cacheDir)): SchemaJobOutput {
-  const t0 = performance.now();
-  const problems: (LocatedProblem & { service: string })[] = [];
-  const compilers = new Map<string, SchemaCompiler>();
-  const services: ServiceModel[] = [];
-  for (const doc of input.documents) {
-    const id = compilerId(doc.service);
-    const compiler = new SchemaCompiler(id, doc.document, { strict: input.strict, source: input.validators });
-    compilers.set(doc.service, compiler);
-    for (const p of checkSchemasAndExamples(doc.document, compiler, cache, checkSalt(id, input.strict), new Set(doc.broken))) problems.push({ ...p, service: doc.service });
-    if (doc.modeled) services.push(buildService(doc.service, doc.source, doc.document));
+/**
+ * What a job needs besides its documents, known before the first document is loaded. `validators` says
+ * whether validator modules may be asked for (compiled functions then keep their source); whether they are
+ * is known only when the load is done, and given to `finish`.
+ */
+export type SchemaJobStart = Omit<SchemaJobInput, 'documents'>;
+
+/**
+ * A job fed one document at a time, so that a document is checked while the main thread still loads the
+ * next ones; `finish` does what needs every document (samples, validator modules). Documents are checked
+ * in the order they are added, and the output is the one {@link runSchemaJob} gives for the same list.
+ */
+export class SchemaJobRun {
+  private readonly problems: (LocatedProblem & { service: string })[] = [];
+  private readonly compilers = new Map<string, SchemaCompiler>();
+  private readonly services: ServiceModel[] = [];
+  private readonly cache: Cache;
+  private checking = 0;
+
+  constructor(
+    private readonly input: SchemaJobStart,
+    cache?: Cache,
+  ) {
+    this.cache = cache ?? (input.noCache ? noCache : openCache(input.cacheDir));
   }
+
+  /** Check one bundled document's schemas and examples. */
+  add(doc: SchemaJobDocument): void {
+    const t0 = performance.now();
+    const id = compilerId(doc.service);
+    const compiler = new SchemaCompiler(id, doc.document, { strict: this.input.strict, source: this.input.validators });
+    this.compilers.set(doc.service, compiler);
+    for (const p of checkSchemasAndExamples(doc.document, compiler, this.cache, checkSalt(id, this.input.strict), new Set(doc.broken))) this.problems.push({ ...p, service: doc.service });
+    if (doc.modeled) this.services.push(buildService(doc.service, doc.source, doc.document));
+    this.checking += performance.now() - t0;
+  }
+
+  /** The job's output, once every document was added. `validators`: emit validator modules as well. */
+  finish(validators: boolean): SchemaJobOutput {
+    if (validators && !this.input.validators) throw new Error('validator modules asked for by a schema job started without them');
+    return finishJob({ ...this.input, validators }, this.cache, this.problems, this.compilers, this.services, this.checking);
+  }
+}
+
+export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache ? noCache : openCache(input.cacheDir)): SchemaJobOutput {
+  const run = new SchemaJobRun(input, cache);
+  for (const doc of input.documents) run.add(doc);
+  return run.finish(input.validators);
+}
+
+function finishJob(
+  input: Omit<SchemaJobInput, 'documents'>,
+  cache: Cache,
+  problems: (LocatedProblem & { service: string })[],
+  compilers: ReadonlyMap<string, SchemaCompiler>,
+  services: readonly ServiceModel[],
+  checking: number,
+): SchemaJobOutput {
   const t1 = performance.now();
   const samples: Record<string, Record<string, SampledExample>> = {};
   if (input.samples) {
@@ -110,6 +156,6 @@ export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache
     files,
     emitProblems,
     samples,
-    timings: { checks: round(t1 - t0), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
+    timings: { checks: round(checking), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
   };
 }

@@ -1,15 +1,53 @@
 /**
- * Entry of the schema thread: runs schema jobs (schema/job.ts) posted by the main thread, one at a time,
- * and posts each output (or the error that stopped it) back under the job's id.
+ * Entry of the schema thread: runs schema jobs (schema/job.ts) for the main thread, one at a time. A job
+ * is started, fed its documents one by one (each is checked as it arrives, while the main thread loads the
+ * next), and finished; its output (or the error that stopped it) is posted back under the job's id.
  */
 import { parentPort } from 'node:worker_threads';
-import { runSchemaJob, type SchemaJobInput } from './job.js';
+import { SchemaJobRun, type SchemaJobDocument, type SchemaJobStart } from './job.js';
 
 if (!parentPort) throw new Error('schema/worker.ts runs as a worker thread');
 const port = parentPort;
-port.on('message', (message: { id: number; input: SchemaJobInput }) => {
+
+export type SchemaJobMessage =
+  | { readonly id: number; readonly kind: 'start'; readonly input: SchemaJobStart }
+  | { readonly id: number; readonly kind: 'document'; readonly document: SchemaJobDocument }
+  | { readonly id: number; readonly kind: 'finish'; readonly validators: boolean }
+  | { readonly id: number; readonly kind: 'cancel' };
+
+/** The job under way: its id, and the run or the error that stopped it (reported when it is finished). */
+let current: { id: number; run?: SchemaJobRun; error?: unknown } | undefined;
+
+port.on('message', (message: SchemaJobMessage) => {
+  if (message.kind === 'start') {
+    // A job that was never finished (its run stopped on the main thread) is dropped.
+    current = { id: message.id };
+    try {
+      current.run = new SchemaJobRun(message.input);
+    } catch (e) {
+      current.error = e;
+    }
+    return;
+  }
+  if (current?.id !== message.id) return;
+  const job = current;
+  if (message.kind === 'cancel') {
+    current = undefined;
+    return;
+  }
+  if (message.kind === 'document') {
+    if (job.error !== undefined) return;
+    try {
+      job.run!.add(message.document);
+    } catch (e) {
+      job.error = e;
+    }
+    return;
+  }
+  current = undefined;
   try {
-    port.postMessage({ id: message.id, output: runSchemaJob(message.input) });
+    if (job.error !== undefined) throw job.error;
+    port.postMessage({ id: message.id, output: job.run!.finish(message.validators) });
   } catch (e) {
     const error = e instanceof Error ? { message: e.message, stack: e.stack } : { message: String(e) };
     port.postMessage({ id: message.id, error });

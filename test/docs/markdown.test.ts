@@ -48,8 +48,41 @@ describe('code, text and ids', () => {
   });
 });
 
+/** tidy as first written, line by line: what the in-place scan must give on any text. */
+function tidyByLines(markdown: string): string {
+  const out: string[] = [];
+  let fence: string | undefined;
+  for (const raw of markdown.split('\n')) {
+    const marker = /^ {0,3}(`{3,}|~{3,})/.exec(raw)?.[1];
+    if (fence) {
+      out.push(raw);
+      if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = undefined;
+      continue;
+    }
+    const line = raw.trimEnd();
+    if (marker) fence = marker;
+    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
+    out.push(line);
+  }
+  while (out.length && out[out.length - 1] === '') out.pop();
+  return `${out.join('\n')}\n`;
+}
+
 describe('tidy', () => {
   it('collapses blank lines and trailing spaces outside code only', () => {
     expect(tidy('# T  \n\n\n\ntext\n```\na  \n\n\nb\n```\n\n\n')).toBe('# T\n\ntext\n```\na  \n\n\nb\n```\n');
+  });
+
+  it('gives what tidying line by line gives, on texts made of fences, blank lines and trailing white space', () => {
+    const pieces = ['', ' ', '  ', '\t', '\u00a0', '\r', 'text', '# T', '```', '````', '~~~', '   ```', '    ```', '``', '```ts', '``` ', 'a ``` b', '~~~~ x', '\u2003'];
+    let seed = 7;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    const cases = ['', '\n', '\n\n', 'a', 'a\n', '\na', '```\n\n', ' \n \n'];
+    for (let c = 0; c < 3000; c++) {
+      const lines: string[] = [];
+      for (let l = next(12); l >= 0; l--) lines.push(`${pieces[next(pieces.length)]}${pieces[next(pieces.length)]}`);
+      cases.push(lines.join('\n'));
+    }
+    for (const text of cases) expect(tidy(text), JSON.stringify(text)).toBe(tidyByLines(text));
   });
 });

@@ -44,6 +44,27 @@ describe('noderpc generate, the command', () => {
     }, 120_000);
   }
 
+  it('reports the same problems of a spec of several broken documents on the schema thread (fed document by document) as in one thread', () => {
+    const project = scratch('cli-broken-several');
+    cpSync(join(ROOT, 'test/fixtures/loader/error-examples'), project, { recursive: true });
+    // A second document with the same broken examples: the thread checks the first while the second loads.
+    writeFileSync(join(project, 'spec/u.yaml'), readFileSync(join(project, 'spec/t.yaml'), 'utf8').replace(/\bt\.(sum|pair|either)\b/g, 'u.$1').replace('url: /t', 'url: /u'));
+    writeFileSync(join(project, 'noderpc.config.json'), JSON.stringify({ documents: ['spec/t.yaml', 'spec/u.yaml'], schemas: 'spec/schemas', emit: ['openrpc', 'validators', 'mock'] }));
+    const outputs = ['1', '0'].map((threads) => {
+      const r = cli(['generate', '--no-cache'], project, { NODERPC_THREADS: threads });
+      expect(r.status).not.toBe(0);
+      return r.stdout + r.stderr;
+    });
+    expect(outputs[0]).toBe(outputs[1]);
+    const expected = readFileSync(join(project, 'expected.txt'), 'utf8').trim().split('\n');
+    const lines = outputs[0]!.split('\n');
+    for (const line of expected) {
+      expect(lines).toContain(line);
+      if (line.startsWith('spec/t.yaml')) expect(lines).toContain(line.replace('spec/t.yaml', 'spec/u.yaml').replace(/\bt\.(sum|pair|either)\b/g, 'u.$1'));
+    }
+    expect(listFiles(project).filter((f) => f.startsWith('generated/'))).toEqual([]);
+  }, 120_000);
+
   it('generates only a client for a foreign document without compiling its schemas, and exits', () => {
     const out = scratch('cli-client-only');
     const doc = join(ROOT, '../shared/conformance/execution-apis/openrpc.json');

@@ -1,8 +1,8 @@
 /**
  * The watch loop regenerates in one long-lived process with a watch session and every in-process memo warm.
- * After each edit (a method, a shared schema, a method added, then removed, a broken spec, then mended) its
- * output folder must hold byte for byte what a cold run of a freshly loaded generator writes into an empty
- * folder, and it must report exactly the problems the cold run reports.
+ * After each edit (a method, a shared schema, a method added, then removed, renamed, edited again and named
+ * back, a broken spec, then mended) its output folder must hold byte for byte what a cold run of a freshly
+ * loaded generator writes into an empty folder, and it must report exactly the problems the cold run reports.
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -55,6 +55,9 @@ describe('the watch loop against a cold run', () => {
       ['a shared schema', () => writeFileSync(scalars, readFileSync(scalars, 'utf8').replace('Unsigned 64-bit integer.', 'An unsigned 64-bit integer.')), true],
       ['a method added', () => writeFileSync(platform, original.replace(getHeight, `${getHeight}${getHeight.replace('name: platform.getHeight', 'name: platform.getHeightAgain').replace(/name: block-at-height/, 'name: block-at-height-again')}`)), true],
       ['the method removed again', () => writeFileSync(platform, original), true],
+      ['a method renamed', () => writeFileSync(platform, original.replace('\n  - name: platform.getHeight\n', '\n  - name: platform.getTipHeight\n')), true],
+      ['a second edit of the same method', () => writeFileSync(platform, original.replace('\n  - name: platform.getHeight\n', '\n  - name: platform.getTipHeight\n').replace('summary: Height of the last accepted block', 'summary: Height of the tip')), true],
+      ['the name given back', () => writeFileSync(platform, original), true],
       ['a broken spec', () => writeFileSync(platform, original.replace(/(name: platform\.getHeight\n    summary: [^\n]*\n    x-effects: )read/, '$1sometimes')), false],
       ['the spec mended', () => writeFileSync(platform, original), true],
     ];

@@ -136,31 +136,71 @@ export function firstParagraph(markdown: string | undefined): string {
 /**
  * Tidy generated markdown: no trailing spaces, at most one blank line between blocks, one final newline.
  * Lines inside fenced code are left exactly as they are.
+ *
+ * Pages list every method (megabytes at a few thousand), and nearly every line stays as it is: the text is
+ * scanned in place, and each run of lines that stay is copied as one slice.
  */
-const FENCE_MARKER = /^ {0,3}(`{3,}|~{3,})/;
-
 export function tidy(markdown: string): string {
-  const lines = markdown.split('\n');
-  const out: string[] = [];
-  let fence: string | undefined;
-  for (const raw of lines) {
-    // A fence opens after at most three spaces; the test is anchored, so it gives up at the first other
-    // character (most lines are prose).
-    const marker = FENCE_MARKER.exec(raw)?.[1];
-    if (fence) {
-      out.push(raw);
-      if (marker && marker[0] === fence[0] && marker.length >= fence.length && raw.trim() === marker) fence = undefined;
-      continue;
+  const parts: string[] = [];
+  /** Where the run of lines copied as they are starts (each with the newline after it). */
+  let copyFrom = 0;
+  /** Lines written so far, and how many at the end are empty. */
+  let written = 0;
+  let trailingEmpty = 0;
+  /** The open fence: its character and length (0 when none). */
+  let fenceChar = 0;
+  let fenceLength = 0;
+  const n = markdown.length;
+  for (let s = 0; s <= n; ) {
+    const nl = markdown.indexOf('\n', s);
+    const e = nl === -1 ? n : nl;
+    const next = e + 1;
+    // A fence opens after at most three spaces, as a run of three or more backticks or tildes.
+    let i = s;
+    while (i < e && i - s < 3 && markdown.charCodeAt(i) === 32) i++;
+    let markerChar = markdown.charCodeAt(i);
+    let markerLength = 0;
+    if (i < e && (markerChar === 96 || markerChar === 126)) {
+      let j = i;
+      while (j < e && markdown.charCodeAt(j) === markerChar) j++;
+      if (j - i >= 3) markerLength = j - i;
     }
-    // Only a line that may end in white space is trimmed (a new string for every line costs on big pages).
-    const last = raw.charCodeAt(raw.length - 1);
-    const line = last <= 32 || last >= 0xa0 ? raw.trimEnd() : raw;
-    if (marker) fence = marker;
-    if (line === '' && (out.length === 0 || out[out.length - 1] === '')) continue;
-    out.push(line);
+    if (markerLength === 0) markerChar = 0;
+    /** The line as written: `undefined` when it is the source line unchanged, `null` when it is left out. */
+    let line: string | undefined | null;
+    if (fenceChar) {
+      if (markerChar === fenceChar && markerLength >= fenceLength && markdown.slice(s, e).trim() === markdown.slice(i, i + markerLength)) fenceChar = 0;
+    } else {
+      // Only a line that may end in white space is trimmed.
+      const last = e > s ? markdown.charCodeAt(e - 1) : NaN;
+      if (last <= 32 || last >= 0xa0) {
+        const trimmed = markdown.slice(s, e).trimEnd();
+        if (trimmed.length !== e - s) line = trimmed;
+      }
+      if (markerChar) {
+        fenceChar = markerChar;
+        fenceLength = markerLength;
+      }
+      const empty = line === undefined ? e === s : line === '';
+      if (empty && (written === 0 || trailingEmpty > 0)) line = null;
+    }
+    // The last line has no newline after it to copy.
+    if (line === undefined && nl === -1) line = markdown.slice(s, e);
+    if (line !== undefined) {
+      if (copyFrom < s) parts.push(markdown.slice(copyFrom, s));
+      if (line !== null) parts.push(`${line}\n`);
+      copyFrom = next;
+    }
+    if (line !== null) {
+      written++;
+      trailingEmpty = (line === undefined ? e === s : line === '') ? trailingEmpty + 1 : 0;
+    }
+    if (nl === -1) break;
+    s = next;
   }
-  while (out.length && out[out.length - 1] === '') out.pop();
-  return `${out.join('\n')}\n`;
+  if (copyFrom < n) parts.push(markdown.slice(copyFrom, n));
+  const out = parts.join('');
+  return written === trailingEmpty ? '\n' : out.slice(0, out.length - trailingEmpty);
 }
 
 /**

@@ -105,20 +105,54 @@ export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDi
   // `{{join list}}`: the items with ", " between them (or the separator given).
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const sources: string[] = [];
   for (const [path, source] of templates) {
     if (!path.startsWith(DIR) || !path.endsWith('.hbs')) continue;
     const name = path.slice(path.startsWith(PARTIALS) ? PARTIALS.length : DIR.length, -'.hbs'.length);
     // The spec is handlebars' own output for our own templates: an object literal of functions.
     const spec = new Function(`return ${precompiled(source, cacheDir)};`)() as TemplateSpecification;
     const template = hb.template(spec);
-    if (path.startsWith(PARTIALS)) hb.registerPartial(name.replace(/\.md$/, ''), template);
-    else compiled.set(name, template);
+    sources.push(path, source);
+    if (path.startsWith(PARTIALS)) {
+      const partial = name.replace(/\.md$/, '');
+      hb.registerPartial(partial, MEMOIZED_PARTIALS.has(partial) ? memoizedPartial(partial, template) : template);
+    } else compiled.set(name, template);
   }
+  // The memo of a run with other templates is of no use: it holds the last run's renderings with these.
+  const templatesKey = JSON.stringify(sources);
+  if (partialMemo.templates !== templatesKey) partialMemo.previous = new Map();
+  else partialMemo.previous = partialMemo.current;
+  partialMemo.templates = templatesKey;
+  partialMemo.current = new Map();
   return (name, view) => {
     const template = compiled.get(name);
     if (!template) throw new Error(`missing template ${DIR}${name}.hbs`);
     const out = template(view);
     return name.endsWith('.md') ? tidy(out) : out;
+  };
+}
+
+/**
+ * Partials whose output follows from their context alone (they read no `@` data, no `../`, and call only pure
+ * helpers and such partials): a method's section is one, and a page lists every method of its group, so a
+ * process that renders again (the watch loop) renders only the methods whose views changed.
+ */
+const MEMOIZED_PARTIALS = new Set(['method']);
+
+/**
+ * Renderings of memoized partials by partial and context (as JSON, which a view is: plain data), for the
+ * templates of the last run: those of the run before (`previous`) and those of this run (`current`), so that
+ * what no page uses any more is let go.
+ */
+const partialMemo: { templates: string; previous: Map<string, string>; current: Map<string, string> } = { templates: '', previous: new Map(), current: new Map() };
+
+function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+  return (context: unknown, options?: Handlebars.RuntimeOptions) => {
+    const key = `${name}\0${JSON.stringify(context)}`;
+    let out = partialMemo.current.get(key) ?? partialMemo.previous.get(key);
+    if (out === undefined) out = template(context, options);
+    partialMemo.current.set(key, out);
+    return out;
   };
 }
 
