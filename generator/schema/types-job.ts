@@ -21,25 +21,12 @@ const NO_REFS: Options['$refOptions'] = { resolve: { external: false }, derefere
 
 let library: Promise<typeof import('json-schema-to-typescript')> | undefined;
 
-/** Loads json-schema-to-typescript (once). */
-export function loadTypesLibrary(): Promise<typeof import('json-schema-to-typescript')> {
-  return (library ??= import('json-schema-to-typescript'));
-}
-
-/** Each item's declarations, in the items' order. */
-export async function runTypesJob(items: readonly TypesJobItem[]): Promise<string[]> {
-  const { compile } = await loadTypesLibrary();
-  return Promise.all(items.map((item) => compile(item.input as never, item.name, item.refs ? item.options : { ...item.options, $refOptions: NO_REFS })));
-}
-
-export interface TypesRunner {
-  run(items: readonly TypesJobItem[]): Promise<string[]>;
-}
-
 /**
- * Where the job runs: in this thread. (A thread of its own was measured: on two cores it cost 0.1-0.4 s of
- * CPU for a second isolate and saved no wall time, the main thread having nothing else to do meanwhile.)
+ * Each item's declarations, in the items' order. It runs in the calling thread: a thread of its own was
+ * measured, and on two cores it cost 0.1-0.4 s of CPU for a second isolate and saved no wall time, the main
+ * thread having nothing else to do meanwhile.
  */
-export function typesRunner(): TypesRunner {
-  return { run: runTypesJob };
+export async function runTypesJob(items: readonly TypesJobItem[]): Promise<string[]> {
+  const { compile } = await (library ??= import('json-schema-to-typescript'));
+  return Promise.all(items.map((item) => compile(item.input as never, item.name, item.refs ? item.options : { ...item.options, $refOptions: NO_REFS })));
 }

@@ -13,7 +13,7 @@ import { contentHash, noCache, type Cache } from '../cache.js';
 
 const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
 import type { Diagnostic } from '../diagnostics.js';
-import { typesRunner, type TypesJobItem, type TypesRunner } from './types-job.js';
+import { runTypesJob, type TypesJobItem } from './types-job.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
@@ -233,7 +233,7 @@ export class TypeCatalog {
    * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
    * inputs not in the cache go to the library in one job.
    */
-  async source(cache: Cache = noCache, runner?: TypesRunner): Promise<string> {
+  async source(cache: Cache = noCache): Promise<string> {
     const out: string[] = [];
     const names = this.names();
     // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
@@ -269,7 +269,7 @@ export class TypeCatalog {
       else misses.push(entry);
     }
     if (misses.length) {
-      const compiled = await (runner ?? typesRunner()).run(misses.map((m) => m.item));
+      const compiled = await runTypesJob(misses.map((m) => m.item));
       misses.forEach((m, i) => {
         m.ts = compiled[i]!;
         if (m.key) cache.set('jstt', m.key, m.ts);
