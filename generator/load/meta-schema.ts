@@ -6,17 +6,13 @@
  * by another ajv or meta-schema, it is compiled here instead: the same validator either way.
  */
 import type { ErrorObject } from 'ajv';
-import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { join } from 'node:path';
-import { besideBundle } from '../root.js';
+import { AJV_PACKAGE_VERSION, newAjv, readPrecompiled, writePrecompiled, type AjvInstance } from './precompiled.js';
 
 const require = createRequire(import.meta.url);
-type AjvClass = typeof import('ajv').default;
 export const META_VERSION: string = (require('@open-rpc/meta-schema/package.json') as { version: string }).version;
-const AJV_VERSION: string = (require('ajv/package.json') as { version: string }).version;
 /** What the precompiled file must have been made with to be used. */
-const MADE_WITH = `ajv ${AJV_VERSION}, @open-rpc/meta-schema ${META_VERSION}`;
+const MADE_WITH = `ajv ${AJV_PACKAGE_VERSION}, @open-rpc/meta-schema ${META_VERSION}`;
 export const META_VALIDATOR_FILE = 'openrpc-meta.cjs';
 
 export interface MetaValidator {
@@ -24,12 +20,9 @@ export interface MetaValidator {
   errors?: ErrorObject[] | null;
 }
 
-function compileMeta(source: boolean): { ajv: InstanceType<AjvClass>; validate: MetaValidator } {
-  // Required only here: a run that uses the precompiled validator never loads ajv's compiler.
-  const ajvModule = require('ajv') as { default?: AjvClass } & AjvClass;
-  const Ajv = ajvModule.default ?? ajvModule;
+function compileMeta(source: boolean): { ajv: AjvInstance; validate: MetaValidator } {
   // verbose: errors carry their parent schema, which tells the reference branch of a oneOf from the other.
-  const ajv = new Ajv({ strict: false, allErrors: true, validateFormats: false, logger: false, verbose: true, ...(source ? { code: { source: true } } : {}) });
+  const ajv = newAjv({ strict: false, allErrors: true, validateFormats: false, logger: false, verbose: true, ...(source ? { code: { source: true } } : {}) });
   // Schemas inside the document are checked by compiling them (with precise messages), so the meta-schema's
   // JSON Schema definition is left open here; and any OpenRPC 1.x version is accepted.
   ajv.addSchema(
@@ -49,13 +42,9 @@ let loaded: MetaValidator | undefined;
 /** The meta-schema validator: the bundle's precompiled one when it was made with this ajv and meta-schema. */
 export function metaValidator(): MetaValidator {
   if (loaded) return loaded;
-  const file = besideBundle(META_VALIDATOR_FILE);
-  if (file !== undefined) {
-    // ajv's standalone module of one function exports that function; the build adds what made it.
-    const made = require(file) as MetaValidator & { madeWith?: string };
-    if (typeof made === 'function' && made.madeWith === MADE_WITH) return (loaded = made);
-  }
-  return (loaded = compileMetaValidator());
+  // ajv's standalone module of one function exports that function.
+  const made = readPrecompiled<MetaValidator>(META_VALIDATOR_FILE, MADE_WITH);
+  return (loaded = typeof made === 'function' ? made : compileMetaValidator());
 }
 
 /** The validator compiled here, as a run from sources uses it. */
@@ -66,8 +55,5 @@ export function compileMetaValidator(): MetaValidator {
 /** Write the precompiled validator into a bundle's folder (at build time). */
 export function writeMetaValidator(dir: string): void {
   const { ajv, validate } = compileMeta(true);
-  const standaloneModule = require('ajv/dist/standalone/index.js') as { default?: unknown };
-  const standaloneCode = (standaloneModule.default ?? standaloneModule) as (ajv: InstanceType<AjvClass>, validate: unknown) => string;
-  const code = standaloneCode(ajv, validate);
-  writeFileSync(join(dir, META_VALIDATOR_FILE), `${code}\nmodule.exports.madeWith = ${JSON.stringify(MADE_WITH)};\n`);
+  writePrecompiled(dir, META_VALIDATOR_FILE, MADE_WITH, ajv, validate);
 }
