@@ -7,12 +7,20 @@ import { resolve } from 'node:path';
 
 export const GENERATOR_ROOT: string = process.env.NODERPC_ROOT ?? resolve(import.meta.dirname, '..');
 
+/** What `besideBundle` found, by name: the bundle does not change while a process runs. */
+const found = new Map<string, string | undefined>();
+
 /**
  * A file the generator's bundle carries beside its modules (the schema thread's entry, what the build
  * precompiled): its path, or undefined when there is none or the generator runs from TypeScript sources.
  */
 export function besideBundle(name: string): string | undefined {
-  if (!import.meta.url.startsWith('file:') || !import.meta.url.endsWith('.js')) return undefined;
-  const path = resolve(import.meta.dirname, name);
-  return existsSync(path) ? path : undefined;
+  if (found.has(name)) return found.get(name);
+  let path: string | undefined;
+  if (import.meta.url.startsWith('file:') && import.meta.url.endsWith('.js')) {
+    path = resolve(import.meta.dirname, name);
+    if (!existsSync(path)) path = undefined;
+  }
+  found.set(name, path);
+  return path;
 }

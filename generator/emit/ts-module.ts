@@ -82,13 +82,6 @@ const runtimeMemo = new Map<string, { js: string; dts: string }>();
 
 const keyOf = (path: string, source: string) => hash(TOOLS, path, source);
 
-/** The bundle's folder of transpiled runtime modules (absent when running from sources). */
-let bundled: string | null | undefined;
-function bundledDir(): string | null {
-  if (bundled !== undefined) return bundled;
-  return (bundled = besideBundle('transpile') ?? null);
-}
-
 function readTranspiled(dir: string, key: string): { js: string; dts: string } | undefined {
   try {
     return JSON.parse(readFileSync(join(dir, `${key}.json`), 'utf8')) as { js: string; dts: string };
@@ -128,7 +121,7 @@ export async function sourceModules(files: ReadonlyMap<string, string>, cacheDir
     const key = keyOf(path, source);
     let hit = runtimeMemo.get(key);
     if (!hit) {
-      const dir = bundledDir();
+      const dir = besideBundle('transpile');
       if (dir) hit = readTranspiled(dir, key);
     }
     if (!hit && cacheDir) hit = readTranspiled(cacheDir, key);

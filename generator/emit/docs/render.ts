@@ -24,13 +24,6 @@ export type Render = (name: string, view: unknown) => string;
 /** Precompiled template specs (JavaScript source) by content key. */
 const memo = new Map<string, string>();
 
-/** The bundle's folder of precompiled specs (absent when running from sources). */
-let bundled: string | null | undefined;
-function bundledDir(): string | null {
-  if (bundled !== undefined) return bundled;
-  return (bundled = besideBundle('handlebars') ?? null);
-}
-
 type CompileOptions = Parameters<typeof Handlebars.precompile>[1];
 
 /** How the package README is compiled (it is HTML-escaped nowhere either, but not strict). */
@@ -39,6 +32,16 @@ export const README_OPTIONS = { noEscape: true } as const;
 
 function specKey(source: string, options: CompileOptions = OPTIONS): string {
   return createHash('sha256').update(`${Handlebars.VERSION}\0${JSON.stringify(options)}\0${source}`).digest('hex');
+}
+
+/**
+ * handlebars' spec of `source`. precompile writes its defaults into the options it is given (`data: true`):
+ * handed the shared object, every key made after the first compile of a process would differ from the same
+ * template's key before it, and the specs the bundle carries would be looked up under keys they are not
+ * stored by.
+ */
+function specOf(source: string, options: CompileOptions): string {
+  return Handlebars.precompile(source, { ...options }) as string;
 }
 
 function readSpec(dir: string, key: string): string | undefined {
@@ -53,12 +56,12 @@ function precompiled(source: string, cacheDir: string | undefined, options: Comp
   const key = specKey(source, options);
   let spec = memo.get(key);
   if (spec === undefined) {
-    const dir = bundledDir();
+    const dir = besideBundle('handlebars');
     if (dir) spec = readSpec(dir, key);
   }
   if (spec === undefined && cacheDir) spec = readSpec(cacheDir, key);
   if (spec === undefined) {
-    spec = Handlebars.precompile(source, options) as string;
+    spec = specOf(source, options);
     if (cacheDir) {
       try {
         mkdirSync(cacheDir, { recursive: true });
@@ -78,8 +81,8 @@ function precompiled(source: string, cacheDir: string | undefined, options: Comp
 export function writeTemplateSpecs(templates: ReadonlyMap<string, string>, dir: string): void {
   mkdirSync(dir, { recursive: true });
   for (const [path, source] of templates) {
-    if (path.startsWith(DIR) && path.endsWith('.hbs')) writeFileSync(join(dir, `${specKey(source)}.js`), Handlebars.precompile(source, OPTIONS) as string);
-    if (path === README_TEMPLATE) writeFileSync(join(dir, `${specKey(source, README_OPTIONS)}.js`), Handlebars.precompile(source, README_OPTIONS) as string);
+    if (path.startsWith(DIR) && path.endsWith('.hbs')) writeFileSync(join(dir, `${specKey(source)}.js`), specOf(source, OPTIONS));
+    if (path === README_TEMPLATE) writeFileSync(join(dir, `${specKey(source, README_OPTIONS)}.js`), specOf(source, README_OPTIONS));
   }
 }
 
