@@ -95,7 +95,53 @@ export class SchemaJobRun {
   /** The job's output, once every document was added. `validators`: emit validator modules as well. */
   finish(validators: boolean): SchemaJobOutput {
     if (validators && !this.input.validators) throw new Error('validator modules asked for by a schema job started without them');
-    return finishJob({ ...this.input, validators }, this.cache, this.problems, this.compilers, this.services, this.checking);
+    const input = { ...this.input, validators };
+    const { cache, problems, compilers, services, checking } = this;
+    const t1 = performance.now();
+    const samples: Record<string, Record<string, SampledExample>> = {};
+    if (input.samples) {
+      for (const service of services) {
+        const compiler = compilers.get(service.name)!;
+        const made = (samples[service.name] = {} as Record<string, SampledExample>);
+        const salt = `sample ${checkSalt(compilerId(service.name), input.strict)}`;
+        let sampler: Sampler | undefined;
+        for (const method of service.methods) {
+          if (method.examples.length || method.subscriptions) continue;
+          const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
+          const hit = cache.get('sample', key);
+          let outcome: ReturnType<typeof sampleMethod>;
+          if (hit !== undefined) outcome = JSON.parse(hit) as typeof outcome;
+          else {
+            sampler ??= new Sampler(service.document, compiler);
+            const envelope = compileParams(compiler, method.pointer, method.params.map((p) => ({ name: p.name, required: p.required, schemaPointer: p.schemaPointer })), method.paramStructure);
+            outcome = sampleMethod(sampler, method, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
+            cache.set('sample', key, JSON.stringify(outcome));
+          }
+          if ('example' in outcome) made[method.name] = outcome.example;
+          else problems.push({ service: service.name, pointer: method.pointer, code: 'mock-value-missing', message: `${outcome.missing}.`, severity: 'warning' });
+        }
+      }
+    }
+    const t2 = performance.now();
+    let files: OutputFile[] = [];
+    let emitProblems: Diagnostic[] = [];
+    if (input.validators) {
+      try {
+        files = emitValidators(services, compilers, cache, input.strict);
+      } catch (e) {
+        const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
+        if (!list) throw e;
+        emitProblems = list;
+      }
+    }
+    const round = (ms: number) => Math.round(ms * 10) / 10;
+    return {
+      problems,
+      files,
+      emitProblems,
+      samples,
+      timings: { checks: round(checking), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
+    };
   }
 }
 
@@ -103,59 +149,4 @@ export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache
   const run = new SchemaJobRun(input, cache);
   for (const doc of input.documents) run.add(doc);
   return run.finish(input.validators);
-}
-
-function finishJob(
-  input: Omit<SchemaJobInput, 'documents'>,
-  cache: Cache,
-  problems: (LocatedProblem & { service: string })[],
-  compilers: ReadonlyMap<string, SchemaCompiler>,
-  services: readonly ServiceModel[],
-  checking: number,
-): SchemaJobOutput {
-  const t1 = performance.now();
-  const samples: Record<string, Record<string, SampledExample>> = {};
-  if (input.samples) {
-    for (const service of services) {
-      const compiler = compilers.get(service.name)!;
-      const made = (samples[service.name] = {} as Record<string, SampledExample>);
-      const salt = `sample ${checkSalt(compilerId(service.name), input.strict)}`;
-      let sampler: Sampler | undefined;
-      for (const method of service.methods) {
-        if (method.examples.length || method.subscriptions) continue;
-        const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
-        const hit = cache.get('sample', key);
-        let outcome: ReturnType<typeof sampleMethod>;
-        if (hit !== undefined) outcome = JSON.parse(hit) as typeof outcome;
-        else {
-          sampler ??= new Sampler(service.document, compiler);
-          const envelope = compileParams(compiler, method.pointer, method.params.map((p) => ({ name: p.name, required: p.required, schemaPointer: p.schemaPointer })), method.paramStructure);
-          outcome = sampleMethod(sampler, method, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
-          cache.set('sample', key, JSON.stringify(outcome));
-        }
-        if ('example' in outcome) made[method.name] = outcome.example;
-        else problems.push({ service: service.name, pointer: method.pointer, code: 'mock-value-missing', message: `${outcome.missing}.`, severity: 'warning' });
-      }
-    }
-  }
-  const t2 = performance.now();
-  let files: OutputFile[] = [];
-  let emitProblems: Diagnostic[] = [];
-  if (input.validators) {
-    try {
-      files = emitValidators(services, compilers, cache, input.strict);
-    } catch (e) {
-      const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
-      if (!list) throw e;
-      emitProblems = list;
-    }
-  }
-  const round = (ms: number) => Math.round(ms * 10) / 10;
-  return {
-    problems,
-    files,
-    emitProblems,
-    samples,
-    timings: { checks: round(checking), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
-  };
 }
