@@ -8,6 +8,7 @@ import type { Config } from './config.js';
 import { generatorFingerprint, writeManifest } from './manifest.js';
 import { resolve } from 'node:path';
 import { readTree } from './tree.js';
+import { RunMemory } from './incremental.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
@@ -38,10 +39,12 @@ export interface GenerateOptions {
 export interface WatchSession {
   /** What the output folder holds, as far as this process knows (the watcher makes it forget changed files). */
   readonly output: OutputMemory;
+  /** What the last run read and made, which the next one reuses where nothing changed (see incremental.ts). */
+  readonly memory: RunMemory;
 }
 
 export function watchSession(config: Config): WatchSession {
-  return { output: new OutputMemory(resolve(config.root, config.out)) };
+  return { output: new OutputMemory(resolve(config.root, config.out)), memory: new RunMemory() };
 }
 
 export interface GenerateResult {
@@ -94,6 +97,8 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   };
   const outDir = resolve(config.root, config.out);
   const outLabel = displayPath(outDir, config.root);
+  // A watch session's memory of the last run; a run without one remembers nothing.
+  const remembered = options.session?.memory ?? new RunMemory();
 
   const cacheRoot = cacheRootOf(config.root, options.cacheDir);
   // What the cache holds was computed by this generator: its parts live under the generator's fingerprint.
@@ -114,7 +119,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   let loaded: LoadResult;
   try {
     loaded = await time('load', () =>
-      loadProject(config, { cache, ...(options.overrides ? { overrides: options.overrides } : {}), ...(started ? { onSchemaDocument: (d: SchemaJobDocument) => started.add(d) } : {}) }),
+      loadProject(config, { cache, memory: remembered, ...(options.overrides ? { overrides: options.overrides } : {}), ...(started ? { onSchemaDocument: (d: SchemaJobDocument) => started.add(d) } : {}) }),
     );
   } catch (e) {
     started?.cancel();

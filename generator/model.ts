@@ -6,6 +6,8 @@
 import { isObject } from './load/bundle.js';
 import { deref, methodsOf } from './load/document.js';
 import { getAtPointer } from './load/pointer.js';
+import { reachOf } from './load/reach.js';
+import { Memo } from './incremental.js';
 import type { LinkModel } from './links.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -276,111 +278,122 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
   return { name: str(server.name) ?? `server${i}`, transport, url, path, variables };
 }
 
+/**
+ * Method models by the bundled method object they are built from: the same object at the same place, with
+ * the same reach (what its references lead to) and the same document-wide availability, is the same model
+ * (see incremental.ts), so that everything computed from a model is kept under it.
+ */
+const methodModels = new Memo<object, MethodModel>();
+
+function buildMethod(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, docAvailability: unknown): MethodModel {
+  const { namespace, member } = splitMethodName(String(m.name));
+  const params = (Array.isArray(m.params) ? m.params : []).map((_, i) => param(document, `${pointer}/params/${i}`));
+  const res = m.result !== undefined ? result(document, `${pointer}/result`) : undefined;
+  const errors = (Array.isArray(m.errors) ? m.errors : []).flatMap((_, i) => {
+    const e = deref(document, `${pointer}/errors/${i}`);
+    if (!e || !isObject(e.value)) return [];
+    return [{ code: Number(e.value.code), message: String(e.value.message), ...('data' in e.value ? { data: e.value.data } : {}) }];
+  });
+  const examples = (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
+    const ex = deref(document, `${pointer}/examples/${i}`);
+    if (!ex || !isObject(ex.value)) return [];
+    const v = ex.value;
+    const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
+      const ep = deref(document, `${ex.pointer}/params/${pi}`);
+      return ep && isObject(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
+    });
+    const exResult = deref(document, `${ex.pointer}/result`);
+    return [
+      {
+        name: str(v.name) ?? `example${i + 1}`,
+        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+        params: exParams,
+        ...(exResult && isObject(exResult.value) && 'value' in exResult.value
+          ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
+          : {}),
+      },
+    ];
+  });
+  const availability = mergeAvailability(docAvailability, m['x-availability']);
+  const subs = m['x-subscriptions'];
+  let subscriptions: SubscriptionsModel | undefined;
+  if (isObject(subs) && Array.isArray(subs.kinds)) {
+    subscriptions = {
+      notification: String(subs.notification),
+      ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
+      kinds: subs.kinds.filter(isObject).map((k, ki) => {
+        const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+        return {
+          name: String(k.name),
+          ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
+          ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
+          params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
+          result: result(document, `${kp}/result`)!,
+          availability: mergeAvailability(availability, k['x-availability']),
+          examples: (Array.isArray(k.examples) ? k.examples : []).filter(isObject).map((ex) => ({
+            name: String(ex.name),
+            ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
+            params: (Array.isArray(ex.params) ? ex.params : []).filter(isObject).map((p) => ({ name: String(p.name), value: p.value })),
+            notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
+          })),
+        };
+      }),
+    };
+  }
+  const structure = m.paramStructure === 'by-name' || m.paramStructure === 'by-position' ? m.paramStructure : 'either';
+  const tags = (Array.isArray(m.tags) ? m.tags : []).flatMap((_, i) => {
+    const t = deref(document, `${pointer}/tags/${i}`);
+    return t && isObject(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
+  });
+  const links = (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
+    const l = deref(document, `${pointer}/links/${i}`);
+    if (!l || !isObject(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
+    const v = l.value;
+    return [
+      {
+        name: String(v.name),
+        method: String(v.method),
+        params: isObject(v.params) ? v.params : {},
+        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+      },
+    ];
+  });
+  return {
+    name: String(m.name),
+    namespace,
+    member,
+    pointer,
+    ...(str(m.summary) !== undefined ? { summary: str(m.summary)! } : {}),
+    ...(str(m.description) !== undefined ? { description: str(m.description)! } : {}),
+    deprecated: m.deprecated === true,
+    ...(str(m['x-replaced-by']) !== undefined ? { replacedBy: str(m['x-replaced-by'])! } : {}),
+    paramStructure: structure,
+    positional: structure !== 'by-name',
+    params,
+    ...(res ? { result: res } : {}),
+    errors,
+    examples,
+    availability,
+    effects: effectsOf(m['x-effects']),
+    ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
+    websocketOnly: m['x-websocket-only'] === true,
+    ...(subscriptions ? { subscriptions } : {}),
+    ...(isObject(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
+    tags,
+    links,
+    ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
+  };
+}
+
 export function buildService(name: string, source: string, document: Record<string, unknown>): ServiceModel {
   const info = isObject(document.info) ? document.info : {};
   const xj = isObject(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
   const docAvailability = document['x-availability'];
-  const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) => {
-    const { namespace, member } = splitMethodName(String(m.name));
-    const params = (Array.isArray(m.params) ? m.params : []).map((_, i) => param(document, `${pointer}/params/${i}`));
-    const res = m.result !== undefined ? result(document, `${pointer}/result`) : undefined;
-    const errors = (Array.isArray(m.errors) ? m.errors : []).flatMap((_, i) => {
-      const e = deref(document, `${pointer}/errors/${i}`);
-      if (!e || !isObject(e.value)) return [];
-      return [{ code: Number(e.value.code), message: String(e.value.message), ...('data' in e.value ? { data: e.value.data } : {}) }];
-    });
-    const examples = (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
-      const ex = deref(document, `${pointer}/examples/${i}`);
-      if (!ex || !isObject(ex.value)) return [];
-      const v = ex.value;
-      const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
-        const ep = deref(document, `${ex.pointer}/params/${pi}`);
-        return ep && isObject(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
-      });
-      const exResult = deref(document, `${ex.pointer}/result`);
-      return [
-        {
-          name: str(v.name) ?? `example${i + 1}`,
-          ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
-          ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
-          params: exParams,
-          ...(exResult && isObject(exResult.value) && 'value' in exResult.value
-            ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
-            : {}),
-        },
-      ];
-    });
-    const availability = mergeAvailability(docAvailability, m['x-availability']);
-    const subs = m['x-subscriptions'];
-    let subscriptions: SubscriptionsModel | undefined;
-    if (isObject(subs) && Array.isArray(subs.kinds)) {
-      subscriptions = {
-        notification: String(subs.notification),
-        ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
-        kinds: subs.kinds.filter(isObject).map((k, ki) => {
-          const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
-          return {
-            name: String(k.name),
-            ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
-            ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
-            params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
-            result: result(document, `${kp}/result`)!,
-            availability: mergeAvailability(availability, k['x-availability']),
-            examples: (Array.isArray(k.examples) ? k.examples : []).filter(isObject).map((ex) => ({
-              name: String(ex.name),
-              ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
-              params: (Array.isArray(ex.params) ? ex.params : []).filter(isObject).map((p) => ({ name: String(p.name), value: p.value })),
-              notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
-            })),
-          };
-        }),
-      };
-    }
-    const structure = m.paramStructure === 'by-name' || m.paramStructure === 'by-position' ? m.paramStructure : 'either';
-    const tags = (Array.isArray(m.tags) ? m.tags : []).flatMap((_, i) => {
-      const t = deref(document, `${pointer}/tags/${i}`);
-      return t && isObject(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
-    });
-    const links = (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
-      const l = deref(document, `${pointer}/links/${i}`);
-      if (!l || !isObject(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
-      const v = l.value;
-      return [
-        {
-          name: String(v.name),
-          method: String(v.method),
-          params: isObject(v.params) ? v.params : {},
-          ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
-          ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
-        },
-      ];
-    });
-    return {
-      name: String(m.name),
-      namespace,
-      member,
-      pointer,
-      ...(str(m.summary) !== undefined ? { summary: str(m.summary)! } : {}),
-      ...(str(m.description) !== undefined ? { description: str(m.description)! } : {}),
-      deprecated: m.deprecated === true,
-      ...(str(m['x-replaced-by']) !== undefined ? { replacedBy: str(m['x-replaced-by'])! } : {}),
-      paramStructure: structure,
-      positional: structure !== 'by-name',
-      params,
-      ...(res ? { result: res } : {}),
-      errors,
-      examples,
-      availability,
-      effects: effectsOf(m['x-effects']),
-      ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
-      websocketOnly: m['x-websocket-only'] === true,
-      ...(subscriptions ? { subscriptions } : {}),
-      ...(isObject(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
-      tags,
-      links,
-      ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
-    };
-  });
+  const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
+    methodModels.get(m, [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)),
+  );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);
   const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];

@@ -14,6 +14,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { escapeSegment, getAtPointer, hasOwn, joinPointer, splitPointer } from './pointer.js';
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
+import { visitParts } from './document.js';
 
 export interface Origin {
   file: string;
@@ -99,6 +100,40 @@ interface Task {
   pointer: string;
 }
 
+/** Problems and component copies that rewriting references asks for, collected where the caller says. */
+interface Sink {
+  readonly problems: Diagnostic[];
+  enqueue(task: Task, from: { file: SourceFile; pointer: string }): void;
+}
+
+/** A reference in a copied part whose rewriting depends on other files (or does more than return a text). */
+interface FollowedRef {
+  /** Where the reference object is, from the part's root. */
+  readonly path: readonly (string | number)[];
+  readonly ref: string;
+  readonly rewritten: string;
+}
+
+/**
+ * A kept copy of a part of a file (see `clone`): the copy, and the references in it that must be followed
+ * again when it is used again, in the order a copy made anew follows them.
+ */
+interface CloneRecord {
+  readonly copy: unknown;
+  readonly followed: readonly FollowedRef[];
+}
+
+/** Parts down to this depth below a copy's root are kept (the entry's methods and its components are at 2 and 3). */
+const KEPT_DEPTH = 3;
+
+/** Kept copies by the part they copy, then by entry document and file (a shared file is copied into each document that uses it). */
+const cloneMemo = new WeakMap<object, Map<string, CloneRecord>>();
+
+/** A reference inside the document that holds it: `#...` (or empty). */
+function isLocalRef(ref: string): boolean {
+  return ref === '' || ref.startsWith('#');
+}
+
 /** Whether a file is an OpenRPC document (its components are under `/components/<kind>/`), not a schema file. */
 function isOpenRpc(file: SourceFile): boolean {
   return isObject(file.value) && (typeof file.value.openrpc === 'string' || Array.isArray(file.value.methods));
@@ -121,11 +156,11 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   }
 
   /** Where a relative file reference leads: beside the file that holds it, else (a warning) from the project root. */
-  const locate = (path: string, file: SourceFile, refPointer: string, ref: string): SourceFile | undefined => {
+  const locate = (path: string, file: SourceFile, refPointer: string, ref: string, sink: Sink): SourceFile | undefined => {
     const resolved = posix.normalize(posix.join(posix.dirname(file.path), path));
     const fromRoot = posix.normalize(path);
     if (!workspace.has(resolved) && fromRoot !== resolved && !fromRoot.startsWith('../') && workspace.has(fromRoot)) {
-      problems.push({
+      sink.problems.push({
         code: 'ref-base',
         message: `Reference "${ref}" resolves only from the project root (${fromRoot}), not from ${file.path}'s folder as references should; it was followed there. Write it relative to the file that holds it: "${posix.relative(posix.dirname(file.path), fromRoot)}${ref.slice(path.length)}".`,
         ...where(file, refPointer),
@@ -201,7 +236,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   };
   for (const alias of aliases.values()) enqueue(alias, { file: entry, pointer: joinPointer('/components', alias.kind, alias.name) });
 
-  const rewriteRef = (ref: string, file: SourceFile, pointer: string): string => {
+  /** What rewriting a reference does besides its result: problems, and components to copy in. */
+  const direct: Sink = { problems, enqueue };
+  const rewriteRef = (ref: string, file: SourceFile, pointer: string, sink: Sink = direct): string => {
     const hash = ref.indexOf('#');
     const path = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
@@ -211,14 +248,14 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     let target: SourceFile | undefined = file;
     if (path !== '') {
       if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
-        problems.push({
+        sink.problems.push({
           code: 'ref-remote',
           message: `Remote reference "${ref}" is not supported: copy the schema into a local file and reference that.`,
           ...where(file, refPointer),
         });
         return ref;
       }
-      target = locate(path, file, refPointer, ref);
+      target = locate(path, file, refPointer, ref, sink);
       if (!target) return ref;
       if (target === entry) return `#${fragment}`;
     }
@@ -229,7 +266,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       segments = [];
     }
     if (segments.length === 0) {
-      problems.push({
+      sink.problems.push({
         code: 'ref-no-fragment',
         message: `Reference "${ref}" must name a ${isOpenRpc(target) ? 'component' : 'schema'} inside the file, like "${path || file.path}#/${isOpenRpc(target) ? 'components/schemas/' : ''}Name".`,
         ...where(file, refPointer),
@@ -237,7 +274,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       return ref;
     }
     if (getAtPointer(target.value, segments) === undefined) {
-      problems.push({
+      sink.problems.push({
         code: 'ref-unresolved',
         message: isOpenRpc(target) || !isObject(target.value) || hasOwn(target.value, segments[0]!)
           ? `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`
@@ -250,25 +287,25 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     if (isOpenRpc(target)) {
       const [root, kind, name, ...rest] = segments;
       if (root !== 'components' || kind === undefined || name === undefined || !COMPONENT_KINDS.has(kind)) {
-        problems.push({
+        sink.problems.push({
           code: 'ref-unsupported',
           message: `Reference "${ref}" names #${fragment} of another OpenRPC document; only its components (#/components/<kind>/<name>) can be referenced from here. Move what it names into components.`,
           ...where(file, refPointer),
         });
         return ref;
       }
-      enqueue({ file: target, kind, name, pointer: joinPointer('/components', kind, name) }, { file, pointer: refPointer });
+      sink.enqueue({ file: target, kind, name, pointer: joinPointer('/components', kind, name) }, { file, pointer: refPointer });
       return `#${joinPointer('/components', kind, name, ...rest)}`;
     }
     const [name, ...rest] = segments as [string, ...string[]];
     if (!NAME.test(name)) {
-      problems.push({
+      sink.problems.push({
         code: 'schema-name-invalid',
         message: `Shared schema name "${name}" in ${target.path} must be an identifier (letters, digits, _), because it becomes a type name.`,
         ...where(target, joinPointer('', name)),
       });
     }
-    enqueue({ file: target, kind: 'schemas', name, pointer: joinPointer('', name) }, { file, pointer: refPointer });
+    sink.enqueue({ file: target, kind: 'schemas', name, pointer: joinPointer('', name) }, { file, pointer: refPointer });
     return '#/components/schemas/' + [name, ...rest].map(escapeSegment).join('/');
   };
 
@@ -276,38 +313,84 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
    * A copy of `value` (at `pointer` of `file`) with its references rewritten. Only the copy's root records
    * its origin: every node below it sits at the same path below the root as in its file, which is how
    * `Provenance.origin` finds it. Pointers are joined only where a reference needs one.
+   *
+   * The copies of a file's parts (down to a method, a component) are kept under the parts they copy: a part
+   * that is the same object as in the last run (see incremental.ts) is the same copy, once the references in
+   * it that leave the file are followed again and lead where they led (what following them does, such as
+   * copying in the component named, is done again).
    */
   const clone = (value: unknown, file: SourceFile, pointer: string): unknown => {
     const path: (string | number)[] = [];
+    const context = `${entry.path}\0${file.path}`;
+    /** The followed references (see {@link CloneRecord}) of the copy under way, by path from the copy's root. */
+    let followed: FollowedRef[] = [];
     const copy = (node: unknown): unknown => {
-      if (Array.isArray(node)) {
-        return node.map((v, i) => {
-          path.push(i);
-          const out = copy(v);
-          path.pop();
-          return out;
-        });
+      if (node === null || typeof node !== 'object') return node;
+      const kept = path.length <= KEPT_DEPTH;
+      if (kept) {
+        const hit = cloneMemo.get(node)?.get(context);
+        if (hit && replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
+          for (const f of hit.followed) followed.push(path.length ? { path: [...path, ...f.path], ref: f.ref, rewritten: f.rewritten } : f);
+          return hit.copy;
+        }
       }
-      if (isObject(node)) {
-        const out: Record<string, unknown> = {};
+      const outer = followed;
+      if (kept) followed = [];
+      let out: unknown;
+      if (Array.isArray(node)) {
+        out = node.map((v, i) => {
+          path.push(i);
+          const c = copy(v);
+          path.pop();
+          return c;
+        });
+      } else {
+        const o: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(node)) {
           if (k === '$ref' && typeof v === 'string') {
-            out[k] = rewriteRef(v, file, joinPointer(pointer, ...path));
+            const rewritten = rewriteRef(v, file, joinPointer(pointer, ...path));
+            // A reference inside the entry document stays as written and leads nowhere else.
+            if (file !== entry || !isLocalRef(v)) followed.push({ path: [...path], ref: v, rewritten });
+            o[k] = rewritten;
             continue;
           }
           path.push(k);
           const c = copy(v);
           path.pop();
-          if (k === '__proto__') Object.defineProperty(out, k, { value: c, enumerable: true, writable: true, configurable: true });
-          else out[k] = c;
+          if (k === '__proto__') Object.defineProperty(o, k, { value: c, enumerable: true, writable: true, configurable: true });
+          else o[k] = c;
         }
-        return out;
+        out = o;
       }
-      return node;
+      if (kept) {
+        const depth = path.length;
+        const mine = followed;
+        followed = outer;
+        const record: CloneRecord = { copy: out, followed: depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine };
+        let byContext = cloneMemo.get(node);
+        if (!byContext) cloneMemo.set(node, (byContext = new Map()));
+        byContext.set(context, record);
+        for (const f of mine) followed.push(f);
+      }
+      return out;
     };
     const out = copy(value);
     if (out !== null && typeof out === 'object') provenance.record(out, { file: file.path, pointer });
     return out;
+  };
+
+  /**
+   * Follows a kept copy's references again (its part is at `at` in `file`), as copying the part anew would
+   * and in the same order: `true`, and what following them does is done, when each leads where it led.
+   */
+  const replay = (record: CloneRecord, file: SourceFile, at: string): boolean => {
+    if (record.followed.length === 0) return true;
+    const calls: [Task, { file: SourceFile; pointer: string }][] = [];
+    const trial: Sink = { problems: [], enqueue: (task, from) => void calls.push([task, from]) };
+    for (const f of record.followed) if (rewriteRef(f.ref, file, joinPointer(at, ...f.path), trial) !== f.rewritten) return false;
+    problems.push(...trial.problems);
+    for (const [task, from] of calls) enqueue(task, from);
+    return true;
   };
 
   const document: Record<string, unknown> = {};
@@ -323,8 +406,10 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     into[task.name] = clone(getAtPointer(task.file.value, task.pointer), task.file, task.pointer);
   }
   if (shared.size) {
-    const components = isObject(document.components) ? document.components : (document.components = {});
-    if (!provenance.origin('/components')) provenance.record(components, { file: entry.path, pointer: '/components' });
+    // The entry's own components object is a kept copy (see `clone`): the merged one is a new object.
+    const components: Record<string, unknown> = isObject(document.components) ? { ...document.components } : {};
+    document.components = components;
+    const origins = new Map<string, Origin>();
     for (const [kind, copies] of [...shared].sort(([a], [b]) => a.localeCompare(b))) {
       const own = isObject(components[kind]) ? components[kind] : {};
       const merged: Record<string, unknown> = {};
@@ -332,9 +417,12 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       for (const k of [...new Set([...Object.keys(own), ...Object.keys(copies)])].sort())
         merged[k] = hasOwn(own, k) && !(aliases.has(`${kind}/${k}`) && hasOwn(copies, k)) ? own[k] : copies[k];
       const ownOrigin = isObject(components[kind]) ? provenance.origin(`/components/${kind}`) : undefined;
-      provenance.record(merged, ownOrigin ?? { file: entry.path, pointer: '/components' });
-      components[kind] = merged;
+      origins.set(kind, ownOrigin ?? { file: entry.path, pointer: '/components' });
+      // The same components as last run: the same object.
+      components[kind] = workspace.memory.shallow(`bundle ${entry.path} components/${kind}`, merged);
     }
+    document.components = workspace.memory.shallow(`bundle ${entry.path} components`, components);
+    for (const [kind, origin] of origins) provenance.record((document.components as Record<string, object>)[kind]!, origin);
   }
 
   const broken = new Set<object>();
@@ -342,11 +430,20 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   return { document, provenance, broken, used, problems };
 }
 
-/** Every `#...` reference resolves, and no chain of bare references loops. */
-function checkLocalRefs(document: unknown, provenance: Provenance, broken: Set<object>): Diagnostic[] {
-  const problems: Diagnostic[] = [];
-  const refs: { pointer: string; ref: string; node: object }[] = [];
-  // The pointer of a node is joined only when it holds a reference.
+/** A `$ref` in a part of a bundled document: where it is from the part's root, what it says, its object. */
+export interface RefSite {
+  readonly path: readonly (string | number)[];
+  readonly ref: string;
+  readonly node: object;
+}
+
+/** The references in each part (a method, a component, ...) of bundled documents, by the part: parts are immutable. */
+const refSites = new WeakMap<object, readonly RefSite[]>();
+
+export function refSitesOf(part: object): readonly RefSite[] {
+  let sites = refSites.get(part);
+  if (sites) return sites;
+  const found: RefSite[] = [];
   const path: (string | number)[] = [];
   const walk = (node: unknown) => {
     if (Array.isArray(node)) {
@@ -357,7 +454,7 @@ function checkLocalRefs(document: unknown, provenance: Provenance, broken: Set<o
       });
     } else if (isObject(node)) {
       for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string') refs.push({ pointer: joinPointer('', ...path), ref: v, node });
+        if (k === '$ref' && typeof v === 'string') found.push({ path: [...path], ref: v, node });
         else {
           path.push(k);
           walk(v);
@@ -366,47 +463,82 @@ function checkLocalRefs(document: unknown, provenance: Provenance, broken: Set<o
       }
     }
   };
-  walk(document);
-  for (const { pointer, ref, node } of refs) {
-    if (!ref.startsWith('#')) {
-      broken.add(node); // external ones that stayed external failed to bundle, and were reported then
-      continue;
-    }
+  walk(part);
+  refSites.set(part, (sites = found));
+  return sites;
+}
+
+/**
+ * Every `$ref` of a bundled document: each part's from memory (see `visitParts`), with the path to the part
+ * (the reference is at `site.path` below it).
+ */
+export function referencesOf(document: Record<string, unknown>, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
+  visitParts(
+    document,
+    (value, base) => {
+      if (value === null || typeof value !== 'object') return;
+      for (const site of refSitesOf(value)) visit(base, site);
+    },
+    (node, path) => {
+      const ref = (node as Record<string, unknown>).$ref;
+      if (typeof ref === 'string') visit(path, { path: [], ref, node });
+    },
+  );
+}
+
+/** Every `#...` reference resolves, and no chain of bare references loops. */
+function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  /** By reference: its target (`undefined`: none), and the places a chain of bare references from it passes through. */
+  const verdicts = new Map<string, { target: unknown; chain: ReadonlySet<string> }>();
+  const verdict = (ref: string) => {
+    let v = verdicts.get(ref);
+    if (v) return v;
     let target: unknown;
     try {
       target = getAtPointer(document, ref.slice(1));
     } catch {
       target = undefined;
     }
-    if (target === undefined) {
-      broken.add(node);
-      problems.push(provenance.at(joinPointer(pointer, '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
-      continue;
-    }
-    // Follow bare references ({ $ref } and nothing that constrains) looking for a loop.
-    const seen = new Set<string>([pointer]);
+    // Follow bare references ({ $ref } and nothing that constrains), to the first place seen twice.
+    const chain = new Set<string>();
     let current: unknown = target;
     let at = ref.slice(1);
-    while (isObject(current) && typeof current.$ref === 'string' && isBareRef(current)) {
-      if (at === pointer) {
-        broken.add(node);
-        problems.push(
-          provenance.at(
-            joinPointer(pointer, '$ref'),
-            'ref-cycle',
-            `Reference "${ref}" is circular: it leads back to itself through references only, so it never names a schema. Point one of them at a real schema.`,
-          ),
-        );
-        break;
-      }
-      if (seen.has(at)) break; // a loop elsewhere, reported from its own members
-      seen.add(at);
+    while (target !== undefined && isObject(current) && typeof current.$ref === 'string' && isBareRef(current)) {
+      if (chain.has(at)) break;
+      chain.add(at);
       const next = current.$ref as string;
       if (!next.startsWith('#')) break;
       at = next.slice(1);
       current = getAtPointer(document, at);
     }
-  }
+    verdicts.set(ref, (v = { target, chain }));
+    return v;
+  };
+  referencesOf(document, (base, { path: below, ref, node }) => {
+    const pointer = () => joinPointer(joinPointer('', ...base), ...below);
+    if (!ref.startsWith('#')) {
+      broken.add(node); // external ones that stayed external failed to bundle, and were reported then
+      return;
+    }
+    const { target, chain } = verdict(ref);
+    if (target === undefined) {
+      broken.add(node);
+      problems.push(provenance.at(joinPointer(pointer(), '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
+      return;
+    }
+    // A chain that comes back to this reference's own place loops (a loop elsewhere is reported from its members).
+    if (chain.size && chain.has(pointer())) {
+      broken.add(node);
+      problems.push(
+        provenance.at(
+          joinPointer(pointer(), '$ref'),
+          'ref-cycle',
+          `Reference "${ref}" is circular: it leads back to itself through references only, so it never names a schema. Point one of them at a real schema.`,
+        ),
+      );
+    }
+  });
   return problems;
 }
 

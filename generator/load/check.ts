@@ -11,20 +11,54 @@ import { isObject } from './bundle.js';
 import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
-import { deref, methodsOf } from './document.js';
+import { deref, methodsOf, visitParts } from './document.js';
+import { reachOf } from './reach.js';
+import { Memo } from '../incremental.js';
 import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
 
+/** Methods found valid against the meta-schema, by object (see incremental.ts). */
+const validMethods = new WeakSet<object>();
+
+/**
+ * With some of its methods known valid (a method object that passed before passes again), whether the
+ * document is valid, by checking the rest of it alone: the document without its methods, and each method not
+ * known in a document of its own. The meta-schema constrains each method on its own and nothing across
+ * them, so the parts are valid exactly when the whole is. `undefined` when no method is known (a first run:
+ * the whole is checked as it always was) or when a part fails (the whole is checked, for its report).
+ */
+function validByParts(document: Record<string, unknown>): true | undefined {
+  const methods = document.methods;
+  if (!Array.isArray(methods) || !methods.some((m) => m !== null && typeof m === 'object' && validMethods.has(m))) return undefined;
+  const validate = metaValidator();
+  if (!validate({ ...document, methods: [] })) return undefined;
+  for (const m of methods) {
+    if (m !== null && typeof m === 'object' && validMethods.has(m)) continue;
+    if (!validate({ openrpc: '1.3.2', info: { title: 'method', version: '1' }, methods: [m] })) return undefined;
+    if (m !== null && typeof m === 'object') validMethods.add(m);
+  }
+  return true;
+}
+
+function rememberValid(document: Record<string, unknown>): void {
+  if (Array.isArray(document.methods)) for (const m of document.methods) if (m !== null && typeof m === 'object') validMethods.add(m);
+}
+
 export function checkMetaSchema(document: Record<string, unknown>, provenance: Provenance, cache: Cache = noCache): Diagnostic[] {
+  if (validByParts(document)) return [];
   // A document that passed before (same bytes, same meta-schema) passes again: no need to compile the
   // meta-schema at all.
   // (Without a cache there is nothing to look up: the hash of a large document costs more than a tenth of a second.)
   const key = cache === noCache ? undefined : contentHash('meta', META_VERSION, JSON.stringify(document));
-  if (key !== undefined && cache.get('meta', key) === 'ok') return [];
+  if (key !== undefined && cache.get('meta', key) === 'ok') {
+    rememberValid(document);
+    return [];
+  }
   const validate = metaValidator();
   if (validate(document)) {
     if (key !== undefined) cache.set('meta', key, 'ok');
+    rememberValid(document);
     return [];
   }
   const errors = refineMetaErrors(document, validate.errors ?? []);
@@ -70,53 +104,114 @@ function refineMetaErrors(document: unknown, errors: readonly ErrorObject[]): Er
   });
 }
 
-function checkExtensions(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
-  const problems: Diagnostic[] = [];
-  const check = (place: ExtensionPlace, node: unknown, pointer: string) => {
-    if (!isObject(node)) return;
-    for (const key of Object.keys(extensionSchemas[place])) {
-      if (!(key in node)) continue;
-      const validate = extensionValidator(place, key);
-      if (validate(node[key])) continue;
-      for (const e of simplifyErrors(validate.errors ?? [])) {
-        problems.push(provenance.at(joinPointer(pointer, key) + e.instancePath, 'extension-invalid', `${key}: ${describeAjvError(e)}.`));
-      }
-    }
-  };
-  check('document', document, '');
-  (Array.isArray(document.servers) ? document.servers : []).forEach((s, i) => check('server', s, `/servers/${i}`));
-  for (const { pointer, method } of methodsOf(document)) {
-    check('method', method, pointer);
-    (Array.isArray(method.params) ? method.params : []).forEach((p, i) => check('contentDescriptor', p, `${pointer}/params/${i}`));
+/** A problem found in a part of a document, at a pointer below the part's own (located when reported). */
+type Found = readonly [pointer: string, code: string, message: string];
+
+/** What checking one extension field's value says, at a pointer below the field's holder. */
+function checkExtensionsOf(place: ExtensionPlace, node: unknown, found: Found[], pointer = ''): void {
+  if (!isObject(node)) return;
+  for (const key of Object.keys(extensionSchemas[place])) {
+    if (!(key in node)) continue;
+    const validate = extensionValidator(place, key);
+    if (validate(node[key])) continue;
+    for (const e of simplifyErrors(validate.errors ?? [])) found.push([joinPointer(pointer, key) + e.instancePath, 'extension-invalid', `${key}: ${describeAjvError(e)}.`]);
   }
-  const cds = getAtPointer(document, '/components/contentDescriptors');
-  if (isObject(cds)) for (const k of Object.keys(cds)) check('contentDescriptor', cds[k], joinPointer('/components/contentDescriptors', k));
-  // Schema extensions may sit at any depth of any schema. (A node's pointer is joined only when it has one.)
+}
+
+/** The schema extensions anywhere inside `node` (a part, or a level above the parts without its parts). */
+function schemaExtensionsIn(node: unknown, found: Found[], shallow = false): void {
+  // A node's pointer is joined only when it has one.
   const path: (string | number)[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => {
+  const walk = (n: unknown, top: boolean) => {
+    if (Array.isArray(n)) {
+      if (shallow && top) return;
+      n.forEach((v, i) => {
         path.push(i);
-        walk(v);
+        walk(v, false);
         path.pop();
       });
-    } else if (isObject(node)) {
-      if ('x-codec' in node || 'x-open' in node || 'x-hex-only' in node) check('schema', node, joinPointer('', ...path));
-      for (const [k, v] of Object.entries(node)) {
+    } else if (isObject(n)) {
+      if ('x-codec' in n || 'x-open' in n || 'x-hex-only' in n) checkExtensionsOf('schema', n, found, joinPointer('', ...path));
+      if (shallow && top) return;
+      for (const [k, v] of Object.entries(n)) {
         path.push(k);
-        walk(v);
+        walk(v, false);
         path.pop();
       }
     }
   };
-  walk(document);
+  walk(node, true);
+}
+
+/** What each part says about its extensions, by the part (parts are immutable). */
+const methodExtensions = new WeakMap<object, readonly Found[]>();
+const schemaExtensions = new WeakMap<object, readonly Found[]>();
+const descriptorExtensions = new WeakMap<object, readonly Found[]>();
+
+function kept(memo: WeakMap<object, readonly Found[]>, part: object, find: (found: Found[]) => void): readonly Found[] {
+  let found = memo.get(part);
+  if (!found) {
+    const list: Found[] = [];
+    find(list);
+    memo.set(part, (found = list));
+  }
+  return found;
+}
+
+function checkExtensions(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
+  const problems: Diagnostic[] = [];
+  const report = (base: string, found: readonly Found[]) => {
+    for (const [pointer, code, message] of found) problems.push(provenance.at(base + pointer, code, message));
+  };
+  const direct: Found[] = [];
+  checkExtensionsOf('document', document, direct);
+  report('', direct);
+  (Array.isArray(document.servers) ? document.servers : []).forEach((s, i) => {
+    const found: Found[] = [];
+    checkExtensionsOf('server', s, found);
+    report(`/servers/${i}`, found);
+  });
+  for (const { pointer, method } of methodsOf(document)) {
+    report(
+      pointer,
+      kept(methodExtensions, method, (found) => {
+        checkExtensionsOf('method', method, found);
+        (Array.isArray(method.params) ? method.params : []).forEach((p, i) => checkExtensionsOf('contentDescriptor', p, found, `/params/${i}`));
+      }),
+    );
+  }
+  const cds = getAtPointer(document, '/components/contentDescriptors');
+  if (isObject(cds)) {
+    for (const k of Object.keys(cds)) {
+      const cd = cds[k];
+      const at = joinPointer('/components/contentDescriptors', k);
+      if (isObject(cd)) report(at, kept(descriptorExtensions, cd, (found) => checkExtensionsOf('contentDescriptor', cd, found)));
+    }
+  }
+  // Schema extensions may sit at any depth of any schema.
+  visitParts(
+    document,
+    (part, path) => {
+      if (part === null || typeof part !== 'object') return;
+      report(joinPointer('', ...path), kept(schemaExtensions, part, (found) => schemaExtensionsIn(part, found)));
+    },
+    (level, path) => {
+      const found: Found[] = [];
+      schemaExtensionsIn(level, found, true);
+      report(joinPointer('', ...path), found);
+    },
+  );
   return problems;
 }
+
+/** What linting a method says, without the checks across methods (names), by the method: see `lint`. */
+const methodLint = new Memo<object, readonly Found[]>();
 
 function lint(document: Record<string, unknown>, provenance: Provenance, projectOnly: boolean): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const firstByName = new Map<string, string>();
   for (const { pointer, method } of methodsOf(document)) {
+    // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
     const name = typeof method.name === 'string' ? method.name : undefined;
     if (name !== undefined) {
       const first = firstByName.get(name);
@@ -131,33 +226,42 @@ function lint(document: Record<string, unknown>, provenance: Provenance, project
         );
       } else firstByName.set(name, pointer);
     }
-    const params = Array.isArray(method.params) ? method.params : [];
-    const seen = new Set<string>();
-    let optionalSeen = false;
-    params.forEach((_, i) => {
-      const p = deref(document, `${pointer}/params/${i}`);
-      if (!p || !isObject(p.value)) return;
-      const pname = String(p.value.name);
-      if (seen.has(pname)) problems.push(provenance.at(`${pointer}/params/${i}/name`, 'param-duplicate', `Param "${pname}" appears twice in ${name}: param names must be unique.`));
-      seen.add(pname);
-      const required = p.value.required === true;
-      if (method.paramStructure !== 'by-name') {
-        if (required && optionalSeen)
-          problems.push(
-            provenance.at(`${pointer}/params/${i}`, 'param-order', `Required param "${pname}" of ${name} follows an optional one; by-position params can only omit trailing values. Reorder them or make it optional.`),
-          );
-        if (!required) optionalSeen = true;
-      }
-    });
-    if (projectOnly && !('x-effects' in method))
-      problems.push(
-        provenance.at(pointer, 'effects-missing', `Method ${name ?? pointer} does not say what it does to the node. Add "x-effects: read", "write" or "admin" (a write that is harmless to repeat: "{ kind: write, idempotent: true }").`),
-      );
-    const examples = Array.isArray(method.examples) ? method.examples : [];
-    if (examples.length === 0)
-      problems.push(provenance.at(pointer, 'example-missing', `Method ${name ?? pointer} has no example. Add at least one example pairing (params and result).`));
+    // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
+    const found = methodLint.get(method, [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly));
+    for (const [at, code, message] of found) problems.push(provenance.at(at, code, message));
   }
   return problems;
+}
+
+function lintMethod(document: Record<string, unknown>, pointer: string, method: Record<string, unknown>, projectOnly: boolean): Found[] {
+  const found: Found[] = [];
+  const name = typeof method.name === 'string' ? method.name : undefined;
+  const params = Array.isArray(method.params) ? method.params : [];
+  const seen = new Set<string>();
+  let optionalSeen = false;
+  params.forEach((_, i) => {
+    const p = deref(document, `${pointer}/params/${i}`);
+    if (!p || !isObject(p.value)) return;
+    const pname = String(p.value.name);
+    if (seen.has(pname)) found.push([`${pointer}/params/${i}/name`, 'param-duplicate', `Param "${pname}" appears twice in ${name}: param names must be unique.`]);
+    seen.add(pname);
+    const required = p.value.required === true;
+    if (method.paramStructure !== 'by-name') {
+      if (required && optionalSeen)
+        found.push(
+          [`${pointer}/params/${i}`, 'param-order', `Required param "${pname}" of ${name} follows an optional one; by-position params can only omit trailing values. Reorder them or make it optional.`],
+        );
+      if (!required) optionalSeen = true;
+    }
+  });
+  if (projectOnly && !('x-effects' in method))
+    found.push(
+      [pointer, 'effects-missing', `Method ${name ?? pointer} does not say what it does to the node. Add "x-effects: read", "write" or "admin" (a write that is harmless to repeat: "{ kind: write, idempotent: true }").`],
+    );
+  const examples = Array.isArray(method.examples) ? method.examples : [];
+  if (examples.length === 0)
+    found.push([pointer, 'example-missing', `Method ${name ?? pointer} has no example. Add at least one example pairing (params and result).`]);
+  return found;
 }
 
 /**

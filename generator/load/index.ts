@@ -14,6 +14,7 @@ import { bundle, isObject, type Provenance } from './bundle.js';
 import { checkDocument } from './check.js';
 import { joinPointer } from './pointer.js';
 import { Workspace } from './workspace.js';
+import type { RunMemory } from '../incremental.js';
 
 /**
  * Problems that break our spec's standards but not generation. A project spec (`strict`) treats them as
@@ -68,10 +69,12 @@ export interface LoadOptions {
    * loaded (the schema thread checks it meanwhile). The same documents, in the same order, as `schemaDocuments`.
    */
   readonly onSchemaDocument?: (document: SchemaJobDocument) => void;
+  /** What the last run of a watch session read and made (see incremental.ts). */
+  readonly memory?: RunMemory;
 }
 
 export function loadProject(config: Config, options: LoadOptions = {}): LoadResult {
-  const workspace = new Workspace(config.root, options.overrides, options.cache);
+  const workspace = new Workspace(config.root, options.overrides, options.cache, options.memory);
   const problems: Diagnostic[] = [];
   const services: ServiceModel[] = [];
   const schemaDocuments: SchemaJobDocument[] = [];

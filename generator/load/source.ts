@@ -131,26 +131,28 @@ export function parseSource(path: string, text: string, cache: Cache = noCache):
         ],
       };
     }
-    let locator: JsonLocator | undefined;
-    return {
-      file: {
-        path,
-        value,
-        locate: (pointer) => {
-          let segments: string[];
-          try {
-            segments = splitPointer(pointer);
-          } catch {
-            segments = [];
-          }
-          return (locator ??= new JsonLocator(text)).locate(segments);
-        },
-      },
-      problems: [],
-    };
+    return { file: jsonSource(path, text, value), problems: [] };
   }
 
   return parseYamlSource(path, text);
+}
+
+/** A JSON file of `text`, whose value is `value`: positions are found in the text when a problem needs one. */
+export function jsonSource(path: string, text: string, value: unknown): SourceFile {
+  let locator: JsonLocator | undefined;
+  return {
+    path,
+    value,
+    locate: (pointer) => {
+      let segments: string[];
+      try {
+        segments = splitPointer(pointer);
+      } catch {
+        segments = [];
+      }
+      return (locator ??= new JsonLocator(text)).locate(segments);
+    },
+  };
 }
 
 /**

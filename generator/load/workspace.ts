@@ -5,8 +5,32 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
 import { noCache, type Cache } from '../cache.js';
+import { reconcile, RunMemory } from '../incremental.js';
 import type { Diagnostic } from '../diagnostics.js';
-import { parseSource, type SourceFile } from './source.js';
+import { jsonSource, parseSource, type SourceFile } from './source.js';
+import { layoutOf, spliceJson, type JsonLayout } from './json-splice.js';
+
+/** A file as a run read it: its text, its value (absent when it does not parse) and what parsing it said. */
+interface ReadFile {
+  readonly text: string;
+  readonly file?: SourceFile;
+  readonly problems: readonly Diagnostic[];
+  /** Where the parts of a JSON file's text are, once asked for (`null`: it cannot be spliced). */
+  layout?: JsonLayout | null;
+}
+
+/** A JSON file edited inside one part, read by parsing that part again (json-splice.ts); `undefined` when it cannot be. */
+function splice(path: string, last: ReadFile, text: string): ReadFile | undefined {
+  if (!/\.json$/i.test(path) || !last.file || last.problems.length) return undefined;
+  if (last.layout === undefined) last.layout = layoutOf(last.text) ?? null;
+  if (!last.layout) return undefined;
+  const value = spliceJson(last.text, last.file.value, last.layout, text);
+  if (value === undefined) {
+    last.layout = undefined;
+    return undefined;
+  }
+  return { text, file: jsonSource(path, text, value), problems: [], layout: last.layout };
+}
 
 export class Workspace {
   readonly root: string;
@@ -16,11 +40,17 @@ export class Workspace {
 
   /** `overrides` maps relative paths to file text (tests, editors with unsaved buffers). */
   private readonly cache: Cache;
+  /**
+   * What the last run read (a watch session's; else empty): a file whose text is the same is the same value,
+   * and one whose text changed is reconciled with its last value (see incremental.ts).
+   */
+  readonly memory: RunMemory;
 
-  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache) {
+  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory()) {
     this.root = root;
     this.overrides = overrides;
     this.cache = cache;
+    this.memory = memory;
   }
 
   /** The parsed file, or `undefined` when it is missing or broken (the problem is recorded once). */
@@ -44,8 +74,23 @@ export class Workspace {
         return undefined;
       }
     }
-    const { file, problems } = parseSource(key, text, this.cache);
-    this.problems.push(...problems);
+    const slot = `file ${key}`;
+    const last = this.memory.recall<ReadFile>(slot);
+    if (last?.text === text) {
+      this.problems.push(...last.problems);
+      this.files.set(key, last.file ?? null);
+      return last.file;
+    }
+    const spliced = last ? splice(key, last, text) : undefined;
+    if (spliced) {
+      this.memory.remember(slot, spliced);
+      this.files.set(key, spliced.file!);
+      return spliced.file;
+    }
+    const parsed = parseSource(key, text, this.cache);
+    const file = parsed.file && last?.file ? { ...parsed.file, value: reconcile(last.file.value, parsed.file.value) } : parsed.file;
+    this.memory.remember(slot, { text, file, problems: parsed.problems });
+    this.problems.push(...parsed.problems);
     this.files.set(key, file ?? null);
     return file;
   }

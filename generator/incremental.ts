@@ -1,0 +1,210 @@
+/**
+ * How a long-lived process (the watch loop) does only the work an edit calls for, by one mechanism:
+ * identity.
+ *
+ * 1. A file parsed again is reconciled with its value of the last run ({@link reconcile}): every part equal
+ *    to the part at the same place before is that very object. After an edit of one method, every other
+ *    method, schema and component of the file is the object it was, and so is every copy the bundle makes of
+ *    it and every model object built from it (each stage keeps its results by its inputs' identity).
+ * 2. Work on a part is kept in a {@link Memo} under the part's object, with the other inputs it read (the
+ *    components it reaches, names, options) compared on a hit: a hit is exactly what computing again gives.
+ * 3. What a stage derives that has no object of its own to be kept under (a service's names, a page's
+ *    context) is made {@link RunMemory.stable}: equal to last run's, it is last run's object.
+ *
+ * A run without a watch session takes the same path with nothing remembered.
+ */
+
+/** Whether `value` is a plain object or array (what JSON and YAML parsers make), as opposed to a class instance. */
+function isPlain(value: object): boolean {
+  if (Array.isArray(value)) return true;
+  const proto = Object.getPrototypeOf(value);
+  return proto === Object.prototype || proto === null;
+}
+
+function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
+/**
+ * `next` with each part deep-equal to the part of `previous` at the same place replaced by that part of
+ * `previous`; `previous` itself when the two are deep-equal. Equal means the same keys in the same order
+ * (the order is part of every output), the same array items, `Object.is` for scalars. Items of an array of
+ * named objects (methods, params, examples) are matched by name first, so that a method added, removed or
+ * moved leaves the others as they were. `next` must be freshly made (a parser's output): it is changed in
+ * place.
+ */
+export function reconcile<T>(previous: unknown, next: T): T {
+  return merge(previous, next) as T;
+}
+
+function merge(previous: unknown, next: unknown): unknown {
+  if (Object.is(previous, next)) return previous;
+  if (next === null || typeof next !== 'object' || previous === null || typeof previous !== 'object') return next;
+  if (!isPlain(next) || !isPlain(previous)) return next;
+  if (Array.isArray(next)) {
+    if (!Array.isArray(previous)) return next;
+    return mergeArray(previous, next);
+  }
+  if (Array.isArray(previous)) return next;
+  const before = previous as Record<string, unknown>;
+  const after = next as Record<string, unknown>;
+  const keys = Object.keys(after);
+  const old = Object.keys(before);
+  let same = keys.length === old.length;
+  for (let i = 0; i < keys.length; i++) {
+    const k = keys[i]!;
+    if (same && old[i] !== k) same = false;
+    const now = after[k];
+    if (!Object.prototype.hasOwnProperty.call(before, k)) {
+      same = false;
+      continue;
+    }
+    const was = before[k];
+    const kept = merge(was, now);
+    if (!Object.is(kept, was)) same = false;
+    if (kept !== now) setOwn(after, k, kept);
+  }
+  return same ? previous : next;
+}
+
+function nameOf(item: unknown): string | undefined {
+  return item !== null && typeof item === 'object' && !Array.isArray(item) && typeof (item as { name?: unknown }).name === 'string' ? (item as { name: string }).name : undefined;
+}
+
+function mergeArray(previous: unknown[], next: unknown[]): unknown[] {
+  let same = previous.length === next.length;
+  // By place first: an edit inside one item leaves the others where they were.
+  let aligned = true;
+  for (let i = 0; i < next.length && i < previous.length; i++) {
+    if (nameOf(next[i]) !== nameOf(previous[i])) {
+      aligned = false;
+      break;
+    }
+  }
+  if (aligned) {
+    for (let i = 0; i < next.length; i++) {
+      const kept = i < previous.length ? merge(previous[i], next[i]) : next[i];
+      if (i >= previous.length || !Object.is(kept, previous[i])) same = false;
+      next[i] = kept;
+    }
+    return same ? previous : next;
+  }
+  // Items added, removed or moved: named items are matched by name (each old item at most once), the others by place.
+  const byName = new Map<string, number[]>();
+  previous.forEach((item, i) => {
+    const name = nameOf(item);
+    if (name === undefined) return;
+    const list = byName.get(name);
+    if (list) list.push(i);
+    else byName.set(name, [i]);
+  });
+  const used = new Set<number>();
+  for (let i = 0; i < next.length; i++) {
+    const name = nameOf(next[i]);
+    let match: number | undefined;
+    if (name !== undefined) {
+      const list = byName.get(name);
+      while (list?.length && used.has(list[0]!)) list.shift();
+      match = list?.shift();
+    } else if (i < previous.length && nameOf(previous[i]) === undefined && !used.has(i)) match = i;
+    if (match === undefined) {
+      same = false;
+      continue;
+    }
+    used.add(match);
+    const kept = merge(previous[match], next[i]);
+    if (match !== i || !Object.is(kept, previous[match])) same = false;
+    next[i] = kept;
+  }
+  return same ? previous : next;
+}
+
+/** Whether two lists of inputs are the same, item by item (`Object.is`). */
+export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
+  return true;
+}
+
+function sameShallow(a: object, b: object): boolean {
+  if (Array.isArray(a) !== Array.isArray(b)) return false;
+  const ka = Object.keys(a);
+  const kb = Object.keys(b);
+  if (ka.length !== kb.length) return false;
+  for (let i = 0; i < ka.length; i++) {
+    if (ka[i] !== kb[i] || !Object.is((a as Record<string, unknown>)[ka[i]!], (b as Record<string, unknown>)[kb[i]!])) return false;
+  }
+  return true;
+}
+
+/**
+ * A function's results kept under the object they were computed from, with the other inputs they read
+ * (`inputs`, compared item by item on a hit). One result per object: the last. Kept only while the object
+ * lives, so a memo never keeps a run's values beyond the objects they belong to.
+ */
+export class Memo<K extends object, V> {
+  readonly #entries = new WeakMap<K, { inputs: readonly unknown[]; value: V }>();
+
+  get(key: K, inputs: readonly unknown[], make: () => V): V {
+    const hit = this.#entries.get(key);
+    if (hit !== undefined && sameInputs(hit.inputs, inputs)) return hit.value;
+    const value = make();
+    this.#entries.set(key, { inputs, value });
+    return value;
+  }
+
+  /** The kept result when its inputs are `inputs`. */
+  peek(key: K, inputs: readonly unknown[]): V | undefined {
+    const hit = this.#entries.get(key);
+    return hit !== undefined && sameInputs(hit.inputs, inputs) ? hit.value : undefined;
+  }
+
+  set(key: K, inputs: readonly unknown[], value: V): void {
+    this.#entries.set(key, { inputs, value });
+  }
+}
+
+/**
+ * What one run leaves for the next in a long-lived process: the files it read (text and value), and the
+ * values derived under a name that the next run reconciles its own with. A run without a watch session has
+ * a new, empty one.
+ */
+export class RunMemory {
+  /** Last run's value under each name (see {@link stable}). */
+  readonly #slots = new Map<string, unknown>();
+
+  /**
+   * `value`, or last run's value under `slot` when the two are deep-equal (and last run's parts for the parts
+   * that are): what a stage derives anew each run keeps its identity while it stays the same.
+   */
+  stable<T>(slot: string, value: T): T {
+    const kept = this.#slots.has(slot) ? reconcile(this.#slots.get(slot), value) : value;
+    this.#slots.set(slot, kept);
+    return kept;
+  }
+
+  /**
+   * `value`, or last run's value under `slot` when the two have the same keys in the same order with the same
+   * values (`Object.is`): for objects put together from parts that are kept themselves.
+   */
+  shallow<T extends object>(slot: string, value: T): T {
+    const last = this.#slots.get(slot);
+    const kept = last !== undefined && sameShallow(last as object, value) ? (last as T) : value;
+    this.#slots.set(slot, kept);
+    return kept;
+  }
+
+  /** Last run's value under `slot` (set with {@link remember}). */
+  recall<T>(slot: string): T | undefined {
+    return this.#slots.get(slot) as T | undefined;
+  }
+
+  remember(slot: string, value: unknown): void {
+    this.#slots.set(slot, value);
+  }
+
+  forget(slot: string): void {
+    this.#slots.delete(slot);
+  }
+}
