@@ -9,17 +9,18 @@ import { generatorFingerprint, writeManifest } from './manifest.js';
 import { resolve } from 'node:path';
 import { readTree } from './tree.js';
 import { RunMemory } from './incremental.js';
+import { SchemaChannel } from './schema/parts.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
 import type { EmitContext } from './emit/types.js';
 import { loadProject, withSchemaProblems, type LoadResult } from './load/index.js';
-import type { SchemaJobDocument, SchemaJobOutput } from './schema/job.js';
+import type { SchemaJobDocument, SchemaJobResult } from './schema/job.js';
 import type { Model } from './model.js';
 import type { ReleaseView } from './release/history.js';
 import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
 
-const NO_SCHEMA_JOB: SchemaJobOutput = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
+const NO_SCHEMA_JOB: SchemaJobResult = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
 
 export interface GenerateOptions {
   /** Compare with disk and write nothing. */
@@ -112,9 +113,16 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   // record and the YAML parsers are: a run loads what its outputs need.)
   const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
   const typed = config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package');
+  // A watch session's jobs are sent only what changed since its last one (schema/parts.ts).
+  let channel: SchemaChannel | undefined;
+  if (runner && options.session) {
+    channel = remembered.recall<SchemaChannel>('schema channel');
+    if (!channel) remembered.remember('schema channel', (channel = new SchemaChannel()));
+  }
   const started = runner?.start(
     { strict: config.strict, validators: config.emit.includes('validators'), samples: config.emit.includes('mock'), ...(partsDir ? { cacheDir: partsDir } : { noCache: true }) },
     cache,
+    channel,
   );
   let loaded: LoadResult;
   try {

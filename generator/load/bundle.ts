@@ -82,6 +82,8 @@ export interface BundleResult {
   provenance: Provenance;
   /** Objects of the bundled document whose `$ref` is broken (unresolved, remote or in a pure loop). */
   broken: Set<object>;
+  /** The pointers of those objects. */
+  brokenAt: string[];
   /** Shared schemas copied in: `file#/Name`. */
   used: Set<string>;
   problems: Diagnostic[];
@@ -150,6 +152,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       document: doc,
       provenance: new Provenance(doc, workspace),
       broken: new Set(),
+      brokenAt: [],
       used,
       problems: [{ code: 'not-a-document', message: 'An OpenRPC document must be a mapping (object) at the top level.', ...where(entry, '') }],
     };
@@ -426,8 +429,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   }
 
   const broken = new Set<object>();
-  problems.push(...checkLocalRefs(document, provenance, broken));
-  return { document, provenance, broken, used, problems };
+  const brokenAt: string[] = [];
+  problems.push(...checkLocalRefs(document, provenance, broken, brokenAt));
+  return { document, provenance, broken, brokenAt, used, problems };
 }
 
 /** A `$ref` in a part of a bundled document: where it is from the part's root, what it says, its object. */
@@ -487,7 +491,7 @@ export function referencesOf(document: Record<string, unknown>, visit: (base: re
 }
 
 /** Every `#...` reference resolves, and no chain of bare references loops. */
-function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>): Diagnostic[] {
+function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[]): Diagnostic[] {
   const problems: Diagnostic[] = [];
   /** By reference: its target (`undefined`: none), and the places a chain of bare references from it passes through. */
   const verdicts = new Map<string, { target: unknown; chain: ReadonlySet<string> }>();
@@ -517,19 +521,24 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
   };
   referencesOf(document, (base, { path: below, ref, node }) => {
     const pointer = () => joinPointer(joinPointer('', ...base), ...below);
+    const isBroken = () => {
+      if (broken.has(node)) return;
+      broken.add(node);
+      brokenAt.push(pointer());
+    };
     if (!ref.startsWith('#')) {
-      broken.add(node); // external ones that stayed external failed to bundle, and were reported then
+      isBroken(); // external ones that stayed external failed to bundle, and were reported then
       return;
     }
     const { target, chain } = verdict(ref);
     if (target === undefined) {
-      broken.add(node);
+      isBroken();
       problems.push(provenance.at(joinPointer(pointer(), '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
       return;
     }
     // A chain that comes back to this reference's own place loops (a loop elsewhere is reported from its members).
     if (chain.size && chain.has(pointer())) {
-      broken.add(node);
+      isBroken();
       problems.push(
         provenance.at(
           joinPointer(pointer(), '$ref'),

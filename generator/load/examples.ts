@@ -10,6 +10,8 @@ import { compileParams, type EnvelopeParam, type ParamStructure } from '../schem
 import { isObject } from './bundle.js';
 import { deref, methodsOf } from './document.js';
 import { getAtPointer, joinPointer } from './pointer.js';
+import { reachOf } from './reach.js';
+import { Memo } from '../incremental.js';
 
 /** A problem found in a bundled document, located by pointer (provenance maps it to a file and line). */
 export interface LocatedProblem {
@@ -66,6 +68,9 @@ export function checkSchemasAndExamples(
     if (!validate || validate(value)) return;
     // The fast validator stops at the first error; report them all with the exhaustive one.
     const all = compiler.compileSchema(`report ${validate.schemaEnv.schemaPath ?? ''} ${JSON.stringify(validate.schema)}`, validate.schema as Record<string, unknown>, 'all');
+    // Compiled again to report every error, the schema makes strict mode say again what it said when it was
+    // compiled to check with (reported there): nothing new, and nothing about what is compiled next.
+    compiler.drainWarnings();
     const errors = all instanceof Error ? (validate.errors ?? []) : (all(value), all.errors ?? []);
     for (const e of simplifyErrors(errors)) {
       problems.push(provenance.at(valuePointer + e.instancePath, 'example-invalid', `${what}: ${describeAjvError(e)}. Fix the example or the schema.`));
@@ -84,16 +89,34 @@ export function checkSchemasAndExamples(
     return undefined;
   };
 
+  const all: LocatedProblem[] = [];
   for (const { pointer, method } of methodsOf(document)) {
+    // A method that reaches a broken reference was not fully checked: nothing is kept of it.
+    const whole = !(broken.size && reachesBroken(document, method, broken));
+    // What a method's check finds is its own (a problem several methods share is reported by each, and the
+    // duplicates go when the run's problems are put together), so it is kept by the method, its place and
+    // what it reaches (see incremental.ts).
+    const inputs = [pointer, reachOf(document, method), salt];
+    const kept = whole ? checked.peek(method, inputs) : undefined;
+    if (kept) {
+      all.push(...kept);
+      continue;
+    }
     // Without a cache (--no-cache) there is no verdict to look up or keep, and the key is not worth hashing.
     const key = cache === noCache ? undefined : closureKey(document, pointer, salt);
-    if (key !== undefined && cache.get('check', key) === 'ok') continue;
-    const before = problems.length;
+    if (key !== undefined && cache.get('check', key) === 'ok') {
+      if (whole) checked.set(method, inputs, []);
+      continue;
+    }
+    problems.length = 0;
+    reported.clear();
     checkMethod(pointer, method);
     // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
-    if (key !== undefined && problems.length === before && !(broken.size && reachesBroken(document, method, broken))) cache.set('check', key, 'ok');
+    if (key !== undefined && problems.length === 0 && whole) cache.set('check', key, 'ok');
+    if (whole) checked.set(method, inputs, [...problems]);
+    all.push(...problems);
   }
-  return problems;
+  return all;
 
   function checkMethod(pointer: string, method: Record<string, unknown>): void {
     const name = String(method.name);
@@ -193,6 +216,9 @@ export function checkSchemasAndExamples(
     }
   }
 }
+
+/** What checking each method found, by method (see `checkSchemasAndExamples`). */
+const checked = new Memo<object, readonly LocatedProblem[]>();
 
 /** Whether a schema reaches, through its references, one of the broken reference objects. */
 function reachesBroken(document: unknown, schema: unknown, broken: ReadonlySet<object>): boolean {

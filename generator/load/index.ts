@@ -101,7 +101,7 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
     const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict });
     problems.push(...checked);
     const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
-    const schemaDocument: SchemaJobDocument = { service: doc.service, source: doc.path, document: bundled.document, broken: [...bundled.broken], modeled };
+    const schemaDocument: SchemaJobDocument = { service: doc.service, source: doc.path, document: bundled.document, broken: bundled.brokenAt, modeled };
     schemaDocuments.push(schemaDocument);
     options.onSchemaDocument?.(schemaDocument);
     if (!modeled) continue;

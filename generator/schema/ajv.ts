@@ -69,7 +69,8 @@ export class SchemaCompiler {
   private readonly document: Record<string, unknown>;
   private readonly options: SchemaCompilerOptions;
   private readonly instances = new Map<ErrorMode, AjvInstance>();
-  private readonly cache = new Map<string, ValidateFunction | Error>();
+  /** Compiled schemas by key, with what ajv's strict mode said while compiling each (said again on every use). */
+  private readonly cache = new Map<string, { readonly out: ValidateFunction | Error; readonly logged: readonly string[] }>();
   private bag: object | undefined;
   private keywords: string[] | undefined;
   private nestedIds: boolean | undefined;
@@ -143,7 +144,12 @@ export class SchemaCompiler {
   compileSchema(key: string, schema: Record<string, unknown>, mode: ErrorMode = 'first'): ValidateFunction | Error {
     const cacheKey = `${mode} ${key}`;
     const hit = this.cache.get(cacheKey);
-    if (hit) return hit;
+    if (hit) {
+      // What compiling it said is said again: whoever asks for a schema hears the same, first or not.
+      for (const line of hit.logged) this.warnings.push(line);
+      return hit.out;
+    }
+    const before = this.warnings.length;
     let out: ValidateFunction | Error;
     try {
       const ajv = this.ajv(mode);
@@ -155,7 +161,7 @@ export class SchemaCompiler {
     } catch (e) {
       out = e instanceof Error ? e : new Error(String(e));
     }
-    this.cache.set(cacheKey, out);
+    this.cache.set(cacheKey, { out, logged: this.warnings.slice(before) });
     return out;
   }
 

@@ -8,27 +8,36 @@ import { noCache, openCache, type Cache } from '../cache.js';
 import type { Diagnostic } from '../diagnostics.js';
 import { emitValidators } from '../emit/validators/index.js';
 import { checkSalt, checkSchemasAndExamples, type LocatedProblem } from '../load/examples.js';
-import { buildService, type ServiceModel } from '../model.js';
+import { buildService, type MethodModel, type ServiceModel } from '../model.js';
+import { getAtPointer } from '../load/pointer.js';
+import { Memo } from '../incremental.js';
+import { JobMemory, type PartsMessage } from './parts.js';
 import type { OutputFile } from '../write.js';
 import { SchemaCompiler } from './ajv.js';
 import { closureKey } from './closure.js';
 import { compileParams } from './envelope.js';
 import { Sampler, sampleMethod, type SampledExample } from './sample.js';
 
+/** A bundled document, as the load hands it to the job. */
 export interface SchemaJobDocument {
   /** Service name (the compiler's id is derived from it). */
   readonly service: string;
   /** Project-relative path of the entry file. */
   readonly source: string;
   readonly document: Record<string, unknown>;
-  /** Reference objects of `document` that do not resolve (the same objects, not copies: sent in one message). */
-  readonly broken: readonly object[];
+  /** Pointers of the reference objects of `document` that do not resolve. */
+  readonly broken: readonly string[];
   /** Whether the document is sound enough to build a model of (and so to emit validators for). */
   readonly modeled: boolean;
 }
 
+/** A document as the job is sent it: as parts, those it holds from the last run by number (schema/parts.ts). */
+export interface SchemaJobDocumentMessage extends Omit<SchemaJobDocument, 'document'> {
+  readonly document: PartsMessage;
+}
+
 export interface SchemaJobInput {
-  readonly documents: readonly SchemaJobDocument[];
+  readonly documents: readonly SchemaJobDocumentMessage[];
   readonly strict: boolean;
   /** Emit validator modules as well as checking. */
   readonly validators: boolean;
@@ -42,7 +51,8 @@ export interface SchemaJobInput {
 
 export interface SchemaJobOutput {
   readonly problems: readonly (LocatedProblem & { readonly service: string })[];
-  readonly files: readonly OutputFile[];
+  /** Validator modules; as sent by the job, a file it sent last time on the same channel is its number there (schema/parts.ts). */
+  readonly files: readonly (OutputFile | number)[];
   /** Problems turning compiled schemas into modules (not located in the spec). */
   readonly emitProblems: readonly Diagnostic[];
   /** Made examples by service, then method name (when `samples` was asked for). */
@@ -50,6 +60,9 @@ export interface SchemaJobOutput {
   /** Milliseconds spent on each part. */
   readonly timings: Readonly<Record<string, number>>;
 }
+
+/** The job's output as the main thread uses it: every file whole. */
+export type SchemaJobResult = Omit<SchemaJobOutput, 'files'> & { readonly files: readonly OutputFile[] };
 
 export function compilerId(service: string): string {
   return `noderpc:${service}`;
@@ -74,21 +87,32 @@ export class SchemaJobRun {
   private readonly cache: Cache;
   private checking = 0;
 
+  /**
+   * `memory`: what the job holds of the channel the documents come on (schema/parts.ts); a job without one
+   * is sent whole documents.
+   */
   constructor(
     private readonly input: SchemaJobStart,
     cache?: Cache,
+    readonly memory: JobMemory = new JobMemory(),
   ) {
     this.cache = cache ?? (input.noCache ? noCache : openCache(input.cacheDir));
   }
 
   /** Check one bundled document's schemas and examples. */
-  add(doc: SchemaJobDocument): void {
+  add(message: SchemaJobDocumentMessage): void {
     const t0 = performance.now();
-    const id = compilerId(doc.service);
-    const compiler = new SchemaCompiler(id, doc.document, { strict: this.input.strict, source: this.input.validators });
-    this.compilers.set(doc.service, compiler);
-    for (const p of checkSchemasAndExamples(doc.document, compiler, this.cache, checkSalt(id, this.input.strict), new Set(doc.broken))) this.problems.push({ ...p, service: doc.service });
-    if (doc.modeled) this.services.push(buildService(doc.service, doc.source, doc.document));
+    const document = this.memory.decode(message.service, message.document);
+    const id = compilerId(message.service);
+    const compiler = new SchemaCompiler(id, document, { strict: this.input.strict, source: this.input.validators });
+    this.compilers.set(message.service, compiler);
+    const broken = new Set<object>();
+    for (const pointer of message.broken) {
+      const node = getAtPointer(document, pointer);
+      if (node !== null && typeof node === 'object') broken.add(node);
+    }
+    for (const p of checkSchemasAndExamples(document, compiler, this.cache, checkSalt(id, this.input.strict), broken)) this.problems.push({ ...p, service: message.service });
+    if (message.modeled) this.services.push(buildService(message.service, message.source, document));
     this.checking += performance.now() - t0;
   }
 
@@ -107,16 +131,17 @@ export class SchemaJobRun {
         let sampler: Sampler | undefined;
         for (const method of service.methods) {
           if (method.examples.length || method.subscriptions) continue;
-          const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
-          const hit = cache.get('sample', key);
-          let outcome: ReturnType<typeof sampleMethod>;
-          if (hit !== undefined) outcome = JSON.parse(hit) as typeof outcome;
-          else {
+          // Kept by the method's model (its place and reach are part of it) while the job runs for the same salt.
+          const outcome = sampled.get(method, [salt], () => {
+            const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
+            const hit = cache.get('sample', key);
+            if (hit !== undefined) return JSON.parse(hit) as ReturnType<typeof sampleMethod>;
             sampler ??= new Sampler(service.document, compiler);
             const envelope = compileParams(compiler, method.pointer, method.params.map((p) => ({ name: p.name, required: p.required, schemaPointer: p.schemaPointer })), method.paramStructure);
-            outcome = sampleMethod(sampler, method, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
-            cache.set('sample', key, JSON.stringify(outcome));
-          }
+            const made = sampleMethod(sampler, method, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
+            cache.set('sample', key, JSON.stringify(made));
+            return made;
+          });
           if ('example' in outcome) made[method.name] = outcome.example;
           else problems.push({ service: service.name, pointer: method.pointer, code: 'mock-value-missing', message: `${outcome.missing}.`, severity: 'warning' });
         }
@@ -137,7 +162,7 @@ export class SchemaJobRun {
     const round = (ms: number) => Math.round(ms * 10) / 10;
     return {
       problems,
-      files,
+      files: this.memory.encode(files),
       emitProblems,
       samples,
       timings: { checks: round(checking), ...(Object.values(samples).some((m) => Object.keys(m).length) ? { samples: round(t2 - t1) } : {}), ...(input.validators ? { validators: round(performance.now() - t2) } : {}) },
@@ -145,8 +170,11 @@ export class SchemaJobRun {
   }
 }
 
-export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache ? noCache : openCache(input.cacheDir)): SchemaJobOutput {
-  const run = new SchemaJobRun(input, cache);
+/** Samples made for methods without examples, by method model (see `finish`). */
+const sampled = new Memo<MethodModel, ReturnType<typeof sampleMethod>>();
+
+export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache ? noCache : openCache(input.cacheDir), memory?: JobMemory): SchemaJobOutput {
+  const run = new SchemaJobRun(input, cache, memory);
   for (const doc of input.documents) run.add(doc);
   return run.finish(input.validators);
 }

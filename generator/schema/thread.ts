@@ -10,24 +10,57 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Cache } from '../cache.js';
 import { besideBundle } from '../root.js';
-import type { SchemaJobDocument, SchemaJobOutput, SchemaJobStart } from './job.js';
+import type { SchemaJobDocument, SchemaJobDocumentMessage, SchemaJobOutput, SchemaJobResult, SchemaJobStart } from './job.js';
+import { ChannelMemories, KEPT_CHANNELS, SchemaChannel } from './parts.js';
 import type { SchemaJobMessage } from './worker.js';
+
+export { SchemaChannel };
 
 /** A job under way: fed documents as the load makes them, then finished (or cancelled). */
 export interface SchemaJob {
   /** Add a bundled document (on a thread, it is checked there at once). */
   add(document: SchemaJobDocument): void;
   /** The output, once every document was added. `validators`: emit validator modules (started with them). */
-  finish(validators: boolean): Promise<SchemaJobOutput>;
+  finish(validators: boolean): Promise<SchemaJobResult>;
   /** Drop the job (a run that stopped before finishing it). */
   cancel(): void;
 }
 
 export interface SchemaRunner {
-  /** Start a job. The cache is used only in the calling thread; a worker opens its own view of the disk cache. */
-  start(input: SchemaJobStart, cache: Cache): SchemaJob;
+  /**
+   * Start a job. The cache is used only in the calling thread; a worker opens its own view of the disk cache.
+   * With a channel (a watch session's), the job is sent only what changed since the last job on it.
+   */
+  start(input: SchemaJobStart, cache: Cache, channel?: SchemaChannel): SchemaJob;
   /** Whether jobs run on a worker thread. */
   readonly threaded: boolean;
+}
+
+/** The main thread's view of a runner's {@link ChannelMemories}: which channels it still holds. */
+class ChannelsHeld {
+  private readonly order: number[] = [];
+  /** Whether a job on `channel` must start afresh (the job side holds nothing of it); counts the start. */
+  start(channel: SchemaChannel | undefined, holder: object): boolean {
+    if (!channel) return true;
+    const i = this.order.indexOf(channel.id);
+    if (i >= 0) this.order.splice(i, 1);
+    this.order.push(channel.id);
+    while (this.order.length > KEPT_CHANNELS) this.order.shift();
+    const fresh = i < 0 || channel.holder !== holder;
+    if (fresh) channel.reset();
+    return fresh;
+  }
+  drop(channel: SchemaChannel | undefined): void {
+    if (!channel) return;
+    const i = this.order.indexOf(channel.id);
+    if (i >= 0) this.order.splice(i, 1);
+    channel.reset();
+  }
+}
+
+/** A document for the job: as parts against what the job holds of the channel (whole without one). */
+function message(document: SchemaJobDocument, channel: SchemaChannel): SchemaJobDocumentMessage {
+  return { ...document, document: channel.encode(document.service, document.document) };
 }
 
 interface Pending {
@@ -44,15 +77,36 @@ function workerEntry(): URL | undefined {
   return path === undefined ? undefined : pathToFileURL(path);
 }
 
+const inThreadMemories = new ChannelMemories();
+const inThreadHeld = new ChannelsHeld();
+
 const inThread: SchemaRunner = {
   threaded: false,
-  start(input, cache) {
-    const documents: SchemaJobDocument[] = [];
+  start(input, cache, given) {
+    const channel = given ?? new SchemaChannel();
+    const fresh = inThreadHeld.start(given, inThread);
+    const memory = inThreadMemories.start(given?.id, fresh);
+    const documents: SchemaJobDocumentMessage[] = [];
     return {
-      add: (document) => void documents.push(document),
+      add: (document) => void documents.push(message(document, channel)),
       // Loaded only here: a threaded run must not load the job (and ajv) on the main thread as well.
-      finish: async (validators) => (await import('./job.js')).runSchemaJob({ ...input, documents, validators }, cache),
-      cancel: () => undefined,
+      finish: async (validators) => {
+        try {
+          const output = (await import('./job.js')).runSchemaJob({ ...input, documents, validators }, cache, memory);
+          memory.commit();
+          const files = channel.decode(output.files);
+          channel.commit(inThread, files);
+          return { ...output, files };
+        } catch (e) {
+          inThreadMemories.drop(given?.id);
+          inThreadHeld.drop(given);
+          throw e;
+        }
+      },
+      cancel: () => {
+        inThreadMemories.drop(given?.id);
+        inThreadHeld.drop(given);
+      },
     };
   },
 };
@@ -86,24 +140,40 @@ export function schemaRunner(): SchemaRunner {
   // After the listeners: adding a 'message' listener refs the worker again. Until a job is finished, the
   // main thread is loading (it does not wait on the thread), so only `finish` refs it.
   worker.unref();
-  const post = (message: SchemaJobMessage) => worker.postMessage(message);
-  shared = {
+  const post = (m: SchemaJobMessage) => worker.postMessage(m);
+  const held = new ChannelsHeld();
+  const runner: SchemaRunner = {
     threaded: true,
-    start(input) {
+    start(input, _cache, given) {
       const id = next++;
-      post({ id, kind: 'start', input });
+      const channel = given ?? new SchemaChannel();
+      const fresh = held.start(given, worker);
+      post({ id, kind: 'start', input, ...(given ? { channel: given.id } : {}), fresh });
       let done = false;
       return {
         add(document) {
           if (done) throw new Error('schema job: document added after the job was finished');
-          post({ id, kind: 'document', document });
+          post({ id, kind: 'document', document: message(document, channel) });
         },
         finish(validators) {
           done = true;
-          return new Promise<SchemaJobOutput>((resolve, reject) => {
+          return new Promise<SchemaJobResult>((resolve, reject) => {
             // A thread that stopped while the load fed it cannot answer: say why instead of waiting.
-            if (failure) return reject(failure);
-            pending.set(id, { resolve, reject });
+            if (failure) {
+              held.drop(given);
+              return reject(failure);
+            }
+            pending.set(id, {
+              resolve: (output) => {
+                const files = channel.decode(output.files);
+                channel.commit(worker, files);
+                resolve({ ...output, files });
+              },
+              reject: (error) => {
+                held.drop(given);
+                reject(error);
+              },
+            });
             worker.ref();
             post({ id, kind: 'finish', validators });
           });
@@ -111,10 +181,12 @@ export function schemaRunner(): SchemaRunner {
         cancel() {
           if (done) return;
           done = true;
+          held.drop(given);
           post({ id, kind: 'cancel' });
         },
       };
     },
   };
+  shared = runner;
   return shared;
 }

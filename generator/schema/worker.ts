@@ -4,26 +4,30 @@
  * next), and finished; its output (or the error that stopped it) is posted back under the job's id.
  */
 import { parentPort } from 'node:worker_threads';
-import { SchemaJobRun, type SchemaJobDocument, type SchemaJobStart } from './job.js';
+import { SchemaJobRun, type SchemaJobDocumentMessage, type SchemaJobStart } from './job.js';
+import { ChannelMemories } from './parts.js';
 
 if (!parentPort) throw new Error('schema/worker.ts runs as a worker thread');
 const port = parentPort;
 
 export type SchemaJobMessage =
-  | { readonly id: number; readonly kind: 'start'; readonly input: SchemaJobStart }
-  | { readonly id: number; readonly kind: 'document'; readonly document: SchemaJobDocument }
+  | { readonly id: number; readonly kind: 'start'; readonly input: SchemaJobStart; readonly channel?: number; readonly fresh: boolean }
+  | { readonly id: number; readonly kind: 'document'; readonly document: SchemaJobDocumentMessage }
   | { readonly id: number; readonly kind: 'finish'; readonly validators: boolean }
   | { readonly id: number; readonly kind: 'cancel' };
 
-/** The job under way: its id, and the run or the error that stopped it (reported when it is finished). */
-let current: { id: number; run?: SchemaJobRun; error?: unknown } | undefined;
+/** The job under way: its id and channel, and the run or the error that stopped it (reported when it is finished). */
+let current: { id: number; channel?: number; run?: SchemaJobRun; error?: unknown } | undefined;
+/** What the job side holds of each channel (schema/parts.ts). */
+const memories = new ChannelMemories();
 
 port.on('message', (message: SchemaJobMessage) => {
   if (message.kind === 'start') {
-    // A job that was never finished (its run stopped on the main thread) is dropped.
-    current = { id: message.id };
+    // A job that was never finished (its run stopped on the main thread) is dropped, and so is its channel.
+    if (current) memories.drop(current.channel);
+    current = { id: message.id, ...(message.channel !== undefined ? { channel: message.channel } : {}) };
     try {
-      current.run = new SchemaJobRun(message.input);
+      current.run = new SchemaJobRun(message.input, undefined, memories.start(message.channel, message.fresh));
     } catch (e) {
       current.error = e;
     }
@@ -32,6 +36,7 @@ port.on('message', (message: SchemaJobMessage) => {
   if (current?.id !== message.id) return;
   const job = current;
   if (message.kind === 'cancel') {
+    memories.drop(job.channel);
     current = undefined;
     return;
   }
@@ -47,8 +52,11 @@ port.on('message', (message: SchemaJobMessage) => {
   current = undefined;
   try {
     if (job.error !== undefined) throw job.error;
-    port.postMessage({ id: message.id, output: job.run!.finish(message.validators) });
+    const output = job.run!.finish(message.validators);
+    job.run!.memory.commit();
+    port.postMessage({ id: message.id, output });
   } catch (e) {
+    memories.drop(job.channel);
     const error = e instanceof Error ? { message: e.message, stack: e.stack } : { message: String(e) };
     port.postMessage({ id: message.id, error });
   }

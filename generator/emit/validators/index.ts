@@ -15,6 +15,7 @@ import { compileParams } from '../../schema/envelope.js';
 import type { OutputFile } from '../../write.js';
 import { noCache, type Cache } from '../../cache.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from './paths.js';
+import { Memo } from '../../incremental.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,
@@ -98,47 +99,65 @@ export function emitValidators(services: readonly ServiceModel[], compilers: Rea
     if (!compiler) throw new Error(`no schema compiler for ${service.name}`);
     const salt = `validators ${AJV_VERSION} strict=${strict} ${compiler.id}`;
     for (const method of service.methods) {
-      // Without a cache (--no-cache) nothing is looked up or kept under the key: it is not worth hashing.
-      const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
-      const outputs: [string, string][] = [['params', validatorPath(service, method, 'params')]];
-      if (method.result) outputs.push(['result', validatorPath(service, method, 'result')]);
-      for (const kind of method.subscriptions?.kinds ?? []) outputs.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name)]);
-      // Every validator of this method is in the cache: no compile at all.
-      const cached = outputs.map(([direction]) => cache.get('validator', `${key} ${direction}`));
-      if (cached.every((c) => c !== undefined)) {
-        outputs.forEach(([direction, path], i) => {
-          const depth = path.split('/').length - 1;
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(cached[i]!, depth, `${method.name} ${direction}`) });
-          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
-        });
+      // Kept by the method's model (its place and reach are part of it): the same model, the same modules.
+      const kept = emitted.peek(method, [salt]);
+      if (kept) {
+        files.push(...kept);
         continue;
       }
-      // Params validators list every problem (a -32602 reply carries them all); result validators stop at
-      // the first, which keeps the code that clients load small and fast.
-      const entries: [string, string, ValidateFunction | Error, ErrorMode][] = [
-        ['params', validatorPath(service, method, 'params'), compileParams(compiler, method.pointer, method.params, method.paramStructure), 'all'],
-      ];
-      if (method.result) entries.push(['result', validatorPath(service, method, 'result'), compiler.compile(method.result.schemaPointer, 'first'), 'first']);
-      for (const kind of method.subscriptions?.kinds ?? [])
-        entries.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name), compiler.compile(kind.result.schemaPointer, 'first'), 'first']);
-      for (const [direction, path, fn, mode] of entries) {
-        if (fn instanceof Error) {
-          problems.push({ code: 'validator-compile', message: `${method.name} ${direction}: ajv cannot compile it: ${fn.message}`, file: service.source });
-          continue;
-        }
-        try {
-          const depth = path.split('/').length - 1;
-          const code = renumber(standaloneCode(compiler.ajv(mode), fn));
-          cache.set('validator', `${key} ${direction}`, code);
-          files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`) });
-          files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
-        } catch (e) {
-          if (e instanceof EmitProblem) problems.push(...e.diagnostics);
-          else throw e;
-        }
-      }
+      const mine: OutputFile[] = [];
+      const before = problems.length;
+      methodValidators(service, method, compiler, cache, salt, mine, problems);
+      if (problems.length === before) emitted.set(method, [salt], mine);
+      files.push(...mine);
     }
   }
   if (problems.length) throw new EmitProblem(problems);
   return files;
 }
+
+/** The validator modules of one method, into `files` (problems into `problems`). */
+function methodValidators(service: ServiceModel, method: MethodModel, compiler: SchemaCompiler, cache: Cache, salt: string, files: OutputFile[], problems: Diagnostic[]): void {
+  // Without a cache (--no-cache) nothing is looked up or kept under the key: it is not worth hashing.
+  const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
+  const outputs: [string, string][] = [['params', validatorPath(service, method, 'params')]];
+  if (method.result) outputs.push(['result', validatorPath(service, method, 'result')]);
+  for (const kind of method.subscriptions?.kinds ?? []) outputs.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name)]);
+  // Every validator of this method is in the cache: no compile at all.
+  const cached = outputs.map(([direction]) => cache.get('validator', `${key} ${direction}`));
+  if (cached.every((c) => c !== undefined)) {
+    outputs.forEach(([direction, path], i) => {
+      const depth = path.split('/').length - 1;
+      files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(cached[i]!, depth, `${method.name} ${direction}`) });
+      files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
+    });
+    return;
+  }
+  // Params validators list every problem (a -32602 reply carries them all); result validators stop at
+  // the first, which keeps the code that clients load small and fast.
+  const entries: [string, string, ValidateFunction | Error, ErrorMode][] = [
+    ['params', validatorPath(service, method, 'params'), compileParams(compiler, method.pointer, method.params, method.paramStructure), 'all'],
+  ];
+  if (method.result) entries.push(['result', validatorPath(service, method, 'result'), compiler.compile(method.result.schemaPointer, 'first'), 'first']);
+  for (const kind of method.subscriptions?.kinds ?? [])
+    entries.push([`${kind.name} notification`, notificationValidatorPath(service, method, kind.name), compiler.compile(kind.result.schemaPointer, 'first'), 'first']);
+  for (const [direction, path, fn, mode] of entries) {
+    if (fn instanceof Error) {
+      problems.push({ code: 'validator-compile', message: `${method.name} ${direction}: ajv cannot compile it: ${fn.message}`, file: service.source });
+      continue;
+    }
+    try {
+      const depth = path.split('/').length - 1;
+      const code = renumber(standaloneCode(compiler.ajv(mode), fn));
+      cache.set('validator', `${key} ${direction}`, code);
+      files.push({ path: `${PACKAGE_DIR}/${path}.js`, contents: moduleSource(code, depth, `${method.name} ${direction}`) });
+      files.push({ path: `${PACKAGE_DIR}/${path}.d.ts`, contents: dts(depth) });
+    } catch (e) {
+      if (e instanceof EmitProblem) problems.push(...e.diagnostics);
+      else throw e;
+    }
+  }
+}
+
+/** Each method's validator modules, by method model and salt (see `emitValidators`). */
+const emitted = new Memo<MethodModel, readonly OutputFile[]>();
