@@ -27,46 +27,26 @@ function hash(...parts: string[]): string {
 }
 
 function normalize(text: string): string {
-  return text.replace(/\r\n/g, '\n').replace(/\n*$/, '\n');
+  // (Both only where needed: generated modules are megabytes in big documents, and rarely hold either.)
+  const unix = text.includes('\r\n') ? text.replace(/\r\n/g, '\n') : text;
+  let end = unix.length;
+  while (end > 0 && unix.charCodeAt(end - 1) === 10) end--;
+  return end === unix.length - 1 ? unix : `${unix.slice(0, end)}\n`;
 }
 
 /**
  * A generated module from its statements: `.js` (the structures without types) and `.d.ts` (without
- * bodies). `path` names the module as TypeScript (`.ts`).
+ * bodies). `path` names the module as TypeScript (`.ts`). The printer keeps each statement's text under the
+ * statement (ts-printer.ts): a module made again from statements kept by the emitter is printed again only
+ * where its statements are new.
  */
 export function tsModule(path: string, statements: readonly Statement[]): OutputFile[] {
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
-  const key = plainKey(statements);
-  const last = printed.get(path);
-  if (key !== undefined && last?.key === key) return last.files;
   const base = path.slice(0, -3);
-  const files = [
+  return [
     { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))) },
     { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))) },
   ];
-  if (key !== undefined) printed.set(path, { key, files });
-  else printed.delete(path);
-  return files;
-}
-
-/**
- * The last print of each module path with the statements it was printed from. Printing is a function of the
- * statements alone, so a process that emits again (the watch loop) reprints only the modules whose
- * statements changed: after a one-method edit, that method's module and those that list every method.
- */
-const printed = new Map<string, { key: string; files: OutputFile[] }>();
-
-/**
- * The statements as text, when that text is all they are: plain objects, arrays and scalars. A writer
- * function (or any other object) has no such text, and its module is printed every time.
- */
-function plainKey(statements: readonly Statement[]): string | undefined {
-  let plain = true;
-  const key = JSON.stringify(statements, (_k, v: unknown) => {
-    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype)) plain = false;
-    return v;
-  });
-  return plain ? key : undefined;
 }
 
 /** A module of type declarations only: shipped as `.d.ts` with an empty `.js` so plain imports resolve. */

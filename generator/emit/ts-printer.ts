@@ -46,6 +46,7 @@ export type Statement = StatementStructure | string | WriterFunction;
 export type JSDoc = OptionalKind<JSDocStructure> | string;
 export type Parameter = OptionalKind<ParameterDeclarationStructure>;
 export type MethodSignature = OptionalKind<MethodSignatureStructure>;
+export type PropertySignature = OptionalKind<PropertySignatureStructure>;
 
 /** The fields each structure may have; anything else is an internal error (see the module comment). */
 const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries(
@@ -90,48 +91,154 @@ const isBlank = (s: string | undefined): boolean => {
   return true;
 };
 
+/** Printed interface members by member and indentation level (see `#member`). */
+const memberTexts = new WeakMap<object, Map<number, string>>();
+
 /**
- * The JSON text of a structure made of plain objects, arrays and scalars; `undefined` when it holds anything
- * else (a writer function), which has no such text.
+ * Lines standing for lists put together after printing (see `splice`): each is a token of its own that
+ * the printed text holds alone on a line, with what goes in its place, given that line's indentation.
  */
-function plainText(value: unknown): string | undefined {
-  let plain = true;
-  const text = JSON.stringify(value, (_k, v: unknown) => {
-    if (typeof v === 'function' || (typeof v === 'object' && v !== null && !Array.isArray(v) && Object.getPrototypeOf(v) !== Object.prototype)) plain = false;
-    return v;
-  });
-  return plain ? text : undefined;
+const placeholders = new Map<string, (indent: string) => string>();
+let nextPlaceholder = 0;
+
+/** The writers of this printer: what is written on them ends up in a statement's text, which is spliced. */
+const ours = new WeakSet<CodeBlockWriter>();
+
+/** Whether a placeholder written on `writer` will be spliced (the writer is this printer's). */
+export function splices(writer: CodeBlockWriter): boolean {
+  return ours.has(writer);
 }
 
-/** Printed interface members by their structure's JSON text, in two generations so that its size stays bounded. */
-class Memo {
-  #current = new Map<string, string>();
-  #previous = new Map<string, string>();
-  constructor(private readonly limit: number) {}
-  get(key: string): string | undefined {
-    const hit = this.#current.get(key);
-    if (hit !== undefined) return hit;
-    const old = this.#previous.get(key);
-    if (old !== undefined) this.set(key, old);
-    return old;
-  }
-  set(key: string, text: string): void {
-    if (this.#current.size >= this.limit) {
-      this.#previous = this.#current;
-      this.#current = new Map();
-    }
-    this.#current.set(key, text);
-  }
+/** A token to write alone on a line; `splice` puts `fill(indentation)` in place of that line. */
+export function placeholder(fill: (indent: string) => string): string {
+  const token = `\u0000noderpc-list-${nextPlaceholder++}\u0000`;
+  placeholders.set(token, fill);
+  return token;
 }
 
-/** Enough for both interfaces that list every method of a 10,000-method document. */
-const members = new Memo(20_000);
+/**
+ * `text` with each placeholder line (its indentation, the token and what follows it on the line, which the
+ * fill writes again) replaced by its fill. A token not alone on its line is an internal error.
+ */
+function splice(text: string): string {
+  if (placeholders.size === 0) return text;
+  let out = text;
+  for (const [token, fill] of placeholders) {
+    const at = out.indexOf(token);
+    if (at === -1) continue;
+    const lineStart = out.lastIndexOf('\n', at) + 1;
+    const indent = out.slice(lineStart, at);
+    let lineEnd = out.indexOf('\n', at);
+    if (lineEnd === -1) lineEnd = out.length;
+    const rest = out.slice(at + token.length, lineEnd);
+    if (!/^ *$/.test(indent) || (rest !== '' && rest !== ',') || out.indexOf(token, at + 1) !== -1) throw new PrintError('a list placeholder was not printed alone on its line');
+    out = out.slice(0, lineStart) + fill(indent) + out.slice(lineEnd);
+  }
+  placeholders.clear();
+  return out;
+}
 
-/** A module's statements as text: two-space indents, single quotes, a final newline. */
+const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useTabs: false, newLine: '\n', useSingleQuote: true } as const;
+
+/**
+ * A module's statements as text: two-space indents, single quotes, a final newline.
+ *
+ * Each statement is printed on a writer of its own and the texts are put together with the lines ts-morph's
+ * printer puts between statements (a blank line after a closing brace and before a function or interface, a
+ * line break otherwise), which is what printing them one after another on one writer gives: at the margin,
+ * between two complete statements, a writer holds nothing but its text. So a statement's text is kept under
+ * the statement (a structure or writer function: the same object, the same text), and a module printed
+ * again (the watch loop) prints only the statements that are new objects.
+ */
 export function printStatements(statements: readonly Statement[]): string {
-  const writer = new CodeBlockWriter({ indentNumberOfSpaces: 2, useTabs: false, newLine: '\n', useSingleQuote: true });
-  new Printer(writer.getOptions()).sourceFile(writer, statements);
-  return writer.toString();
+  const out = new TextTail();
+  let printer: Printer | undefined;
+  for (const s of statements) {
+    if (out.length > 0) {
+      if (out.lastNonWhitespaceIsCloseBrace()) out.blankLineIfLastNot();
+      else out.newLineIfLastNot();
+      if (typeof s === 'object' && (s.kind === 'function' || s.kind === 'interface')) out.blankLineIfLastNot();
+    }
+    let text: string;
+    if (typeof s === 'string') text = s.includes('\r') ? s.replace(/\r?\n/g, '\n') : s;
+    else {
+      const kept = statementTexts.get(s);
+      if (kept !== undefined) text = kept;
+      else {
+        const w = new CodeBlockWriter(WRITER_OPTIONS);
+        ours.add(w);
+        (printer ??= new Printer(w.getOptions())).statement(w, s);
+        text = splice(w.toString());
+        statementTexts.set(s, text);
+      }
+    }
+    out.push(text);
+  }
+  if (out.length > 0 && !out.isLastNewLine()) out.push('\n');
+  return out.toString();
+}
+
+/** Printed statements by the statement (structure or writer function), which is not changed once printed. */
+const statementTexts = new WeakMap<object, string>();
+
+/** Text put together from pieces, answering what a writer answers about its last characters. */
+class TextTail {
+  readonly #pieces: string[] = [];
+  length = 0;
+
+  push(text: string): void {
+    if (text.length === 0) return;
+    this.#pieces.push(text);
+    this.length += text.length;
+  }
+
+  /** The code of the character `back` places before the end (0: the last), or -1. */
+  #charBack(back: number): number {
+    for (let i = this.#pieces.length - 1; i >= 0; i--) {
+      const piece = this.#pieces[i]!;
+      if (back < piece.length) return piece.charCodeAt(piece.length - 1 - back);
+      back -= piece.length;
+    }
+    return -1;
+  }
+
+  isLastNewLine(): boolean {
+    const c = this.#charBack(0);
+    return c === 10 || c === 13;
+  }
+
+  newLineIfLastNot(): void {
+    if (!this.isLastNewLine()) this.push('\n');
+  }
+
+  #isLastBlankLine(): boolean {
+    let found = 0;
+    for (let back = 0; ; back++) {
+      const c = this.#charBack(back);
+      if (c === 10) {
+        if (++found === 2) return true;
+      } else if (c !== 13) return false;
+    }
+  }
+
+  blankLineIfLastNot(): void {
+    if (this.#isLastBlankLine()) return;
+    this.newLineIfLastNot();
+    this.push('\n');
+  }
+
+  lastNonWhitespaceIsCloseBrace(): boolean {
+    for (let back = 0; ; back++) {
+      const c = this.#charBack(back);
+      if (c === -1) return false;
+      if (c === 125) return true;
+      if (!WHITESPACE.has(c)) return false;
+    }
+  }
+
+  toString(): string {
+    return this.#pieces.join('');
+  }
 }
 
 class Printer {
@@ -141,7 +248,9 @@ class Printer {
   }
 
   #writer(): CodeBlockWriter {
-    return new CodeBlockWriter(this.#options);
+    const w = new CodeBlockWriter(this.#options);
+    ours.add(w);
+    return w;
   }
 
   /** Text or a writer's output, written on its own writer (as ts-morph's `getText`). */
@@ -152,12 +261,6 @@ class Printer {
     if (typeof text === 'string') w.write(text);
     else text(w);
     return w.toString();
-  }
-
-  sourceFile(w: CodeBlockWriter, statements: readonly Statement[]): void {
-    w.closeComment();
-    this.#statements(w, statements);
-    w.conditionalNewLine(!w.isAtStartOfFirstLineOfBlock() && !w.isLastNewLine());
   }
 
   #statements(w: CodeBlockWriter, statements: readonly Statement[] | Text | undefined): void {
@@ -171,6 +274,12 @@ class Printer {
       else if (!w.isAtStartOfFirstLineOfBlock()) w.newLineIfLastNot();
       this.#statement(w, s);
     }
+  }
+
+  /** One statement, alone on `w` (see `printStatements`). */
+  statement(w: CodeBlockWriter, s: Statement): void {
+    w.closeComment();
+    this.#statement(w, s);
   }
 
   #statement(w: CodeBlockWriter, s: Statement): void {
@@ -390,37 +499,34 @@ class Printer {
       const separate = (list: readonly unknown[] | undefined) => {
         if (list && list.length > 0 && !w.isAtStartOfFirstLineOfBlock()) w.newLine();
       };
+      // Each list of members goes in as one line standing for all of them, each member printed alone at the
+      // block's indent and kept under the member (see `splice`): an interface listing every method of a
+      // service is put together, not written through the writer.
+      const level = w.getIndentationLevel();
       separate(s.properties);
-      (s.properties ?? []).forEach((p, i) => {
-        w.conditionalNewLine(i > 0);
-        this.#member(w, p, (t) => this.#property(t, p));
-      });
+      if (s.properties?.length) w.write(placeholder(() => s.properties!.map((p) => this.#member(p, level, (t) => this.#property(t, p))).join('\n')));
       separate(s.methods);
-      (s.methods ?? []).forEach((m, i) => {
-        w.conditionalNewLine(i > 0);
-        this.#member(w, m, (t) => this.#method(t, m));
-      });
+      if (s.methods?.length) w.write(placeholder(() => s.methods!.map((m) => this.#member(m, level, (t) => this.#method(t, m))).join('\n')));
     });
   }
 
   /**
-   * An interface member, at the start of a line in the interface's block. A member of plain data is printed
-   * once, at the margin of a writer of its own, and written from memory at the block's indent (writing
-   * indents every line that is not inside a string, as printing it there would): the whole-service
-   * interfaces list every method, and a process that prints them again (the watch loop) reprints only the
-   * members that changed.
+   * An interface member printed alone at the start of a line at `level` (as it is printed in its block:
+   * between members the writer holds nothing but its text), kept under the member: a process that prints
+   * the interfaces listing every method again (the watch loop) prints only the members that are new.
    */
-  #member(w: CodeBlockWriter, member: object, print: (w: CodeBlockWriter) => void): void {
-    const key = plainText(member);
-    if (key === undefined) return print(w);
-    let text = members.get(key);
+  #member(member: object, level: number, print: (w: CodeBlockWriter) => void): string {
+    let byLevel = memberTexts.get(member);
+    if (!byLevel) memberTexts.set(member, (byLevel = new Map()));
+    let text = byLevel.get(level);
     if (text === undefined) {
       const t = this.#writer();
+      t.setIndentationLevel(level);
       print(t);
       text = t.toString();
-      members.set(key, text);
+      byLevel.set(level, text);
     }
-    w.write(text);
+    return text;
   }
 
   #property(w: CodeBlockWriter, p: OptionalKind<PropertySignatureStructure>): void {
@@ -483,8 +589,9 @@ class Printer {
     const named = s.namedImports !== undefined && s.namedImports.length > 0;
     if (named && s.namespaceImport !== undefined) throw new PrintError('an import declaration cannot have both a namespace import and named imports');
     // Plain names from a plain path (what the emitters write): the declaration is one text.
-    if (named && s.defaultImport === undefined && plainNames(s.namedImports) && PLAIN_PATH.test(s.moduleSpecifier)) {
-      w.write(`import${s.isTypeOnly ? ' type' : ''} { ${s.namedImports.join(', ')} } from '${s.moduleSpecifier}';`);
+    const plain = named && s.defaultImport === undefined && PLAIN_PATH.test(s.moduleSpecifier) ? plainSpecifiers(s.namedImports) : undefined;
+    if (plain) {
+      w.write(`import${s.isTypeOnly ? ' type' : ''} { ${plain.join(', ')} } from '${s.moduleSpecifier}';`);
       return;
     }
     w.write('import');
@@ -530,8 +637,9 @@ class Printer {
   /** `{ a, type B, c as d }`. */
   #specifiers(w: CodeBlockWriter, specifiers: Specifiers): void {
     // Plain names (what the emitters import and export): each comes out as it went in, with `, ` between.
-    if (plainNames(specifiers)) {
-      w.write(`{ ${specifiers.join(', ')} }`);
+    const plain = plainSpecifiers(specifiers);
+    if (plain) {
+      w.write(`{ ${plain.join(', ')} }`);
       return;
     }
     w.write('{');
@@ -568,8 +676,22 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 /** A module path that a quote writes as it is (nothing to escape). */
 const PLAIN_PATH = /^[\w./@-]+$/;
 
-function plainNames(specifiers: Specifiers | undefined): specifiers is readonly string[] {
-  return Array.isArray(specifiers) && specifiers.every((x) => typeof x === 'string' && IDENTIFIER.test(x));
+/**
+ * Specifiers that are plain names (`a`, or `{ name: 'B', isTypeOnly: true }` for `type B`) as the printer
+ * writes them; `undefined` when any is more (an alias, a writer).
+ */
+function plainSpecifiers(specifiers: Specifiers | undefined): string[] | undefined {
+  if (!Array.isArray(specifiers)) return undefined;
+  const out: string[] = [];
+  for (const x of specifiers as readonly Specifier[]) {
+    if (typeof x === 'string') {
+      if (!IDENTIFIER.test(x)) return undefined;
+      out.push(x);
+    } else if (typeof x === 'object' && typeof x.name === 'string' && IDENTIFIER.test(x.name) && Object.entries(x).every(([k, v]) => k === 'name' || (k === 'isTypeOnly' && typeof v === 'boolean') || v === undefined)) {
+      out.push(x.isTypeOnly ? `type ${x.name}` : x.name);
+    } else return undefined;
+  }
+  return out;
 }
 
 type Specifier = string | WriterFunction | OptionalKind<ImportSpecifierStructure> | OptionalKind<ExportSpecifierStructure>;

@@ -24,12 +24,17 @@ function morph(statements: readonly Statement[]): string {
 
 const doc = (description: string, tags: { tagName: string; text?: string }[] = []) => [{ description, tags }];
 
+/** A list of `n` items of every kind a long list in a module has (interface members, object literal entries). */
+const many = (n: number) => Array.from({ length: n }, (_, i) => i);
+
 const CASES: [string, Statement[]][] = [
   ['a banner and imports of every form', [
     '// Generated: do not edit.',
     { kind: 'import', moduleSpecifier: './a.js', namedImports: ['a', 'b'] },
     { kind: 'import', isTypeOnly: true, moduleSpecifier: "./it's.js", namedImports: ['T'] },
     { kind: 'import', moduleSpecifier: './c.js', namedImports: [{ name: 'start', alias: 'startServer' }, { name: 'U', isTypeOnly: true }, 'c'] },
+    { kind: 'import', moduleSpecifier: './ns.js', namedImports: ['createNs', { name: 'NsNamespace', isTypeOnly: true }, 'aMeta', { name: 'bMeta' }] },
+    { kind: 'export', moduleSpecifier: './ns.js', namedExports: [{ name: 'Ns', isTypeOnly: true }, 'x'] },
     { kind: 'import', moduleSpecifier: './d.js', defaultImport: 'D', namedImports: ['d'] },
     { kind: 'import', moduleSpecifier: './e.js', namespaceImport: 'e' },
     { kind: 'import', moduleSpecifier: './side-effect.js' },
@@ -92,6 +97,19 @@ const CASES: [string, Statement[]][] = [
     { kind: 'variable', declarations: [{ name: 'a', initializer: '1' }, { name: 'b', type: 'string' }] },
     { kind: 'variable', isExported: true, hasDeclareKeyword: true, declarationKind: 'const', declarations: [{ name: 'c', type: 'readonly X[]' }] },
     'export default c;',
+  ]],
+  ['long lists: interface members and object literal entries, put together after printing', [
+    {
+      kind: 'interface',
+      isExported: true,
+      name: 'Everything',
+      docs: doc('Every method.'),
+      properties: many(40).map((i) => ({ name: `"m${i}"`, isReadonly: true, docs: i % 3 ? doc(`Member ${i}, with a \`code\` span and "quotes".`) : undefined, type: i % 5 ? `{ params: P${i}; result: R${i} }` : '{\n  a: `0x${string}`\n  // comment\n  b?: string\n}' })),
+      methods: many(30).map((i) => ({ name: `m${i}`, docs: doc(`Calls m${i}.\n\nSecond paragraph.`, [{ tagName: 'param', text: 'x the x' }]), parameters: [{ name: 'x', type: `X${i}`, hasQuestionToken: i % 2 === 0 }, { name: 'options', type: 'CallOptions', hasQuestionToken: true }], returnType: `Promise<R${i}>` })),
+    },
+    { kind: 'function', isExported: true, name: 'create', parameters: [{ name: 't', type: 'T' }], returnType: 'X', statements: ['const x = 1;', returnObject(many(50).map((i) => `"m${i}": (a, b) => invoke(t.http("s"), m${i}Meta, { a, b: '}' }, options)`))] },
+    { kind: 'variable', isExported: true, declarationKind: 'const', declarations: [{ name: 'DATA', type: 'Data', initializer: objectLiteral([['service', '"s"'], ['examples', jsonLiteral(Object.fromEntries(many(25).map((i) => [`m${i}`, [{ name: `e${i}`, params: [{ name: 'p', value: `it's "${i}"` }] }]])))]]) }] },
+    { kind: 'interface', name: 'Small', properties: [{ name: 'a', type: 'A' }] },
   ]],
   ['multi-line types and template literals in parameters (commas go after the last token)', [
     {
