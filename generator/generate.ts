@@ -171,6 +171,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
 
   const ctx: EmitContext = {
     cache,
+    memory: remembered,
     config,
     model: loaded.model,
     ...(releases ? { releases } : {}),

@@ -195,6 +195,20 @@ export class RunMemory {
     return kept;
   }
 
+  /**
+   * An object standing for `key` (a text that says everything some results depend on): last run's object
+   * under `slot` while the key is the same text, a new one when it is not. Results kept under the token are
+   * compared by it at the cost of one comparison of the key per run.
+   */
+  token(slot: string, key: string): object {
+    const last = this.#tokens.get(slot);
+    if (last?.key === key) return last.token;
+    const token = {};
+    this.#tokens.set(slot, { key, token });
+    return token;
+  }
+  readonly #tokens = new Map<string, { key: string; token: object }>();
+
   /** Last run's value under `slot` (set with {@link remember}). */
   recall<T>(slot: string): T | undefined {
     return this.#slots.get(slot) as T | undefined;

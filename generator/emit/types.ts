@@ -4,6 +4,7 @@ import type { Model } from '../model.js';
 import type { ReleaseView } from '../release/history.js';
 import type { SampledExample } from '../schema/sample.js';
 import type { OutputFile } from '../write.js';
+import type { RunMemory } from '../incremental.js';
 
 /** Everything an emitter may read. Emitters are pure: no file system, no clock, no environment. */
 export interface EmitContext {
@@ -24,6 +25,11 @@ export interface EmitContext {
    * emitters that ask for the schema job's output (`afterSchemas`).
    */
   readonly samples?: Readonly<Record<string, Readonly<Record<string, SampledExample>>>>;
+  /**
+   * What the last run of a watch session made (a new, empty one without a session): what an emitter derives
+   * anew each run keeps its identity there while it stays the same (see incremental.ts).
+   */
+  readonly memory: RunMemory;
 }
 
 export interface Emitter {

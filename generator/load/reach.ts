@@ -41,6 +41,11 @@ function at(document: Record<string, unknown>, places: Map<string, unknown>, poi
   return value;
 }
 
+/** What is at `pointer` in `document` (`undefined`: nothing), looked up once per document. */
+export function placeIn(document: Record<string, unknown>, pointer: string): unknown {
+  return at(document, placesOf(document), pointer);
+}
+
 /** The place a local reference counts as: the top-level component it lands in, or the pointer itself. */
 function placeOf(ref: string): string {
   const m = /^#(\/components\/[^/]+\/[^/]+)/.exec(ref);

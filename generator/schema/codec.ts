@@ -7,6 +7,7 @@
  */
 import type { Guard, JsonType, Plan, ScalarPlan } from '../../runtime/codec.js';
 import { getAtPointer } from '../load/pointer.js';
+import { refSitesOf } from '../load/bundle.js';
 import type { JsonSchema } from '../model.js';
 import { componentName, declaredTypes, isSchemaObject, type SchemaObject } from './resolve.js';
 
@@ -25,6 +26,53 @@ export interface PlanTree {
 }
 
 const CODECS: Record<string, ScalarPlan | 0> = { uint64: 'u64', 'uint64-number': 'u64n', uint32: 'u32', float: 'f', quantity: 'q', hex: 0 };
+
+/** Whether the components of each `components.schemas` object plan alike in any order (see `planHistoryFree`). */
+const historyFree = new WeakMap<object, boolean>();
+
+/**
+ * Whether the plans of a document's schemas do not depend on the order they are asked for in: true unless
+ * two components refer to each other through a longer loop. (A builder marks a component recursive where it
+ * meets it again while planning it, so in a loop of several components which of them becomes a named,
+ * referenced plan depends on where the loop was entered; a component that refers only to itself is marked
+ * wherever it is entered.) Only then may a plan be kept and reused without the plans asked for before it.
+ */
+export function planHistoryFree(document: Record<string, unknown>): boolean {
+  const schemas = getAtPointer(document, '/components/schemas');
+  if (schemas === null || typeof schemas !== 'object' || Array.isArray(schemas)) return true;
+  const known = historyFree.get(schemas);
+  if (known !== undefined) return known;
+  const names = Object.keys(schemas);
+  const edges = new Map<string, Set<string>>();
+  for (const name of names) {
+    const targets = new Set<string>();
+    const schema = (schemas as Record<string, unknown>)[name];
+    if (schema !== null && typeof schema === 'object') {
+      for (const site of refSitesOf(schema)) {
+        const target = componentName(site.ref);
+        if (target !== undefined && target !== name) targets.add(target);
+      }
+    }
+    edges.set(name, targets);
+  }
+  // A loop through two or more components: some component reaches itself through another.
+  let free = true;
+  const state = new Map<string, 1 | 2>();
+  const visit = (name: string): void => {
+    if (!free) return;
+    state.set(name, 1);
+    for (const next of edges.get(name) ?? []) {
+      const st = state.get(next);
+      if (st === 1) free = false;
+      else if (st === undefined && edges.has(next)) visit(next);
+      if (!free) return;
+    }
+    state.set(name, 2);
+  };
+  for (const name of names) if (!state.has(name)) visit(name);
+  historyFree.set(schemas, free);
+  return free;
+}
 
 /** Derives plans for schemas of one document, memoizing component plans. */
 export class PlanBuilder {

@@ -16,6 +16,8 @@ import type { Diagnostic } from '../diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
+import { Memo } from '../incremental.js';
+import { placeIn } from '../load/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
@@ -68,7 +70,9 @@ export class TypeCatalog {
   /** Names and param expressions of a method's types (param expressions are known after `source()`). */
   methodTypes(method: MethodModel): MethodTypes {
     const t = this.methods.get(method)!;
-    return { ...t, paramTypes: method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown') };
+    const paramTypes = method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown');
+    // The same names and types as last asked: the same object (what is computed from it is kept under it).
+    return stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes], () => ({ ...t, paramTypes }));
   }
 
   /** The type expression of one positional param (after `source()`). */
@@ -79,19 +83,31 @@ export class TypeCatalog {
   /** Declared type names a type expression mentions (what a module using it must import). */
   referencedNames(expression: string): string[] {
     const found = new Set<string>();
-    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positional.some((p) => p.name === m[0])) found.add(m[0]);
+    this.positionalNames ??= new Set(this.positional.map((p) => p.name));
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positionalNames.has(m[0])) found.add(m[0]);
     return [...found];
   }
+  private positionalNames: Set<string> | undefined;
 
   /** Every declaration name, sorted. */
   names(): string[] {
-    return [...this.decls.keys()].sort();
+    return (this.sortedNames ??= [...this.decls.keys()].sort());
   }
+  private sortedNames: string[] | undefined;
 
-  /** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
-  private readonly keys = new WeakMap<object, string>();
+  /**
+   * An object standing for the set of declared names (those `referencedNames` finds): the same object as
+   * long as the names are the same, so that what is computed from them can be kept under it.
+   */
+  get namesToken(): object {
+    if (this.token) return this.token;
+    const text = `${this.names().join(' ')}\0${this.positional.map((p) => p.name).join(' ')}`;
+    if (lastNames?.text !== text) lastNames = { text, token: {} };
+    return (this.token = lastNames.token);
+  }
+  private token: object | undefined;
 
-  private declare(decl: Decl, key: string = structuralKey(decl.schema, this.keys)): string {
+  private declare(decl: Decl, key: string = structuralKey(decl.schema, structuralKeys)): string {
     const existing = this.decls.get(decl.name);
     if (existing) {
       if (existing.key === key) return decl.name;
@@ -126,27 +142,15 @@ export class TypeCatalog {
 
   /** Titled inline object/union schemas inside params and results become named types. */
   private hoistInline(service: ServiceModel, method: MethodModel): void {
-    const prefix = pascalCase(method.name);
-    const visit = (schema: unknown, owner: string, depth: number, property?: string): void => {
-      if (!isSchemaObject(schema) || depth > 40) return;
-      if (typeof schema.$ref === 'string') return;
-      if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
-        // The title names the type; where two different schemas share a title, the owner (method, param or
-        // result) and then the property holding it qualify the name.
-        const key = structuralKey(schema, this.keys);
-        const base = pascalCase(schema.title);
-        const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
-        const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
-        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
-      }
-      if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
-      for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
-    };
-    for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
-    if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
-    for (const kind of method.subscriptions?.kinds ?? []) {
-      for (const p of kind.params) visit(p.schema, `${prefix}${pascalCase(kind.name)}${pascalCase(p.ident)}`, 1);
-      visit(kind.result.schema, `${prefix}${pascalCase(kind.name)}`, 1);
+    for (const { schema, owner, property } of hoistCandidates(method)) {
+      if (this.hoisted.has(schema)) continue;
+      // The title names the type; where two different schemas share a title, the owner (method, param or
+      // result) and then the property holding it qualify the name.
+      const key = structuralKey(schema, structuralKeys);
+      const base = pascalCase(schema.title as string);
+      const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
+      const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
+      this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
     }
   }
 
@@ -156,7 +160,7 @@ export class TypeCatalog {
     if (method.params.length) {
       params = `${prefix}Params`;
       if (method.positional) this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
-      else this.declare({ name: params, service, schema: paramsSchema(method), origin: `${service.source} ${method.name} params` });
+      else this.declare({ name: params, service, schema: paramsSchemas.get(method, [], () => paramsSchema(method)), origin: `${service.source} ${method.name} params` });
     }
     let result: string | undefined;
     if (method.result) {
@@ -175,8 +179,40 @@ export class TypeCatalog {
     });
   }
 
-  /** The JSTT input for `schema` inside `service`: references and codecs become ready-made TS types. */
-  private toJstt(service: ServiceModel, schema: JsonSchema, root: boolean, depth = 0): JsonSchema {
+  /**
+   * The JSTT input for `schema` inside `service`: references and codecs become ready-made TS types. An input
+   * is kept under its schema with every lookup it made (the component names it used, the schemas it inlined,
+   * the hoisted names it used) and is the same object while each lookup gives what it gave.
+   */
+  private jsttInput(service: ServiceModel, schema: JsonSchema, root: boolean): JsonSchema {
+    if (!isSchemaObject(schema)) return schema;
+    const memo = root ? rootInputs : innerInputs;
+    const kept = memo.get(schema);
+    if (kept && this.holds(service, kept.lookups)) return kept.input;
+    const lookups: unknown[] = [];
+    const input = this.toJstt(service, schema, root, 0, lookups);
+    memo.set(schema, { lookups, input });
+    return input;
+  }
+
+  /** Whether each lookup (a flat list of kind, key and answer) gives what it gave. */
+  private holds(service: ServiceModel, lookups: readonly unknown[]): boolean {
+    for (let i = 0; i < lookups.length; i += 3) {
+      const kind = lookups[i];
+      const key = lookups[i + 1];
+      const was = lookups[i + 2];
+      const now =
+        kind === 'component'
+          ? this.componentNames.get(service)?.get(key as string)
+          : kind === 'target'
+            ? placeIn(service.document, key as string)
+            : this.hoisted.get(key as object);
+      if (!Object.is(now, was)) return false;
+    }
+    return true;
+  }
+
+  private toJstt(service: ServiceModel, schema: JsonSchema, root: boolean, depth: number, lookups: unknown[]): JsonSchema {
     if (!isSchemaObject(schema)) return schema;
     if (depth > 60) return { tsType: 'unknown' };
     const describe = (s: SchemaObject, tsType: string): SchemaObject => ({
@@ -186,13 +222,15 @@ export class TypeCatalog {
     });
     if (typeof schema.$ref === 'string') {
       const name = componentName(schema.$ref);
-      const target = schema.$ref.startsWith('#') ? (getAtPointer(service.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
+      const target = schema.$ref.startsWith('#') ? (placeIn(service.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
+      if (schema.$ref.startsWith('#')) lookups.push('target', schema.$ref.slice(1), target);
       if (name !== undefined) {
         const ts = this.componentType(service, name);
+        lookups.push('component', name, ts);
         if (ts) return describe(schema, ts);
       }
       if (target === undefined) return describe(schema, 'unknown');
-      const inner = this.toJstt(service, target, false, depth + 1);
+      const inner = this.toJstt(service, target, false, depth + 1, lookups);
       if (!isSchemaObject(inner)) return inner;
       // An inlined scalar's own description belongs to its type, not to every field that uses it.
       const { description: _own, ...rest } = inner;
@@ -205,6 +243,7 @@ export class TypeCatalog {
     }
     if (!root) {
       const hoisted = this.hoisted.get(schema);
+      lookups.push('hoisted', schema, hoisted);
       if (hoisted) return describe(schema, hoisted);
     }
     if (schema['x-open'] === true && !schema.type && !schema.oneOf && !schema.anyOf && !schema.properties) return describe(schema, 'unknown');
@@ -213,11 +252,11 @@ export class TypeCatalog {
       // Only what shapes a type goes to json-schema-to-typescript; validation-only keywords stay behind.
       if (!TYPE_KEYWORDS.has(k)) continue;
       if (k === 'properties' || k === 'patternProperties' || k === 'definitions') {
-        if (isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, this.toJstt(service, pv as JsonSchema, false, depth + 1)]));
+        if (isSchemaObject(v)) out[k] = Object.fromEntries(Object.entries(v).map(([pk, pv]) => [pk, this.toJstt(service, pv as JsonSchema, false, depth + 1, lookups)]));
       } else if (k === 'items' || k === 'oneOf' || k === 'anyOf' || k === 'allOf') {
-        out[k] = Array.isArray(v) ? v.map((s) => this.toJstt(service, s as JsonSchema, false, depth + 1)) : this.toJstt(service, v as JsonSchema, false, depth + 1);
+        out[k] = Array.isArray(v) ? v.map((s) => this.toJstt(service, s as JsonSchema, false, depth + 1, lookups)) : this.toJstt(service, v as JsonSchema, false, depth + 1, lookups);
       } else if (k === 'additionalProperties' || k === 'additionalItems') {
-        out[k] = typeof v === 'boolean' ? v : this.toJstt(service, v as JsonSchema, false, depth + 1);
+        out[k] = typeof v === 'boolean' ? v : this.toJstt(service, v as JsonSchema, false, depth + 1, lookups);
       } else out[k] = v;
     }
     // A union whose branches only add `required` (presence rules) is, as a type, the object itself.
@@ -229,44 +268,40 @@ export class TypeCatalog {
   }
 
   /**
-   * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
-   * inputs not in the cache go to the library in one job.
+   * The source of types.ts. Each declaration's text is kept by its input (the same input object, the same
+   * text), then cached by the input's exact text; the inputs not in the cache go to the library in one job.
    */
   async source(cache: Cache = noCache): Promise<string> {
-    const out: string[] = [];
     const names = this.names();
     // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
     // distinct): each distinct input is compiled once.
-    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string }>();
-    const want = (input: object, name: string, options: Partial<Options>): string => {
-      const text = `${name}\0${JSON.stringify(options)}\0${JSON.stringify(input)}`;
-      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
-      return text;
+    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string; waiting: TypesJobInput[] }>();
+    const misses: { item: TypesJobItem; key: string; ts?: string; waiting: TypesJobInput[] }[] = [];
+    const want = (input: TypesJobInput): void => {
+      if (compiledTexts.has(input.input)) return;
+      const text = `${input.name}\0${JSON.stringify(input.options)}\0${JSON.stringify(input.input)}`;
+      let entry = inputs.get(text);
+      if (!entry) {
+        entry = { item: { input: input.input, name: input.name, options: input.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text), waiting: [] };
+        inputs.set(text, entry);
+        const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
+        if (hit !== undefined) entry.ts = hit;
+        else misses.push(entry);
+      }
+      entry.waiting.push(input);
     };
-    const declOptions: Partial<Options> = {
-      bannerComment: '',
-      format: false,
-      additionalProperties: false,
-      declareExternallyReferenced: false,
-      strictIndexSignatures: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: false,
-      maxItems: 64,
-    };
-    const declTexts = names.map((name) => {
+    const declInputs = names.map((name) => {
       const decl = this.decls.get(name)!;
-      const schema = this.toJstt(decl.service, decl.schema, true);
-      return want(isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, declOptions);
+      const input = declarationInput(name, this.jsttInput(decl.service, decl.schema, true));
+      want(input);
+      return input;
     });
     // Positional params: one expression per param (a labelled tuple per method below).
-    const paramOptions: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
-    const paramTexts = this.positional.flatMap((entry) => entry.params.map((param) => [param, want({ title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, 'X', paramOptions)] as const));
-    const misses: { item: TypesJobItem; key: string; ts?: string }[] = [];
-    for (const entry of inputs.values()) {
-      const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
-      if (hit !== undefined) entry.ts = hit;
-      else misses.push(entry);
-    }
+    const paramInputs = this.positional.flatMap((entry) => entry.params.map((param) => {
+      const input = paramInput(this.jsttInput(entry.service, param.schema, true));
+      want(input);
+      return [param, input] as const;
+    }));
     if (misses.length) {
       const compiled = await runTypesJob(misses.map((m) => m.item));
       misses.forEach((m, i) => {
@@ -274,20 +309,9 @@ export class TypeCatalog {
         if (m.key) cache.set('jstt', m.key, m.ts);
       });
     }
-    names.forEach((name, i) => {
-      const ts = inputs.get(declTexts[i]!)!.ts!;
-      // Every use of the type is written with `name`: a declaration under any other name would leave them
-      // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
-      // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
-      if (ts.trim() === '') out.push(`export type ${name} = unknown`);
-      else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
-      else out.push(ts.trim());
-    });
-    for (const [param, text] of paramTexts) {
-      // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
-      const expression = /export type X = ([\s\S]*)$/.exec(inputs.get(text)!.ts!)?.[1]?.trim();
-      this.paramExpressions.set(param, expression || 'unknown');
-    }
+    for (const entry of inputs.values()) for (const input of entry.waiting) compiledTexts.set(input.input, entry.ts!);
+    const pieces: string[] = names.map((name, i) => declarationText(name, declInputs[i]!));
+    for (const [param, input] of paramInputs) this.paramExpressions.set(param, paramExpression(input));
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);
@@ -307,9 +331,155 @@ export class TypeCatalog {
         const docs = entry.params.map((p, i) => ` * @param ${labels[i]} ${(p.description ?? p.summary ?? '').split('\n')[0]}`.trimEnd());
         return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
       });
-    out.push(...tuples);
-    return `${indentDeclarations(out.join('\n\n'))}\n`;
+    pieces.push(...tuples);
+    return `${indentPieces(pieces)}\n`;
   }
+}
+
+/** An input of json-schema-to-typescript, with its name and options. */
+interface TypesJobInput {
+  readonly input: object;
+  readonly name: string;
+  readonly options: Partial<Options>;
+}
+
+const DECLARATION_OPTIONS: Partial<Options> = {
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: false,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: false,
+  maxItems: 64,
+};
+const PARAM_OPTIONS: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
+
+/** JSTT inputs kept by schema (see `jsttInput`): as a declaration's root, and inside another schema. */
+const rootInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
+const innerInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
+/** Library inputs by the JSTT input and name they are made of (the same, the same object). */
+const declarationInputs = new WeakMap<object, Map<string, TypesJobInput>>();
+const booleanInputs = new Map<string, TypesJobInput>();
+const paramInputs = new WeakMap<object, TypesJobInput>();
+/** What the library wrote for each library input. */
+const compiledTexts = new WeakMap<object, string>();
+/** A declaration's checked text, by library input. */
+const declarationTexts = new WeakMap<object, string>();
+/** A param's type expression, by library input. */
+const paramExpressions = new WeakMap<object, string>();
+
+function declarationInput(name: string, schema: JsonSchema): TypesJobInput {
+  if (!isSchemaObject(schema)) {
+    let input = booleanInputs.get(name);
+    if (!input) booleanInputs.set(name, (input = { input: { title: name }, name, options: DECLARATION_OPTIONS }));
+    return input;
+  }
+  let byName = declarationInputs.get(schema);
+  if (!byName) declarationInputs.set(schema, (byName = new Map()));
+  let input = byName.get(name);
+  if (!input) byName.set(name, (input = { input: { ...schema, title: name }, name, options: DECLARATION_OPTIONS }));
+  return input;
+}
+
+function paramInput(schema: JsonSchema): TypesJobInput {
+  const key = isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA;
+  let input = paramInputs.get(key);
+  if (!input) paramInputs.set(key, (input = { input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
+  return input;
+}
+const TRUE_SCHEMA = {};
+const FALSE_SCHEMA = {};
+
+/** A declaration as types.ts holds it, from what the library wrote. */
+function declarationText(name: string, input: TypesJobInput): string {
+  let text = declarationTexts.get(input.input);
+  if (text !== undefined) return text;
+  const ts = compiledTexts.get(input.input)!;
+  // Every use of the type is written with `name`: a declaration under any other name would leave them
+  // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
+  // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
+  if (ts.trim() === '') text = `export type ${name} = unknown`;
+  else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+  else text = ts.trim();
+  declarationTexts.set(input.input, text);
+  return text;
+}
+
+/** A positional param's type expression, from what the library wrote for it. */
+function paramExpression(input: TypesJobInput): string {
+  let expression = paramExpressions.get(input.input);
+  if (expression !== undefined) return expression;
+  // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
+  expression = /export type X = ([\s\S]*)$/.exec(compiledTexts.get(input.input)!)?.[1]?.trim() || 'unknown';
+  paramExpressions.set(input.input, expression);
+  return expression;
+}
+
+/** Indented pieces, by their text, of this run and the last (so that what is no longer written is let go). */
+let indentedNow = new Map<string, { text: string; balanced: boolean }>();
+let indentedBefore = new Map<string, { text: string; balanced: boolean }>();
+
+/**
+ * `indentDeclarations` of the pieces joined by blank lines, each piece indented on its own (and kept) when
+ * every piece closes what it opens, which declarations do.
+ */
+function indentPieces(pieces: readonly string[]): string {
+  const out: string[] = [];
+  let balanced = true;
+  for (const piece of pieces) {
+    const done = indentedNow.get(piece) ?? indentedBefore.get(piece) ?? indentWithState(piece);
+    indentedNow.set(piece, done);
+    out.push(done.text);
+    if (!done.balanced) balanced = false;
+  }
+  indentedBefore = indentedNow;
+  indentedNow = new Map();
+  return balanced ? out.join('\n\n') : indentDeclarations(pieces.join('\n\n'));
+}
+
+
+/** The last set of declared names and its token (see `namesToken`). */
+let lastNames: { readonly text: string; readonly token: object } | undefined;
+
+/** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
+const structuralKeys = new WeakMap<object, string>();
+/** By-name params schemas, by method model: the same object while the model is. */
+const paramsSchemas = new Memo<MethodModel, JsonSchema>();
+/** Method type names, by method model (see `methodTypes`). */
+const stableTypes = new Memo<MethodModel, MethodTypes>();
+
+interface HoistCandidate {
+  readonly schema: SchemaObject;
+  readonly owner: string;
+  readonly property?: string;
+}
+
+const hoistMemo = new Memo<MethodModel, readonly HoistCandidate[]>();
+
+/**
+ * The titled inline schemas of a method's params and results that may become named types, in the order
+ * they are met (`hoistInline` names each the first time it is met), by method model.
+ */
+function hoistCandidates(method: MethodModel): readonly HoistCandidate[] {
+  return hoistMemo.get(method, [], () => {
+    const found: HoistCandidate[] = [];
+    const prefix = pascalCase(method.name);
+    const visit = (schema: unknown, owner: string, depth: number, property?: string): void => {
+      if (!isSchemaObject(schema) || depth > 40) return;
+      if (typeof schema.$ref === 'string') return;
+      if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema)) found.push({ schema, owner, ...(property !== undefined ? { property } : {}) });
+      if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
+      for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
+    };
+    for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
+    if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
+    for (const kind of method.subscriptions?.kinds ?? []) {
+      for (const p of kind.params) visit(p.schema, `${prefix}${pascalCase(kind.name)}${pascalCase(p.ident)}`, 1);
+      visit(kind.result.schema, `${prefix}${pascalCase(kind.name)}`, 1);
+    }
+    return found;
+  });
 }
 
 /** The object schema of by-name params (positional ones are labelled tuples, built in `source()`). */
@@ -396,6 +566,11 @@ function isPropertiesMap(holder: unknown): boolean {
  * that output needs to read well.
  */
 export function indentDeclarations(text: string, unit = '  '): string {
+  return indentWithState(text, unit).text;
+}
+
+/** `indentDeclarations`, and whether the text closes what it opens (it ends outside any bracket or comment). */
+function indentWithState(text: string, unit = '  '): { text: string; balanced: boolean } {
   let depth = 0;
   const out: string[] = [];
   let inComment = false;
@@ -421,7 +596,7 @@ export function indentDeclarations(text: string, unit = '  '): string {
       else if (ch === '}' || ch === ')' || ch === ']') depth = Math.max(0, depth - 1);
     }
   }
-  return out.join('\n');
+  return { text: out.join('\n'), balanced: depth === 0 && !inComment };
 }
 
 /** One input of json-schema-to-typescript: the schema, the declaration's name and the options. */

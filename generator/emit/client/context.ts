@@ -5,7 +5,8 @@
 import type { Cache } from '../../cache.js';
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model.js';
-import { defsSource, PlanBuilder, planSource, type PlanTree } from '../../schema/codec.js';
+import { defsSource, PlanBuilder, planHistoryFree, planSource, type PlanTree } from '../../schema/codec.js';
+import { Memo } from '../../incremental.js';
 import { TypeCatalog } from '../../schema/typescript.js';
 import type { EmitContext } from '../types.js';
 import { Names } from './names.js';
@@ -71,11 +72,16 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
   if (problems.length) throw new EmitProblems(problems);
   const builders = new Map<ServiceModel, PlanBuilder>();
   const owner = new Map<MethodModel, ServiceModel>();
-  for (const s of ctx.model.services) {
-    builders.set(s, new PlanBuilder(s.document));
-    for (const m of s.methods) owner.set(m, s);
-  }
+  for (const s of ctx.model.services) for (const m of s.methods) owner.set(m, s);
   const memo = new Map<MethodModel, MethodPlans>();
+  const make = (method: MethodModel, service: ServiceModel): MethodPlans => {
+    let b = builders.get(service);
+    if (!b) builders.set(service, (b = new PlanBuilder(service.document)));
+    const params = method.positional ? b.tuple(method.params.map((x) => x.schema)) : b.object(method.params.map((x) => [x.name, x.schema] as const));
+    const kinds = new Map<string, { params: PlanTree; result: PlanTree }>();
+    for (const k of method.subscriptions?.kinds ?? []) kinds.set(k.name, { params: b.tuple(k.params.map((x) => x.schema)), result: b.tree(k.result.schema) });
+    return { params, result: b.tree(method.result?.schema), kinds };
+  };
   return {
     names,
     types,
@@ -84,17 +90,18 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
     plans(method) {
       let p = memo.get(method);
       if (p) return p;
-      const b = builders.get(owner.get(method)!)!;
-      const params =
-        method.positional ? b.tuple(method.params.map((x) => x.schema)) : b.object(method.params.map((x) => [x.name, x.schema] as const));
-      const kinds = new Map<string, { params: PlanTree; result: PlanTree }>();
-      for (const k of method.subscriptions?.kinds ?? []) kinds.set(k.name, { params: b.tuple(k.params.map((x) => x.schema)), result: b.tree(k.result.schema) });
-      p = { params, result: b.tree(method.result?.schema), kinds };
+      const service = owner.get(method)!;
+      // Where the plans do not depend on what was planned before, they are kept by the method's model (its
+      // reach is part of it); otherwise planned in this run, in the order asked.
+      p = planHistoryFree(service.document) ? keptPlans.get(method, [], () => make(method, service)) : make(method, service);
       memo.set(method, p);
       return p;
     },
   };
 }
+
+/** Plans by method model, for documents whose plans do not depend on order (see `planHistoryFree`). */
+const keptPlans = new Memo<MethodModel, MethodPlans>();
 
 /** Declarations of every recursive plan the given trees use (once each), as statements. */
 export function planDefs(trees: readonly PlanTree[]): string[] {

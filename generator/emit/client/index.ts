@@ -12,11 +12,12 @@ import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../write.js';
 import { tsModule, typesModule } from '../ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';
-import type { MethodSignature, Parameter } from '../ts-printer.js';
+import type { MethodSignature, Parameter, PropertySignature } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
 import { camelCase, up, type NamespaceInfo } from './names.js';
+import { Memo } from '../../incremental.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
@@ -141,7 +142,21 @@ function metaStatements(pc: PackageContext, method: MethodModel, module: string,
   return out;
 }
 
+/** Each method's module, by method model (see `methodModule`). */
+const methodModules = new Memo<MethodModel, OutputFile[]>();
+
+/**
+ * A method's module, kept by the method's model with everything else it reads: its names and types (the same
+ * objects while they are the same) and the declared type names.
+ */
 function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
+  const n = pc.names.of(method);
+  const t = pc.types.methodTypes(method);
+  const kindTypes = method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
+  return methodModules.get(method, [n, t, pc.types.namesToken, kindTypes], () => makeMethodModule(pc, method));
+}
+
+function makeMethodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   const n = pc.names.of(method);
   const root = up(n.module);
   const t = pc.types.methodTypes(method);
@@ -261,31 +276,40 @@ function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
 }
 
-function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: boolean): OutputFile[] {
-  const root = up(ns.module);
-  const members: MethodSignature[] = [];
-  const impl: string[] = [];
-  const typeImports = new Set<string>();
-  let needsSubscribe = false;
-  let needsPaginate = false;
-  const services = new Set<string>();
-  // Every meta of the namespace, and the recursive plans they share, live here: loading the client loads one
-  // module per namespace, and a bundler keeps only the metas a program uses.
-  const metas: Statement[] = [];
-  const trees = ns.methods.flatMap((m) => {
-    const plans = pc.plans(m);
-    return [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
-  });
-  const defs = planDefs(trees);
-  for (const method of ns.methods) metas.push(...metaStatements(pc, method, ns.module, withValidators));
-  for (const method of ns.methods) {
-    const n = pc.names.of(method);
-    const t = pc.types.methodTypes(method);
-    const service = pc.names.serviceConst(pc.serviceOf(method));
-    services.add(service);
+/** What one method puts into its namespace module. */
+interface NamespacePart {
+  readonly metas: readonly Statement[];
+  readonly members: readonly MethodSignature[];
+  readonly impl: readonly string[];
+  readonly typeImports: readonly string[];
+  readonly service: string;
+  readonly subscribe: boolean;
+  readonly paginate: boolean;
+}
+
+/** Each method's part of its namespace module, by method model (see `namespacePart`). */
+const namespaceParts = new Memo<MethodModel, NamespacePart>();
+
+/**
+ * A method's part of its namespace module, kept by the method's model with everything else it reads: its
+ * names, types and plans (the same objects while they are the same), the declared type names, the service,
+ * the module and whether validators are emitted.
+ */
+function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodModel, withValidators: boolean): NamespacePart {
+  const n = pc.names.of(method);
+  const t = pc.types.methodTypes(method);
+  const service = pc.names.serviceConst(pc.serviceOf(method));
+  const kindTypes = method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
+  return namespaceParts.get(method, [n, t, pc.plans(method), pc.types.namesToken, service, ns.module, withValidators, kindTypes, pc.serviceOf(method).name], () => {
+    const members: MethodSignature[] = [];
+    const impl: string[] = [];
+    const typeImports = new Set<string>();
+    let subscribe = false;
+    let paginate = false;
+    const metas = metaStatements(pc, method, ns.module, withValidators);
     const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
-      needsSubscribe = true;
+      subscribe = true;
       const kinds = method.subscriptions.kinds;
       for (const kind of kinds) {
         const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
@@ -304,31 +328,58 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
         });
       }
       const table = kinds.map((k) => `${q(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
-      impl.push(
-        `${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(${service}), { ${table} }, ${q(method.name)}, kind, args)`,
-      );
-      continue;
+      impl.push(`${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(${service}), { ${table} }, ${q(method.name)}, kind, args)`);
+    } else {
+      if (t.params) typeImports.add(t.params);
+      if (t.result) typeImports.add(t.result);
+      const sig = signature(pc, method);
+      for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+      members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
+      const argNames = sig.params.map((p) => p.name);
+      impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
+      if (method.pagination && t.params && t.result) {
+        paginate = true;
+        const pg = method.pagination;
+        const fields = { items: pg.items, count: pg.count ?? pg.items, cursor: pg.nextCursor, start: pg.cursorParam, limit: pg.limitParam ?? '', ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}) };
+        const member = `paginate${pascalCase(n.member)}`;
+        members.push({
+          name: member,
+          docs: docs([`Every item of \`${method.name}\`, following \`${method.pagination.nextCursor}\` from page to page (duplicates across pages removed).`]),
+          parameters: sig.params,
+          returnType: `AsyncGenerator<${t.result}[${q(method.pagination.items)}][number], void, undefined>`,
+        });
+        impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(${service}), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
+      }
     }
-    if (t.params) typeImports.add(t.params);
-    if (t.result) typeImports.add(t.result);
-    const sig = signature(pc, method);
-    for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
-    members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
-    const argNames = sig.params.map((p) => p.name);
-    impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
-    if (method.pagination && t.params && t.result) {
-      needsPaginate = true;
-      const pg = method.pagination;
-      const fields = { items: pg.items, count: pg.count ?? pg.items, cursor: pg.nextCursor, start: pg.cursorParam, limit: pg.limitParam ?? '', ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}) };
-      const member = `paginate${pascalCase(n.member)}`;
-      members.push({
-        name: member,
-        docs: docs([`Every item of \`${method.name}\`, following \`${method.pagination.nextCursor}\` from page to page (duplicates across pages removed).`]),
-        parameters: sig.params,
-        returnType: `AsyncGenerator<${t.result}[${q(method.pagination.items)}][number], void, undefined>`,
-      });
-      impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(${service}), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
-    }
+    return { metas, members, impl, typeImports: [...typeImports], service, subscribe, paginate };
+  });
+}
+
+function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: boolean): OutputFile[] {
+  const root = up(ns.module);
+  const members: MethodSignature[] = [];
+  const impl: string[] = [];
+  const typeImports = new Set<string>();
+  let needsSubscribe = false;
+  let needsPaginate = false;
+  const services = new Set<string>();
+  // Every meta of the namespace, and the recursive plans they share, live here: loading the client loads one
+  // module per namespace, and a bundler keeps only the metas a program uses.
+  const metas: Statement[] = [];
+  const trees = ns.methods.flatMap((m) => {
+    const plans = pc.plans(m);
+    return [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
+  });
+  const defs = planDefs(trees);
+  const parts = ns.methods.map((method) => namespacePart(pc, ns, method, withValidators));
+  for (const part of parts) metas.push(...part.metas);
+  for (const part of parts) {
+    services.add(part.service);
+    for (const name of part.typeImports) typeImports.add(name);
+    members.push(...part.members);
+    impl.push(...part.impl);
+    if (part.subscribe) needsSubscribe = true;
+    if (part.paginate) needsPaginate = true;
   }
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
@@ -431,6 +482,9 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
   return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
 }
 
+/** The `Requests` interface's member of each method, by method model. */
+const requestMembers = new Memo<MethodModel, PropertySignature>();
+
 function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const { model, config } = ctx;
   const client = `${pascalCase(config.clientName.replace(/^create/, '')) || 'Client'}`;
@@ -452,7 +506,9 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     for (const m of ns.methods) {
       if (m.subscriptions) continue;
       const n = pc.names.of(m);
-      metaImports.set(ns.module, [...(metaImports.get(ns.module) ?? []), n.meta]);
+      const list = metaImports.get(ns.module);
+      if (list) list.push(n.meta);
+      else metaImports.set(ns.module, [n.meta]);
       const t = pc.types.methodTypes(m);
       if (t.params) typeImports.add(t.params);
       if (t.result) typeImports.add(t.result);
@@ -496,7 +552,8 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
         .filter((m) => !m.subscriptions)
         .map((m) => {
           const t = pc.types.methodTypes(m);
-          return { name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` };
+          // Kept by the method's model and types: the member's printed text is kept under it.
+          return requestMembers.get(m, [t], () => ({ name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` }));
         }),
     ),
   });

@@ -2,6 +2,7 @@
 import type { Diagnostic } from '../../diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model.js';
 import { camelCase, pascalCase } from '../../schema/ts-names.js';
+import { Memo } from '../../incremental.js';
 
 export { camelCase };
 
@@ -39,6 +40,9 @@ export interface NamespaceInfo {
   readonly module: string;
 }
 
+/** A method's names, by its model and service: the same object while they are (see incremental.ts). */
+const methodNames = new Memo<MethodModel, MethodNames>();
+
 export class Names {
   readonly problems: Diagnostic[] = [];
   private readonly methods = new Map<MethodModel, MethodNames>();
@@ -52,8 +56,11 @@ export class Names {
     for (const service of model.services) {
       for (const method of service.methods) {
         const namespace = method.namespace || service.name;
-        const fn = camelCase(method.namespace ? `${method.namespace} ${method.member}` : method.member);
-        const names: MethodNames = { fn, meta: `${fn}Meta`, module: `methods/${namespace}/${method.member}`, member: method.member, namespace };
+        const names = methodNames.get(method, [service.name], () => {
+          const fn = camelCase(method.namespace ? `${method.namespace} ${method.member}` : method.member);
+          return { fn, meta: `${fn}Meta`, module: `methods/${namespace}/${method.member}`, member: method.member, namespace };
+        });
+        const fn = names.fn;
         const clash = fns.get(fn);
         if (clash) this.problems.push({ code: 'name-collision', message: `Methods ${clash} and ${method.name} both become the function ${fn}; rename one.`, file: service.source });
         fns.set(fn, method.name);

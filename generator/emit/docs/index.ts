@@ -35,18 +35,22 @@ export const docsEmitter: Emitter = {
   emit(ctx) {
     const render = compileTemplates(ctx.templates, ctx.cacheDir && `${ctx.cacheDir}/handlebars`);
     const site = new Site(ctx.model);
-    const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases));
-    const page = (path: string, contents: string): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents });
-    const files: OutputFile[] = [page(INDEX_PAGE, render('index.md', views.indexPage())), page(TYPES_PAGE, render('types.md', views.typesPage())),
-      page(AVAILABILITY_PAGE, render('availability.md', views.availabilityPage())),
-      page(ERRORS_PAGE, render('errors.md', views.errorsPage())),
+    const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases), ctx.memory);
+    // A page's view equal to last run's is last run's object, which the renderer has rendered already.
+    const view = <T>(path: string, made: T): T => ctx.memory.stable(`docs view ${path}`, made);
+    const page = (path: string, template: string, made: unknown): OutputFile => ({ path: `${DOCS_DIR}/${path}`, contents: render(template, view(path, made)) });
+    const files: OutputFile[] = [
+      page(INDEX_PAGE, 'index.md', views.indexPage()),
+      page(TYPES_PAGE, 'types.md', views.typesPage()),
+      page(AVAILABILITY_PAGE, 'availability.md', views.availabilityPage()),
+      page(ERRORS_PAGE, 'errors.md', views.errorsPage()),
     ];
     for (const service of ctx.model.services) {
-      files.push(page(site.servicePage(service), render('service.md', views.servicePage(service))));
+      files.push(page(site.servicePage(service), 'service.md', views.servicePage(service)));
       if (!site.isSplit(service)) continue;
-      for (const ns of service.namespaces) files.push(page(site.namespacePage(service, ns), render('namespace.md', views.namespacePage(service, ns))));
+      for (const ns of service.namespaces) files.push(page(site.namespacePage(service, ns), 'namespace.md', views.namespacePage(service, ns)));
     }
-    files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', views.siteConfig()) });
+    files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', view('.vitepress/config.mts', views.siteConfig())) });
     files.push(...themeFiles(ctx.templates, ctx.runtime));
     // What each method page's console loads: one file per service.
     for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${JSON.stringify(views.tryData(service), null, 2)}\n` });

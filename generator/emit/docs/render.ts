@@ -98,8 +98,26 @@ export function readmeTemplate(source: string, cacheDir?: string): Handlebars.Te
 /**
  * Compile the docs templates in `templates` (path → text); `render('index.md', view)` uses
  * `templates/docs/index.md.hbs`, and every `templates/docs/partials/<name>.md.hbs` is the partial `<name>`.
+ * The same templates give the same renderer, which keeps what it rendered (see `renderer`).
  */
 export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
+  const sources: string[] = [];
+  for (const [path, source] of templates) if (path.startsWith(DIR) && path.endsWith('.hbs')) sources.push(path, source);
+  // (Compared as one text: the templates of one run and the next are new strings with the same contents.)
+  const key = sources.join('\0');
+  if (lastRenderer?.key !== key) lastRenderer = { key, render: renderer(templates, cacheDir) };
+  return lastRenderer.render;
+}
+
+/** The renderer of the last templates compiled. */
+let lastRenderer: { readonly key: string; readonly render: Render } | undefined;
+
+/**
+ * A renderer of compiled templates. A view is plain data that is not changed once made, so what a template
+ * makes of a view object is kept under it: a view kept by the docs emitter (a method's section) or found
+ * equal to last run's (a page whose facts did not change) is not rendered again.
+ */
+function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
   const hb = Handlebars.create();
   // `{{{tsProperty "key" value 4}}}`: `key: value` as TypeScript at that indent, laid out as Prettier would.
   hb.registerHelper('tsProperty', (key: unknown, value: unknown, indent: unknown) => printProperty(String(key), value, { indent: Number(indent), tail: 1, width: CODE_WIDTH }));
@@ -108,53 +126,49 @@ export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDi
   // `{{join list}}`: the items with ", " between them (or the separator given).
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
-  const sources: string[] = [];
   for (const [path, source] of templates) {
     if (!path.startsWith(DIR) || !path.endsWith('.hbs')) continue;
     const name = path.slice(path.startsWith(PARTIALS) ? PARTIALS.length : DIR.length, -'.hbs'.length);
     // The spec is handlebars' own output for our own templates: an object literal of functions.
     const spec = new Function(`return ${precompiled(source, cacheDir)};`)() as TemplateSpecification;
     const template = hb.template(spec);
-    sources.push(path, source);
     if (path.startsWith(PARTIALS)) {
       const partial = name.replace(/\.md$/, '');
-      hb.registerPartial(partial, MEMOIZED_PARTIALS.has(partial) ? memoizedPartial(partial, template) : template);
+      hb.registerPartial(partial, MEMOIZED_PARTIALS.has(partial) ? memoizedPartial(template) : template);
     } else compiled.set(name, template);
   }
-  // The memo of a run with other templates is of no use: it holds the last run's renderings with these.
-  const templatesKey = JSON.stringify(sources);
-  if (partialMemo.templates !== templatesKey) partialMemo.previous = new Map();
-  else partialMemo.previous = partialMemo.current;
-  partialMemo.templates = templatesKey;
-  partialMemo.current = new Map();
+  const rendered = new WeakMap<object, Map<string, string>>();
   return (name, view) => {
     const template = compiled.get(name);
     if (!template) throw new Error(`missing template ${DIR}${name}.hbs`);
+    const keep = view !== null && typeof view === 'object';
+    let byName = keep ? rendered.get(view) : undefined;
+    const kept = byName?.get(name);
+    if (kept !== undefined) return kept;
     const out = template(view);
-    return name.endsWith('.md') ? tidy(out) : out;
+    const text = name.endsWith('.md') ? tidy(out) : out;
+    if (keep) {
+      if (!byName) rendered.set(view, (byName = new Map()));
+      byName.set(name, text);
+    }
+    return text;
   };
 }
 
 /**
  * Partials whose output follows from their context alone (they read no `@` data, no `../`, and call only pure
  * helpers and such partials): a method's section is one, and a page lists every method of its group, so a
- * process that renders again (the watch loop) renders only the methods whose views changed.
+ * process that renders again (the watch loop) renders only the methods whose views are new objects.
  */
 const MEMOIZED_PARTIALS = new Set(['method']);
 
-/**
- * Renderings of memoized partials by partial and context (as JSON, which a view is: plain data), for the
- * templates of the last run: those of the run before (`previous`) and those of this run (`current`), so that
- * what no page uses any more is let go.
- */
-const partialMemo: { templates: string; previous: Map<string, string>; current: Map<string, string> } = { templates: '', previous: new Map(), current: new Map() };
-
-function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+/** A partial rendering each context object once (contexts are views: not changed once made). */
+function memoizedPartial(template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+  const rendered = new WeakMap<object, string>();
   return (context: unknown, options?: Handlebars.RuntimeOptions) => {
-    const key = `${name}\0${JSON.stringify(context)}`;
-    let out = partialMemo.current.get(key) ?? partialMemo.previous.get(key);
-    if (out === undefined) out = template(context, options);
-    partialMemo.current.set(key, out);
+    if (context === null || typeof context !== 'object') return template(context, options);
+    let out = rendered.get(context);
+    if (out === undefined) rendered.set(context, (out = template(context, options)));
     return out;
   };
 }

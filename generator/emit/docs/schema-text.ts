@@ -48,8 +48,12 @@ function componentName(ref: string): string | undefined {
   return name;
 }
 
-/** `collect` results per schema object: schemas are shared, immutable objects of the bundled documents. */
-const collected = new WeakMap<object, Collected>();
+/**
+ * `collect` results per document and schema object. Per document: a schema is the same object from run to
+ * run while it is unchanged (see incremental.ts), but what it collects follows references into other
+ * schemas, which may have changed.
+ */
+const collected = new WeakMap<object, WeakMap<object, Collected>>();
 
 export class SchemaText {
   private readonly document: Record<string, unknown>;
@@ -260,10 +264,12 @@ export class SchemaText {
   collect(schema: JsonSchema, depth = 0): Collected {
     const s = this.unnamed(schema);
     if (!isSchemaObject(s) || depth > MAX_DEPTH) return { props: new Map(), variants: [] };
-    const hit = collected.get(s);
+    let byDocument = collected.get(this.document);
+    if (!byDocument) collected.set(this.document, (byDocument = new WeakMap()));
+    const hit = byDocument.get(s);
     if (hit) return hit;
     const result = this.collectUncached(s, depth);
-    collected.set(s, result);
+    byDocument.set(s, result);
     return result;
   }
 

@@ -14,19 +14,62 @@ import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './
 import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
 import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
+import { Memo, type RunMemory } from '../../incremental.js';
+import { planHistoryFree } from '../../schema/codec.js';
 
+/** Each method's section, by method model (see `Views.method`). */
+const methodViews = new Memo<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: readonly Claim[] }>();
+
+
+/** A claim made on a page's ids: what was wanted, what was given, and whether that was the first try. */
+type Claim = readonly [wanted: string, got: string, first: boolean];
 
 /** Explicit heading ids of one page; a taken id gets a numbered suffix. */
 class Ids {
   private readonly taken = new Set<string>();
+  /** The claims being recorded (see `record`). */
+  private recording: Claim[] | undefined;
   constructor(reserved: Iterable<string> = []) {
     for (const id of reserved) this.taken.add(id);
   }
   claim(wanted: string): string {
-    let id = anchorId(wanted);
-    for (let i = 2; this.taken.has(id); i++) id = `${anchorId(wanted)}-${i}`;
+    const first = anchorId(wanted);
+    let id = first;
+    for (let i = 2; this.taken.has(id); i++) id = `${first}-${i}`;
     this.taken.add(id);
+    this.recording?.push([wanted, id, id === first]);
     return id;
+  }
+  /** `make()`, with the claims it made. */
+  record<T>(make: () => T): { value: T; claims: readonly Claim[] } {
+    const outer = this.recording;
+    const claims: Claim[] = [];
+    this.recording = claims;
+    try {
+      return { value: make(), claims };
+    } finally {
+      this.recording = outer;
+      outer?.push(...claims);
+    }
+  }
+  /** Makes `claims` again: `true` (and they are made) when each gives what it gave, `false` (and nothing is made) otherwise. */
+  replay(claims: readonly Claim[]): boolean {
+    const added = new Set<string>();
+    for (const [wanted, got, first] of claims) {
+      if (first) {
+        // The first try is free exactly when the id it gave is.
+        if (this.taken.has(got) || added.has(got)) return false;
+      } else {
+        const base = anchorId(wanted);
+        let id = base;
+        for (let i = 2; this.taken.has(id) || added.has(id); i++) id = `${base}-${i}`;
+        if (id !== got) return false;
+      }
+      added.add(got);
+    }
+    for (const id of added) this.taken.add(id);
+    this.recording?.push(...claims);
+    return true;
   }
 }
 
@@ -61,12 +104,41 @@ export class Views {
 
   private readonly versions: MethodVersions | undefined;
 
-  constructor(config: Config, site: Site, versions?: MethodVersions) {
+  /**
+   * Objects standing for what a view of one method reads besides the method, by page and service (see
+   * `contextOf`): the same object from run to run while that is the same.
+   */
+  private readonly contexts = new Map<string, object>();
+  private readonly memory: RunMemory;
+  /** What the named types and the methods' places are (see `contextOf`). */
+  private typesKey: string | undefined;
+  private placesKey: string | undefined;
+
+  constructor(config: Config, site: Site, versions: MethodVersions | undefined, memory: RunMemory) {
     this.config = config;
     this.site = site;
     this.versions = versions;
+    this.memory = memory;
     const baseUrl = exampleBaseUrl(config, site.model.services.flatMap((s) => s.endpoints));
     this.names = { factory: config.clientName, pkg: config.package.name, baseUrl, variable: clientVariable(config.clientName) };
+  }
+
+  /**
+   * An object standing for everything a method's views on `page` in `service` read besides the method's
+   * model: the page, the client's names, the service's name, endpoints and whether its plans depend on
+   * order, the named types (the links to them) and every method's place (the links to methods). Views are
+   * kept by the method's model and this object.
+   */
+  private contextOf(page: string, service: ServiceModel): object {
+    const slot = `${page}\0${service.name}`;
+    let context = this.contexts.get(slot);
+    if (context) return context;
+    this.typesKey ??= this.site.types.map((t) => `${t.name}\0${t.anchor}\0${t.services.map((s) => s.name).join(',')}`).join('\n');
+    this.placesKey ??= this.site.model.services.map((s) => `${s.name}\0${s.methods.map((m) => `${m.name}\0${this.site.methodPage(s, m)}`).join('\0')}`).join('\n');
+    const key = JSON.stringify([page, service.name, this.names, service.endpoints, planHistoryFree(service.document), this.site.isSplit(service), this.typesKey, this.placesKey]);
+    context = this.memory.token(`docs view ${slot}`, key);
+    this.contexts.set(slot, context);
+    return context;
   }
 
   private printer(service: ServiceModel): ExamplePrinter {
@@ -97,7 +169,23 @@ export class Views {
 
   // ---- methods -----------------------------------------------------------------------------------------
 
+  /**
+   * A method's section on `page`, kept by the method's model, the page's context and its release facts, with
+   * the heading ids it claimed: reused when each claim gives the same id again.
+   */
   method(page: string, service: ServiceModel, method: MethodModel, ids: Ids) {
+    // Where plans depend on the order they are asked for in (see `planHistoryFree`), nothing is kept.
+    if (!planHistoryFree(service.document)) return this.makeMethod(page, service, method, ids);
+    const versions = this.versions?.of(method);
+    const inputs = [this.contextOf(page, service), versions];
+    const kept = methodViews.peek(method, inputs);
+    if (kept && ids.replay(kept.claims)) return kept.value;
+    const made = ids.record(() => this.makeMethod(page, service, method, ids));
+    methodViews.set(method, inputs, made);
+    return made.value;
+  }
+
+  private makeMethod(page: string, service: ServiceModel, method: MethodModel, ids: Ids) {
     const st = this.schemaText(service, page);
     const printer = this.printer(service);
     const anchor = this.site.methodAnchor(method);

@@ -1,8 +1,9 @@
 /** generated/openrpc/<service>.json: the bundled, self-contained documents. */
+import { documentJson } from '../json-text.js';
 import type { Emitter } from '../types.js';
 
 export const openrpcEmitter: Emitter = {
   name: 'openrpc',
-  emit: ({ model }) =>
-    model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: `${JSON.stringify(s.document, null, 2)}\n` })),
+  // Put together from each part's kept text (json-text.ts): the same text as JSON.stringify(document, null, 2).
+  emit: ({ model }) => model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: `${documentJson(s.document, 2)}\n` })),
 };

@@ -13,11 +13,13 @@ import { methodDocs } from '../client/index.js';
 import { packageContext, type PackageContext } from '../client/context.js';
 import { camelCase } from '../client/names.js';
 import { tsModule } from '../ts-module.js';
-import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, type Statement } from '../ts-print.js';
+import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../ts-print.js';
 import type { MethodSignature } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
+import { Memo } from '../../incremental.js';
+import { documentJson } from '../json-text.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -75,22 +77,33 @@ function handlerSignature(pc: PackageContext, method: MethodModel, typeImports: 
   };
 }
 
-function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
-  const module = `server/${service.name}`;
-  const typeImports = new Set<string>();
-  const statements: Statement[] = [GENERATED_BANNER];
-  const imports: Statement[] = [];
-  const validators: string[] = [];
-  const metaImports = new Map<string, string[]>();
-  const entries: string[] = [];
-  const byNamespace = new Map<string, MethodSignature[]>();
+/** What one method puts into its service's server module. */
+interface ServerPart {
+  readonly namespace: string;
+  readonly signature: MethodSignature;
+  readonly validator: string;
+  readonly entry: string;
+  readonly typeImports: readonly string[];
+  readonly metaImports: readonly string[];
+}
 
-  service.methods.forEach((method, i) => {
-    const n = pc.names.of(method);
+/** Each method's part of its server module, by method model. */
+const serverParts = new Memo<MethodModel, ServerPart>();
+
+/**
+ * A method's part of its service's server module, kept by the method's model with what else it reads: its
+ * names and types, the declared type names, its place in the service (its validator's local name) and the
+ * service's name.
+ */
+function serverPart(pc: PackageContext, service: ServiceModel, method: MethodModel, i: number): ServerPart {
+  const n = pc.names.of(method);
+  const t = pc.types.methodTypes(method);
+  return serverParts.get(method, [n, t, pc.types.namesToken, i, service.name], () => {
+    const typeImports = new Set<string>();
+    const metaImports: string[] = [];
     const sig = handlerSignature(pc, method, typeImports);
-    byNamespace.set(n.namespace, [...(byNamespace.get(n.namespace) ?? []), sig]);
     const v = `validateParams${i}`;
-    validators.push(`import { validate as ${v} } from '../${validatorPath(service, method, 'params')}.js';`);
+    const validator = `import { validate as ${v} } from '../${validatorPath(service, method, 'params')}.js';`;
     const fields = [
       `namespace: ${q(n.namespace)}`,
       `member: ${q(n.member)}`,
@@ -103,13 +116,39 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       const subs = method.subscriptions;
       const kinds = subs.kinds.map((k) => {
         const metaName = `${n.fn}${pascalCase(k.name)}Meta`;
-        metaImports.set(`namespaces/${n.namespace}`, [...(metaImports.get(`namespaces/${n.namespace}`) ?? []), metaName]);
+        metaImports.push(metaName);
         return `${q(k.name)}: { decodeParams: ${metaName}.encode, encodeResult: ${metaName}.decode, availability: ${JSON.stringify(k.availability)} }`;
       });
       fields.push(`subscriptions: { notification: ${q(subs.notification)}, ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)}, ` : ''}kinds: { ${kinds.join(', ')} } }`);
     }
-    metaImports.set(`namespaces/${n.namespace}`, [...(metaImports.get(`namespaces/${n.namespace}`) ?? []), n.meta]);
-    entries.push(`${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`);
+    metaImports.push(n.meta);
+    const entry = `${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`;
+    return { namespace: n.namespace, signature: sig, validator, entry, typeImports: [...typeImports], metaImports };
+  });
+}
+
+function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
+  const module = `server/${service.name}`;
+  const typeImports = new Set<string>();
+  const statements: Statement[] = [GENERATED_BANNER];
+  const imports: Statement[] = [];
+  const validators: string[] = [];
+  const metaImports = new Map<string, string[]>();
+  const entries: string[] = [];
+  const byNamespace = new Map<string, MethodSignature[]>();
+
+  service.methods.forEach((method, i) => {
+    const part = serverPart(pc, service, method, i);
+    const list = byNamespace.get(part.namespace);
+    if (list) list.push(part.signature);
+    else byNamespace.set(part.namespace, [part.signature]);
+    for (const name of part.typeImports) typeImports.add(name);
+    validators.push(part.validator);
+    const key = `namespaces/${part.namespace}`;
+    const metas = metaImports.get(key);
+    if (metas) metas.push(...part.metaImports);
+    else metaImports.set(key, [...part.metaImports]);
+    entries.push(part.entry);
   });
 
   imports.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../runtime/server/index.js', namedImports: ['HandlerContext', 'ServerServiceDef'] });
@@ -149,7 +188,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       {
         name: serverConst(service),
         type: 'ServerServiceDef',
-        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', JSON.stringify(service.document)], ['methods', objectLiteral(entries)]]),
+        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document)], ['methods', objectLiteral(entries)]]),
       },
     ],
   });
@@ -214,18 +253,28 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements);
 }
 
+/** Each method's examples in the mock's data, as JSON text, by method model and the example made for it. */
+const mockExamples = new Memo<MethodModel, string>();
+const mockSubscriptions = new Memo<MethodModel, string>();
+
 function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
-  const examples: Record<string, unknown> = {};
-  const subscriptions: Record<string, Record<string, unknown>> = {};
+  // The texts of the entries (each kept by its method), in the order an object of them has its keys.
+  const examples: Record<string, string> = {};
+  const subscriptions: Record<string, string> = {};
   for (const m of service.methods) {
     // A method without an example is answered with a value made from its result schema (and checked
     // against it) when generating.
     const made = m.examples.length ? undefined : ctx.samples?.[service.name]?.[m.name];
-    examples[m.name] = made
-      ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
-      : m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) }));
-    if (m.subscriptions) subscriptions[m.name] = Object.fromEntries(m.subscriptions.kinds.map((k) => [k.name, k.examples]));
+    examples[m.name] = mockExamples.get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
+      JSON.stringify(
+        made
+          ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
+          : m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) })),
+      ),
+    );
+    if (m.subscriptions) subscriptions[m.name] = mockSubscriptions.get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))));
   }
+  const literal = (texts: Record<string, string>) => objectLiteral(Object.entries(texts).map(([k, v]) => [JSON.stringify(k), v] as const));
   return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
     GENERATED_BANNER,
     { kind: 'import', isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
@@ -240,8 +289,8 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
           type: 'MockServiceData',
           initializer: objectLiteral([
             ['service', JSON.stringify(service.name)],
-            ['examples', jsonLiteral(examples)],
-            ...(Object.keys(subscriptions).length ? [['subscriptions', jsonLiteral(subscriptions)] as const] : []),
+            ['examples', literal(examples)],
+            ...(Object.keys(subscriptions).length ? [['subscriptions', literal(subscriptions)] as const] : []),
           ]),
         },
       ],
