@@ -5,10 +5,10 @@
 import { noCache, openCache, partsDirOf } from './cache.js';
 import { cacheRootOf } from './cache-root.js';
 import type { Config } from './config.js';
-import { generatorFingerprint, writeManifest } from './manifest.js';
+import { generatorFingerprint, inputKey, writeManifest } from './manifest.js';
 import { resolve } from 'node:path';
 import { readTree } from './tree.js';
-import { RunMemory } from './incremental.js';
+import { forgetJoins, RunMemory } from './incremental.js';
 import { SchemaChannel } from './schema/parts.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
@@ -42,10 +42,38 @@ export interface WatchSession {
   readonly output: OutputMemory;
   /** What the last run read and made, which the next one reuses where nothing changed (see incremental.ts). */
   readonly memory: RunMemory;
+  /**
+   * The manifest of the last run that wrote (the fast path of a later process: see manifest.ts), written once
+   * the loop has been idle for a moment, or when `flush` is called: saves in quick succession do not each
+   * hash and record every output they changed. A manifest not written at all only costs a later process a
+   * full run (it checks the outputs against what the manifest records).
+   */
+  readonly manifest: Deferred;
+}
+
+/** One piece of work, done a moment after it was last asked for, or when flushed. */
+export class Deferred {
+  #work: (() => void) | undefined;
+  #timer: NodeJS.Timeout | undefined;
+  constructor(private readonly delayMs: number) {}
+  /** Do `work` once nothing else was asked for during the delay (instead of what was asked before). */
+  schedule(work: () => void): void {
+    clearTimeout(this.#timer);
+    this.#work = work;
+    this.#timer = setTimeout(() => this.flush(), this.delayMs);
+    this.#timer.unref();
+  }
+  /** Do what is waiting, now. */
+  flush(): void {
+    clearTimeout(this.#timer);
+    const work = this.#work;
+    this.#work = undefined;
+    work?.();
+  }
 }
 
 export function watchSession(config: Config): WatchSession {
-  return { output: new OutputMemory(resolve(config.root, config.out)), memory: new RunMemory() };
+  return { output: new OutputMemory(resolve(config.root, config.out)), memory: new RunMemory(), manifest: new Deferred(1000) };
 }
 
 export interface GenerateResult {
@@ -71,6 +99,15 @@ export interface GenerateResult {
 }
 
 
+/** Emitted files with their output named, by the emitted file (an emitter's kept file stays the same object). */
+const named = new WeakMap<OutputFile, OutputFile>();
+
+function ofOutput(f: OutputFile, output: string): OutputFile {
+  let done = named.get(f);
+  if (done?.output !== output) named.set(f, (done = { ...f, output }));
+  return done;
+}
+
 /** The headline of a run stopped by errors in the spec. */
 function specHeadline(problems: readonly Diagnostic[], outLabel: string): string {
   const n = problems.filter(isError).length;
@@ -86,6 +123,15 @@ function finish(outcome: Outcome): GenerateResult {
 }
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
+  try {
+    return await run(config, options);
+  } finally {
+    // A run without a watch session keeps no whole outputs for a next one.
+    if (!options.session) forgetJoins();
+  }
+}
+
+async function run(config: Config, options: GenerateOptions): Promise<GenerateResult> {
   const timings: Record<string, number> = {};
   let background: Record<string, number> | undefined;
   const time = async <T>(phase: string, fn: () => T | Promise<T>): Promise<T> => {
@@ -188,7 +234,7 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     if (!config.emit.includes(entry.name) || failure !== undefined) return;
     try {
       // Loading the emitter's modules counts in its phase: it is what asking for that output costs.
-      for (const f of await time(entry.name, async () => (await entry.load()).emit(context))) emitted.push({ ...f, output: entry.name });
+      for (const f of await time(entry.name, async () => (await entry.load()).emit(context))) emitted.push(ofOutput(f, entry.name));
     } catch (e) {
       const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
       if (list) problems.push(...list.filter((d) => !problems.includes(d)));
@@ -208,13 +254,14 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
   if (problems.length) {
     return finish({ ...base, ok: false, problems: [...problems, ...all], headline: `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.` });
   }
-  const produced = [...emitted, ...schemas.files.map((f) => ({ ...f, output: 'validators' }))];
+  const produced = [...emitted, ...schemas.files.map((f) => ofOutput(f, 'validators'))];
   const seen = new Set<string>();
   for (const f of produced) {
     if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
     seen.add(f.path);
   }
-  const plan = await time(options.check ? 'check' : 'write', () => planOutputs(outDir, produced, config.emit));
+  const memory = options.session?.output.outDir === outDir ? options.session.output : undefined;
+  const plan = await time(options.check ? 'check' : 'write', () => planOutputs(outDir, produced, config.emit, memory));
   if (plan.clobbered.length) {
     const shown = plan.clobbered.slice(0, 5).map((p) => `  ${outLabel}/${p}`);
     const headline = `${outLabel}/ holds files noderpc did not write (it has no ${RECORD} record), and ${plan.clobbered.length} of them would be overwritten:\n${shown.join('\n')}${plan.clobbered.length > 5 ? '\n  ...' : ''}\nNothing was written. Choose an empty or new folder with --out, or move those files away.`;
@@ -225,14 +272,23 @@ export async function generate(config: Config, options: GenerateOptions = {}): P
     ? `\n${plan.untracked.length} file${plan.untracked.length === 1 ? '' : 's'} in ${outLabel}/ not written by noderpc, left alone: ${plan.untracked.slice(0, 5).join(', ')}${plan.untracked.length > 5 ? ', ...' : ''}`
     : '';
 
-  if (cacheRoot) await time(options.check ? 'check' : 'write', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined));
   if (options.check) {
+    if (cacheRoot) await time('check', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined));
     const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
     const headline = (changes.length ? await describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
     return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
   }
-  const memory = options.session?.output.outDir === outDir ? options.session.output : undefined;
-  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory));
+  // Written first, so that the manifest hashes the bytes written rather than encoding the texts again.
+  const written = new Map<string, Uint8Array>();
+  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written));
+  if (cacheRoot) {
+    // A watch session records its manifest once it is idle (see WatchSession.manifest), with the inputs' key
+    // of now: what this run read, not what a later save left.
+    if (options.session) {
+      const key = await time('write', () => inputKey(config, inputs));
+      options.session.manifest.schedule(() => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined, undefined, key));
+    } else await time('write', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined, written));
+  }
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;
   const headline =

@@ -222,3 +222,35 @@ export class RunMemory {
     this.#slots.delete(slot);
   }
 }
+
+/**
+ * `text`, made flat: a text built by concatenation is a tree of pieces (one heap object each) until it is
+ * read as a whole, and a text kept from run to run (a module's, a method's section) is kept as one object.
+ */
+export function flat(text: string): string {
+  // Reading a character makes V8 flatten the whole text in place.
+  if (text.length) text.charCodeAt(0);
+  return text;
+}
+
+/** The last pieces joined under each name (see `keptJoin`). */
+const joins = new Map<string, { readonly pieces: readonly string[]; readonly separator: string; readonly text: string }>();
+
+/**
+ * `pieces.join(separator)`, or the same text as last time under `slot` when the pieces are the same
+ * strings (the same objects, as kept texts are): an output put together from kept parts is then the same
+ * string object as last run's, compared and hashed at no cost.
+ */
+export function keptJoin(slot: string, pieces: readonly string[], separator = ''): string {
+  const last = joins.get(slot);
+  // (Equal strings that are one object compare at once.)
+  if (last && last.separator === separator && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.text;
+  const text = pieces.join(separator);
+  joins.set(slot, { pieces, separator, text });
+  return text;
+}
+
+/** Let go of the texts `keptJoin` keeps (a run without a watch session keeps nothing for a next one). */
+export function forgetJoins(): void {
+  joins.clear();
+}

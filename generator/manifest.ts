@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from './config.js';
 import { GENERATOR_ROOT } from './root.js';
 import { writeFileAtomic } from './atomic.js';
+import { flat } from './incremental.js';
 
 export interface Manifest {
   readonly key: string;
@@ -21,7 +22,7 @@ export interface Manifest {
   readonly note?: string;
 }
 
-function sha(data: string | Buffer): string {
+function sha(data: string | Uint8Array): string {
   return createHash('sha256').update(data).digest('hex');
 }
 
@@ -112,26 +113,46 @@ export function readManifest(cacheRoot: string, config: Config): Manifest | unde
   }
 }
 
-/** The last hash of each output path with the contents it was taken of: a watch loop rehashes only what changed. */
-const outputHashes = new Map<string, { contents: string; sha: string }>();
+/**
+ * The last hash of each output path with the contents it was taken of, and the path's entry in the
+ * manifest's text: a watch loop hashes only what changed (a file whose text is the same string object as
+ * last run's is not even compared).
+ */
+const outputHashes = new Map<string, { contents: string; sha: string; entry: string }>();
 
-function outputSha(path: string, contents: string): string {
+function outputEntry(path: string, contents: string, bytes: Uint8Array | undefined): string {
   const known = outputHashes.get(path);
   if (known !== undefined && known.contents === contents) {
     // Holding the newest text lets the previous run's copy go.
     known.contents = contents;
-    return known.sha;
+    return known.entry;
   }
-  const hash = sha(contents);
-  outputHashes.set(path, { contents, sha: hash });
-  return hash;
+  // Hashed from the bytes written when there are some: encoding a large text again costs more than hashing.
+  const hash = sha(bytes ?? contents);
+  const entry = flat(`${JSON.stringify(path)}:"${hash}"`);
+  outputHashes.set(path, { contents, sha: hash, entry });
+  return entry;
 }
 
-export function writeManifest(cacheRoot: string, config: Config, inputs: readonly string[], outputs: readonly { path: string; contents: string }[], note?: string): void {
-  const manifest: Manifest = { key: inputKey(config, inputs), inputs, outputs: Object.fromEntries(outputs.map((f) => [f.path, outputSha(f.path, f.contents)])), ...(note ? { note } : {}) };
+/**
+ * Record what a run read and produced. `written`: the bytes of the files this run wrote, by path (hashed
+ * instead of their text); `key`: the inputs' key as the run read them (by default, as they are now).
+ */
+export function writeManifest(
+  cacheRoot: string,
+  config: Config,
+  inputs: readonly string[],
+  outputs: readonly { path: string; contents: string }[],
+  note?: string,
+  written?: ReadonlyMap<string, Uint8Array>,
+  key: string = inputKey(config, inputs),
+): void {
+  // The manifest's JSON, put together from each output's kept entry (as JSON.stringify writes a Manifest).
+  const entries = outputs.map((f) => outputEntry(f.path, f.contents, written?.get(f.path)));
+  const text = `{"key":${JSON.stringify(key)},"inputs":${JSON.stringify(inputs)},"outputs":{${entries.join(',')}}${note ? `,"note":${JSON.stringify(note)}` : ''}}`;
   try {
     const file = manifestFile(cacheRoot, config);
-    writeFileAtomic(file, JSON.stringify(manifest));
+    writeFileAtomic(file, text);
   } catch {
     // Only costs time.
   }

@@ -138,6 +138,13 @@ export async function watchWorker(config: Config): Promise<number> {
     pending.add(file);
     trigger();
   });
+  // Stopped, the loop records the manifest of its last run (see WatchSession.manifest) before it goes.
+  for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+    process.once(signal, () => {
+      session.manifest.flush();
+      process.exit(0);
+    });
+  }
   process.stdout.write(`watching ${dirs.map((d) => relative(config.root, d) || '.').join(', ')} (Ctrl-C to stop)\n`);
   await run();
   return new Promise(() => {});

@@ -5,6 +5,7 @@
  */
 import { mkdirSync, readdirSync, type Dirent, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
+import { flat } from './incremental.js';
 
 export interface OutputFile {
   /** Path relative to the output folder, `/`-separated. */
@@ -30,13 +31,7 @@ export function readRecord(outDir: string): Map<string, string> | undefined {
   } catch {
     return undefined;
   }
-  const owned = new Map<string, string>();
-  for (const line of text.split('\n')) {
-    if (!line || line.startsWith('#')) continue;
-    const space = line.indexOf(' ');
-    if (space > 0) owned.set(line.slice(space + 1), line.slice(0, space));
-  }
-  return owned;
+  return parseRecord(text);
 }
 
 export interface Plan {
@@ -54,9 +49,10 @@ export interface Plan {
  * What a run that produced `files` from the outputs `ran` must leave in `outDir`: its files, the files
  * of outputs that did not run (kept, and kept in the record), and the record itself.
  */
-export function planOutputs(outDir: string, files: readonly OutputFile[], ran: readonly string[]): Plan {
-  const before = readRecord(outDir);
-  const present = listFiles(outDir);
+export function planOutputs(outDir: string, files: readonly OutputFile[], ran: readonly string[], memory?: OutputMemory): Plan {
+  const known = memory?.outDir === outDir ? memory : undefined;
+  const before = known ? known.record() : readRecord(outDir);
+  const present: Iterable<string> = known ? known.listing() : listFiles(outDir);
   const wanted = new Map(files.map((f) => [f.path, f]));
   const kept: OutputFile[] = [];
   const owned = new Set<string>();
@@ -73,8 +69,8 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
       kept.push({ path, contents, output });
     }
   }
-  const all = [...files, ...kept, { path: RECORD, contents: '' }].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const record = `${RECORD_HEADER}\n${all.flatMap((f) => (f.path === RECORD ? [] : [`${f.output ?? '-'} ${f.path}`])).join('\n')}\n`;
+  const all = sortedFiles([...files, ...kept, { path: RECORD, contents: '' }], known);
+  const record = known ? known.recordText(all) : recordText(all);
   const untracked: string[] = [];
   const clobbered: string[] = [];
   for (const path of present) {
@@ -83,8 +79,48 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
     if (!f) untracked.push(path);
     else if (before === undefined && f.contents !== readFileSync(join(outDir, ...path.split('/')), 'utf8')) clobbered.push(path);
   }
+  // (From memory the folder's files come in no order: listFiles' order is given to what is reported.)
+  if (known) {
+    untracked.sort(compareListed);
+    clobbered.sort(compareListed);
+  }
   // In path order, the record in its place.
   return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, untracked, clobbered };
+}
+
+function comparePaths(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
+
+/** The files in path order: in the order of the last run's when their paths are the same, in the same order. */
+function sortedFiles(files: OutputFile[], memory: OutputMemory | undefined): OutputFile[] {
+  const last = memory?.lastOrder;
+  if (last && last.paths.length === files.length && files.every((f, i) => f.path === last.paths[i])) return last.order.map((i) => files[i]!);
+  const order = files.map((_, i) => i).sort((a, b) => comparePaths(files[a]!.path, files[b]!.path));
+  if (memory) memory.lastOrder = { paths: files.map((f) => f.path), order };
+  return order.map((i) => files[i]!);
+}
+
+/** Each file's line in the record, by file (an emitter's kept file stays the same object). */
+const recordLines = new WeakMap<OutputFile, string>();
+
+function recordLine(f: OutputFile): string {
+  let line = recordLines.get(f);
+  if (line === undefined) recordLines.set(f, (line = flat(`${f.output ?? '-'} ${f.path}`)));
+  return line;
+}
+
+/** The record of the folder holding `all` (in path order). */
+function recordText(all: readonly OutputFile[]): string {
+  return `${RECORD_HEADER}\n${all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)])).join('\n')}\n`;
+}
+
+/** Path order of listFiles: each folder's entries by name, a folder's files where its name sorts. */
+function compareListed(a: string, b: string): number {
+  const x = a.split('/');
+  const y = b.split('/');
+  for (let i = 0; i < x.length && i < y.length; i++) if (x[i] !== y[i]) return x[i]! < y[i]! ? -1 : 1;
+  return x.length - y.length;
 }
 
 /**
@@ -130,25 +166,113 @@ export interface Change {
 
 /**
  * What a long-lived process (the watch loop) knows its output folder holds: by path, the contents it last
- * wrote there. A file it knows is compared in memory instead of being read again, so a run after a small
- * edit reads only what it may have to write. Knowledge is only ever a shortcut: whoever else may touch a
- * file (the watcher reports it) makes it forget that file, and a forgotten file is read from disk.
+ * wrote there, the folder's file list and its record. A file it knows is compared in memory instead of being
+ * read again, so a run after a small edit reads only what it may have to write. Knowledge is only ever a
+ * shortcut: whoever else may touch a file (the watcher reports it) makes it forget that file (its contents,
+ * and whether it is there: looked at again on the next run), and a forgotten file is read from disk.
  */
 export class OutputMemory {
   private readonly known = new Map<string, string>();
+  /** The files the folder holds (as listFiles lists them), when known. */
+  private files: Set<string> | undefined;
+  /** Paths something reported touched since (files or folders): looked at again before the list is used. */
+  private readonly touched = new Set<string>();
+  /** The last record parsed, by its text. */
+  private parsed: { readonly text: string; readonly record: Map<string, string> } | undefined;
+  /** The last run's paths and their path order (see `sortedFiles`). */
+  lastOrder: { readonly paths: readonly string[]; readonly order: readonly number[] } | undefined;
+  /** The last record written, by its files (see `recordText`). */
+  private lastRecord: { readonly lines: readonly string[]; readonly text: string } | undefined;
+
   constructor(readonly outDir: string) {}
   get(path: string): string | undefined {
     return this.known.get(path);
   }
   set(path: string, contents: string): void {
-    this.known.set(path, contents);
+    this.known.set(path, flat(contents));
   }
   forget(path: string): void {
     this.known.delete(path);
+    this.touched.add(path);
   }
   clear(): void {
     this.known.clear();
+    this.files = undefined;
+    this.touched.clear();
+    this.parsed = undefined;
   }
+
+  /** The folder's record (`undefined`: none), from the text last written there when it is known. */
+  record(): ReadonlyMap<string, string> | undefined {
+    const text = this.known.get(RECORD);
+    if (text === undefined) return readRecord(this.outDir);
+    if (this.parsed?.text !== text) this.parsed = { text, record: parseRecord(text) };
+    return this.parsed.record;
+  }
+
+  /** The record of the folder holding `all`: last run's text when the files and their outputs are the same. */
+  recordText(all: readonly OutputFile[]): string {
+    const lines = all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)]));
+    const last = this.lastRecord;
+    if (last && last.lines.length === lines.length && lines.every((l, i) => l === last.lines[i])) return last.text;
+    const text = `${RECORD_HEADER}\n${lines.join('\n')}\n`;
+    this.lastRecord = { lines, text };
+    return text;
+  }
+
+  /** The files the folder holds (in no order): from memory, with what was reported touched looked at again. */
+  listing(): ReadonlySet<string> {
+    if (!this.files) {
+      this.files = new Set(listFiles(this.outDir));
+      this.touched.clear();
+    }
+    for (const path of this.touched) {
+      if (isForeign(path) || path.includes('.noderpc-tmp-')) continue;
+      const abs = join(this.outDir, ...path.split('/'));
+      let isDir = false;
+      let exists = true;
+      try {
+        isDir = statSync(abs).isDirectory();
+      } catch {
+        exists = false;
+      }
+      // A file is looked at again; a folder (or what was one) with everything under it.
+      if (!this.files.delete(path)) for (const f of [...this.files]) if (f.startsWith(`${path}/`)) this.files.delete(f);
+      if (!exists) continue;
+      if (isDir) for (const f of listFiles(abs)) this.files.add(`${path}/${f}`);
+      else this.files.add(path);
+    }
+    this.touched.clear();
+    return this.files;
+  }
+
+  /** The files the folder holds as far as known (`undefined`: not known), with nothing looked at again. */
+  held(): Set<string> | undefined {
+    return this.touched.size ? undefined : this.files;
+  }
+
+  /** The folder holds these files (and what is reported touched from now on). */
+  hold(files: Iterable<string>): void {
+    if (files !== this.files) this.files = new Set(files);
+    this.touched.clear();
+  }
+
+  /** The folder now holds `written` (and no longer `removed`), as this process wrote it. */
+  wrote(written: Iterable<string>, removed: Iterable<string>): void {
+    if (!this.files) return;
+    for (const path of written) this.files.add(path);
+    for (const path of removed) this.files.delete(path);
+  }
+}
+
+function parseRecord(text: string): Map<string, string> {
+  const owned = new Map<string, string>();
+  for (const line of text.split('\n')) {
+    if (!line || line.startsWith('#')) continue;
+    const space = line.indexOf(' ');
+    if (space > 0) owned.set(line.slice(space + 1), line.slice(0, space));
+  }
+  return owned;
 }
 
 /** How `files` differ from `outDir`; only the `owned` files no longer produced count as removed. */
@@ -197,19 +321,39 @@ export async function describeChanges(outDir: string, outLabel: string, files: r
   return lines.join('\n');
 }
 
+/** A file's bytes, kept in `encoded` (by path) for whoever hashes what was written (the manifest). */
+function encode(f: OutputFile, encoded: Map<string, Uint8Array> | undefined): Uint8Array {
+  const data = Buffer.from(f.contents, 'utf8');
+  encoded?.set(f.path, data);
+  return data;
+}
+
 /**
  * Write `files` under `outDir`, replacing changed ones and deleting the stale `owned` ones. With `memory`
- * (of this folder), files it knows are compared in memory, and it learns what the folder now holds.
+ * (of this folder), files it knows are compared in memory, and it learns what the folder now holds. The
+ * bytes of each file written are put in `encoded` by path, when given.
  */
-export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
+export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>): Change[] {
   if (memory && memory.outDir !== outDir) throw new Error(`output memory of ${memory.outDir} used for ${outDir}`);
-  const changes = writeFiles(outDir, files, owned, memory);
-  // Written (or found equal): the folder now holds exactly these.
-  if (memory) for (const f of files) memory.set(f.path, f.contents);
+  const listed = memory?.held();
+  const fresh = !existsSync(outDir) || readdirSync(outDir).length === 0;
+  const changes = writeFiles(outDir, files, owned, memory, encoded);
+  if (memory) {
+    // Written (or found equal): the folder now holds exactly these, and what else it held.
+    for (const f of files) memory.set(f.path, f.contents);
+    if (fresh) memory.hold(files.map((f) => f.path));
+    else if (listed) {
+      memory.hold(listed);
+      memory.wrote(
+        changes.filter((c) => c.kind !== 'removed').map((c) => c.path),
+        changes.filter((c) => c.kind === 'removed').map((c) => c.path),
+      );
+    }
+  }
   return changes;
 }
 
-function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
+function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>): Change[] {
   // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
   // ever sees half of it.
   if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
@@ -224,7 +368,7 @@ function writeFiles(outDir: string, files: readonly OutputFile[], owned: Readonl
           mkdirSync(dir, { recursive: true });
           made.add(dir);
         }
-        writeFileSync(target, f.contents);
+        writeFileSync(target, encode(f, encoded));
       }
       rmSync(outDir, { recursive: true, force: true });
       mkdirSync(dirname(outDir), { recursive: true });
@@ -248,7 +392,7 @@ function writeFiles(outDir: string, files: readonly OutputFile[], owned: Readonl
       const target = join(outDir, ...c.path.split('/'));
       mkdirSync(dirname(target), { recursive: true });
       const tmp = target + tag;
-      writeFileSync(tmp, byPath.get(c.path)!.contents);
+      writeFileSync(tmp, encode(byPath.get(c.path)!, encoded));
       staged.push({ tmp, target });
     }
   } catch (e) {

@@ -7,6 +7,7 @@
  * by `depth` indents, and JSON text has no line breaks but those the indent makes.
  */
 import { isObject } from '../load/bundle.js';
+import { flat, keptJoin } from '../incremental.js';
 
 type Indent = 0 | 2;
 
@@ -22,7 +23,7 @@ function valueText(value: unknown, indent: Indent, depth: number): string | unde
   let text = byKey.get(key);
   if (text === undefined) {
     text = JSON.stringify(value, null, indent);
-    if (indent && depth && text.includes('\n')) text = text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+    if (indent && depth && text.includes('\n')) text = flat(text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`));
     byKey.set(key, text);
   }
   return text;
@@ -40,35 +41,65 @@ function objectText(entries: readonly (readonly [string, string])[], indent: Ind
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${v}`).join(',\n')}\n${' '.repeat(indent * depth)}}`;
 }
 
-function arrayText(items: readonly string[], indent: Indent, depth: number): string {
+function arrayText(items: readonly string[], indent: Indent, depth: number, slot?: string): string {
   if (items.length === 0) return '[]';
-  if (!indent) return `[${items.join(',')}]`;
+  const join = (pieces: readonly string[], separator: string) => (slot === undefined ? pieces.join(separator) : keptJoin(slot, pieces, separator));
+  if (!indent) return `[${join(items, ',')}]`;
   const inner = ' '.repeat(indent * (depth + 1));
-  return `[\n${items.map((v) => `${inner}${v}`).join(',\n')}\n${' '.repeat(indent * depth)}]`;
+  return `[\n${inner}${join(items, `,\n${inner}`)}\n${' '.repeat(indent * depth)}]`;
 }
 
-/** `JSON.stringify(document)`, or `JSON.stringify(document, null, 2)`, from its parts' kept texts. */
-export function documentJson(document: Record<string, unknown>, indent: Indent = 0): string {
+/**
+ * `JSON.stringify(document)`, or `JSON.stringify(document, null, 2)`, from its parts' kept texts, joined
+ * once; with a `slot` (naming the output), the same text as last time when every part's text is.
+ */
+export function documentJson(document: Record<string, unknown>, indent: Indent = 0, slot?: string): string {
   // Anything JSON.stringify treats specially (toJSON) is left to it whole; parsed documents have none.
   if (typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent);
-  const entries: [string, string][] = [];
+  const pieces: string[] = [];
+  /** An object's entries (`[key, push its value]`), as JSON.stringify writes an object `depth` levels deep. */
+  const object = (entries: readonly (readonly [string, () => void])[], depth: number) => {
+    if (entries.length === 0) return void pieces.push('{}');
+    const inner = indent ? `\n${' '.repeat(indent * (depth + 1))}` : '';
+    pieces.push('{');
+    entries.forEach(([k, value], i) => {
+      pieces.push(`${i ? ',' : ''}${inner}${JSON.stringify(k)}:${indent ? ' ' : ''}`);
+      value();
+    });
+    pieces.push(indent ? `\n${' '.repeat(indent * depth)}}` : '}');
+  };
+  const part = (v: unknown, depth: number) => () => void pieces.push(valueText(v, indent, depth)!);
+  const entries: [string, () => void][] = [];
   for (const [k, v] of Object.entries(document)) {
     if (!written(v)) continue;
-    if (k === 'methods' && Array.isArray(v)) entries.push([k, arrayText(Array.from(v, (m) => (written(m) ? valueText(m, indent, 2)! : 'null')), indent, 1)]);
-    else if (k === 'components' && isObject(v) && typeof v.toJSON !== 'function') {
-      const kinds: [string, string][] = [];
-      for (const [kind, entriesOfKind] of Object.entries(v)) {
-        if (!written(entriesOfKind)) continue;
-        if (isObject(entriesOfKind) && typeof entriesOfKind.toJSON !== 'function') {
-          const named: [string, string][] = [];
-          for (const [name, c] of Object.entries(entriesOfKind)) if (written(c)) named.push([name, valueText(c, indent, 3)!]);
-          kinds.push([kind, objectText(named, indent, 2)]);
-        } else kinds.push([kind, valueText(entriesOfKind, indent, 2)!]);
-      }
-      entries.push([k, objectText(kinds, indent, 1)]);
-    } else entries.push([k, valueText(v, indent, 1)!]);
+    if (k === 'methods' && Array.isArray(v)) {
+      entries.push([
+        k,
+        () => {
+          if (v.length === 0) return void pieces.push('[]');
+          const inner = indent ? `\n${' '.repeat(indent * 2)}` : '';
+          pieces.push('[');
+          for (let i = 0; i < v.length; i++) pieces.push(i ? `,${inner}` : inner, written(v[i]) ? valueText(v[i], indent, 2)! : 'null');
+          pieces.push(indent ? `\n${' '.repeat(indent)}]` : ']');
+        },
+      ]);
+    } else if (k === 'components' && isObject(v) && typeof v.toJSON !== 'function') {
+      entries.push([
+        k,
+        () =>
+          object(
+            Object.entries(v).flatMap(([kind, entriesOfKind]): [string, () => void][] => {
+              if (!written(entriesOfKind)) return [];
+              if (!isObject(entriesOfKind) || typeof entriesOfKind.toJSON === 'function') return [[kind, part(entriesOfKind, 2)]];
+              return [[kind, () => object(Object.entries(entriesOfKind).flatMap(([name, c]): [string, () => void][] => (written(c) ? [[name, part(c, 3)]] : [])), 2)]];
+            }),
+            1,
+          ),
+      ]);
+    } else entries.push([k, part(v, 1)]);
   }
-  return objectText(entries, indent, 0);
+  object(entries, 0);
+  return slot === undefined ? pieces.join('') : keptJoin(slot, pieces);
 }
 
 /**
@@ -82,4 +113,25 @@ export function objectJson(entries: readonly (readonly [string, string])[], inde
 /** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep, kept under `value` (an object not changed once made). */
 export function keptJson(value: object, indent: Indent, depth: number): string {
   return valueText(value, indent, depth)!;
+}
+
+/** The text of each entry `"key": value` by value object and key, for `keptObjectJson`. */
+const entryTexts = new WeakMap<object, Map<string, string>>();
+
+/**
+ * `JSON.stringify(Object.fromEntries(entries), null, 2)` as it reads `depth` levels deep, for entries whose
+ * values are objects not changed once made (kept under them): with the same values as last time under
+ * `slot`, the same text.
+ */
+export function keptObjectJson(slot: string, entries: readonly (readonly [string, object])[], depth: number): string {
+  if (entries.length === 0) return '{}';
+  const inner = ' '.repeat(2 * (depth + 1));
+  const lines = entries.map(([k, v]) => {
+    let byKey = entryTexts.get(v);
+    if (!byKey) entryTexts.set(v, (byKey = new Map()));
+    let line = byKey.get(k);
+    if (line === undefined) byKey.set(k, (line = flat(`${inner}${JSON.stringify(k)}: ${valueText(v, 2, depth + 1)!}`)));
+    return line;
+  });
+  return `{\n${keptJoin(slot, lines, ',\n')}\n${' '.repeat(2 * depth)}}`;
 }

@@ -44,8 +44,8 @@ export function tsModule(path: string, statements: readonly Statement[]): Output
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
   const base = path.slice(0, -3);
   return [
-    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements))) },
-    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements))) },
+    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements), `${base}.js`)) },
+    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements), `${base}.d.ts`)) },
   ];
 }
 

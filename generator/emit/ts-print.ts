@@ -7,8 +7,9 @@ import { placeholder, printStatements, splices, type CodeBlockWriter, type Funct
 
 export type { Statement, WriterFunction };
 
-export function printModule(statements: readonly Statement[]): string {
-  return printStatements(statements);
+/** A module's text; `slot` (its path) keeps it, for a module put together from the same statements again. */
+export function printModule(statements: readonly Statement[], slot?: string): string {
+  return printStatements(statements, slot);
 }
 
 /** An entry of an object literal: `key: value` text, or a key with a nested writer. */

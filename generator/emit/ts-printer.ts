@@ -9,6 +9,7 @@
  * something silently left out: add it here, the way ts-morph prints it, before an emitter uses it.
  */
 import CodeBlockWriter from 'code-block-writer';
+import { flat, keptJoin } from '../incremental.js';
 import type {
   ExportDeclarationStructure,
   FunctionDeclarationStructure,
@@ -150,7 +151,7 @@ const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useTabs: false, newLine: '\n',
  * the statement (a structure or writer function: the same object, the same text), and a module printed
  * again (the watch loop) prints only the statements that are new objects.
  */
-export function printStatements(statements: readonly Statement[]): string {
+export function printStatements(statements: readonly Statement[], slot?: string): string {
   const out = new TextTail();
   let printer: Printer | undefined;
   for (const s of statements) {
@@ -168,14 +169,16 @@ export function printStatements(statements: readonly Statement[]): string {
         const w = new CodeBlockWriter(WRITER_OPTIONS);
         ours.add(w);
         (printer ??= new Printer(w.getOptions())).statement(w, s);
+        // (A big statement is printed again every run it changes: joined into its module, it need not be flat.)
         text = splice(w.toString());
+        if (text.length < 65536) flat(text);
         statementTexts.set(s, text);
       }
     }
     out.push(text);
   }
   if (out.length > 0 && !out.isLastNewLine()) out.push('\n');
-  return out.toString();
+  return slot === undefined ? out.toString() : out.join(slot);
 }
 
 /** Printed statements by the statement (structure or writer function), which is not changed once printed. */
@@ -238,6 +241,11 @@ class TextTail {
 
   toString(): string {
     return this.#pieces.join('');
+  }
+
+  /** The text, kept under `slot` (see `keptJoin`). */
+  join(slot: string): string {
+    return keptJoin(slot, this.#pieces);
   }
 }
 

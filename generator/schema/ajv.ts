@@ -8,6 +8,7 @@ import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
+import { visitParts } from '../load/document.js';
 import { ReferenceTable } from './references.js';
 
 export { describeAjvError, simplifyErrors } from './ajv-errors.js';
@@ -121,7 +122,7 @@ export class SchemaCompiler {
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
     for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
-    const bag = (this.bag ??= stripAnnotations({ $id: this.id, components: this.document.components ?? {}, methods: this.document.methods ?? [] }) as object);
+    const bag = (this.bag ??= strippedBag(this.id, this.document));
     // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
     // sit under names the meta-schema does not know (so it never looked at them), and compiling the
     // meta-schema for every instance cost more than a tenth of the schema thread.
@@ -212,6 +213,53 @@ function breaksMetaSchema(node: unknown): boolean {
   return Object.values(node).some(breaksMetaSchema);
 }
 
+/** Stripped parts (see `strippedBag`), by part and whether it sits in a map of properties. */
+const strippedParts = new WeakMap<object, unknown>();
+const strippedInMaps = new WeakMap<object, unknown>();
+
+/** `stripAnnotations(node, parentKey)` of a part, kept by the part (parts are not changed once made). */
+function strippedPart(node: unknown, parentKey = ''): unknown {
+  if (node === null || typeof node !== 'object') return node;
+  const memo = !Array.isArray(node) && (parentKey === 'properties' || parentKey === 'patternProperties') ? strippedInMaps : strippedParts;
+  let out = memo.get(node);
+  if (out === undefined) memo.set(node, (out = stripAnnotations(node, parentKey)));
+  return out;
+}
+
+/** Whether `stripAnnotations` keeps the entry `k` of a node under `parentKey`. */
+function keeps(k: string, v: unknown, parentKey: string): boolean {
+  const inMap = parentKey === 'properties' || parentKey === 'patternProperties';
+  if (!inMap && ANNOTATION_KEYS.has(k) && typeof v === 'string') return false;
+  return inMap || (k !== 'examples' && k !== 'externalDocs');
+}
+
+/**
+ * `stripAnnotations({ $id, components, methods })` of a document, put together from its parts' kept copies
+ * (see `visitParts`): the same copy of every part that did not change.
+ */
+function strippedBag(id: string, document: Record<string, unknown>): object {
+  const components = document.components ?? {};
+  const methods = document.methods ?? [];
+  const bag: Record<string, unknown> = { $id: id };
+  if (components !== null && typeof components === 'object' && !Array.isArray(components)) {
+    const out: Record<string, unknown> = {};
+    for (const [kind, entries] of Object.entries(components)) {
+      if (!keeps(kind, entries, 'components')) continue;
+      if (entries !== null && typeof entries === 'object' && !Array.isArray(entries)) {
+        const kindOut: Record<string, unknown> = {};
+        for (const [name, c] of Object.entries(entries)) if (keeps(name, c, kind)) kindOut[name] = strippedPart(c, name);
+        out[kind] = kindOut;
+      } else out[kind] = strippedPart(entries, kind);
+    }
+    bag.components = out;
+  } else bag.components = strippedPart(components, 'components');
+  bag.methods = Array.isArray(methods) ? methods.map((m) => strippedPart(m)) : strippedPart(methods, 'methods');
+  return bag;
+}
+
+/** Whether a part holds an object with its own `$id`, by part. */
+const partIds = new WeakMap<object, boolean>();
+
 /** Whether a schema inside the registered document has its own `$id` (ajv then resolves against it). */
 function hasNestedId(bag: object): boolean {
   const walk = (node: unknown): boolean => {
@@ -219,22 +267,58 @@ function hasNestedId(bag: object): boolean {
     if (Array.isArray(node)) return node.some(walk);
     return Object.entries(node).some(([k, v]) => (k === '$id' && node !== bag) || walk(v));
   };
-  return walk(bag);
+  // The bag's levels are walked, its parts' answers kept.
+  const part = (node: unknown): boolean => {
+    if (node === null || typeof node !== 'object') return false;
+    let has = partIds.get(node);
+    if (has === undefined) partIds.set(node, (has = walk(node)));
+    return has;
+  };
+  const { components, methods } = bag as { components?: unknown; methods?: unknown };
+  if (Array.isArray(methods) ? methods.some(part) : part(methods)) return true;
+  if (components === null || typeof components !== 'object' || Array.isArray(components)) return part(components);
+  for (const [kind, entries] of Object.entries(components)) {
+    if (kind === '$id') return true;
+    if (entries === null || typeof entries !== 'object' || Array.isArray(entries)) {
+      if (part(entries)) return true;
+      continue;
+    }
+    for (const [name, c] of Object.entries(entries)) if (name === '$id' || part(c)) return true;
+  }
+  return false;
 }
 
+/** The `x-` keys of each part of a document, by part. */
+const partKeywords = new WeakMap<object, readonly string[]>();
+
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
-function extensionKeywords(document: unknown): string[] {
+function extensionKeywords(document: Record<string, unknown>): string[] {
   const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) node.forEach(walk);
+  const walk = (node: unknown, into: Set<string>) => {
+    if (Array.isArray(node)) node.forEach((v) => walk(v, into));
     else if (node !== null && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
-        if (k.startsWith('x-')) found.add(k);
-        walk(v);
+        if (k.startsWith('x-')) into.add(k);
+        walk(v, into);
       }
     }
   };
-  walk(document);
+  visitParts(
+    document,
+    (value) => {
+      if (value === null || typeof value !== 'object') return;
+      let keys = partKeywords.get(value);
+      if (!keys) {
+        const own = new Set<string>();
+        walk(value, own);
+        partKeywords.set(value, (keys = [...own]));
+      }
+      for (const k of keys) found.add(k);
+    },
+    (level) => {
+      for (const k of Object.keys(level)) if (k.startsWith('x-')) found.add(k);
+    },
+  );
   return [...found].sort();
 }
 

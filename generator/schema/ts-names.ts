@@ -36,6 +36,23 @@ export const UPPER_WORD = /^(?=.*[A-Z])[A-Z0-9]+$/;
  * it carry the same name.
  */
 export function pascalCase(text: string): string {
+  let name = pascalNames.get(text);
+  if (name === undefined) {
+    if (pascalNames.size >= NAMES_KEPT) pascalNames.clear();
+    pascalNames.set(text, (name = makePascalCase(text)));
+  }
+  return name;
+}
+
+/**
+ * Names made before, by text: every run names every method and type again (a few for each of thousands of
+ * methods), from the same texts. Let go of all at once when there are many.
+ */
+const pascalNames = new Map<string, string>();
+const camelNames = new Map<string, string>();
+const NAMES_KEPT = 200_000;
+
+function makePascalCase(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   let out = '';
   words.forEach((w, i) => {
@@ -55,6 +72,15 @@ const RESERVED_WORDS = new Set(
 
 /** `getBalance`, `platform getBalance` → `platformGetBalance`; a name all in capitals by words: `BLOCK_ID` → `blockId`. */
 export function camelCase(text: string): string {
+  let name = camelNames.get(text);
+  if (name === undefined) {
+    if (camelNames.size >= NAMES_KEPT) camelNames.clear();
+    camelNames.set(text, (name = makeCamelCase(text)));
+  }
+  return name;
+}
+
+function makeCamelCase(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const p = words.length && words.every((w) => UPPER_WORD.test(w)) ? pascalCase(words.map((w) => w.toLowerCase()).join(' ')) : pascalCase(text);
   const out = p[0]!.toLowerCase() + p.slice(1);

@@ -16,7 +16,7 @@ import type { Diagnostic } from '../diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
-import { Memo } from '../incremental.js';
+import { keptJoin, Memo } from '../incremental.js';
 import { placeIn } from '../load/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 
@@ -69,11 +69,18 @@ export class TypeCatalog {
 
   /** Names and param expressions of a method's types (param expressions are known after `source()`). */
   methodTypes(method: MethodModel): MethodTypes {
+    let known = this.asked.get(method);
+    if (known) return known;
     const t = this.methods.get(method)!;
     const paramTypes = method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown');
     // The same names and types as last asked: the same object (what is computed from it is kept under it).
-    return stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes], () => ({ ...t, paramTypes }));
+    known = stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes], () => ({ ...t, paramTypes }));
+    // (Param expressions are known once `source()` is done: only then is the answer final.)
+    if (this.sourced) this.asked.set(method, known);
+    return known;
   }
+  private readonly asked = new Map<MethodModel, MethodTypes>();
+  private sourced = false;
 
   /** The type expression of one positional param (after `source()`). */
   paramType(param: ParamModel): string {
@@ -332,7 +339,8 @@ export class TypeCatalog {
         return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
       });
     pieces.push(...tuples);
-    return `${indentPieces(pieces)}\n`;
+    this.sourced = true;
+    return keptJoin('types.ts', [indentPieces(pieces), '\n']);
   }
 }
 
@@ -435,7 +443,7 @@ function indentPieces(pieces: readonly string[]): string {
   }
   indentedBefore = indentedNow;
   indentedNow = new Map();
-  return balanced ? out.join('\n\n') : indentDeclarations(pieces.join('\n\n'));
+  return balanced ? keptJoin('types.ts declarations', out, '\n\n') : indentDeclarations(pieces.join('\n\n'));
 }
 
 

@@ -17,7 +17,7 @@ import type { EmitContext, Emitter } from '../types.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
 import { camelCase, up, type NamespaceInfo } from './names.js';
-import { Memo } from '../../incremental.js';
+import { keptJoin, Memo } from '../../incremental.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
@@ -655,7 +655,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
 export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
-  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, `${GENERATED_BANNER}\n\n${pc.typesSource}`));
+  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, [GENERATED_BANNER, '\n\n', pc.typesSource])));
   const withValidators = ctx.config.emit.includes('validators');
   for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));

@@ -11,6 +11,8 @@ import { compileTemplates } from './render.js';
 import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';
+import { keptObjectJson, objectJson } from '../json-text.js';
+import type { TryService } from '../../../runtime/docs/try.js';
 
 export const DOCS_DIR = 'docs';
 const THEME_DIR = `${DOCS_DIR}/.vitepress/theme`;
@@ -28,6 +30,20 @@ function themeFiles(templates: ReadonlyMap<string, string>, runtime: ReadonlyMap
   if (core === undefined) throw new Error(`missing ${CONSOLE_CORE}: the docs console's logic is copied from it`);
   files.push({ path: `${THEME_DIR}/try-core.ts`, contents: core });
   return files.sort((a, b) => (a.path < b.path ? -1 : 1));
+}
+
+/**
+ * `JSON.stringify(data, null, 2)` of a service's console data, the methods' entries from their kept texts
+ * (emit/json-text.ts): only a method whose data changed is written again.
+ */
+function tryJson(data: TryService, slot: string): string {
+  const entries: (readonly [string, string])[] = [];
+  for (const [k, v] of Object.entries(data)) {
+    if (v === undefined) continue;
+    if (k === 'methods') entries.push([k, keptObjectJson(slot, Object.entries(v as TryService['methods']), 1)]);
+    else entries.push([k, JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')]);
+  }
+  return objectJson(entries, 2, 0);
 }
 
 export const docsEmitter: Emitter = {
@@ -53,7 +69,7 @@ export const docsEmitter: Emitter = {
     files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', view('.vitepress/config.mts', views.siteConfig())) });
     files.push(...themeFiles(ctx.templates, ctx.runtime));
     // What each method page's console loads: one file per service.
-    for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${JSON.stringify(views.tryData(service), null, 2)}\n` });
+    for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${tryJson(views.tryData(service), `try ${service.name}`)}\n` });
     return files;
   },
 };

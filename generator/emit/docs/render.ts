@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { besideBundle } from '../../root.js';
 import { tidy } from './markdown.js';
+import { flat } from '../../incremental.js';
 import { CODE_WIDTH, printProperty } from '../literal.js';
 
 const DIR = 'templates/docs/';
@@ -168,7 +169,7 @@ function memoizedPartial(template: Handlebars.TemplateDelegate): Handlebars.Temp
   return (context: unknown, options?: Handlebars.RuntimeOptions) => {
     if (context === null || typeof context !== 'object') return template(context, options);
     let out = rendered.get(context);
-    if (out === undefined) rendered.set(context, (out = template(context, options)));
+    if (out === undefined) rendered.set(context, (out = flat(template(context, options))));
     return out;
   };
 }

@@ -10,6 +10,7 @@ import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../runti
 import { notificationValidatorPath, validatorPath } from '../validators/paths.js';
 import { endpointPath, type ExamplePrinter } from './examples.js';
 import { escapeSegment } from '../../load/pointer.js';
+import { Memo } from '../../incremental.js';
 
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
@@ -97,13 +98,19 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
   };
 }
 
+/** Each method's console data, by method model (see `tryService`). */
+const tryMethods = new Memo<MethodModel, TryMethod>();
+
 export function tryService(service: ServiceModel, baseUrl: string, client: ClientSetup, printer: ExamplePrinter): TryService {
   const http = service.endpoints.filter((e) => e.transport === 'http');
+  // A method's data reads the method, the service's name and endpoints and the client's names; its plans
+  // are made afresh for each method, so they do not depend on what was planned before.
+  const context = JSON.stringify([service.name, service.endpoints, client]);
   return {
     service: service.name,
     baseUrl,
     servers: http.map((e) => ({ name: e.name, url: e.url.replace(/\{([^}]+)\}/g, (m, name: string) => e.variables[name]?.default ?? m) })),
     client,
-    methods: Object.fromEntries(service.methods.map((m) => [m.name, tryMethod(service, m, printer)])),
+    methods: Object.fromEntries(service.methods.map((m) => [m.name, tryMethods.get(m, [context], () => tryMethod(service, m, printer))])),
   };
 }

@@ -16,6 +16,31 @@ import { tryService } from './try.js';
 import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
 import { Memo, type RunMemory } from '../../incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
+import { reachOf } from '../../load/reach.js';
+
+/** Rows and items of pages that list every method, by method model and page context. */
+const indexRows = new Memo<MethodModel, object>();
+const availabilityRows = new Memo<MethodModel, object>();
+const sidebarItems = new Memo<MethodModel, { text: string; link: string }>();
+
+/** What each method adds to the index page's facts (its first example's size, its codecs), by method model. */
+const exampleSizes = new WeakMap<MethodModel, number>();
+const codecLists = new WeakMap<MethodModel, readonly string[]>();
+
+function firstExampleSize(m: MethodModel): number {
+  let size = exampleSizes.get(m);
+  if (size === undefined) exampleSizes.set(m, (size = JSON.stringify(m.examples[0]!).length));
+  return size;
+}
+
+function methodCodecs(m: MethodModel): readonly string[] {
+  let list = codecLists.get(m);
+  if (!list) codecLists.set(m, (list = [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema))));
+  return list;
+}
+
+/** Each named type's entry, by schema (see `Views.typesPage`). */
+const typeViews = new Memo<object, object>();
 
 /** Each method's section, by method model (see `Views.method`). */
 const methodViews = new Memo<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: readonly Claim[] }>();
@@ -337,7 +362,8 @@ export class Views {
 
   /** A short table of a page's methods. */
   private methodIndex(page: string, service: ServiceModel, methods: readonly MethodModel[]) {
-    return methods.map((m) => ({
+    const context = this.contextOf(page, service);
+    return methods.map((m) => indexRows.get(m, [context], () => ({
       link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(service, m), this.site.methodAnchor(m))})`,
       summary: cell(m.summary),
       deprecated: m.deprecated && !says(m.summary, 'deprecat'),
@@ -347,7 +373,7 @@ export class Views {
       notServed: !m.availability.served && !says(m.summary, 'not served'),
       removed: m.availability.removedIn !== undefined && !says(m.summary, 'removed'),
       websocketOnly: m.websocketOnly && !says(m.summary, 'websocket'),
-    }));
+    })));
   }
 
   // ---- pages -------------------------------------------------------------------------------------------
@@ -451,27 +477,37 @@ export class Views {
       home: this.site.href(page, INDEX_PAGE),
       id: ids.claim('types'),
       types: this.site.types.map((t) => {
-        const service = t.services[0]!;
-        const st = this.schemaText(service, page);
-        const codec = isSchemaObject(t.schema) && typeof t.schema['x-codec'] === 'string' ? t.schema['x-codec'] : undefined;
-        const scalar = st.isScalar(t.schema);
         const uses = (usedBy.get(t) ?? []).map((p) => `[${text(p.method.name)}](${this.site.href(page, p.page, p.anchor)})`);
-        const jsonType = st.summary(t.schema);
-        return {
-          name: text(t.name),
-          anchor: t.anchor,
-          description: prose(isSchemaObject(t.schema) && typeof t.schema.description === 'string' ? t.schema.description : undefined),
-          jsonType,
-          codec: codec ? code(codec) : undefined,
-          tsInline: scalar ? code(codec ? codecTsType(codec) ?? st.ts(t.schema) : st.ts(t.schema)) : undefined,
-          tsBlock: scalar ? undefined : st.tsDeclaration(t.name, t.schema),
-          rows: st.isObjectLike(t.schema) ? st.rows(t.schema).map(rowView) : st.nested(t.schema, '', 0).map(rowView),
-          // Named alternatives the JSON type does not already list.
-          variants: st.collect(t.schema).variants.map((v) => st.label({ $ref: `#/components/schemas/${v}` })).filter((l) => !jsonType.includes(l)),
-          services: t.services.map((s) => `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`),
-          usedBy: uses,
-        };
+        const service = t.services[0]!;
+        // Kept by the schema, what it reaches, its name and anchor, its services and the page's context.
+        const made = () => this.typeView(page, t);
+        const view = isSchemaObject(t.schema)
+          ? typeViews.get(t.schema, [reachOf(service.document, t.schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
+          : made();
+        return { ...view, usedBy: uses };
       }),
+    };
+  }
+
+  /** A named type's entry on the types page, without the methods that use it. */
+  private typeView(page: string, t: ReturnType<Site['type']> & object) {
+    const service = t.services[0]!;
+    const st = this.schemaText(service, page);
+    const codec = isSchemaObject(t.schema) && typeof t.schema['x-codec'] === 'string' ? t.schema['x-codec'] : undefined;
+    const scalar = st.isScalar(t.schema);
+    const jsonType = st.summary(t.schema);
+    return {
+      name: text(t.name),
+      anchor: t.anchor,
+      description: prose(isSchemaObject(t.schema) && typeof t.schema.description === 'string' ? t.schema.description : undefined),
+      jsonType,
+      codec: codec ? code(codec) : undefined,
+      tsInline: scalar ? code(codec ? codecTsType(codec) ?? st.ts(t.schema) : st.ts(t.schema)) : undefined,
+      tsBlock: scalar ? undefined : st.tsDeclaration(t.name, t.schema),
+      rows: st.isObjectLike(t.schema) ? st.rows(t.schema).map(rowView) : st.nested(t.schema, '', 0).map(rowView),
+      // Named alternatives the JSON type does not already list.
+      variants: st.collect(t.schema).variants.map((v) => st.label({ $ref: `#/components/schemas/${v}` })).filter((l) => !jsonType.includes(l)),
+      services: t.services.map((s) => `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`),
     };
   }
 
@@ -480,11 +516,7 @@ export class Views {
     const out = new Map<ReturnType<Site['type']> & object, ReturnType<Site['place']>[]>();
     for (const service of this.site.model.services) {
       for (const method of service.methods) {
-        const names = new Set<string>();
-        const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
-        for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);
-        for (const s of schemas) refsIn(s, names);
-        for (const name of [...names].sort()) {
+        for (const name of namedIn(method)) {
           const entry = this.site.type(service, name);
           if (!entry) continue;
           const list = out.get(entry) ?? [];
@@ -505,7 +537,7 @@ export class Views {
     const candidates = services.flatMap((s) =>
       s.methods
         .filter((m) => !m.websocketOnly && m.examples.length && m.availability.served && m.availability.enabledByDefault && m.availability.publicNode && !m.deprecated && !m.keystore)
-        .map((m) => ({ s, m, size: JSON.stringify(m.examples[0]!).length })),
+        .map((m) => ({ s, m, size: firstExampleSize(m) })),
     );
     const inFirst = candidates.filter((c) => c.s === candidates[0]?.s);
     const first = inFirst.reduce<(typeof inFirst)[number] | undefined>((best, c) => (!best || c.size < best.size ? c : best), undefined);
@@ -599,9 +631,7 @@ export class Views {
     // Inline scalars with a codec count too, even without a named type.
     for (const s of this.site.model.services) {
       for (const m of s.methods) {
-        for (const schema of [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])]) {
-          for (const codec of codecsIn(schema)) if (!by.has(codec)) by.set(codec, new Set());
-        }
+        for (const codec of methodCodecs(m)) if (!by.has(codec)) by.set(codec, new Set());
       }
     }
     return [...by.keys()].sort().map((codec) => ({ codec: code(codec), partial: `codec-${codec}`, ts: escapePipes(code(codecTsType(codec) ?? 'unknown')), types: [...by.get(codec)!] }));
@@ -645,7 +675,7 @@ export class Views {
         title: text(s.title),
         anchor: ids.claim(`availability-${s.name}`),
         link: `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`,
-        methods: s.methods.map((m) => {
+        methods: s.methods.map((m) => availabilityRows.get(m, [this.contextOf(page, s)], () => {
           const a = m.availability;
           return {
             link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`,
@@ -656,7 +686,7 @@ export class Views {
             deprecated: m.deprecated ? (m.replacedBy ? `yes: use ${this.methodLink(page, s, m.replacedBy)}` : 'yes') : 'no',
             removedIn: a.removedIn ? text(a.removedIn) : m.keystore?.removedIn ? text(m.keystore.removedIn) : '',
           };
-        }),
+        })),
       })),
     };
   }
@@ -699,7 +729,8 @@ export class Views {
   /** The site config's nav and sidebar. */
   siteConfig() {
     const services = this.site.model.services;
-    const methodItem = (s: ServiceModel, m: MethodModel) => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` });
+    const methodItem = (s: ServiceModel, m: MethodModel) =>
+      sidebarItems.get(m, [this.contextOf('.vitepress/config.mts', s)], () => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` }));
     const sidebar = [
       { text: 'Overview', link: this.site.route(INDEX_PAGE) },
       ...services.map((s) =>
@@ -752,6 +783,20 @@ export function badges(m: MethodModel): { type: 'danger' | 'warning' | 'info' | 
 /** A value for a double-quoted HTML attribute. */
 function attr(s: string): string {
   return s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+}
+
+/** The component names a method's params and results refer to directly, sorted, by method model. */
+const named = new WeakMap<MethodModel, readonly string[]>();
+
+function namedIn(method: MethodModel): readonly string[] {
+  let list = named.get(method);
+  if (list) return list;
+  const names = new Set<string>();
+  const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
+  for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);
+  for (const s of schemas) refsIn(s, names);
+  named.set(method, (list = [...names].sort()));
+  return list;
 }
 
 /** Component names a schema refers to directly (not through other components). */

@@ -134,10 +134,30 @@ export function showcase(model: Model): (m: MethodModel) => boolean {
   };
 }
 
-/** The simplest of some methods: the shortest first example's params, then by name (never by position). */
+/** The size of a method's first example's params, by method model. */
+const exampleSizes = new WeakMap<MethodModel, number>();
+
+function exampleSize(m: MethodModel): number {
+  let size = exampleSizes.get(m);
+  if (size === undefined) exampleSizes.set(m, (size = JSON.stringify(m.examples[0]?.params ?? []).length));
+  return size;
+}
+
+/**
+ * The simplest of some methods: the shortest first example's params, then by name (never by position); the
+ * first `count` of them in that order, as a stable sort would put them (found in one pass).
+ */
 function simplest(methods: readonly MethodModel[], count = 1): MethodModel[] {
-  const size = (m: MethodModel) => JSON.stringify(m.examples[0]?.params ?? []).length;
-  return [...methods].sort((a, b) => size(a) - size(b) || a.name.localeCompare(b.name)).slice(0, count);
+  const before = (a: MethodModel, b: MethodModel) => exampleSize(a) - exampleSize(b) || a.name.localeCompare(b.name);
+  const best: MethodModel[] = [];
+  for (const m of methods) {
+    if (best.length === count && before(m, best[count - 1]!) >= 0) continue;
+    let at = best.length;
+    while (at > 0 && before(m, best[at - 1]!) < 0) at--;
+    best.splice(at, 0, m);
+    if (best.length > count) best.pop();
+  }
+  return best;
 }
 
 /** Methods whose first example passes params (a call that shows values going out), or all if none does. */

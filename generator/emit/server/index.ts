@@ -188,7 +188,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       {
         name: serverConst(service),
         type: 'ServerServiceDef',
-        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document)], ['methods', objectLiteral(entries)]]),
+        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document, 0, `server ${service.name}`)], ['methods', objectLiteral(entries)]]),
       },
     ],
   });
