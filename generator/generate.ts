@@ -280,7 +280,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   }
   // Written first, so that the manifest hashes the bytes written rather than encoding the texts again.
   const written = new Map<string, Uint8Array>();
-  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written));
+  const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written, plan.removed));
   if (cacheRoot) {
     // A watch session records its manifest once it is idle (see WatchSession.manifest), with the inputs' key
     // of now: what this run read, not what a later save left.

@@ -144,24 +144,58 @@ function sameShallow(a: object, b: object): boolean {
  * lives, so a memo never keeps a run's values beyond the objects they belong to.
  */
 export class Memo<K extends object, V> {
-  readonly #entries = new WeakMap<K, { inputs: readonly unknown[]; value: V }>();
+  readonly #entries = new WeakMap<K, Entry<V>>();
+
+  /** `flatten`: the results are plain data whose texts are made flat when kept (see `flatDeep`). */
+  constructor(private readonly flatten = false) {}
 
   get(key: K, inputs: readonly unknown[], make: () => V): V {
     const hit = this.#entries.get(key);
-    if (hit !== undefined && sameInputs(hit.inputs, inputs)) return hit.value;
-    const value = make();
-    this.#entries.set(key, { inputs, value });
+    if (hit !== undefined && hit.holds(inputs)) return hit.value;
+    const value = this.flatten ? flatDeep(make()) : make();
+    this.#entries.set(key, new Entry(inputs, value));
     return value;
   }
 
   /** The kept result when its inputs are `inputs`. */
   peek(key: K, inputs: readonly unknown[]): V | undefined {
     const hit = this.#entries.get(key);
-    return hit !== undefined && sameInputs(hit.inputs, inputs) ? hit.value : undefined;
+    return hit !== undefined && hit.holds(inputs) ? hit.value : undefined;
   }
 
   set(key: K, inputs: readonly unknown[], value: V): void {
-    this.#entries.set(key, { inputs, value });
+    this.#entries.set(key, new Entry(inputs, value));
+  }
+}
+
+/**
+ * A kept result with its inputs, up to four of them held in fields of its own: thousands of entries live
+ * from run to run, and an array each would be as many more objects for the garbage collector to trace.
+ */
+class Entry<V> {
+  readonly count: number;
+  readonly a: unknown;
+  readonly b: unknown;
+  readonly c: unknown;
+  readonly d: unknown;
+  readonly rest: readonly unknown[] | undefined;
+  constructor(
+    inputs: readonly unknown[],
+    readonly value: V,
+  ) {
+    this.count = inputs.length;
+    this.a = inputs[0];
+    this.b = inputs[1];
+    this.c = inputs[2];
+    this.d = inputs[3];
+    this.rest = inputs.length > 4 ? inputs.slice(4) : undefined;
+  }
+  holds(inputs: readonly unknown[]): boolean {
+    if (inputs.length !== this.count) return false;
+    if (!Object.is(inputs[0], this.a) || !Object.is(inputs[1], this.b) || !Object.is(inputs[2], this.c) || !Object.is(inputs[3], this.d)) return false;
+    const rest = this.rest;
+    if (rest) for (let i = 4; i < inputs.length; i++) if (!Object.is(inputs[i], rest[i - 4])) return false;
+    return true;
   }
 }
 
@@ -231,6 +265,21 @@ export function flat(text: string): string {
   // Reading a character makes V8 flatten the whole text in place.
   if (text.length) text.charCodeAt(0);
   return text;
+}
+
+/**
+ * `value` (plain data: a view, a part), with every text in it made flat (see `flat`): for data kept from run
+ * to run, whose texts built by concatenation would each be several objects.
+ */
+export function flatDeep<T>(value: T): T {
+  const walk = (v: unknown): void => {
+    if (typeof v === 'string') {
+      if (v.length >= 13) v.charCodeAt(0);
+    } else if (Array.isArray(v)) for (const x of v) walk(x);
+    else if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) for (const k in v) walk((v as Record<string, unknown>)[k]);
+  };
+  walk(value);
+  return value;
 }
 
 /** The last pieces joined under each name (see `keptJoin`). */

@@ -283,7 +283,7 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
  * the same reach (what its references lead to) and the same document-wide availability, is the same model
  * (see incremental.ts), so that everything computed from a model is kept under it.
  */
-const methodModels = new Memo<object, MethodModel>();
+const methodModels = new Memo<object, MethodModel>(true);
 
 function buildMethod(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, docAvailability: unknown): MethodModel {
   const { namespace, member } = splitMethodName(String(m.name));

@@ -39,6 +39,8 @@ export interface Plan {
   readonly files: readonly OutputFile[];
   /** Files noderpc wrote before and may remove now that no output produces them. */
   readonly owned: ReadonlySet<string>;
+  /** Files noderpc wrote before that no output produces now (to remove, when they are still there). */
+  readonly removed?: readonly string[];
   /** Files in the folder that noderpc did not write and leaves alone. */
   readonly untracked: readonly string[];
   /** Files the run would overwrite that noderpc did not write (the folder is someone else's). */
@@ -53,6 +55,15 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
   const known = memory?.outDir === outDir ? memory : undefined;
   const before = known ? known.record() : readRecord(outDir);
   const present: Iterable<string> = known ? known.listing() : listFiles(outDir);
+  // The folder and its record as this process left them, and the same files produced by the same outputs:
+  // the plan is last run's (its files are this run's).
+  const last = known?.lastPlan;
+  if (known && last && last.record === known.get(RECORD) && last.listing === known.listingVersion && last.ran === ran.join('\0') && samePaths(files, last.paths)) {
+    const all = sortedFiles([...files, { path: RECORD, contents: '' }], known);
+    const record = known.recordText(all);
+    known.nextPlan = last;
+    return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned: last.owned, removed: [], untracked: last.untracked, clobbered: [] };
+  }
   const wanted = new Map(files.map((f) => [f.path, f]));
   const kept: OutputFile[] = [];
   const owned = new Set<string>();
@@ -84,8 +95,17 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
     untracked.sort(compareListed);
     clobbered.sort(compareListed);
   }
+  const removed = [...owned].filter((path) => !wanted.has(path));
+  // What a next run may reuse: once this one's files are written (the record then lists exactly them).
+  if (known) known.nextPlan = kept.length || clobbered.length ? undefined : { ran: ran.join('\0'), paths: files.map((f) => f.path), owned: new Set(files.map((f) => f.path)), untracked };
   // In path order, the record in its place.
-  return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, untracked, clobbered };
+  return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, removed, untracked, clobbered };
+}
+
+function samePaths(files: readonly OutputFile[], paths: readonly string[]): boolean {
+  if (files.length !== paths.length) return false;
+  for (let i = 0; i < files.length; i++) if (files[i]!.path !== paths[i]) return false;
+  return true;
 }
 
 function comparePaths(a: string, b: string): number {
@@ -179,6 +199,15 @@ export class OutputMemory {
   private readonly touched = new Set<string>();
   /** The last record parsed, by its text. */
   private parsed: { readonly text: string; readonly record: Map<string, string> } | undefined;
+  /**
+   * What planning the last run's files found, for a next run of the same files (see `planOutputs`): valid
+   * while the record is the one that run wrote and nothing else touched the folder.
+   */
+  lastPlan: { readonly record: string | undefined; readonly listing: number; readonly ran: string; readonly paths: readonly string[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
+  /** The plan being written (see `wrote`). */
+  nextPlan: { readonly ran: string; readonly paths: readonly string[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
+  /** Counts what others did to the folder (reported, or a folder forgotten): a plan is valid for one count. */
+  listingVersion = 0;
   /** The last run's paths and their path order (see `sortedFiles`). */
   lastOrder: { readonly paths: readonly string[]; readonly order: readonly number[] } | undefined;
   /** The last record written, by its files (see `recordText`). */
@@ -195,11 +224,17 @@ export class OutputMemory {
     this.known.delete(path);
     this.touched.add(path);
   }
+  /** Forget the contents of these files (about to be written), and nothing else. */
+  drop(paths: Iterable<string>): void {
+    for (const path of paths) this.known.delete(path);
+  }
   clear(): void {
     this.known.clear();
     this.files = undefined;
     this.touched.clear();
     this.parsed = undefined;
+    this.lastPlan = undefined;
+    this.listingVersion++;
   }
 
   /** The folder's record (`undefined`: none), from the text last written there when it is known. */
@@ -237,6 +272,8 @@ export class OutputMemory {
         exists = false;
       }
       // A file is looked at again; a folder (or what was one) with everything under it.
+      if (exists && !isDir && this.files.has(path)) continue;
+      this.listingVersion++;
       if (!this.files.delete(path)) for (const f of [...this.files]) if (f.startsWith(`${path}/`)) this.files.delete(f);
       if (!exists) continue;
       if (isDir) for (const f of listFiles(abs)) this.files.add(`${path}/${f}`);
@@ -276,9 +313,8 @@ function parseRecord(text: string): Map<string, string> {
 }
 
 /** How `files` differ from `outDir`; only the `owned` files no longer produced count as removed. */
-export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory): Change[] {
+export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, removed?: readonly string[]): Change[] {
   const changes: Change[] = [];
-  const wanted = new Set(files.map((f) => f.path));
   for (const f of files) {
     const known = memory?.get(f.path);
     if (known !== undefined) {
@@ -296,7 +332,12 @@ export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], ow
     if (current === undefined) changes.push({ path: f.path, kind: 'added' });
     else if (current !== f.contents) changes.push({ path: f.path, kind: 'changed' });
   }
-  for (const path of owned) if (!wanted.has(path) && existsSync(join(outDir, ...path.split('/')))) changes.push({ path, kind: 'removed' });
+  let gone = removed;
+  if (!gone) {
+    const wanted = new Set(files.map((f) => f.path));
+    gone = [...owned].filter((path) => !wanted.has(path));
+  }
+  for (const path of gone) if (existsSync(join(outDir, ...path.split('/')))) changes.push({ path, kind: 'removed' });
   return changes.sort((a, b) => a.path.localeCompare(b.path));
 }
 
@@ -333,27 +374,35 @@ function encode(f: OutputFile, encoded: Map<string, Uint8Array> | undefined): Ui
  * (of this folder), files it knows are compared in memory, and it learns what the folder now holds. The
  * bytes of each file written are put in `encoded` by path, when given.
  */
-export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>): Change[] {
+export function writeOutputs(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>, removed?: readonly string[]): Change[] {
   if (memory && memory.outDir !== outDir) throw new Error(`output memory of ${memory.outDir} used for ${outDir}`);
   const listed = memory?.held();
   const fresh = !existsSync(outDir) || readdirSync(outDir).length === 0;
-  const changes = writeFiles(outDir, files, owned, memory, encoded);
+  const changes = writeFiles(outDir, files, owned, memory, encoded, removed);
   if (memory) {
     // Written (or found equal): the folder now holds exactly these, and what else it held.
-    for (const f of files) memory.set(f.path, f.contents);
-    if (fresh) memory.hold(files.map((f) => f.path));
-    else if (listed) {
-      memory.hold(listed);
-      memory.wrote(
-        changes.filter((c) => c.kind !== 'removed').map((c) => c.path),
-        changes.filter((c) => c.kind === 'removed').map((c) => c.path),
-      );
+    if (fresh) {
+      for (const f of files) memory.set(f.path, f.contents);
+      memory.hold(files.map((f) => f.path));
+    } else {
+      const changed = new Set(changes.map((c) => c.path));
+      for (const f of files) if (changed.has(f.path) || memory.get(f.path) === undefined) memory.set(f.path, f.contents);
+      if (listed) {
+        memory.hold(listed);
+        memory.wrote(
+          changes.filter((c) => c.kind !== 'removed').map((c) => c.path),
+          changes.filter((c) => c.kind === 'removed').map((c) => c.path),
+        );
+      }
     }
+    const next = memory.nextPlan;
+    memory.lastPlan = next && { ...next, record: memory.get(RECORD), listing: memory.listingVersion };
+    memory.nextPlan = undefined;
   }
   return changes;
 }
 
-function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>): Change[] {
+function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>, removed?: readonly string[]): Change[] {
   // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
   // ever sees half of it.
   if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
@@ -379,10 +428,10 @@ function writeFiles(outDir: string, files: readonly OutputFile[], owned: Readonl
     }
     return files.map((f) => ({ path: f.path, kind: 'added' as const })).sort((a, b) => a.path.localeCompare(b.path));
   }
-  const changes = diffAgainstDisk(outDir, files, owned, memory);
+  const changes = diffAgainstDisk(outDir, files, owned, memory, removed);
   if (changes.length === 0) return changes;
-  // A write that fails half-way leaves the folder in a state nobody knows.
-  memory?.clear();
+  // A write that fails half-way leaves these files in a state nobody knows.
+  memory?.drop(changes.map((c) => c.path));
   const byPath = new Map(files.map((f) => [f.path, f]));
   const staged: { tmp: string; target: string }[] = [];
   const tag = `.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;

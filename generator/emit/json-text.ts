@@ -11,20 +11,20 @@ import { flat, keptJoin } from '../incremental.js';
 
 type Indent = 0 | 2;
 
-/** Texts by part, by indent and depth. */
-const texts = new WeakMap<object, Map<number, string>>();
+/** Texts of parts, one table per indent and depth (a part is written at one or two of them). */
+const texts = new Map<number, WeakMap<object, string>>();
 
 /** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep. */
 function valueText(value: unknown, indent: Indent, depth: number): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) as string | undefined;
   const key = indent * 1000 + depth;
-  let byKey = texts.get(value);
-  if (!byKey) texts.set(value, (byKey = new Map()));
-  let text = byKey.get(key);
+  let table = texts.get(key);
+  if (!table) texts.set(key, (table = new WeakMap()));
+  let text = table.get(value);
   if (text === undefined) {
     text = JSON.stringify(value, null, indent);
     if (indent && depth && text.includes('\n')) text = flat(text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`));
-    byKey.set(key, text);
+    table.set(value, text);
   }
   return text;
 }
@@ -53,9 +53,9 @@ function arrayText(items: readonly string[], indent: Indent, depth: number, slot
  * `JSON.stringify(document)`, or `JSON.stringify(document, null, 2)`, from its parts' kept texts, joined
  * once; with a `slot` (naming the output), the same text as last time when every part's text is.
  */
-export function documentJson(document: Record<string, unknown>, indent: Indent = 0, slot?: string): string {
+export function documentJson(document: Record<string, unknown>, indent: Indent = 0, slot?: string, after = ''): string {
   // Anything JSON.stringify treats specially (toJSON) is left to it whole; parsed documents have none.
-  if (typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent);
+  if (typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent) + after;
   const pieces: string[] = [];
   /** An object's entries (`[key, push its value]`), as JSON.stringify writes an object `depth` levels deep. */
   const object = (entries: readonly (readonly [string, () => void])[], depth: number) => {
@@ -99,7 +99,21 @@ export function documentJson(document: Record<string, unknown>, indent: Indent =
     } else entries.push([k, part(v, 1)]);
   }
   object(entries, 0);
-  return slot === undefined ? pieces.join('') : keptJoin(slot, pieces);
+  if (after) pieces.push(after);
+  // Without a slot, a text to be copied into a bigger one (a module): joined as a balanced tree of pieces,
+  // copied once, by that join.
+  return slot === undefined ? rope(pieces, 0, pieces.length) : keptJoin(slot, pieces);
+}
+
+/** `pieces.slice(from, to).join('')` as a balanced tree of concatenations (no copy of the whole). */
+function rope(pieces: readonly string[], from: number, to: number): string {
+  if (to - from <= 8) {
+    let s = '';
+    for (let i = from; i < to; i++) s += pieces[i]!;
+    return s;
+  }
+  const mid = (from + to) >> 1;
+  return rope(pieces, from, mid) + rope(pieces, mid, to);
 }
 
 /**

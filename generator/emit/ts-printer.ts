@@ -92,8 +92,8 @@ const isBlank = (s: string | undefined): boolean => {
   return true;
 };
 
-/** Printed interface members by member and indentation level (see `#member`). */
-const memberTexts = new WeakMap<object, Map<number, string>>();
+/** Printed interface members by indentation level, then member (see `#member`). */
+const memberTexts = new Map<number, WeakMap<object, string>>();
 
 /**
  * Lines standing for lists put together after printing (see `splice`): each is a token of its own that
@@ -178,7 +178,8 @@ export function printStatements(statements: readonly Statement[], slot?: string)
     out.push(text);
   }
   if (out.length > 0 && !out.isLastNewLine()) out.push('\n');
-  return slot === undefined ? out.toString() : out.join(slot);
+  // (Only a long module is kept whole: a short one costs less to join again than to keep.)
+  return slot === undefined || statements.length < 64 ? out.toString() : out.join(slot);
 }
 
 /** Printed statements by the statement (structure or writer function), which is not changed once printed. */
@@ -524,15 +525,15 @@ class Printer {
    * the interfaces listing every method again (the watch loop) prints only the members that are new.
    */
   #member(member: object, level: number, print: (w: CodeBlockWriter) => void): string {
-    let byLevel = memberTexts.get(member);
-    if (!byLevel) memberTexts.set(member, (byLevel = new Map()));
-    let text = byLevel.get(level);
+    let table = memberTexts.get(level);
+    if (!table) memberTexts.set(level, (table = new WeakMap()));
+    let text = table.get(member);
     if (text === undefined) {
       const t = this.#writer();
       t.setIndentationLevel(level);
       print(t);
-      text = t.toString();
-      byLevel.set(level, text);
+      text = flat(t.toString());
+      table.set(member, text);
     }
     return text;
   }

@@ -121,15 +121,41 @@ interface FollowedRef {
  * again when it is used again, in the order a copy made anew follows them.
  */
 interface CloneRecord {
+  /** The entry document and file the copy was made for (see `clone`). */
+  readonly context: string;
   readonly copy: unknown;
   readonly followed: readonly FollowedRef[];
 }
 
+/** The references of a part with none to follow (one list for all of them). */
+const NOTHING_FOLLOWED: readonly FollowedRef[] = Object.freeze([]);
+
 /** Parts down to this depth below a copy's root are kept (the entry's methods and its components are at 2 and 3). */
 const KEPT_DEPTH = 3;
 
-/** Kept copies by the part they copy, then by entry document and file (a shared file is copied into each document that uses it). */
-const cloneMemo = new WeakMap<object, Map<string, CloneRecord>>();
+/**
+ * Kept copies by the part they copy, then by entry document and file: a part's one copy, or its copies by
+ * context when it is copied into several documents (a shared file is copied into each that uses it).
+ */
+const cloneMemo = new WeakMap<object, CloneRecord | Map<string, CloneRecord>>();
+
+function keptCopy(node: object, context: string): CloneRecord | undefined {
+  const kept = cloneMemo.get(node);
+  if (kept instanceof Map) return kept.get(context);
+  return kept?.context === context ? kept : undefined;
+}
+
+function keepCopy(node: object, record: CloneRecord): void {
+  const kept = cloneMemo.get(node);
+  if (kept === undefined || (!(kept instanceof Map) && kept.context === record.context)) cloneMemo.set(node, record);
+  else if (kept instanceof Map) kept.set(record.context, record);
+  else cloneMemo.set(node, new Map([[kept.context, kept], [record.context, record]]));
+}
+
+/** Whether a value is a plain object or array (a parser's output), which a copy of it equals. */
+function isPlainValue(node: object): boolean {
+  return Object.getPrototypeOf(node) === (Array.isArray(node) ? Array.prototype : Object.prototype);
+}
 
 /** A reference inside the document that holds it: `#...` (or empty). */
 function isLocalRef(ref: string): boolean {
@@ -331,7 +357,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       if (node === null || typeof node !== 'object') return node;
       const kept = path.length <= KEPT_DEPTH;
       if (kept) {
-        const hit = cloneMemo.get(node)?.get(context);
+        const hit = keptCopy(node, context);
         if (hit && replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
           for (const f of hit.followed) followed.push(path.length ? { path: [...path, ...f.path], ref: f.ref, rewritten: f.rewritten } : f);
           return hit.copy;
@@ -340,11 +366,15 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       const outer = followed;
       if (kept) followed = [];
       let out: unknown;
+      // A part whose copy would be the same as it (no reference in it rewritten) is not copied: the bundle
+      // shares it with the file's value (neither is changed once made).
+      let same = true;
       if (Array.isArray(node)) {
         out = node.map((v, i) => {
           path.push(i);
           const c = copy(v);
           path.pop();
+          if (c !== v) same = false;
           return c;
         });
       } else {
@@ -354,25 +384,25 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
             const rewritten = rewriteRef(v, file, joinPointer(pointer, ...path));
             // A reference inside the entry document stays as written and leads nowhere else.
             if (file !== entry || !isLocalRef(v)) followed.push({ path: [...path], ref: v, rewritten });
+            if (rewritten !== v) same = false;
             o[k] = rewritten;
             continue;
           }
           path.push(k);
           const c = copy(v);
           path.pop();
+          if (c !== v) same = false;
           if (k === '__proto__') Object.defineProperty(o, k, { value: c, enumerable: true, writable: true, configurable: true });
           else o[k] = c;
         }
         out = o;
       }
+      if (same && isPlainValue(node)) out = node;
       if (kept) {
         const depth = path.length;
         const mine = followed;
         followed = outer;
-        const record: CloneRecord = { copy: out, followed: depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine };
-        let byContext = cloneMemo.get(node);
-        if (!byContext) cloneMemo.set(node, (byContext = new Map()));
-        byContext.set(context, record);
+        keepCopy(node, { context, copy: out, followed: !mine.length ? NOTHING_FOLLOWED : depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine });
         for (const f of mine) followed.push(f);
       }
       return out;

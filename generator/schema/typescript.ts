@@ -229,13 +229,14 @@ export class TypeCatalog {
     });
     if (typeof schema.$ref === 'string') {
       const name = componentName(schema.$ref);
-      const target = schema.$ref.startsWith('#') ? (placeIn(service.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
-      if (schema.$ref.startsWith('#')) lookups.push('target', schema.$ref.slice(1), target);
       if (name !== undefined) {
         const ts = this.componentType(service, name);
         lookups.push('component', name, ts);
         if (ts) return describe(schema, ts);
       }
+      // (Looked up only when it is used: a component with a type of its own is referred to by name.)
+      const target = schema.$ref.startsWith('#') ? (placeIn(service.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
+      if (schema.$ref.startsWith('#')) lookups.push('target', schema.$ref.slice(1), target);
       if (target === undefined) return describe(schema, 'unknown');
       const inner = this.toJstt(service, target, false, depth + 1, lookups);
       if (!isSchemaObject(inner)) return inner;

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../generator/emit/docs/examples.js';
-import { anchorId, cell, code, prose, text, tidy } from '../../generator/emit/docs/markdown.js';
+import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/docs/markdown.js';
 
 describe('prose', () => {
   it.each([
@@ -84,5 +84,26 @@ describe('tidy', () => {
       cases.push(lines.join('\n'));
     }
     for (const text of cases) expect(tidy(text), JSON.stringify(text)).toBe(tidyByLines(text));
+  });
+
+  it('gives, piece by piece (scans of pieces kept and reused), what it gives on the pieces joined', () => {
+    const pieces = ['', ' ', '\n', '\n\n', 'text', '# T  ', '```', '~~~~', '  ```', '\t', 'a ``` b', '\u00a0'];
+    let seed = 11;
+    const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
+    // A few sections seen again and again (as a page's methods are), in any state the page is in.
+    const sections = ['## a\n\ntext  \n', '```\ncode  \n\n\n', '```\n\n', '\n\n', 'x\n'];
+    for (let c = 0; c < 3000; c++) {
+      const parts: string[] = [];
+      for (let l = next(10); l >= 0; l--) {
+        if (next(3) === 0) parts.push(sections[next(sections.length)]!);
+        else {
+          const line: string[] = [];
+          for (let k = next(3); k >= 0; k--) line.push(pieces[next(pieces.length)]!);
+          parts.push(line.join(''));
+        }
+      }
+      const whole = parts.join('');
+      expect(tidyPieces(parts, (p) => sections.includes(p)), JSON.stringify(parts)).toBe(tidy(whole));
+    }
   });
 });

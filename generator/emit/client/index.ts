@@ -288,7 +288,7 @@ interface NamespacePart {
 }
 
 /** Each method's part of its namespace module, by method model (see `namespacePart`). */
-const namespaceParts = new Memo<MethodModel, NamespacePart>();
+const namespaceParts = new Memo<MethodModel, NamespacePart>(true);
 
 /**
  * A method's part of its namespace module, kept by the method's model with everything else it reads: its

@@ -41,7 +41,7 @@ export interface NamespaceInfo {
 }
 
 /** A method's names, by its model and service: the same object while they are (see incremental.ts). */
-const methodNames = new Memo<MethodModel, MethodNames>();
+const methodNames = new Memo<MethodModel, MethodNames>(true);
 
 export class Names {
   readonly problems: Diagnostic[] = [];

@@ -141,18 +141,44 @@ export function firstParagraph(markdown: string | undefined): string {
  * scanned in place, and each run of lines that stay is copied as one slice.
  */
 export function tidy(markdown: string): string {
+  return finish(scan(markdown, START, true));
+}
+
+/**
+ * Where a scan of the page stands between lines: whether any line was written, whether every line written
+ * so far is empty, how many empty lines end what was written, and the open fence (its character and
+ * length, 0 when none). Lines are written one at a time, so what a scan does with a line follows from this
+ * and the line alone.
+ */
+interface TidyState {
+  readonly started: boolean;
+  readonly allEmpty: boolean;
+  readonly trailingEmpty: number;
+  readonly fenceChar: number;
+  readonly fenceLength: number;
+}
+
+const START: TidyState = { started: false, allEmpty: true, trailingEmpty: 0, fenceChar: 0, fenceLength: 0 };
+
+interface Scanned {
+  readonly text: string;
+  readonly state: TidyState;
+}
+
+/**
+ * The lines of `markdown` tidied from `state` on: a chunk that is not `final` ends with a newline and its
+ * last line is followed by more (what is after its newline belongs to the next chunk).
+ */
+function scan(markdown: string, state: TidyState, final: boolean): Scanned {
   const parts: string[] = [];
   /** Where the run of lines copied as they are starts (each with the newline after it). */
   let copyFrom = 0;
-  /** Lines written so far, and how many at the end are empty. */
-  let written = 0;
-  let trailingEmpty = 0;
-  /** The open fence: its character and length (0 when none). */
-  let fenceChar = 0;
-  let fenceLength = 0;
+  let { started, allEmpty, trailingEmpty, fenceChar, fenceLength } = state;
   const n = markdown.length;
   for (let s = 0; s <= n; ) {
     const nl = markdown.indexOf('\n', s);
+    // (A chunk's last newline ends it: the next line is the next chunk's first.)
+    if (nl === -1 && !final) break;
     const e = nl === -1 ? n : nl;
     const next = e + 1;
     // A fence opens after at most three spaces, as a run of three or more backticks or tildes.
@@ -182,7 +208,7 @@ export function tidy(markdown: string): string {
         fenceLength = markerLength;
       }
       const empty = line === undefined ? e === s : line === '';
-      if (empty && (written === 0 || trailingEmpty > 0)) line = null;
+      if (empty && (!started || trailingEmpty > 0)) line = null;
     }
     // The last line has no newline after it to copy.
     if (line === undefined && nl === -1) line = markdown.slice(s, e);
@@ -192,15 +218,75 @@ export function tidy(markdown: string): string {
       copyFrom = next;
     }
     if (line !== null) {
-      written++;
-      trailingEmpty = (line === undefined ? e === s : line === '') ? trailingEmpty + 1 : 0;
+      started = true;
+      const empty = line === undefined ? e === s : line === '';
+      trailingEmpty = empty ? trailingEmpty + 1 : 0;
+      if (!empty) allEmpty = false;
     }
     if (nl === -1) break;
     s = next;
   }
   if (copyFrom < n) parts.push(markdown.slice(copyFrom, n));
-  const out = parts.join('');
-  return written === trailingEmpty ? '\n' : out.slice(0, out.length - trailingEmpty);
+  return { text: parts.length === 1 ? parts[0]! : parts.join(''), state: { started, allEmpty, trailingEmpty, fenceChar, fenceLength } };
+}
+
+/** The whole page from its final scan: every line written empty (or none) is one newline; trailing empty lines go. */
+function finish({ text, state }: Scanned): string {
+  return state.allEmpty ? '\n' : text.slice(0, text.length - state.trailingEmpty);
+}
+
+function stateKey(state: TidyState): string {
+  return `${state.started ? 1 : 0}${state.allEmpty ? 1 : 0} ${state.trailingEmpty} ${state.fenceChar} ${state.fenceLength}`;
+}
+
+/** Scans of kept pieces (a method's section), by piece and state: of this run and the last. */
+let scansNow = new Map<string, Map<string, Scanned>>();
+let scansBefore = new Map<string, Map<string, Scanned>>();
+
+/**
+ * `tidy(pieces.join(''))`, scanning the page piece by piece: a piece that starts a line and ends one (a
+ * method's section) is scanned once for the state the page is in before it, and its scan kept (`kept`
+ * says which pieces are worth keeping: texts that are kept themselves, run after run).
+ */
+export function tidyPieces(pieces: readonly string[], kept: (piece: string, index: number) => boolean): string {
+  const out: string[] = [];
+  let state = START;
+  let pending = '';
+  for (let i = 0; i < pieces.length; i++) {
+    const piece = pieces[i]!;
+    const last = i === pieces.length - 1;
+    // A piece is scanned alone when it starts and ends a line; otherwise with what follows, up to a line's end.
+    if (pending || (!last && !piece.endsWith('\n'))) {
+      pending += piece;
+      if (last || !pending.endsWith('\n')) continue;
+      const scanned = scan(pending, state, last);
+      out.push(scanned.text);
+      state = scanned.state;
+      pending = '';
+      continue;
+    }
+    let scanned: Scanned | undefined;
+    const keep = !last && kept(piece, i);
+    const key = keep ? stateKey(state) : '';
+    if (keep) scanned = scansNow.get(piece)?.get(key) ?? scansBefore.get(piece)?.get(key);
+    scanned ??= scan(piece, state, last);
+    if (keep) {
+      let byState = scansNow.get(piece);
+      if (!byState) scansNow.set(piece, (byState = new Map()));
+      byState.set(key, scanned);
+    }
+    out.push(scanned.text);
+    state = scanned.state;
+  }
+  // The last piece was scanned as the end of the page (its last line, or the empty one after its newline).
+  if (pending) {
+    const scanned = scan(pending, state, true);
+    out.push(scanned.text);
+    state = scanned.state;
+  } else if (!pieces.length) state = scan('', state, true).state;
+  scansBefore = scansNow;
+  scansNow = new Map();
+  return finish({ text: out.join(''), state });
 }
 
 /**

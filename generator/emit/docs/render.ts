@@ -12,7 +12,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { besideBundle } from '../../root.js';
-import { tidy } from './markdown.js';
+import { tidy, tidyPieces } from './markdown.js';
 import { flat } from '../../incremental.js';
 import { CODE_WIDTH, printProperty } from '../literal.js';
 
@@ -127,6 +127,7 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
   // `{{join list}}`: the items with ", " between them (or the separator given).
   hb.registerHelper('join', (list: unknown, sep: unknown) => (Array.isArray(list) ? list.join(typeof sep === 'string' ? sep : ', ') : ''));
   const compiled = new Map<string, Handlebars.TemplateDelegate>();
+  const memoized = new Map<string, Handlebars.TemplateDelegate>();
   for (const [path, source] of templates) {
     if (!path.startsWith(DIR) || !path.endsWith('.hbs')) continue;
     const name = path.slice(path.startsWith(PARTIALS) ? PARTIALS.length : DIR.length, -'.hbs'.length);
@@ -135,7 +136,11 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
     const template = hb.template(spec);
     if (path.startsWith(PARTIALS)) {
       const partial = name.replace(/\.md$/, '');
-      hb.registerPartial(partial, MEMOIZED_PARTIALS.has(partial) ? memoizedPartial(template) : template);
+      if (MEMOIZED_PARTIALS.has(partial)) {
+        const kept = memoizedPartial(partial, template);
+        memoized.set(partial, kept);
+        hb.registerPartial(partial, kept);
+      } else hb.registerPartial(partial, template);
     } else compiled.set(name, template);
   }
   const rendered = new WeakMap<object, Map<string, string>>();
@@ -146,8 +151,7 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
     let byName = keep ? rendered.get(view) : undefined;
     const kept = byName?.get(name);
     if (kept !== undefined) return kept;
-    const out = template(view);
-    const text = name.endsWith('.md') ? tidy(out) : out;
+    const text = (keep && name.endsWith('.md') && splicedRender(template, view, memoized)) || (name.endsWith('.md') ? tidy(template(view)) : template(view));
     if (keep) {
       if (!byName) rendered.set(view, (byName = new Map()));
       byName.set(name, text);
@@ -161,12 +165,102 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
  * helpers and such partials): a method's section is one, and a page lists every method of its group, so a
  * process that renders again (the watch loop) renders only the methods whose views are new objects.
  */
-const MEMOIZED_PARTIALS = new Set(['method']);
+const MEMOIZED_PARTIALS = new Set(['method', 'method-index-row']);
+
+/**
+ * Lists of a page's view rendered item by item through a memoized partial (a page's methods, its method
+ * index), marked by the view (see `spliceable`): a page is put together from the items' kept renderings.
+ */
+const spliceables = new WeakSet<object>();
+
+/** `list`, marked as a list whose items the page renders each through a memoized partial. */
+export function spliceable<T extends readonly unknown[]>(list: T): T {
+  spliceables.add(list);
+  return list;
+}
+
+/** Stand-ins for the items of lists during a probe render (see `splicedRender`): their list and place. */
+const sentinels = new Map<object, { readonly list: number; readonly index: number }>();
+/** The partial that rendered each stand-in in the probe under way, by stand-in. */
+const renderedBy = new Map<object, string>();
+
+function token(list: number, index: number): string {
+  return `\u0000noderpc-item-${list}-${index}\u0000`;
+}
+
+/**
+ * A page put together from its marked lists' kept items: the page is rendered once with three stand-ins
+ * for each list, each of which its memoized partial renders as a token of its own. What lies before the
+ * first token, between tokens and after the last is the page around the list and between two items (the
+ * same between the first two and the last two, all three rendered by one memoized partial, or the list is
+ * not rendered item by item and the page is rendered whole); the page is that text with each item's kept
+ * rendering in place of a token, tidied piece by piece (an item's scan is kept too). `undefined` when the
+ * view has no such list, or the probe shows the page does not render it so.
+ */
+function splicedRender(template: Handlebars.TemplateDelegate, view: object, memoized: ReadonlyMap<string, Handlebars.TemplateDelegate>): string | undefined {
+  const lists = Object.entries(view).filter(([, v]) => Array.isArray(v) && v.length > 0 && spliceables.has(v)) as [string, readonly object[]][];
+  if (!lists.length) return undefined;
+  const probe: Record<string, unknown> = { ...(view as Record<string, unknown>) };
+  const stand = lists.map(([key], list) => {
+    const three = [0, 1, 2].map((index) => {
+      const s = {};
+      sentinels.set(s, { list, index });
+      return s;
+    });
+    probe[key] = three;
+    return three;
+  });
+  let out: string;
+  let partials: (string | undefined)[];
+  try {
+    out = template(probe);
+    partials = stand.map((three) => {
+      const names = new Set(three.map((s) => renderedBy.get(s)));
+      return names.size === 1 ? [...names][0] : undefined;
+    });
+  } finally {
+    for (const three of stand) for (const s of three) sentinels.delete(s);
+    renderedBy.clear();
+  }
+  const found = lists.map(([, items], list) => {
+    const tokens = [0, 1, 2].map((index) => token(list, index));
+    return { items, list, tokens, at: tokens.map((t) => out.indexOf(t)) };
+  });
+  found.sort((a, b) => a.at[0]! - b.at[0]!);
+  const pieces: string[] = [];
+  const isItem: boolean[] = [];
+  const push = (text: string, item: boolean) => {
+    pieces.push(text);
+    isItem.push(item);
+  };
+  let cursor = 0;
+  for (const { items, list, tokens, at } of found) {
+    const name = partials[list];
+    const render = name === undefined ? undefined : memoized.get(name);
+    // Each token once, in order, after what came before, and the same text between the first two and the last two.
+    if (!render || at[0]! < cursor || at[1]! < at[0]! || at[2]! < at[1]! || tokens.some((t, i) => out.indexOf(t, at[i]! + 1) !== -1)) return undefined;
+    const between = out.slice(at[0]! + tokens[0]!.length, at[1]);
+    if (out.slice(at[1]! + tokens[1]!.length, at[2]) !== between) return undefined;
+    push(out.slice(cursor, at[0]), false);
+    items.forEach((item, i) => {
+      if (i) push(between, false);
+      push(render(item), true);
+    });
+    cursor = at[2]! + tokens[2]!.length;
+  }
+  push(out.slice(cursor), false);
+  return tidyPieces(pieces, (_, i) => isItem[i]!);
+}
 
 /** A partial rendering each context object once (contexts are views: not changed once made). */
-function memoizedPartial(template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
   const rendered = new WeakMap<object, string>();
   return (context: unknown, options?: Handlebars.RuntimeOptions) => {
+    const sentinel = context !== null && typeof context === 'object' ? sentinels.get(context) : undefined;
+    if (sentinel) {
+      renderedBy.set(context as object, name);
+      return token(sentinel.list, sentinel.index);
+    }
     if (context === null || typeof context !== 'object') return template(context, options);
     let out = rendered.get(context);
     if (out === undefined) rendered.set(context, (out = flat(template(context, options))));

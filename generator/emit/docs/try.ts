@@ -99,7 +99,7 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
 }
 
 /** Each method's console data, by method model (see `tryService`). */
-const tryMethods = new Memo<MethodModel, TryMethod>();
+const tryMethods = new Memo<MethodModel, TryMethod>(true);
 
 export function tryService(service: ServiceModel, baseUrl: string, client: ClientSetup, printer: ExamplePrinter): TryService {
   const http = service.endpoints.filter((e) => e.transport === 'http');

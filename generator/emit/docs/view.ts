@@ -13,15 +13,16 @@ import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
 import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
+import { spliceable } from './render.js';
 import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
-import { Memo, type RunMemory } from '../../incremental.js';
+import { flatDeep, Memo, type RunMemory } from '../../incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
 import { reachOf } from '../../load/reach.js';
 
 /** Rows and items of pages that list every method, by method model and page context. */
-const indexRows = new Memo<MethodModel, object>();
-const availabilityRows = new Memo<MethodModel, object>();
-const sidebarItems = new Memo<MethodModel, { text: string; link: string }>();
+const indexRows = new Memo<MethodModel, object>(true);
+const availabilityRows = new Memo<MethodModel, object>(true);
+const sidebarItems = new Memo<MethodModel, { text: string; link: string }>(true);
 
 /** What each method adds to the index page's facts (its first example's size, its codecs), by method model. */
 const exampleSizes = new WeakMap<MethodModel, number>();
@@ -40,20 +41,27 @@ function methodCodecs(m: MethodModel): readonly string[] {
 }
 
 /** Each named type's entry, by schema (see `Views.typesPage`). */
-const typeViews = new Memo<object, object>();
+const typeViews = new Memo<object, object>(true);
 
 /** Each method's section, by method model (see `Views.method`). */
-const methodViews = new Memo<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: readonly Claim[] }>();
+const methodViews = new Memo<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: Claims }>();
 
 
-/** A claim made on a page's ids: what was wanted, what was given, and whether that was the first try. */
-type Claim = readonly [wanted: string, got: string, first: boolean];
+/**
+ * The claims made on a page's ids, in order: for each, what was wanted and what was given (one list, two
+ * entries per claim), and whether it was given at the first try (one character per claim). Kept for every
+ * method of a page, so kept small.
+ */
+interface Claims {
+  readonly ids: string[];
+  firsts: string;
+}
 
 /** Explicit heading ids of one page; a taken id gets a numbered suffix. */
 class Ids {
   private readonly taken = new Set<string>();
   /** The claims being recorded (see `record`). */
-  private recording: Claim[] | undefined;
+  private recording: Claims | undefined;
   constructor(reserved: Iterable<string> = []) {
     for (const id of reserved) this.taken.add(id);
   }
@@ -62,26 +70,34 @@ class Ids {
     let id = first;
     for (let i = 2; this.taken.has(id); i++) id = `${first}-${i}`;
     this.taken.add(id);
-    this.recording?.push([wanted, id, id === first]);
+    if (this.recording) {
+      this.recording.ids.push(wanted, id);
+      this.recording.firsts += id === first ? '1' : '0';
+    }
     return id;
   }
   /** `make()`, with the claims it made. */
-  record<T>(make: () => T): { value: T; claims: readonly Claim[] } {
+  record<T>(make: () => T): { value: T; claims: Claims } {
     const outer = this.recording;
-    const claims: Claim[] = [];
+    const claims: Claims = { ids: [], firsts: '' };
     this.recording = claims;
     try {
       return { value: make(), claims };
     } finally {
       this.recording = outer;
-      outer?.push(...claims);
+      if (outer) {
+        outer.ids.push(...claims.ids);
+        outer.firsts += claims.firsts;
+      }
     }
   }
   /** Makes `claims` again: `true` (and they are made) when each gives what it gave, `false` (and nothing is made) otherwise. */
-  replay(claims: readonly Claim[]): boolean {
+  replay(claims: Claims): boolean {
     const added = new Set<string>();
-    for (const [wanted, got, first] of claims) {
-      if (first) {
+    for (let c = 0; c < claims.firsts.length; c++) {
+      const wanted = claims.ids[2 * c]!;
+      const got = claims.ids[2 * c + 1]!;
+      if (claims.firsts.charCodeAt(c) === 49) {
         // The first try is free exactly when the id it gave is.
         if (this.taken.has(got) || added.has(got)) return false;
       } else {
@@ -93,7 +109,10 @@ class Ids {
       added.add(got);
     }
     for (const id of added) this.taken.add(id);
-    this.recording?.push(...claims);
+    if (this.recording) {
+      this.recording.ids.push(...claims.ids);
+      this.recording.firsts += claims.firsts;
+    }
     return true;
   }
 }
@@ -205,7 +224,7 @@ export class Views {
     const inputs = [this.contextOf(page, service), versions];
     const kept = methodViews.peek(method, inputs);
     if (kept && ids.replay(kept.claims)) return kept.value;
-    const made = ids.record(() => this.makeMethod(page, service, method, ids));
+    const made = ids.record(() => flatDeep(this.makeMethod(page, service, method, ids)));
     methodViews.set(method, inputs, made);
     return made.value;
   }
@@ -444,8 +463,9 @@ export class Views {
             };
           })
         : [],
-      index: split ? [] : this.methodIndex(page, service, service.methods),
-      methods: split ? [] : service.methods.map((m) => this.method(page, service, m, ids)),
+      // Rendered item by item (render.ts spliceable): the page is put together from each method's kept text.
+      index: split ? [] : spliceable(this.methodIndex(page, service, service.methods)),
+      methods: split ? [] : spliceable(service.methods.map((m) => this.method(page, service, m, ids))),
     };
   }
 
@@ -463,8 +483,8 @@ export class Views {
       namespaceText: namespace ? text(namespace) : 'other',
       service: this.serviceHeader(page, service),
       groupNotes: this.groupNotes(methods),
-      index: this.methodIndex(page, service, methods),
-      methods: methods.map((m) => this.method(page, service, m, ids)),
+      index: spliceable(this.methodIndex(page, service, methods)),
+      methods: spliceable(methods.map((m) => this.method(page, service, m, ids))),
     };
   }
 

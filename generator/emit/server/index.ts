@@ -88,7 +88,7 @@ interface ServerPart {
 }
 
 /** Each method's part of its server module, by method model. */
-const serverParts = new Memo<MethodModel, ServerPart>();
+const serverParts = new Memo<MethodModel, ServerPart>(true);
 
 /**
  * A method's part of its service's server module, kept by the method's model with what else it reads: its
@@ -188,7 +188,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       {
         name: serverConst(service),
         type: 'ServerServiceDef',
-        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document, 0, `server ${service.name}`)], ['methods', objectLiteral(entries)]]),
+        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document)], ['methods', objectLiteral(entries)]]),
       },
     ],
   });
