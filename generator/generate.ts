@@ -8,7 +8,7 @@ import type { Config } from './config.js';
 import { generatorFingerprint, inputKey, writeManifest } from './manifest.js';
 import { resolve } from 'node:path';
 import { readTree } from './tree.js';
-import { forgetJoins, RunMemory } from './incremental.js';
+import { forgetJoins, RunMemory, setKeeping } from './incremental.js';
 import { SchemaChannel } from './schema/parts.js';
 import { isError, type Diagnostic } from './diagnostics.js';
 import { displayPath, formatProblems } from './report.js';
@@ -123,6 +123,8 @@ function finish(outcome: Outcome): GenerateResult {
 }
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
+  // Only a watch session's run keeps what it computes for the next (see incremental.ts isKeeping).
+  setKeeping(options.session !== undefined);
   try {
     return await run(config, options);
   } finally {
@@ -278,8 +280,9 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     const headline = (changes.length ? await describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
     return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
   }
-  // Written first, so that the manifest hashes the bytes written rather than encoding the texts again.
-  const written = new Map<string, Uint8Array>();
+  // Written first, so that the manifest hashes the bytes written rather than encoding the texts again (a run
+  // that writes its manifest now: see below).
+  const written = cacheRoot && !options.session ? new Map<string, Uint8Array>() : undefined;
   const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written, plan.removed));
   if (cacheRoot) {
     // A watch session records its manifest once it is idle (see WatchSession.manifest), with the inputs' key

@@ -120,6 +120,33 @@ function mergeArray(previous: unknown[], next: unknown[]): unknown[] {
   return same ? previous : next;
 }
 
+/**
+ * Whether what is computed now is kept for a next run: true while a run of a watch session is under way.
+ * A run without a session has no next run, so it keeps nothing it would only keep for one (it still reads
+ * what is kept, and keeps what it reuses within itself); with it off, a cold run does the work a cold run
+ * did before there was anything to keep. Runs of different sessions in one process only make each other
+ * keep more or less: a result is used only when its inputs are the same, kept or not.
+ */
+let keeping = false;
+
+export function isKeeping(): boolean {
+  return keeping;
+}
+
+export function setKeeping(on: boolean): void {
+  keeping = on;
+}
+
+/** What `memo` holds under `key`, or `make()`: kept there only while keeping (see `isKeeping`). */
+export function keptIn<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
+  let value = memo.get(key);
+  if (value === undefined) {
+    value = make();
+    if (keeping) memo.set(key, value);
+  }
+  return value;
+}
+
 /** Whether two lists of inputs are the same, item by item (`Object.is`). */
 export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
   if (a.length !== b.length) return false;
@@ -152,6 +179,7 @@ export class Memo<K extends object, V> {
   get(key: K, inputs: readonly unknown[], make: () => V): V {
     const hit = this.#entries.get(key);
     if (hit !== undefined && hit.holds(inputs)) return hit.value;
+    if (!keeping) return make();
     const value = this.flatten ? flatDeep(make()) : make();
     this.#entries.set(key, new Entry(inputs, value));
     return value;
@@ -164,7 +192,7 @@ export class Memo<K extends object, V> {
   }
 
   set(key: K, inputs: readonly unknown[], value: V): void {
-    this.#entries.set(key, new Entry(inputs, value));
+    if (keeping) this.#entries.set(key, new Entry(inputs, value));
   }
 }
 
@@ -291,6 +319,7 @@ const joins = new Map<string, { readonly pieces: readonly string[]; readonly sep
  * string object as last run's, compared and hashed at no cost.
  */
 export function keptJoin(slot: string, pieces: readonly string[], separator = ''): string {
+  if (!keeping) return pieces.join(separator);
   const last = joins.get(slot);
   // (Equal strings that are one object compare at once.)
   if (last && last.separator === separator && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.text;

@@ -7,7 +7,7 @@ import { isObject } from './load/bundle.js';
 import { deref, methodsOf } from './load/document.js';
 import { getAtPointer } from './load/pointer.js';
 import { reachOf } from './load/reach.js';
-import { Memo } from './incremental.js';
+import { isKeeping, Memo } from './incremental.js';
 import type { LinkModel } from './links.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -392,7 +392,8 @@ export function buildService(name: string, source: string, document: Record<stri
   const xj = isObject(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
   const docAvailability = document['x-availability'];
   const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
-    methodModels.get(m, [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)),
+    // (A run that keeps nothing has nothing to find a model by: see incremental.ts isKeeping.)
+    isKeeping() ? methodModels.get(m, [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)) : buildMethod(document, pointer, m, docAvailability),
   );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);

@@ -362,10 +362,11 @@ export async function describeChanges(outDir: string, outLabel: string, files: r
   return lines.join('\n');
 }
 
-/** A file's bytes, kept in `encoded` (by path) for whoever hashes what was written (the manifest). */
-function encode(f: OutputFile, encoded: Map<string, Uint8Array> | undefined): Uint8Array {
+/** What to write of a file: its bytes, kept in `encoded` (by path) for whoever hashes what was written (the manifest), or its text when nobody does. */
+function encode(f: OutputFile, encoded: Map<string, Uint8Array> | undefined): string | Uint8Array {
+  if (!encoded) return f.contents;
   const data = Buffer.from(f.contents, 'utf8');
-  encoded?.set(f.path, data);
+  encoded.set(f.path, data);
   return data;
 }
 

@@ -7,7 +7,7 @@
  * by `depth` indents, and JSON text has no line breaks but those the indent makes.
  */
 import { isObject } from '../load/bundle.js';
-import { flat, keptJoin } from '../incremental.js';
+import { flat, isKeeping, keptJoin } from '../incremental.js';
 
 type Indent = 0 | 2;
 
@@ -23,8 +23,8 @@ function valueText(value: unknown, indent: Indent, depth: number): string | unde
   let text = table.get(value);
   if (text === undefined) {
     text = JSON.stringify(value, null, indent);
-    if (indent && depth && text.includes('\n')) text = flat(text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`));
-    table.set(value, text);
+    if (indent && depth && text.includes('\n')) text = text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+    if (isKeeping()) table.set(value, flat(text));
   }
   return text;
 }
@@ -54,8 +54,9 @@ function arrayText(items: readonly string[], indent: Indent, depth: number, slot
  * once; with a `slot` (naming the output), the same text as last time when every part's text is.
  */
 export function documentJson(document: Record<string, unknown>, indent: Indent = 0, slot?: string, after = ''): string {
-  // Anything JSON.stringify treats specially (toJSON) is left to it whole; parsed documents have none.
-  if (typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent) + after;
+  // Anything JSON.stringify treats specially (toJSON) is left to it whole; parsed documents have none. A run
+  // that keeps nothing (see incremental.ts isKeeping) has no parts' texts to put together.
+  if (!isKeeping() || typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent) + after;
   const pieces: string[] = [];
   /** An object's entries (`[key, push its value]`), as JSON.stringify writes an object `depth` levels deep. */
   const object = (entries: readonly (readonly [string, () => void])[], depth: number) => {
@@ -139,6 +140,7 @@ const entryTexts = new WeakMap<object, Map<string, string>>();
  */
 export function keptObjectJson(slot: string, entries: readonly (readonly [string, object])[], depth: number): string {
   if (entries.length === 0) return '{}';
+  if (!isKeeping()) return objectText(entries.map(([k, v]) => [k, valueText(v, 2, depth + 1)!] as const), 2, depth);
   const inner = ' '.repeat(2 * (depth + 1));
   const lines = entries.map(([k, v]) => {
     let byKey = entryTexts.get(v);

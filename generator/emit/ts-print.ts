@@ -3,6 +3,7 @@
  * overloads, functions with JSDoc) and printed by ts-printer.ts: no template strings for code, and no parse
  * on the way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
+import { isKeeping } from '../incremental.js';
 import { placeholder, printStatements, splices, type CodeBlockWriter, type FunctionStructure, type JSDoc, type Statement, type VariableStructure, type WriterFunction } from './ts-printer.js';
 
 export type { Statement, WriterFunction };
@@ -84,7 +85,10 @@ export function declarationsOf(statements: readonly Statement[]): Statement[] {
       continue;
     }
     let d = declarations.get(s);
-    if (d === undefined) declarations.set(s, (d = declarationOf(s)));
+    if (d === undefined) {
+      d = declarationOf(s);
+      if (isKeeping()) declarations.set(s, d);
+    }
     if (d !== null) out.push(d);
   }
   return out;
@@ -121,7 +125,10 @@ export function javascriptOf(statements: readonly Statement[]): Statement[] {
       continue;
     }
     let js = scripts.get(s);
-    if (js === undefined) scripts.set(s, (js = scriptOf(s)));
+    if (js === undefined) {
+      js = scriptOf(s);
+      if (isKeeping()) scripts.set(s, js);
+    }
     out.push(...js);
   }
   return out;

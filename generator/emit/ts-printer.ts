@@ -9,7 +9,7 @@
  * something silently left out: add it here, the way ts-morph prints it, before an emitter uses it.
  */
 import CodeBlockWriter from 'code-block-writer';
-import { flat, keptJoin } from '../incremental.js';
+import { flat, isKeeping, keptJoin } from '../incremental.js';
 import type {
   ExportDeclarationStructure,
   FunctionDeclarationStructure,
@@ -100,6 +100,7 @@ const memberTexts = new Map<number, WeakMap<object, string>>();
  * the printed text holds alone on a line, with what goes in its place, given that line's indentation.
  */
 const placeholders = new Map<string, (indent: string) => string>();
+const TOKEN_START = '\u0000noderpc-list-';
 let nextPlaceholder = 0;
 
 /** The writers of this printer: what is written on them ends up in a statement's text, which is spliced. */
@@ -112,7 +113,7 @@ export function splices(writer: CodeBlockWriter): boolean {
 
 /** A token to write alone on a line; `splice` puts `fill(indentation)` in place of that line. */
 export function placeholder(fill: (indent: string) => string): string {
-  const token = `\u0000noderpc-list-${nextPlaceholder++}\u0000`;
+  const token = `${TOKEN_START}${nextPlaceholder++}\u0000`;
   placeholders.set(token, fill);
   return token;
 }
@@ -123,20 +124,37 @@ export function placeholder(fill: (indent: string) => string): string {
  */
 function splice(text: string): string {
   if (placeholders.size === 0) return text;
-  let out = text;
-  for (const [token, fill] of placeholders) {
-    const at = out.indexOf(token);
-    if (at === -1) continue;
-    const lineStart = out.lastIndexOf('\n', at) + 1;
-    const indent = out.slice(lineStart, at);
-    let lineEnd = out.indexOf('\n', at);
-    if (lineEnd === -1) lineEnd = out.length;
-    const rest = out.slice(at + token.length, lineEnd);
-    if (!/^ *$/.test(indent) || (rest !== '' && rest !== ',') || out.indexOf(token, at + 1) !== -1) throw new PrintError('a list placeholder was not printed alone on its line');
-    out = out.slice(0, lineStart) + fill(indent) + out.slice(lineEnd);
-  }
+  const out = spliceIn(text);
+  // (A placeholder made and never printed, a list written on no writer, is let go.)
   placeholders.clear();
   return out;
+}
+
+/** `splice` of `text` (and of what goes in place of its tokens), in one pass over it. */
+function spliceIn(text: string): string {
+  // A module printed whole holds many lists: each token found is put in place as the text is read.
+  const pieces: string[] = [];
+  let done = 0;
+  let at = text.indexOf(TOKEN_START);
+  while (at !== -1) {
+    const end = text.indexOf('\u0000', at + TOKEN_START.length);
+    const token = end === -1 ? undefined : text.slice(at, end + 1);
+    const fill = token === undefined ? undefined : placeholders.get(token);
+    if (fill === undefined) throw new PrintError('a list placeholder was printed twice, or not by this printer');
+    placeholders.delete(token!);
+    const lineStart = text.lastIndexOf('\n', at) + 1;
+    const indent = text.slice(lineStart, at);
+    let lineEnd = text.indexOf('\n', at);
+    if (lineEnd === -1) lineEnd = text.length;
+    const rest = text.slice(end + 1, lineEnd);
+    if (lineStart < done || !/^ *$/.test(indent) || (rest !== '' && rest !== ',')) throw new PrintError('a list placeholder was not printed alone on its line');
+    pieces.push(text.slice(done, lineStart), spliceIn(fill(indent)));
+    done = lineEnd;
+    at = text.indexOf(TOKEN_START, lineEnd);
+  }
+  if (done === 0) return text;
+  pieces.push(text.slice(done));
+  return pieces.join('');
 }
 
 const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useTabs: false, newLine: '\n', useSingleQuote: true } as const;
@@ -152,6 +170,13 @@ const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useTabs: false, newLine: '\n',
  * again (the watch loop) prints only the statements that are new objects.
  */
 export function printStatements(statements: readonly Statement[], slot?: string): string {
+  // Nothing kept for a next run (a cold run): the module on one writer, as ts-morph prints it.
+  if (!isKeeping()) {
+    const writer = new CodeBlockWriter(WRITER_OPTIONS);
+    ours.add(writer);
+    new Printer(writer.getOptions()).sourceFile(writer, statements);
+    return splice(writer.toString());
+  }
   const out = new TextTail();
   let printer: Printer | undefined;
   for (const s of statements) {
@@ -283,6 +308,13 @@ class Printer {
       else if (!w.isAtStartOfFirstLineOfBlock()) w.newLineIfLastNot();
       this.#statement(w, s);
     }
+  }
+
+  /** A whole module on `w`. */
+  sourceFile(w: CodeBlockWriter, statements: readonly Statement[]): void {
+    w.closeComment();
+    this.#statements(w, statements);
+    w.conditionalNewLine(!w.isAtStartOfFirstLineOfBlock() && !w.isLastNewLine());
   }
 
   /** One statement, alone on `w` (see `printStatements`). */
@@ -512,10 +544,21 @@ class Printer {
       // block's indent and kept under the member (see `splice`): an interface listing every method of a
       // service is put together, not written through the writer.
       const level = w.getIndentationLevel();
+      const keep = isKeeping();
       separate(s.properties);
-      if (s.properties?.length) w.write(placeholder(() => s.properties!.map((p) => this.#member(p, level, (t) => this.#property(t, p))).join('\n')));
+      if (keep && s.properties?.length) w.write(placeholder(() => s.properties!.map((p) => this.#member(p, level, (t) => this.#property(t, p))).join('\n')));
+      else
+        (s.properties ?? []).forEach((p, i) => {
+          w.conditionalNewLine(i > 0);
+          this.#property(w, p);
+        });
       separate(s.methods);
-      if (s.methods?.length) w.write(placeholder(() => s.methods!.map((m) => this.#member(m, level, (t) => this.#method(t, m))).join('\n')));
+      if (keep && s.methods?.length) w.write(placeholder(() => s.methods!.map((m) => this.#member(m, level, (t) => this.#method(t, m))).join('\n')));
+      else
+        (s.methods ?? []).forEach((m, i) => {
+          w.conditionalNewLine(i > 0);
+          this.#method(w, m);
+        });
     });
   }
 

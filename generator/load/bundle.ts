@@ -15,6 +15,7 @@ import { escapeSegment, getAtPointer, hasOwn, joinPointer, splitPointer } from '
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
 import { visitParts } from './document.js';
+import { keptIn } from '../incremental.js';
 
 export interface Origin {
   file: string;
@@ -475,8 +476,10 @@ export interface RefSite {
 const refSites = new WeakMap<object, readonly RefSite[]>();
 
 export function refSitesOf(part: object): readonly RefSite[] {
-  let sites = refSites.get(part);
-  if (sites) return sites;
+  return keptIn(refSites, part, () => findRefSites(part));
+}
+
+function findRefSites(part: object): readonly RefSite[] {
   const found: RefSite[] = [];
   const path: (string | number)[] = [];
   const walk = (node: unknown) => {
@@ -498,8 +501,7 @@ export function refSitesOf(part: object): readonly RefSite[] {
     }
   };
   walk(part);
-  refSites.set(part, (sites = found));
-  return sites;
+  return found;
 }
 
 /**

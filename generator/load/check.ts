@@ -13,7 +13,7 @@ import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
 import { deref, methodsOf, visitParts } from './document.js';
 import { reachOf } from './reach.js';
-import { Memo } from '../incremental.js';
+import { isKeeping, keptIn, Memo } from '../incremental.js';
 import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
@@ -149,13 +149,11 @@ const schemaExtensions = new WeakMap<object, readonly Found[]>();
 const descriptorExtensions = new WeakMap<object, readonly Found[]>();
 
 function kept(memo: WeakMap<object, readonly Found[]>, part: object, find: (found: Found[]) => void): readonly Found[] {
-  let found = memo.get(part);
-  if (!found) {
+  return keptIn(memo, part, () => {
     const list: Found[] = [];
     find(list);
-    memo.set(part, (found = list));
-  }
-  return found;
+    return list;
+  });
 }
 
 function checkExtensions(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
@@ -227,7 +225,10 @@ function lint(document: Record<string, unknown>, provenance: Provenance, project
       } else firstByName.set(name, pointer);
     }
     // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
-    const found = methodLint.get(method, [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly));
+    // (A run that keeps nothing has nothing to find it by: see incremental.ts isKeeping.)
+    const found = isKeeping()
+      ? methodLint.get(method, [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly))
+      : lintMethod(document, pointer, method, projectOnly);
     for (const [at, code, message] of found) problems.push(provenance.at(at, code, message));
   }
   return problems;

@@ -11,7 +11,7 @@ import { isObject } from './bundle.js';
 import { deref, methodsOf } from './document.js';
 import { getAtPointer, joinPointer } from './pointer.js';
 import { reachOf } from './reach.js';
-import { Memo } from '../incremental.js';
+import { isKeeping, Memo } from '../incremental.js';
 
 /** A problem found in a bundled document, located by pointer (provenance maps it to a file and line). */
 export interface LocatedProblem {
@@ -96,8 +96,9 @@ export function checkSchemasAndExamples(
     // What a method's check finds is its own (a problem several methods share is reported by each, and the
     // duplicates go when the run's problems are put together), so it is kept by the method, its place and
     // what it reaches (see incremental.ts).
-    const inputs = [pointer, reachOf(document, method), salt];
-    const kept = whole ? checked.peek(method, inputs) : undefined;
+    // (A run that keeps nothing has nothing to find it by: see incremental.ts isKeeping.)
+    const inputs = whole && isKeeping() ? [pointer, reachOf(document, method), salt] : undefined;
+    const kept = inputs ? checked.peek(method, inputs) : undefined;
     if (kept) {
       all.push(...kept);
       continue;
@@ -105,7 +106,7 @@ export function checkSchemasAndExamples(
     // Without a cache (--no-cache) there is no verdict to look up or keep, and the key is not worth hashing.
     const key = cache === noCache ? undefined : closureKey(document, pointer, salt);
     if (key !== undefined && cache.get('check', key) === 'ok') {
-      if (whole) checked.set(method, inputs, []);
+      if (inputs) checked.set(method, inputs, []);
       continue;
     }
     problems.length = 0;
@@ -113,7 +114,7 @@ export function checkSchemasAndExamples(
     checkMethod(pointer, method);
     // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
     if (key !== undefined && problems.length === 0 && whole) cache.set('check', key, 'ok');
-    if (whole) checked.set(method, inputs, [...problems]);
+    if (inputs) checked.set(method, inputs, [...problems]);
     all.push(...problems);
   }
   return all;

@@ -9,6 +9,7 @@ import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
 import { joinPointer } from '../load/pointer.js';
 import { visitParts } from '../load/document.js';
+import { keptIn } from '../incremental.js';
 import { ReferenceTable } from './references.js';
 
 export { describeAjvError, simplifyErrors } from './ajv-errors.js';
@@ -221,9 +222,7 @@ const strippedInMaps = new WeakMap<object, unknown>();
 function strippedPart(node: unknown, parentKey = ''): unknown {
   if (node === null || typeof node !== 'object') return node;
   const memo = !Array.isArray(node) && (parentKey === 'properties' || parentKey === 'patternProperties') ? strippedInMaps : strippedParts;
-  let out = memo.get(node);
-  if (out === undefined) memo.set(node, (out = stripAnnotations(node, parentKey)));
-  return out;
+  return keptIn(memo, node, () => stripAnnotations(node, parentKey));
 }
 
 /** Whether `stripAnnotations` keeps the entry `k` of a node under `parentKey`. */
@@ -270,9 +269,7 @@ function hasNestedId(bag: object): boolean {
   // The bag's levels are walked, its parts' answers kept.
   const part = (node: unknown): boolean => {
     if (node === null || typeof node !== 'object') return false;
-    let has = partIds.get(node);
-    if (has === undefined) partIds.set(node, (has = walk(node)));
-    return has;
+    return keptIn(partIds, node, () => walk(node));
   };
   const { components, methods } = bag as { components?: unknown; methods?: unknown };
   if (Array.isArray(methods) ? methods.some(part) : part(methods)) return true;
@@ -307,12 +304,11 @@ function extensionKeywords(document: Record<string, unknown>): string[] {
     document,
     (value) => {
       if (value === null || typeof value !== 'object') return;
-      let keys = partKeywords.get(value);
-      if (!keys) {
+      const keys = keptIn(partKeywords, value, () => {
         const own = new Set<string>();
         walk(value, own);
-        partKeywords.set(value, (keys = [...own]));
-      }
+        return [...own];
+      });
       for (const k of keys) found.add(k);
     },
     (level) => {

@@ -6,6 +6,7 @@
 import { parentPort } from 'node:worker_threads';
 import { SchemaJobRun, type SchemaJobDocumentMessage, type SchemaJobStart } from './job.js';
 import { ChannelMemories } from './parts.js';
+import { setKeeping } from '../incremental.js';
 
 if (!parentPort) throw new Error('schema/worker.ts runs as a worker thread');
 const port = parentPort;
@@ -26,6 +27,9 @@ port.on('message', (message: SchemaJobMessage) => {
     // A job that was never finished (its run stopped on the main thread) is dropped, and so is its channel.
     if (current) memories.drop(current.channel);
     current = { id: message.id, ...(message.channel !== undefined ? { channel: message.channel } : {}) };
+    // A job on a channel is a watch session's: it keeps what it computes for the session's next job; one
+    // without is a cold run's (see incremental.ts isKeeping).
+    setKeeping(message.channel !== undefined);
     try {
       current.run = new SchemaJobRun(message.input, undefined, memories.start(message.channel, message.fresh));
     } catch (e) {

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import Handlebars from 'handlebars';
 import { besideBundle } from '../../root.js';
 import { tidy, tidyPieces } from './markdown.js';
-import { flat } from '../../incremental.js';
+import { flat, isKeeping } from '../../incremental.js';
 import { CODE_WIDTH, printProperty } from '../literal.js';
 
 const DIR = 'templates/docs/';
@@ -147,7 +147,8 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
   return (name, view) => {
     const template = compiled.get(name);
     if (!template) throw new Error(`missing template ${DIR}${name}.hbs`);
-    const keep = view !== null && typeof view === 'object';
+    // (A run that keeps nothing renders each page whole: see incremental.ts isKeeping.)
+    const keep = isKeeping() && view !== null && typeof view === 'object';
     let byName = keep ? rendered.get(view) : undefined;
     const kept = byName?.get(name);
     if (kept !== undefined) return kept;
@@ -261,7 +262,7 @@ function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): H
       renderedBy.set(context as object, name);
       return token(sentinel.list, sentinel.index);
     }
-    if (context === null || typeof context !== 'object') return template(context, options);
+    if (context === null || typeof context !== 'object' || !isKeeping()) return template(context, options);
     let out = rendered.get(context);
     if (out === undefined) rendered.set(context, (out = flat(template(context, options))));
     return out;
