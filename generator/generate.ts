@@ -18,7 +18,7 @@ import { loadProject, withSchemaProblems, type LoadResult } from './load/index.j
 import type { SchemaJobDocument, SchemaJobResult } from './schema/job.js';
 import type { Model } from './model.js';
 import type { ReleaseView } from './release/history.js';
-import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, writeOutputs, type Change, type OutputFile } from './write.js';
+import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, samePathsAs, writeOutputs, type Change, type OutputFile } from './write.js';
 
 const NO_SCHEMA_JOB: SchemaJobResult = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
 
@@ -257,12 +257,15 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     return finish({ ...base, ok: false, problems: [...problems, ...all], headline: `${problems.length} problem${problems.length === 1 ? '' : 's'}; ${outLabel}/ was left untouched.` });
   }
   const produced = [...emitted, ...schemas.files.map((f) => ofOutput(f, 'validators'))];
-  const seen = new Set<string>();
-  for (const f of produced) {
-    if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
-    seen.add(f.path);
-  }
   const memory = options.session?.output.outDir === outDir ? options.session.output : undefined;
+  // (The paths of the last files planned, in the same order, were checked then.)
+  if (!samePathsAs(produced, memory?.lastPlan?.files)) {
+    const seen = new Set<string>();
+    for (const f of produced) {
+      if (seen.has(f.path)) throw new Error(`two emitters produced ${f.path}`);
+      seen.add(f.path);
+    }
+  }
   const plan = await time(options.check ? 'check' : 'write', () => planOutputs(outDir, produced, config.emit, memory));
   if (plan.clobbered.length) {
     const shown = plan.clobbered.slice(0, 5).map((p) => `  ${outLabel}/${p}`);

@@ -58,10 +58,10 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
   // The folder and its record as this process left them, and the same files produced by the same outputs:
   // the plan is last run's (its files are this run's).
   const last = known?.lastPlan;
-  if (known && last && last.record === known.get(RECORD) && last.listing === known.listingVersion && last.ran === ran.join('\0') && samePaths(files, last.paths)) {
+  if (known && last && last.record === known.get(RECORD) && last.listing === known.listingVersion && last.ran === ran.join('\0') && samePathsAs(files, last.files)) {
     const all = sortedFiles([...files, { path: RECORD, contents: '' }], known);
     const record = known.recordText(all);
-    known.nextPlan = last;
+    known.nextPlan = { ran: last.ran, files, owned: last.owned, untracked: last.untracked };
     return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned: last.owned, removed: [], untracked: last.untracked, clobbered: [] };
   }
   const wanted = new Map(files.map((f) => [f.path, f]));
@@ -97,14 +97,22 @@ export function planOutputs(outDir: string, files: readonly OutputFile[], ran: r
   }
   const removed = [...owned].filter((path) => !wanted.has(path));
   // What a next run may reuse: once this one's files are written (the record then lists exactly them).
-  if (known) known.nextPlan = kept.length || clobbered.length ? undefined : { ran: ran.join('\0'), paths: files.map((f) => f.path), owned: new Set(files.map((f) => f.path)), untracked };
+  if (known) known.nextPlan = kept.length || clobbered.length ? undefined : { ran: ran.join('\0'), files, owned: new Set(files.map((f) => f.path)), untracked };
   // In path order, the record in its place.
   return { files: all.map((f) => (f.path === RECORD ? { path: RECORD, contents: record } : f)), owned, removed, untracked, clobbered };
 }
 
-function samePaths(files: readonly OutputFile[], paths: readonly string[]): boolean {
-  if (files.length !== paths.length) return false;
-  for (let i = 0; i < files.length; i++) if (files[i]!.path !== paths[i]) return false;
+/**
+ * Whether `files` has the paths of `last`, in the same order. An emitter's file that did not change is the
+ * same object as last run's (see generate.ts ofOutput): at most places the objects are compared, not read.
+ */
+export function samePathsAs(files: readonly OutputFile[], last: readonly OutputFile[] | undefined): boolean {
+  if (!last || files.length !== last.length) return false;
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    const l = last[i]!;
+    if (f !== l && f.path !== l.path) return false;
+  }
   return true;
 }
 
@@ -115,9 +123,14 @@ function comparePaths(a: string, b: string): number {
 /** The files in path order: in the order of the last run's when their paths are the same, in the same order. */
 function sortedFiles(files: OutputFile[], memory: OutputMemory | undefined): OutputFile[] {
   const last = memory?.lastOrder;
-  if (last && last.paths.length === files.length && files.every((f, i) => f.path === last.paths[i])) return last.order.map((i) => files[i]!);
+  if (last && samePathsAs(files, last.files)) {
+    const out = new Array<OutputFile>(files.length);
+    for (let i = 0; i < out.length; i++) out[i] = files[last.order[i]!]!;
+    if (memory) memory.lastOrder = { files, order: last.order };
+    return out;
+  }
   const order = files.map((_, i) => i).sort((a, b) => comparePaths(files[a]!.path, files[b]!.path));
-  if (memory) memory.lastOrder = { paths: files.map((f) => f.path), order };
+  if (memory) memory.lastOrder = { files, order };
   return order.map((i) => files[i]!);
 }
 
@@ -203,15 +216,22 @@ export class OutputMemory {
    * What planning the last run's files found, for a next run of the same files (see `planOutputs`): valid
    * while the record is the one that run wrote and nothing else touched the folder.
    */
-  lastPlan: { readonly record: string | undefined; readonly listing: number; readonly ran: string; readonly paths: readonly string[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
+  lastPlan: { readonly record: string | undefined; readonly listing: number; readonly ran: string; readonly files: readonly OutputFile[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
   /** The plan being written (see `wrote`). */
-  nextPlan: { readonly ran: string; readonly paths: readonly string[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
+  nextPlan: { readonly ran: string; readonly files: readonly OutputFile[]; readonly owned: ReadonlySet<string>; readonly untracked: readonly string[] } | undefined;
   /** Counts what others did to the folder (reported, or a folder forgotten): a plan is valid for one count. */
   listingVersion = 0;
-  /** The last run's paths and their path order (see `sortedFiles`). */
-  lastOrder: { readonly paths: readonly string[]; readonly order: readonly number[] } | undefined;
+  /** The last run's files and their path order (see `sortedFiles`). */
+  lastOrder: { readonly files: readonly OutputFile[]; readonly order: readonly number[] } | undefined;
   /** The last record written, by its files (see `recordText`). */
-  private lastRecord: { readonly lines: readonly string[]; readonly text: string } | undefined;
+  private lastRecord: { readonly all: readonly OutputFile[]; readonly lines: readonly string[]; readonly text: string } | undefined;
+  /**
+   * The files the folder held after the last write, as written (in path order, the record included), when
+   * every one of them is known: a file that is the same object at the same place is in the folder as it is,
+   * unless it was forgotten since (`forgotten`).
+   */
+  private written: readonly OutputFile[] | undefined;
+  private readonly forgotten = new Set<string>();
 
   constructor(readonly outDir: string) {}
   get(path: string): string | undefined {
@@ -223,12 +243,37 @@ export class OutputMemory {
   forget(path: string): void {
     this.known.delete(path);
     this.touched.add(path);
+    if (this.written) this.forgotten.add(path);
   }
   /** Forget the contents of these files (about to be written), and nothing else. */
   drop(paths: Iterable<string>): void {
     for (const path of paths) this.known.delete(path);
+    this.written = undefined;
+    this.forgotten.clear();
+  }
+  /**
+   * Whether the folder holds `f` as it is, known without reading it (nor looking it up) because `f` is
+   * the file at place `i` of the last files written (see `written`). `files` is the list `f` is taken from.
+   */
+  holdsAt(files: readonly OutputFile[], i: number): boolean {
+    const written = this.written;
+    if (!written || written.length !== files.length || written[i] !== files[i]) return false;
+    return this.forgotten.size === 0 || !this.forgotten.has(files[i]!.path);
+  }
+  /** `holdsAt` as the folder stands now, to be asked once it is written (writing forgets what it writes). */
+  holdings(): (files: readonly OutputFile[], i: number) => boolean {
+    const written = this.written;
+    const forgotten = this.forgotten.size ? new Set(this.forgotten) : undefined;
+    return (files, i) => written !== undefined && written.length === files.length && written[i] === files[i] && !forgotten?.has(files[i]!.path);
+  }
+  /** The folder now holds `all` (in path order, the record included), every one of which is known. */
+  wroteAll(all: readonly OutputFile[]): void {
+    this.written = all;
+    this.forgotten.clear();
   }
   clear(): void {
+    this.written = undefined;
+    this.forgotten.clear();
     this.known.clear();
     this.files = undefined;
     this.touched.clear();
@@ -247,11 +292,24 @@ export class OutputMemory {
 
   /** The record of the folder holding `all`: last run's text when the files and their outputs are the same. */
   recordText(all: readonly OutputFile[]): string {
-    const lines = all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)]));
     const last = this.lastRecord;
-    if (last && last.lines.length === lines.length && lines.every((l, i) => l === last.lines[i])) return last.text;
+    // The same files at the same places (compared as objects first) have the same lines.
+    if (last && last.all.length === all.length) {
+      let same = true;
+      for (let i = 0; i < all.length && same; i++) {
+        const f = all[i]!;
+        const l = last.all[i]!;
+        if (f !== l && (f.path === RECORD) !== (l.path === RECORD)) same = false;
+        else if (f !== l && f.path !== RECORD && recordLine(f) !== recordLine(l)) same = false;
+      }
+      if (same) {
+        this.lastRecord = { all, lines: last.lines, text: last.text };
+        return last.text;
+      }
+    }
+    const lines = all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)]));
     const text = `${RECORD_HEADER}\n${lines.join('\n')}\n`;
-    this.lastRecord = { lines, text };
+    this.lastRecord = { all, lines, text };
     return text;
   }
 
@@ -315,7 +373,9 @@ function parseRecord(text: string): Map<string, string> {
 /** How `files` differ from `outDir`; only the `owned` files no longer produced count as removed. */
 export function diffAgainstDisk(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, removed?: readonly string[]): Change[] {
   const changes: Change[] = [];
-  for (const f of files) {
+  for (let i = 0; i < files.length; i++) {
+    const f = files[i]!;
+    if (memory?.holdsAt(files, i)) continue;
     const known = memory?.get(f.path);
     if (known !== undefined) {
       // The folder holds `known`: nothing to read.
@@ -379,6 +439,7 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
   if (memory && memory.outDir !== outDir) throw new Error(`output memory of ${memory.outDir} used for ${outDir}`);
   const listed = memory?.held();
   const fresh = !existsSync(outDir) || readdirSync(outDir).length === 0;
+  const held = memory?.holdings();
   const changes = writeFiles(outDir, files, owned, memory, encoded, removed);
   if (memory) {
     // Written (or found equal): the folder now holds exactly these, and what else it held.
@@ -387,7 +448,12 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
       memory.hold(files.map((f) => f.path));
     } else {
       const changed = new Set(changes.map((c) => c.path));
-      for (const f of files) if (changed.has(f.path) || memory.get(f.path) === undefined) memory.set(f.path, f.contents);
+      for (let i = 0; i < files.length; i++) {
+        // (A file the folder was known to hold as it is was not written, and is known.)
+        if (held!(files, i)) continue;
+        const f = files[i]!;
+        if (changed.has(f.path) || memory.get(f.path) === undefined) memory.set(f.path, f.contents);
+      }
       if (listed) {
         memory.hold(listed);
         memory.wrote(
@@ -396,6 +462,7 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
         );
       }
     }
+    memory.wroteAll(files);
     const next = memory.nextPlan;
     memory.lastPlan = next && { ...next, record: memory.get(RECORD), listing: memory.listingVersion };
     memory.nextPlan = undefined;
