@@ -148,7 +148,10 @@ function spliceIn(text: string): string {
     if (lineEnd === -1) lineEnd = text.length;
     const rest = text.slice(end + 1, lineEnd);
     if (lineStart < done || !/^ *$/.test(indent) || (rest !== '' && rest !== ',')) throw new PrintError('a list placeholder was not printed alone on its line');
-    pieces.push(text.slice(done, lineStart), spliceIn(fill(indent)));
+    // What the fill writes holds placeholders only when it made some (its lists are texts already).
+    const made = nextPlaceholder;
+    const filled = fill(indent);
+    pieces.push(text.slice(done, lineStart), nextPlaceholder === made ? filled : spliceIn(filled));
     done = lineEnd;
     at = text.indexOf(TOKEN_START, lineEnd);
   }
@@ -189,8 +192,14 @@ export function printStatements(statements: readonly Statement[], slot?: string)
     if (typeof s === 'string') text = s.includes('\r') ? s.replace(/\r?\n/g, '\n') : s;
     else {
       const kept = statementTexts.get(s);
+      // (A plain import is one line: written as it is, not through a writer; a long one lists every method.)
+      const plain = kept === undefined && typeof s === 'object' && s.kind === 'import' ? plainImport(s as ImportStructure) : undefined;
       if (kept !== undefined) text = kept;
-      else {
+      else if (plain !== undefined) {
+        text = plain;
+        if (text.length < 65536) flat(text);
+        statementTexts.set(s, text);
+      } else {
         const w = new CodeBlockWriter(WRITER_OPTIONS);
         ours.add(w);
         (printer ??= new Printer(w.getOptions())).statement(w, s);
@@ -636,16 +645,13 @@ class Printer {
   }
 
   #import(w: CodeBlockWriter, s: ImportStructure): void {
-    check('import', s);
+    const plain = plainImport(s);
     w.closeComment();
-    const named = s.namedImports !== undefined && s.namedImports.length > 0;
-    if (named && s.namespaceImport !== undefined) throw new PrintError('an import declaration cannot have both a namespace import and named imports');
-    // Plain names from a plain path (what the emitters write): the declaration is one text.
-    const plain = named && s.defaultImport === undefined && PLAIN_PATH.test(s.moduleSpecifier) ? plainSpecifiers(s.namedImports) : undefined;
-    if (plain) {
-      w.write(`import${s.isTypeOnly ? ' type' : ''} { ${plain.join(', ')} } from '${s.moduleSpecifier}';`);
+    if (plain !== undefined) {
+      w.write(plain);
       return;
     }
+    const named = s.namedImports !== undefined && s.namedImports.length > 0;
     w.write('import');
     if (s.isTypeOnly) w.write(' type');
     if (s.defaultImport !== undefined) {
@@ -732,6 +738,18 @@ const PLAIN_PATH = /^[\w./@-]+$/;
  * Specifiers that are plain names (`a`, or `{ name: 'B', isTypeOnly: true }` for `type B`) as the printer
  * writes them; `undefined` when any is more (an alias, a writer).
  */
+/**
+ * An import of plain names from a plain path (what the emitters write) as its one line of text, checked;
+ * `undefined` for any other import (printed through the writer).
+ */
+function plainImport(s: ImportStructure): string | undefined {
+  check('import', s);
+  const named = s.namedImports !== undefined && s.namedImports.length > 0;
+  if (named && s.namespaceImport !== undefined) throw new PrintError('an import declaration cannot have both a namespace import and named imports');
+  const plain = named && s.defaultImport === undefined && PLAIN_PATH.test(s.moduleSpecifier) ? plainSpecifiers(s.namedImports) : undefined;
+  return plain && `import${s.isTypeOnly ? ' type' : ''} { ${plain.join(', ')} } from '${s.moduleSpecifier}';`;
+}
+
 function plainSpecifiers(specifiers: Specifiers | undefined): string[] | undefined {
   if (!Array.isArray(specifiers)) return undefined;
   const out: string[] = [];
