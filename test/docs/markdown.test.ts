@@ -5,6 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../generator/emit/docs/examples.js';
 import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/docs/markdown.js';
+import { setKeeping } from '../../generator/incremental.js';
 
 describe('prose', () => {
   it.each([
@@ -103,6 +104,13 @@ describe('tidy', () => {
         }
       }
       const whole = parts.join('');
+      // A few pages, each tidied again and again (as a watch session does), and once with nothing kept.
+      setKeeping(true);
+      try {
+        expect(tidyPieces(parts, (p) => sections.includes(p), `page ${c % 4}`), JSON.stringify(parts)).toBe(tidy(whole));
+      } finally {
+        setKeeping(false);
+      }
       expect(tidyPieces(parts, (p) => sections.includes(p)), JSON.stringify(parts)).toBe(tidy(whole));
     }
   });

@@ -3,6 +3,7 @@
  * template, so prose must not carry what Vue would read as markup (`<name>` outside code, `{{` anywhere).
  * These helpers keep such text literal and make values safe inside tables and code spans.
  */
+import { isKeeping } from '../../incremental.js';
 
 /** An HTML id (and URL fragment) from any name: only `[A-Za-z0-9_-]`, never empty. */
 export function anchorId(name: string): string {
@@ -235,45 +236,63 @@ function finish({ text, state }: Scanned): string {
   return state.allEmpty ? '\n' : text.slice(0, text.length - state.trailingEmpty);
 }
 
-function stateKey(state: TidyState): string {
-  return `${state.started ? 1 : 0}${state.allEmpty ? 1 : 0} ${state.trailingEmpty} ${state.fenceChar} ${state.fenceLength}`;
+function sameState(a: TidyState, b: TidyState): boolean {
+  return a === b || (a.started === b.started && a.allEmpty === b.allEmpty && a.trailingEmpty === b.trailingEmpty && a.fenceChar === b.fenceChar && a.fenceLength === b.fenceLength);
 }
 
-/** Scans of kept pieces (a method's section), by piece and state: of this run and the last. */
-let scansNow = new Map<string, Map<string, Scanned>>();
-let scansBefore = new Map<string, Map<string, Scanned>>();
+/** A page's kept pieces as last tidied (see `tidyPieces`): each with the state before it and its scan. */
+interface KeptScans {
+  readonly pieces: readonly string[];
+  readonly before: readonly TidyState[];
+  readonly scans: readonly Scanned[];
+  /** Where each piece was, made when a piece is not found at its place (an item added, removed or moved). */
+  at?: Map<string, number>;
+}
+
+/** Last tidy of each page, by slot (the page): a piece found at its place, after the same state, is not scanned. */
+const pages = new Map<string, KeptScans>();
 
 /**
  * `tidy(pieces.join(''))`, scanning the page piece by piece: a piece that starts a line and ends one (a
- * method's section) is scanned once for the state the page is in before it, and its scan kept (`kept`
- * says which pieces are worth keeping: texts that are kept themselves, run after run).
+ * method's section) is scanned once for the state the page is in before it, and its scan kept for the
+ * page's next tidy, by `slot` (`kept` says which pieces are worth keeping: texts that are kept themselves,
+ * run after run). A scan is used again only for the same piece after the same state.
  */
-export function tidyPieces(pieces: readonly string[], kept: (piece: string, index: number) => boolean): string {
+export function tidyPieces(pieces: readonly string[], kept: (piece: string, index: number) => boolean, slot?: string): string {
   const out: string[] = [];
   let state = START;
   let pending = '';
+  const last = slot === undefined || !isKeeping() ? undefined : pages.get(slot);
+  const next = { pieces: [] as string[], before: [] as TidyState[], scans: [] as Scanned[] };
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
-    const last = i === pieces.length - 1;
+    const final = i === pieces.length - 1;
     // A piece is scanned alone when it starts and ends a line; otherwise with what follows, up to a line's end.
-    if (pending || (!last && !piece.endsWith('\n'))) {
+    if (pending || (!final && !piece.endsWith('\n'))) {
       pending += piece;
-      if (last || !pending.endsWith('\n')) continue;
-      const scanned = scan(pending, state, last);
+      if (final || !pending.endsWith('\n')) continue;
+      const scanned = scan(pending, state, final);
       out.push(scanned.text);
       state = scanned.state;
       pending = '';
       continue;
     }
+    const keep = slot !== undefined && !final && kept(piece, i);
     let scanned: Scanned | undefined;
-    const keep = !last && kept(piece, i);
-    const key = keep ? stateKey(state) : '';
-    if (keep) scanned = scansNow.get(piece)?.get(key) ?? scansBefore.get(piece)?.get(key);
-    scanned ??= scan(piece, state, last);
+    if (keep && last) {
+      // (Places count kept pieces only.)
+      let j = next.pieces.length;
+      if (last.pieces[j] !== piece) {
+        last.at ??= new Map(last.pieces.map((p, k) => [p, k]));
+        j = last.at.get(piece) ?? -1;
+      }
+      if (j >= 0 && sameState(last.before[j]!, state)) scanned = last.scans[j];
+    }
+    scanned ??= scan(piece, state, final);
     if (keep) {
-      let byState = scansNow.get(piece);
-      if (!byState) scansNow.set(piece, (byState = new Map()));
-      byState.set(key, scanned);
+      next.pieces.push(piece);
+      next.before.push(state);
+      next.scans.push(scanned);
     }
     out.push(scanned.text);
     state = scanned.state;
@@ -284,8 +303,7 @@ export function tidyPieces(pieces: readonly string[], kept: (piece: string, inde
     out.push(scanned.text);
     state = scanned.state;
   } else if (!pieces.length) state = scan('', state, true).state;
-  scansBefore = scansNow;
-  scansNow = new Map();
+  if (slot !== undefined && isKeeping()) pages.set(slot, next);
   return finish({ text: out.join(''), state });
 }
 

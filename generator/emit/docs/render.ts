@@ -152,7 +152,7 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
     let byName = keep ? rendered.get(view) : undefined;
     const kept = byName?.get(name);
     if (kept !== undefined) return kept;
-    const text = (keep && name.endsWith('.md') && splicedRender(template, view, memoized)) || (name.endsWith('.md') ? tidy(template(view)) : template(view));
+    const text = (keep && name.endsWith('.md') && splicedRender(name, template, view, memoized)) || (name.endsWith('.md') ? tidy(template(view)) : template(view));
     if (keep) {
       if (!byName) rendered.set(view, (byName = new Map()));
       byName.set(name, text);
@@ -198,7 +198,7 @@ function token(list: number, index: number): string {
  * rendering in place of a token, tidied piece by piece (an item's scan is kept too). `undefined` when the
  * view has no such list, or the probe shows the page does not render it so.
  */
-function splicedRender(template: Handlebars.TemplateDelegate, view: object, memoized: ReadonlyMap<string, Handlebars.TemplateDelegate>): string | undefined {
+function splicedRender(name: string, template: Handlebars.TemplateDelegate, view: object, memoized: ReadonlyMap<string, Handlebars.TemplateDelegate>): string | undefined {
   const lists = Object.entries(view).filter(([, v]) => Array.isArray(v) && v.length > 0 && spliceables.has(v)) as [string, readonly object[]][];
   if (!lists.length) return undefined;
   const probe: Record<string, unknown> = { ...(view as Record<string, unknown>) };
@@ -250,7 +250,9 @@ function splicedRender(template: Handlebars.TemplateDelegate, view: object, memo
     cursor = at[2]! + tokens[2]!.length;
   }
   push(out.slice(cursor), false);
-  return tidyPieces(pieces, (_, i) => isItem[i]!);
+  // Each page's scans are kept by the page (its template and, when its view names it, its path).
+  const page = (view as { page?: unknown }).page;
+  return tidyPieces(pieces, (_, i) => isItem[i]!, typeof page === 'string' ? `${name}\0${page}` : name);
 }
 
 /** A partial rendering each context object once (contexts are views: not changed once made). */

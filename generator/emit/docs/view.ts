@@ -15,7 +15,7 @@ import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
 import { spliceable } from './render.js';
 import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
-import { flatDeep, Memo, type RunMemory } from '../../incremental.js';
+import { flatDeep, isKeeping, Memo, type RunMemory } from '../../incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
 import { reachOf } from '../../load/reach.js';
 
@@ -38,6 +38,17 @@ function methodCodecs(m: MethodModel): readonly string[] {
   let list = codecLists.get(m);
   if (!list) codecLists.set(m, (list = [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema))));
   return list;
+}
+
+/** A method's link on the types page (its name as text, to where it is), by method: the last one made. */
+const useLinks = new WeakMap<object, { readonly href: string; readonly link: string }>();
+
+function useLink(method: MethodModel, href: string): string {
+  const kept = useLinks.get(method);
+  if (kept !== undefined && kept.href === href) return kept.link;
+  const link = `[${text(method.name)}](${href})`;
+  if (isKeeping()) useLinks.set(method, { href, link });
+  return link;
 }
 
 /** Each named type's entry, by schema (see `Views.typesPage`). */
@@ -93,22 +104,27 @@ class Ids {
   }
   /** Makes `claims` again: `true` (and they are made) when each gives what it gave, `false` (and nothing is made) otherwise. */
   replay(claims: Claims): boolean {
-    const added = new Set<string>();
-    for (let c = 0; c < claims.firsts.length; c++) {
+    const n = claims.firsts.length;
+    let c = 0;
+    for (; c < n; c++) {
       const wanted = claims.ids[2 * c]!;
       const got = claims.ids[2 * c + 1]!;
       if (claims.firsts.charCodeAt(c) === 49) {
         // The first try is free exactly when the id it gave is.
-        if (this.taken.has(got) || added.has(got)) return false;
+        if (this.taken.has(got)) break;
       } else {
         const base = anchorId(wanted);
         let id = base;
-        for (let i = 2; this.taken.has(id) || added.has(id); i++) id = `${base}-${i}`;
-        if (id !== got) return false;
+        for (let i = 2; this.taken.has(id); i++) id = `${base}-${i}`;
+        if (id !== got) break;
       }
-      added.add(got);
+      // (Taken now: each claim is made as the ones before it were. None of them was taken before.)
+      this.taken.add(got);
     }
-    for (const id of added) this.taken.add(id);
+    if (c < n) {
+      for (let k = 0; k < c; k++) this.taken.delete(claims.ids[2 * k + 1]!);
+      return false;
+    }
     if (this.recording) {
       this.recording.ids.push(...claims.ids);
       this.recording.firsts += claims.firsts;
@@ -497,7 +513,7 @@ export class Views {
       home: this.site.href(page, INDEX_PAGE),
       id: ids.claim('types'),
       types: this.site.types.map((t) => {
-        const uses = (usedBy.get(t) ?? []).map((p) => `[${text(p.method.name)}](${this.site.href(page, p.page, p.anchor)})`);
+        const uses = (usedBy.get(t) ?? []).map((p) => useLink(p.method, this.site.href(page, p.page, p.anchor)));
         const service = t.services[0]!;
         // Kept by the schema, what it reaches, its name and anchor, its services and the page's context.
         const made = () => this.typeView(page, t);
