@@ -11,7 +11,7 @@ import { median, NODE, ROOT, startProcess, type Section } from './lib.js';
 import { body, PATH } from './servers/request.js';
 
 const DURATION = Number(process.env.BENCH_SECONDS ?? 5);
-const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
+const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
 const CONNECTIONS = 16;
 
 /**
