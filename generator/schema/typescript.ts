@@ -17,6 +17,7 @@ import { omittable, type JsonSchema, type MethodModel, type Model, type ParamMod
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
+import { printDeclaration } from './ts-decl.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -30,6 +31,28 @@ export interface MethodTypes {
   /** Name of the result type, or undefined for a method without result. */
   readonly result?: string;
 }
+
+/** One input of json-schema-to-typescript: the schema (references and codecs already ready-made `tsType`s), the name, the options. */
+export interface TypeInput {
+  readonly name: string;
+  readonly input: SchemaObject;
+  readonly options: Readonly<Partial<Options>>;
+}
+
+/** The options every declaration is compiled with. */
+export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: false,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: false,
+  maxItems: 64,
+});
+
+/** The options a positional param's expression is compiled with (the library's own `maxItems`, 20). */
+export const PARAM_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true });
 
 interface Decl {
   readonly name: string;
@@ -229,53 +252,33 @@ export class TypeCatalog {
   }
 
   /**
-   * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
-   * inputs not in the cache go to the library in one job.
+   * What json-schema-to-typescript is handed for this model: one input per declaration (by name, sorted) and
+   * one per positional param (its type expression is the `X` of `export type X = ...`). Each input is a
+   * fresh object, made from the declaration's schema alone.
+   */
+  typeInputs(): { readonly declarations: readonly TypeInput[]; readonly params: readonly (TypeInput & { readonly param: ParamModel })[] } {
+    const declarations = this.names().map((name): TypeInput => {
+      const decl = this.decls.get(name)!;
+      const schema = this.toJstt(decl.service, decl.schema, true);
+      return { name, input: isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, options: DECL_OPTIONS };
+    });
+    // Positional params: one expression per param (a labelled tuple per method in `source()`).
+    const params = this.positional.flatMap((entry) =>
+      entry.params.map((param) => ({ param, name: 'X', input: { title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, options: PARAM_OPTIONS })),
+    );
+    return { declarations, params };
+  }
+
+  /**
+   * The source of types.ts: each declaration printed directly (ts-decl.ts), or, where the printer does not
+   * cover its input, written by json-schema-to-typescript.
    */
   async source(cache: Cache = noCache): Promise<string> {
     const out: string[] = [];
-    const names = this.names();
-    // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
-    // distinct): each distinct input is compiled once.
-    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string }>();
-    const want = (input: object, name: string, options: Partial<Options>): string => {
-      const text = `${name}\0${JSON.stringify(options)}\0${JSON.stringify(input)}`;
-      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
-      return text;
-    };
-    const declOptions: Partial<Options> = {
-      bannerComment: '',
-      format: false,
-      additionalProperties: false,
-      declareExternallyReferenced: false,
-      strictIndexSignatures: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: false,
-      maxItems: 64,
-    };
-    const declTexts = names.map((name) => {
-      const decl = this.decls.get(name)!;
-      const schema = this.toJstt(decl.service, decl.schema, true);
-      return want(isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, declOptions);
-    });
-    // Positional params: one expression per param (a labelled tuple per method below).
-    const paramOptions: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
-    const paramTexts = this.positional.flatMap((entry) => entry.params.map((param) => [param, want({ title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, 'X', paramOptions)] as const));
-    const misses: { item: TypesJobItem; key: string; ts?: string }[] = [];
-    for (const entry of inputs.values()) {
-      const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
-      if (hit !== undefined) entry.ts = hit;
-      else misses.push(entry);
-    }
-    if (misses.length) {
-      const compiled = await runTypesJob(misses.map((m) => m.item));
-      misses.forEach((m, i) => {
-        m.ts = compiled[i]!;
-        if (m.key) cache.set('jstt', m.key, m.ts);
-      });
-    }
-    names.forEach((name, i) => {
-      const ts = inputs.get(declTexts[i]!)!.ts!;
+    const { declarations, params } = this.typeInputs();
+    const texts = await declarationTexts([...declarations, ...params], cache);
+    declarations.forEach(({ name }, i) => {
+      const ts = texts[i]!;
       // Every use of the type is written with `name`: a declaration under any other name would leave them
       // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
       // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
@@ -283,11 +286,11 @@ export class TypeCatalog {
       else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
       else out.push(ts.trim());
     });
-    for (const [param, text] of paramTexts) {
+    params.forEach(({ param }, i) => {
       // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
-      const expression = /export type X = ([\s\S]*)$/.exec(inputs.get(text)!.ts!)?.[1]?.trim();
+      const expression = /export type X = ([\s\S]*)$/.exec(texts[declarations.length + i]!)?.[1]?.trim();
       this.paramExpressions.set(param, expression || 'unknown');
-    }
+    });
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);
@@ -422,6 +425,40 @@ export function indentDeclarations(text: string, unit = '  '): string {
     }
   }
   return out.join('\n');
+}
+
+/**
+ * Each input's declaration text: printed where the printer covers the input (every input of the documents
+ * we know), else json-schema-to-typescript's, which is cached by the input's text and run once per distinct
+ * input (documents repeat inputs: execution-apis has 436, 353 distinct).
+ */
+async function declarationTexts(items: readonly TypeInput[], cache: Cache): Promise<string[]> {
+  const texts = items.map((t) => printDeclaration(t));
+  const pending = new Map<string, { item: TypesJobItem; key: string; at: number[] }>();
+  items.forEach((t, i) => {
+    if (texts[i] !== undefined) return;
+    const text = `${t.name}\0${JSON.stringify(t.options)}\0${JSON.stringify(t.input)}`;
+    let entry = pending.get(text);
+    if (!entry) {
+      entry = { item: { input: t.input, name: t.name, options: t.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text), at: [] };
+      pending.set(text, entry);
+    }
+    entry.at.push(i);
+  });
+  const misses: { item: TypesJobItem; key: string; at: number[] }[] = [];
+  for (const entry of pending.values()) {
+    const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
+    if (hit === undefined) misses.push(entry);
+    else for (const i of entry.at) texts[i] = hit;
+  }
+  if (misses.length) {
+    const compiled = await runTypesJob(misses.map((m) => m.item));
+    misses.forEach((m, n) => {
+      if (m.key) cache.set('jstt', m.key, compiled[n]!);
+      for (const i of m.at) texts[i] = compiled[n]!;
+    });
+  }
+  return texts as string[];
 }
 
 /** One input of json-schema-to-typescript: the schema, the declaration's name and the options. */
