@@ -68,7 +68,7 @@ export class TypeCatalog {
   private readonly componentNames = new Map<ServiceModel, Map<string, string | undefined>>();
   /** Hoisted inline schemas by identity. */
   private readonly hoisted = new Map<object, string>();
-  private readonly decls = new Map<string, Decl & { key: string }>();
+  private readonly decls = new Map<string, Decl>();
   private readonly methods = new Map<MethodModel, MethodTypes>();
   /** By-position params: labelled tuples, built from each param's type expression. */
   private readonly positional: { name: string; service: ServiceModel; params: readonly ParamModel[]; method?: MethodModel; origin: string }[] = [];
@@ -101,23 +101,35 @@ export class TypeCatalog {
 
   /** Declared type names a type expression mentions (what a module using it must import). */
   referencedNames(expression: string): string[] {
+    const tuples = (this.tupleNames ??= new Set(this.positional.map((p) => p.name)));
     const found = new Set<string>();
-    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positional.some((p) => p.name === m[0])) found.add(m[0]);
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || tuples.has(m[0])) found.add(m[0]);
     return [...found];
   }
+
+  /** Names of the positional params' tuples (complete once the constructor has run). */
+  private tupleNames?: Set<string>;
 
   /** Every declaration name, sorted. */
   names(): string[] {
     return [...this.decls.keys()].sort();
   }
 
-  /** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
-  private readonly keys = new WeakMap<object, string>();
+  /** Structural keys of the schemas compared so far. */
+  private readonly shapes = new Shapes();
 
-  private declare(decl: Decl, key: string = structuralKey(decl.schema, this.keys)): string {
+  /**
+   * Whether two schemas are one type: the same object, or the same structure. Keys are made only here, when
+   * two schemas want one name (most names are wanted once).
+   */
+  private sameType(a: JsonSchema, b: JsonSchema): boolean {
+    return a === b || this.shapes.key(a) === this.shapes.key(b);
+  }
+
+  private declare(decl: Decl): string {
     const existing = this.decls.get(decl.name);
     if (existing) {
-      if (existing.key === key) return decl.name;
+      if (this.sameType(existing.schema, decl.schema)) return decl.name;
       // `XResult: { $ref: XResult }`: the component already is the type under that name.
       const ref = isSchemaObject(decl.schema) && typeof decl.schema.$ref === 'string' ? componentName(decl.schema.$ref) : undefined;
       if (ref !== undefined && this.componentType(decl.service, ref) === decl.name) return decl.name;
@@ -129,7 +141,7 @@ export class TypeCatalog {
       });
       return decl.name;
     }
-    this.decls.set(decl.name, { ...decl, key });
+    this.decls.set(decl.name, decl);
     return decl.name;
   }
 
@@ -156,14 +168,16 @@ export class TypeCatalog {
       if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
         // The title names the type; where two different schemas share a title, the owner (method, param or
         // result) and then the property holding it qualify the name.
-        const key = structuralKey(schema, this.keys);
         const base = pascalCase(schema.title);
         const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
-        const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
-        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
+        const name = candidates.find((c) => !this.decls.has(c) || this.sameType(this.decls.get(c)!.schema, schema)) ?? candidates[candidates.length - 1]!;
+        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
       }
-      if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
-      for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
+      // Properties are visited with their names (which qualify a title two schemas share), every other child without.
+      const properties = isSchemaObject(schema.properties) ? schema.properties : undefined;
+      const named = properties ? new Set(Object.values(properties)) : undefined;
+      if (properties) for (const [k, v] of Object.entries(properties)) visit(v, owner, depth + 1, k);
+      for (const child of children(schema)) if (!named?.has(child)) visit(child, owner, depth + 1, property);
     };
     for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
     if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
@@ -283,7 +297,7 @@ export class TypeCatalog {
       // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
       // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
       if (ts.trim() === '') out.push(`export type ${name} = unknown`);
-      else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+      else if (!declares(ts, name)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
       else out.push(ts.trim());
     });
     params.forEach(({ param }, i) => {
@@ -313,6 +327,17 @@ export class TypeCatalog {
     out.push(...tuples);
     return `${indentDeclarations(out.join('\n\n'))}\n`;
   }
+}
+
+/** Whether `ts` declares `name` at the start of a line (a RegExp per name costs more than the search). */
+function declares(ts: string, name: string): boolean {
+  for (const head of [`export interface ${name}`, `export type ${name}`]) {
+    for (let at = ts.indexOf(head); at >= 0; at = ts.indexOf(head, at + 1)) {
+      const after = ts[at + head.length];
+      if ((at === 0 || ts[at - 1] === '\n') && (after === undefined || !/\w/.test(after))) return true;
+    }
+  }
+  return false;
 }
 
 /** The object schema of by-name params (positional ones are labelled tuples, built in `source()`). */
@@ -366,27 +391,39 @@ function uniqueLabels(idents: readonly string[]): string[] {
 const PROSE = new Set(['description', 'summary', 'examples', '$comment', 'title']);
 
 /**
- * Identity of a schema as a type: prose does not make two schemas different types. The text is what
- * `JSON.stringify` writes for the schema with prose keys left out (inside `properties` the keys are field
- * names, so nothing is left out there); a subtree's text depends on the subtree alone, so `memo` keeps it.
+ * Identity of schemas as types: prose does not make two schemas different types. Two schemas are one type
+ * when `JSON.stringify` writes the same for them with prose keys left out (inside `properties` the keys are
+ * field names, so nothing is left out there). Each distinct structure gets a number (hash-consing): a
+ * node's text names its child objects by their numbers, so it is made from the node's own keywords alone,
+ * once per object, and two keys compare in no time however large the schemas (execution-apis inlines every
+ * schema, and most of its 3,000 titled ones are compared).
  */
-function structuralKey(schema: unknown, memo: WeakMap<object, string>): string {
-  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
-  let text = memo.get(schema);
-  if (text !== undefined) return text;
-  if (Array.isArray(schema)) {
-    text = `[${schema.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : structuralKey(v, memo))).join(',')}]`;
-  } else {
-    const prose = !isPropertiesMap(schema);
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(schema)) {
-      if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
-      parts.push(`${JSON.stringify(k)}:${structuralKey(v, memo)}`);
+class Shapes {
+  private readonly byObject = new WeakMap<object, string>();
+  private readonly byText = new Map<string, string>();
+
+  /** The key of a value: its JSON text for a primitive, `#n` for an object or array. */
+  key(value: unknown): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    let id = this.byObject.get(value);
+    if (id !== undefined) return id;
+    let text: string;
+    if (Array.isArray(value)) {
+      text = `[${value.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : this.key(v))).join(',')}]`;
+    } else {
+      const prose = !isPropertiesMap(value);
+      const parts: string[] = [];
+      for (const [k, v] of Object.entries(value)) {
+        if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
+        parts.push(`${JSON.stringify(k)}:${this.key(v)}`);
+      }
+      text = `{${parts.join(',')}}`;
     }
-    text = `{${parts.join(',')}}`;
+    id = this.byText.get(text);
+    if (id === undefined) this.byText.set(text, (id = `#${this.byText.size}`));
+    this.byObject.set(value, id);
+    return id;
   }
-  memo.set(schema, text);
-  return text;
 }
 
 function isPropertiesMap(holder: unknown): boolean {
