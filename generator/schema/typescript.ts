@@ -11,7 +11,9 @@ import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../cache.js';
 
-const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
+/** The library's version, part of each cached text's key (read only when an input is left to it). */
+let jsttVersion: string | undefined;
+const libraryVersion = (): string => (jsttVersion ??= (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version);
 import type { Diagnostic } from '../diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
@@ -477,7 +479,7 @@ async function declarationTexts(items: readonly TypeInput[], cache: Cache): Prom
     const text = `${t.name}\0${JSON.stringify(t.options)}\0${JSON.stringify(t.input)}`;
     let entry = pending.get(text);
     if (!entry) {
-      entry = { item: { input: t.input, name: t.name, options: t.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text), at: [] };
+      entry = { item: { input: t.input, name: t.name, options: t.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(libraryVersion(), text), at: [] };
       pending.set(text, entry);
     }
     entry.at.push(i);
