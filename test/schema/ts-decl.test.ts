@@ -257,6 +257,8 @@ describe('the declaration printer on random schemas', () => {
     expect(printDeclaration({ name: 'Foo', input: { ...schema, title: 'Foo' }, options: { ...DECL_OPTIONS, unknownAny: false } })).toBeUndefined();
     expect(printDeclaration({ name: 'Foo', input: { ...schema, title: 'Foo' }, options: { ...DECL_OPTIONS, strictIndexSignatures: true } })).toBeUndefined();
     expect(printDeclaration({ name: 'foo_bar', input: { ...schema, title: 'foo_bar' }, options: DECL_OPTIONS })).toBeUndefined();
+    // The library names the declaration by its title.
+    expect(printDeclaration({ name: 'Foo', input: { ...schema, title: 'Bar' }, options: DECL_OPTIONS })).toBeUndefined();
     expect(printDeclaration({ name: 'Foo', input: { ...schema, title: 'Foo' }, options: DECL_OPTIONS })).toBe('export interface Foo {\na?: string\n}\n');
   });
 });
