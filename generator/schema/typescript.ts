@@ -1,8 +1,10 @@
 /**
  * Value-form TypeScript types for a model: one declaration per named component schema, per titled inline
  * schema (hoisted, so documents with everything inlined still get readable names), and per method's params
- * and result. json-schema-to-typescript writes each declaration; references to other declarations and
- * `x-codec` scalars are handed to it as ready-made `tsType`s, so it never follows a `$ref` itself.
+ * and result. Each declaration is the text json-schema-to-typescript writes for its input: references to
+ * other declarations and `x-codec` scalars are in that input as ready-made `tsType`s, so no `$ref` is
+ * followed there. ts-decl.ts prints the text directly for the inputs it covers (every input of the
+ * documents we know); the library itself writes the others.
  *
  * Names come from component keys and titles, PascalCased. Two different schemas wanting one name is a
  * generate-time error, never a silent suffix.
