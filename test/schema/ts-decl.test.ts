@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { readConfigFile, resolveConfig, type Config } from '../../generator/config.js';
 import { loadProject } from '../../generator/load/index.js';
+import { buildService } from '../../generator/model.js';
 import { printDeclaration } from '../../generator/schema/ts-decl.js';
 import { DECL_OPTIONS, PARAM_OPTIONS, TypeCatalog, type TypeInput } from '../../generator/schema/typescript.js';
 import { ROOT, SHARED } from '../helpers/paths.js';
@@ -42,6 +43,30 @@ const DOCUMENTS: readonly { name: string; config: () => Config }[] = [
 function foreign(root: string, documents: string[]): Config {
   return resolveConfig(root, { documents, out: 'out', strict: false, emit: ['client'] });
 }
+
+describe('types.ts with the printer and the library together', () => {
+  it('has the library write what the printer does not cover, and the printer the rest', async () => {
+    const document = {
+      openrpc: '1.3.2',
+      info: { title: 'T', version: '1' },
+      methods: [
+        // A type list beside a combinator: left to the library.
+        { name: 'odd', params: [], result: { name: 'r', schema: { type: ['string', 'null'], anyOf: [{ type: 'string', enum: ['a'] }, { type: 'null' }] } } },
+        { name: 'plain', params: [{ name: 'n', schema: { type: 'integer' } }], paramStructure: 'by-position', result: { name: 'r', schema: { type: 'object', properties: { a: { type: 'string' } } } } },
+      ],
+    };
+    const catalog = new TypeCatalog({ services: [buildService('t', 't.json', document)] });
+    const { declarations } = catalog.typeInputs();
+    const [odd, plain] = ['OddResult', 'PlainResult'].map((n) => declarations.find((d) => d.name === n)!);
+    expect(printDeclaration(odd!)).toBeUndefined();
+    const printed = printDeclaration(plain!);
+    expect(printed).toBe(await library(plain!.input, plain!.name, plain!.options));
+    const source = await catalog.source();
+    expect(source).toContain((await library(odd!.input, odd!.name, odd!.options)).trim());
+    expect(source).toContain(printed!.trim().replace('\na?: string', '\n  a?: string'));
+    expect(source).toContain('export type PlainParams = [n?: number]');
+  });
+});
 
 describe('the declaration printer on real documents', () => {
   for (const doc of DOCUMENTS) {
