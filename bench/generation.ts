@@ -20,7 +20,7 @@ function phasesText(phases: Record<string, number>): string {
 
 /** Where a cold run's time goes, said when a cold target is missed. */
 const COLD_WHY =
-  'both cores are busy for the whole run: the schema thread compiles every params, result and notification schema with ajv (thread:checks in the phases) while the main thread loads each emitter when its phase starts and emits (types, client, docs are the largest phases). A V8 code cache of the CommonJS dependencies (vm.Script cachedData, as Node 22\'s compile cache does) saved 0.1-0.15 s of loading, but on Node 20 a module run from cached code cannot call import() (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and v8-compile-cache fails the same way, so neither is used.';
+  'both cores are busy for the whole run: the schema thread compiles every params, result and notification schema with ajv (thread:checks in the phases) while the main thread loads each emitter when its phase starts (handlebars\' runtime with the package README and the docs; the value types are printed directly, json-schema-to-typescript is loaded only for a declaration the printer does not cover) and emits. A V8 code cache of the CommonJS dependencies (vm.Script cachedData, as Node 22\'s compile cache does) saved 0.1-0.15 s of loading, but on Node 20 a module run from cached code cannot call import() (ERR_VM_DYNAMIC_IMPORT_CALLBACK_MISSING), and v8-compile-cache fails the same way, so neither is used.';
 
 export async function generationSection(): Promise<Section> {
   const rows: Section['rows'] = [];
@@ -177,7 +177,7 @@ export async function generationSection(): Promise<Section> {
     target: 'no slower than @open-rpc/generator',
     met: oursClient.ms <= theirs.ms,
     by: `${ms(oursClient.ms - theirs.ms)} (${(oursClient.ms / theirs.ms).toFixed(2)}x)`,
-    why: 'no TypeScript compiler is loaded any more (our printer on code-block-writer), and only the client and package emitters are; json-schema-to-typescript (353 distinct inputs for this document, its reference parser skipped for inputs without references) is started right after the load, and the runtime\'s transpiled modules and the README\'s template come precompiled with the bundle; what is left is node\'s start-up and module loading, the load, json-schema-to-typescript, and printing the modules. A thread of its own for json-schema-to-typescript was tried: it saved no wall time and cost CPU for a second isolate. It emits more: value-form types and codecs, JSDoc, per-method modules, typed errors, the runtime.',
+    why: 'no TypeScript compiler is loaded (our printer on code-block-writer), and only the client and package emitters are; the value types are printed directly (schema/ts-decl.ts, held byte for byte to json-schema-to-typescript, which is loaded only for a declaration the printer does not cover: none here), handlebars\' runtime runs the README\'s precompiled template, and the runtime\'s transpiled modules come precompiled with the bundle; what is left is node\'s start-up and module loading, the load (a 2.7 MB document), naming the types, and printing the modules. It emits more: value-form types and codecs, JSDoc, per-method modules, typed errors, the runtime.',
     command: 'node bin/noderpc.js generate openrpc.json --out <tmp> --no-cache --emit client,package --times',
     note: `phases (ms): ${phasesText(parsePhases(oursClient.stdout))}`,
   });

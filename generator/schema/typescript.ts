@@ -1,8 +1,10 @@
 /**
  * Value-form TypeScript types for a model: one declaration per named component schema, per titled inline
  * schema (hoisted, so documents with everything inlined still get readable names), and per method's params
- * and result. json-schema-to-typescript writes each declaration; references to other declarations and
- * `x-codec` scalars are handed to it as ready-made `tsType`s, so it never follows a `$ref` itself.
+ * and result. Each declaration is the text json-schema-to-typescript writes for its input: references to
+ * other declarations and `x-codec` scalars are in that input as ready-made `tsType`s, so no `$ref` is
+ * followed there. ts-decl.ts prints the text directly for the inputs it covers (every input of the
+ * documents we know); the library itself writes the others.
  *
  * Names come from component keys and titles, PascalCased. Two different schemas wanting one name is a
  * generate-time error, never a silent suffix.
@@ -11,12 +13,15 @@ import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../cache.js';
 
-const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
+/** The library's version, part of each cached text's key (read only when an input is left to it). */
+let jsttVersion: string | undefined;
+const libraryVersion = (): string => (jsttVersion ??= (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version);
 import type { Diagnostic } from '../diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
 import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
+import { printDeclaration } from './ts-decl.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -30,6 +35,28 @@ export interface MethodTypes {
   /** Name of the result type, or undefined for a method without result. */
   readonly result?: string;
 }
+
+/** One input of json-schema-to-typescript: the schema (references and codecs already ready-made `tsType`s), the name, the options. */
+export interface TypeInput {
+  readonly name: string;
+  readonly input: SchemaObject;
+  readonly options: Readonly<Partial<Options>>;
+}
+
+/** The options every declaration is compiled with. */
+export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: false,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: false,
+  maxItems: 64,
+});
+
+/** The options a positional param's expression is compiled with (the library's own `maxItems`, 20). */
+export const PARAM_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true });
 
 interface Decl {
   readonly name: string;
@@ -45,7 +72,7 @@ export class TypeCatalog {
   private readonly componentNames = new Map<ServiceModel, Map<string, string | undefined>>();
   /** Hoisted inline schemas by identity. */
   private readonly hoisted = new Map<object, string>();
-  private readonly decls = new Map<string, Decl & { key: string }>();
+  private readonly decls = new Map<string, Decl>();
   private readonly methods = new Map<MethodModel, MethodTypes>();
   /** By-position params: labelled tuples, built from each param's type expression. */
   private readonly positional: { name: string; service: ServiceModel; params: readonly ParamModel[]; method?: MethodModel; origin: string }[] = [];
@@ -78,23 +105,35 @@ export class TypeCatalog {
 
   /** Declared type names a type expression mentions (what a module using it must import). */
   referencedNames(expression: string): string[] {
+    const tuples = (this.tupleNames ??= new Set(this.positional.map((p) => p.name)));
     const found = new Set<string>();
-    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positional.some((p) => p.name === m[0])) found.add(m[0]);
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || tuples.has(m[0])) found.add(m[0]);
     return [...found];
   }
+
+  /** Names of the positional params' tuples (complete once the constructor has run). */
+  private tupleNames?: Set<string>;
 
   /** Every declaration name, sorted. */
   names(): string[] {
     return [...this.decls.keys()].sort();
   }
 
-  /** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
-  private readonly keys = new WeakMap<object, string>();
+  /** Structural keys of the schemas compared so far. */
+  private readonly shapes = new Shapes();
 
-  private declare(decl: Decl, key: string = structuralKey(decl.schema, this.keys)): string {
+  /**
+   * Whether two schemas are one type: the same object, or the same structure. Keys are made only here, when
+   * two schemas want one name (most names are wanted once).
+   */
+  private sameType(a: JsonSchema, b: JsonSchema): boolean {
+    return a === b || this.shapes.key(a) === this.shapes.key(b);
+  }
+
+  private declare(decl: Decl): string {
     const existing = this.decls.get(decl.name);
     if (existing) {
-      if (existing.key === key) return decl.name;
+      if (this.sameType(existing.schema, decl.schema)) return decl.name;
       // `XResult: { $ref: XResult }`: the component already is the type under that name.
       const ref = isSchemaObject(decl.schema) && typeof decl.schema.$ref === 'string' ? componentName(decl.schema.$ref) : undefined;
       if (ref !== undefined && this.componentType(decl.service, ref) === decl.name) return decl.name;
@@ -106,7 +145,7 @@ export class TypeCatalog {
       });
       return decl.name;
     }
-    this.decls.set(decl.name, { ...decl, key });
+    this.decls.set(decl.name, decl);
     return decl.name;
   }
 
@@ -133,14 +172,16 @@ export class TypeCatalog {
       if (typeof schema.title === 'string' && depth > 0 && !isPrimitive(schema) && !this.hoisted.has(schema)) {
         // The title names the type; where two different schemas share a title, the owner (method, param or
         // result) and then the property holding it qualify the name.
-        const key = structuralKey(schema, this.keys);
         const base = pascalCase(schema.title);
         const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
-        const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
-        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
+        const name = candidates.find((c) => !this.decls.has(c) || this.sameType(this.decls.get(c)!.schema, schema)) ?? candidates[candidates.length - 1]!;
+        this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
       }
-      if (isSchemaObject(schema.properties)) for (const [k, v] of Object.entries(schema.properties)) visit(v, owner, depth + 1, k);
-      for (const child of children(schema)) if (!isSchemaObject(schema.properties) || !Object.values(schema.properties).includes(child)) visit(child, owner, depth + 1, property);
+      // Properties are visited with their names (which qualify a title two schemas share), every other child without.
+      const properties = isSchemaObject(schema.properties) ? schema.properties : undefined;
+      const named = properties ? new Set(Object.values(properties)) : undefined;
+      if (properties) for (const [k, v] of Object.entries(properties)) visit(v, owner, depth + 1, k);
+      for (const child of children(schema)) if (!named?.has(child)) visit(child, owner, depth + 1, property);
     };
     for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
     if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
@@ -229,65 +270,45 @@ export class TypeCatalog {
   }
 
   /**
-   * The source of types.ts. Each declaration is cached by its exact json-schema-to-typescript input; the
-   * inputs not in the cache go to the library in one job.
+   * What json-schema-to-typescript is handed for this model: one input per declaration (by name, sorted) and
+   * one per positional param (its type expression is the `X` of `export type X = ...`). Each input is a
+   * fresh object, made from the declaration's schema alone.
+   */
+  typeInputs(): { readonly declarations: readonly TypeInput[]; readonly params: readonly (TypeInput & { readonly param: ParamModel })[] } {
+    const declarations = this.names().map((name): TypeInput => {
+      const decl = this.decls.get(name)!;
+      const schema = this.toJstt(decl.service, decl.schema, true);
+      return { name, input: isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, options: DECL_OPTIONS };
+    });
+    // Positional params: one expression per param (a labelled tuple per method in `source()`).
+    const params = this.positional.flatMap((entry) =>
+      entry.params.map((param) => ({ param, name: 'X', input: { title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, options: PARAM_OPTIONS })),
+    );
+    return { declarations, params };
+  }
+
+  /**
+   * The source of types.ts: each declaration printed directly (ts-decl.ts), or, where the printer does not
+   * cover its input, written by json-schema-to-typescript.
    */
   async source(cache: Cache = noCache): Promise<string> {
     const out: string[] = [];
-    const names = this.names();
-    // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
-    // distinct): each distinct input is compiled once.
-    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string }>();
-    const want = (input: object, name: string, options: Partial<Options>): string => {
-      const text = `${name}\0${JSON.stringify(options)}\0${JSON.stringify(input)}`;
-      if (!inputs.has(text)) inputs.set(text, { item: { input, name, options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text) });
-      return text;
-    };
-    const declOptions: Partial<Options> = {
-      bannerComment: '',
-      format: false,
-      additionalProperties: false,
-      declareExternallyReferenced: false,
-      strictIndexSignatures: false,
-      unknownAny: true,
-      ignoreMinAndMaxItems: false,
-      maxItems: 64,
-    };
-    const declTexts = names.map((name) => {
-      const decl = this.decls.get(name)!;
-      const schema = this.toJstt(decl.service, decl.schema, true);
-      return want(isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, declOptions);
-    });
-    // Positional params: one expression per param (a labelled tuple per method below).
-    const paramOptions: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
-    const paramTexts = this.positional.flatMap((entry) => entry.params.map((param) => [param, want({ title: 'X', anyOf: [this.toJstt(entry.service, param.schema, true)] }, 'X', paramOptions)] as const));
-    const misses: { item: TypesJobItem; key: string; ts?: string }[] = [];
-    for (const entry of inputs.values()) {
-      const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
-      if (hit !== undefined) entry.ts = hit;
-      else misses.push(entry);
-    }
-    if (misses.length) {
-      const compiled = await runTypesJob(misses.map((m) => m.item));
-      misses.forEach((m, i) => {
-        m.ts = compiled[i]!;
-        if (m.key) cache.set('jstt', m.key, m.ts);
-      });
-    }
-    names.forEach((name, i) => {
-      const ts = inputs.get(declTexts[i]!)!.ts!;
+    const { declarations, params } = this.typeInputs();
+    const texts = await declarationTexts([...declarations, ...params], cache);
+    declarations.forEach(({ name }, i) => {
+      const ts = texts[i]!;
       // Every use of the type is written with `name`: a declaration under any other name would leave them
       // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
       // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
       if (ts.trim() === '') out.push(`export type ${name} = unknown`);
-      else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+      else if (!declares(ts, name)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
       else out.push(ts.trim());
     });
-    for (const [param, text] of paramTexts) {
+    params.forEach(({ param }, i) => {
       // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
-      const expression = /export type X = ([\s\S]*)$/.exec(inputs.get(text)!.ts!)?.[1]?.trim();
+      const expression = /export type X = ([\s\S]*)$/.exec(texts[declarations.length + i]!)?.[1]?.trim();
       this.paramExpressions.set(param, expression || 'unknown');
-    }
+    });
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);
@@ -310,6 +331,17 @@ export class TypeCatalog {
     out.push(...tuples);
     return `${indentDeclarations(out.join('\n\n'))}\n`;
   }
+}
+
+/** Whether `ts` declares `name` at the start of a line (a RegExp per name costs more than the search). */
+function declares(ts: string, name: string): boolean {
+  for (const head of [`export interface ${name}`, `export type ${name}`]) {
+    for (let at = ts.indexOf(head); at >= 0; at = ts.indexOf(head, at + 1)) {
+      const after = ts[at + head.length];
+      if ((at === 0 || ts[at - 1] === '\n') && (after === undefined || !/\w/.test(after))) return true;
+    }
+  }
+  return false;
 }
 
 /** The object schema of by-name params (positional ones are labelled tuples, built in `source()`). */
@@ -363,27 +395,39 @@ function uniqueLabels(idents: readonly string[]): string[] {
 const PROSE = new Set(['description', 'summary', 'examples', '$comment', 'title']);
 
 /**
- * Identity of a schema as a type: prose does not make two schemas different types. The text is what
- * `JSON.stringify` writes for the schema with prose keys left out (inside `properties` the keys are field
- * names, so nothing is left out there); a subtree's text depends on the subtree alone, so `memo` keeps it.
+ * Identity of schemas as types: prose does not make two schemas different types. Two schemas are one type
+ * when `JSON.stringify` writes the same for them with prose keys left out (inside `properties` the keys are
+ * field names, so nothing is left out there). Each distinct structure gets a number (hash-consing): a
+ * node's text names its child objects by their numbers, so it is made from the node's own keywords alone,
+ * once per object, and two keys compare in no time however large the schemas (execution-apis inlines every
+ * schema, and most of its 3,000 titled ones are compared).
  */
-function structuralKey(schema: unknown, memo: WeakMap<object, string>): string {
-  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
-  let text = memo.get(schema);
-  if (text !== undefined) return text;
-  if (Array.isArray(schema)) {
-    text = `[${schema.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : structuralKey(v, memo))).join(',')}]`;
-  } else {
-    const prose = !isPropertiesMap(schema);
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(schema)) {
-      if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
-      parts.push(`${JSON.stringify(k)}:${structuralKey(v, memo)}`);
+class Shapes {
+  private readonly byObject = new WeakMap<object, string>();
+  private readonly byText = new Map<string, string>();
+
+  /** The key of a value: its JSON text for a primitive, `#n` for an object or array. */
+  key(value: unknown): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    let id = this.byObject.get(value);
+    if (id !== undefined) return id;
+    let text: string;
+    if (Array.isArray(value)) {
+      text = `[${value.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : this.key(v))).join(',')}]`;
+    } else {
+      const prose = !isPropertiesMap(value);
+      const parts: string[] = [];
+      for (const [k, v] of Object.entries(value)) {
+        if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
+        parts.push(`${JSON.stringify(k)}:${this.key(v)}`);
+      }
+      text = `{${parts.join(',')}}`;
     }
-    text = `{${parts.join(',')}}`;
+    id = this.byText.get(text);
+    if (id === undefined) this.byText.set(text, (id = `#${this.byText.size}`));
+    this.byObject.set(value, id);
+    return id;
   }
-  memo.set(schema, text);
-  return text;
 }
 
 function isPropertiesMap(holder: unknown): boolean {
@@ -422,6 +466,40 @@ export function indentDeclarations(text: string, unit = '  '): string {
     }
   }
   return out.join('\n');
+}
+
+/**
+ * Each input's declaration text: printed where the printer covers the input (every input of the documents
+ * we know), else json-schema-to-typescript's, which is cached by the input's text and run once per distinct
+ * input (documents repeat inputs: execution-apis has 436, 353 distinct).
+ */
+async function declarationTexts(items: readonly TypeInput[], cache: Cache): Promise<string[]> {
+  const texts = items.map((t) => printDeclaration(t));
+  const pending = new Map<string, { item: TypesJobItem; key: string; at: number[] }>();
+  items.forEach((t, i) => {
+    if (texts[i] !== undefined) return;
+    const text = `${t.name}\0${JSON.stringify(t.options)}\0${JSON.stringify(t.input)}`;
+    let entry = pending.get(text);
+    if (!entry) {
+      entry = { item: { input: t.input, name: t.name, options: t.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(libraryVersion(), text), at: [] };
+      pending.set(text, entry);
+    }
+    entry.at.push(i);
+  });
+  const misses: { item: TypesJobItem; key: string; at: number[] }[] = [];
+  for (const entry of pending.values()) {
+    const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
+    if (hit === undefined) misses.push(entry);
+    else for (const i of entry.at) texts[i] = hit;
+  }
+  if (misses.length) {
+    const compiled = await runTypesJob(misses.map((m) => m.item));
+    misses.forEach((m, n) => {
+      if (m.key) cache.set('jstt', m.key, compiled[n]!);
+      for (const i of m.at) texts[i] = compiled[n]!;
+    });
+  }
+  return texts as string[];
 }
 
 /** One input of json-schema-to-typescript: the schema, the declaration's name and the options. */
