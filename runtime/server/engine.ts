@@ -436,7 +436,7 @@ export class Engine {
     if (text !== undefined) return text.text;
     let json: string | undefined;
     try {
-      json = (entry.serializer ??= compileSerializer(entry.fn ? entry.meta.encodeResult : undefined))(value);
+      json = (entry.serializer ??= entry.fn ? compileSerializer(entry.meta.encodeResult, entry.meta.serializeResult) : compileSerializer(undefined))(value);
     } catch (e) {
       return new Failure(this.thrown(site, method, e, needles), false);
     }

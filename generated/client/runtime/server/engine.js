@@ -483,7 +483,7 @@ export class Engine {
 		if (text !== undefined) return text.text;
 		let json;
 		try {
-			json = (entry.serializer ??= compileSerializer(entry.fn ? entry.meta.encodeResult : undefined))(value);
+			json = (entry.serializer ??= entry.fn ? compileSerializer(entry.meta.encodeResult, entry.meta.serializeResult) : compileSerializer(undefined))(value);
 		} catch (e) {
 			return new Failure(this.thrown(site, method, e, needles), false);
 		}
