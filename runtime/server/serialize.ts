@@ -168,6 +168,39 @@ export function q(v: unknown): string | undefined {
 
 const SCALARS: Readonly<Record<ScalarPlan, Walk>> = { u64, u64n, u32, f, q };
 
+/*
+ * The same codecs for an object written in one expression, whose constants hold the quotes: what goes
+ * between them, or `undefined` for anything but the value form (null included), which the object's keyed
+ * path then writes with the walks above.
+ */
+export function u64d(v: unknown): number | bigint | undefined {
+  if (typeof v === 'bigint') {
+    const n = Number(v);
+    if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return n;
+    if (v >= 0n && v <= U64_MAX) return v;
+  }
+  return undefined;
+}
+
+export function u32d(v: unknown): number | undefined {
+  return typeof v === 'number' && Number.isInteger(v) && v >= 0 && v <= 0xffffffff ? v : undefined;
+}
+
+export function fd(v: unknown): string | undefined {
+  return typeof v === 'number' && Number.isFinite(v) ? v.toFixed(4) : undefined;
+}
+
+export function qd(v: unknown): string | undefined {
+  if (typeof v === 'bigint' && v >= 0n) return `0x${v.toString(16)}`;
+  if (typeof v === 'string' && QUANTITY.test(v)) return v;
+  return undefined;
+}
+
+/** A string that JSON.stringify writes as it is between quotes, else `undefined`. */
+export function strd(v: unknown): string | undefined {
+  return typeof v === 'string' && !NEEDS_ESCAPE.test(v) ? v : undefined;
+}
+
 function scalar(plan: Plan & string): Walk {
   const walk = Object.prototype.hasOwnProperty.call(SCALARS, plan) ? SCALARS[plan as ScalarPlan] : undefined;
   if (walk === undefined) throw new TypeError(`unknown codec ${JSON.stringify(plan)}`);

@@ -239,12 +239,12 @@ describe('the writer, on schemas of its own', () => {
     }
   });
 
-  it('writes an object whose keys are the schema\'s, in its order, in one expression', () => {
+  it('writes an object whose keys are the schema\'s, in its order, in one expression, quotes in its constants', () => {
     const document = { components: { schemas: {} } };
     const schema = { type: 'object', properties: { a: U64, b: { type: 'string' } } };
     const writer = new SerializerWriter(document);
     writer.method(schema, new PlanBuilder(document).tree(schema));
     const text = writer.statements().join('\n');
-    expect(text).toContain('return "{\\"a\\":" + w0 + ",\\"b\\":" + w1 + "}";');
+    expect(text).toContain('return "{\\"a\\":\\"" + w0 + "\\",\\"b\\":\\"" + w1 + "\\"}";');
   });
 });

@@ -178,27 +178,45 @@ function o1(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o1_keys[i++]) return k0(v, d);
   if (i !== 19 || !S.own(v, "settledExcess")) return k0(v, d);
-  const w0 = S.q(v["difficulty"]);
-  const w1 = S.q(v["number"]);
-  const w2 = S.q(v["gasLimit"]);
-  const w3 = S.q(v["gasUsed"]);
-  const w4 = S.q(v["timestamp"]);
-  const w5 = S.q(v["baseFeePerGas"]);
-  const w6 = S.q(v["blobGasUsed"]);
-  const w7 = S.q(v["excessBlobGas"]);
-  const w8 = S.q(v["totalDifficulty"]);
-  const w9 = S.q(v["extDataGasUsed"]);
-  const w10 = S.q(v["blockGasCost"]);
-  const w11 = S.q(v["timestampMilliseconds"]);
-  const w12 = S.q(v["minDelayExcess"]);
-  const w13 = S.q(v["targetExponent"]);
-  const w14 = S.q(v["minPriceExponent"]);
-  const w15 = S.q(v["settledHeight"]);
-  const w16 = S.q(v["settledGasUnix"]);
-  const w17 = S.q(v["settledGasNumerator"]);
-  const w18 = S.q(v["settledExcess"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined || w13 === undefined || w14 === undefined || w15 === undefined || w16 === undefined || w17 === undefined || w18 === undefined) return k0(v, d);
-  return "{\"difficulty\":" + w0 + ",\"number\":" + w1 + ",\"gasLimit\":" + w2 + ",\"gasUsed\":" + w3 + ",\"timestamp\":" + w4 + ",\"baseFeePerGas\":" + w5 + ",\"blobGasUsed\":" + w6 + ",\"excessBlobGas\":" + w7 + ",\"totalDifficulty\":" + w8 + ",\"extDataGasUsed\":" + w9 + ",\"blockGasCost\":" + w10 + ",\"timestampMilliseconds\":" + w11 + ",\"minDelayExcess\":" + w12 + ",\"targetExponent\":" + w13 + ",\"minPriceExponent\":" + w14 + ",\"settledHeight\":" + w15 + ",\"settledGasUnix\":" + w16 + ",\"settledGasNumerator\":" + w17 + ",\"settledExcess\":" + w18 + "}";
+  const w0 = S.qd(v["difficulty"]);
+  if (w0 === undefined) return k0(v, d);
+  const w1 = S.qd(v["number"]);
+  if (w1 === undefined) return k0(v, d);
+  const w2 = S.qd(v["gasLimit"]);
+  if (w2 === undefined) return k0(v, d);
+  const w3 = S.qd(v["gasUsed"]);
+  if (w3 === undefined) return k0(v, d);
+  const w4 = S.qd(v["timestamp"]);
+  if (w4 === undefined) return k0(v, d);
+  const w5 = S.qd(v["baseFeePerGas"]);
+  if (w5 === undefined) return k0(v, d);
+  const w6 = S.qd(v["blobGasUsed"]);
+  if (w6 === undefined) return k0(v, d);
+  const w7 = S.qd(v["excessBlobGas"]);
+  if (w7 === undefined) return k0(v, d);
+  const w8 = S.qd(v["totalDifficulty"]);
+  if (w8 === undefined) return k0(v, d);
+  const w9 = S.qd(v["extDataGasUsed"]);
+  if (w9 === undefined) return k0(v, d);
+  const w10 = S.qd(v["blockGasCost"]);
+  if (w10 === undefined) return k0(v, d);
+  const w11 = S.qd(v["timestampMilliseconds"]);
+  if (w11 === undefined) return k0(v, d);
+  const w12 = S.qd(v["minDelayExcess"]);
+  if (w12 === undefined) return k0(v, d);
+  const w13 = S.qd(v["targetExponent"]);
+  if (w13 === undefined) return k0(v, d);
+  const w14 = S.qd(v["minPriceExponent"]);
+  if (w14 === undefined) return k0(v, d);
+  const w15 = S.qd(v["settledHeight"]);
+  if (w15 === undefined) return k0(v, d);
+  const w16 = S.qd(v["settledGasUnix"]);
+  if (w16 === undefined) return k0(v, d);
+  const w17 = S.qd(v["settledGasNumerator"]);
+  if (w17 === undefined) return k0(v, d);
+  const w18 = S.qd(v["settledExcess"]);
+  if (w18 === undefined) return k0(v, d);
+  return "{\"difficulty\":\"" + w0 + "\",\"number\":\"" + w1 + "\",\"gasLimit\":\"" + w2 + "\",\"gasUsed\":\"" + w3 + "\",\"timestamp\":\"" + w4 + "\",\"baseFeePerGas\":\"" + w5 + "\",\"blobGasUsed\":\"" + w6 + "\",\"excessBlobGas\":\"" + w7 + "\",\"totalDifficulty\":\"" + w8 + "\",\"extDataGasUsed\":\"" + w9 + "\",\"blockGasCost\":\"" + w10 + "\",\"timestampMilliseconds\":\"" + w11 + "\",\"minDelayExcess\":\"" + w12 + "\",\"targetExponent\":\"" + w13 + "\",\"minPriceExponent\":\"" + w14 + "\",\"settledHeight\":\"" + w15 + "\",\"settledGasUnix\":\"" + w16 + "\",\"settledGasNumerator\":\"" + w17 + "\",\"settledExcess\":\"" + w18 + "\"}";
 }
 
 function k2(v, d) {
@@ -227,12 +245,15 @@ function o3(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
   if (i !== 4 || !S.own(v, "logIndex")) return k2(v, d);
-  const w0 = S.q(v["blockNumber"]);
-  const w1 = S.q(v["blockTimestamp"]);
-  const w2 = S.q(v["transactionIndex"]);
-  const w3 = S.q(v["logIndex"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k2(v, d);
-  return "{\"blockNumber\":" + w0 + ",\"blockTimestamp\":" + w1 + ",\"transactionIndex\":" + w2 + ",\"logIndex\":" + w3 + "}";
+  const w0 = S.qd(v["blockNumber"]);
+  if (w0 === undefined) return k2(v, d);
+  const w1 = S.qd(v["blockTimestamp"]);
+  if (w1 === undefined) return k2(v, d);
+  const w2 = S.qd(v["transactionIndex"]);
+  if (w2 === undefined) return k2(v, d);
+  const w3 = S.qd(v["logIndex"]);
+  if (w3 === undefined) return k2(v, d);
+  return "{\"blockNumber\":\"" + w0 + "\",\"blockTimestamp\":\"" + w1 + "\",\"transactionIndex\":\"" + w2 + "\",\"logIndex\":\"" + w3 + "\"}";
 }
 
 function a4(v, k, d) {
@@ -275,16 +296,23 @@ function o6(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
   if (i !== 8 || !S.own(v, "blobGasPrice")) return k5(v, d);
-  const w0 = S.q(v["transactionIndex"]);
-  const w1 = S.q(v["blockNumber"]);
-  const w2 = S.q(v["cumulativeGasUsed"]);
-  const w3 = S.q(v["gasUsed"]);
-  const w4 = S.q(v["effectiveGasPrice"]);
+  const w0 = S.qd(v["transactionIndex"]);
+  if (w0 === undefined) return k5(v, d);
+  const w1 = S.qd(v["blockNumber"]);
+  if (w1 === undefined) return k5(v, d);
+  const w2 = S.qd(v["cumulativeGasUsed"]);
+  if (w2 === undefined) return k5(v, d);
+  const w3 = S.qd(v["gasUsed"]);
+  if (w3 === undefined) return k5(v, d);
+  const w4 = S.qd(v["effectiveGasPrice"]);
+  if (w4 === undefined) return k5(v, d);
   const w5 = a4(v["logs"], "logs", d + 1);
-  const w6 = S.q(v["blobGasUsed"]);
-  const w7 = S.q(v["blobGasPrice"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined) return k5(v, d);
-  return "{\"transactionIndex\":" + w0 + ",\"blockNumber\":" + w1 + ",\"cumulativeGasUsed\":" + w2 + ",\"gasUsed\":" + w3 + ",\"effectiveGasPrice\":" + w4 + ",\"logs\":" + w5 + ",\"blobGasUsed\":" + w6 + ",\"blobGasPrice\":" + w7 + "}";
+  if (w5 === undefined) return k5(v, d);
+  const w6 = S.qd(v["blobGasUsed"]);
+  if (w6 === undefined) return k5(v, d);
+  const w7 = S.qd(v["blobGasPrice"]);
+  if (w7 === undefined) return k5(v, d);
+  return "{\"transactionIndex\":\"" + w0 + "\",\"blockNumber\":\"" + w1 + "\",\"cumulativeGasUsed\":\"" + w2 + "\",\"gasUsed\":\"" + w3 + "\",\"effectiveGasPrice\":\"" + w4 + "\",\"logs\":" + w5 + ",\"blobGasUsed\":\"" + w6 + "\",\"blobGasPrice\":\"" + w7 + "\"}";
 }
 
 function a7(v, k, d) {
@@ -324,13 +352,17 @@ function o9(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o9_keys[i++]) return k8(v, d);
   if (i !== 5 || !S.own(v, "s")) return k8(v, d);
-  const w0 = S.q(v["chainId"]);
-  const w1 = S.q(v["nonce"]);
-  const w2 = S.q(v["yParity"]);
-  const w3 = S.q(v["r"]);
-  const w4 = S.q(v["s"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined) return k8(v, d);
-  return "{\"chainId\":" + w0 + ",\"nonce\":" + w1 + ",\"yParity\":" + w2 + ",\"r\":" + w3 + ",\"s\":" + w4 + "}";
+  const w0 = S.qd(v["chainId"]);
+  if (w0 === undefined) return k8(v, d);
+  const w1 = S.qd(v["nonce"]);
+  if (w1 === undefined) return k8(v, d);
+  const w2 = S.qd(v["yParity"]);
+  if (w2 === undefined) return k8(v, d);
+  const w3 = S.qd(v["r"]);
+  if (w3 === undefined) return k8(v, d);
+  const w4 = S.qd(v["s"]);
+  if (w4 === undefined) return k8(v, d);
+  return "{\"chainId\":\"" + w0 + "\",\"nonce\":\"" + w1 + "\",\"yParity\":\"" + w2 + "\",\"r\":\"" + w3 + "\",\"s\":\"" + w4 + "\"}";
 }
 
 function a10(v, k, d) {
@@ -380,23 +412,37 @@ function o12(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 15 || !S.own(v, "authorizationList")) return k11(v, d);
-  const w0 = S.q(v["nonce"]);
-  const w1 = S.q(v["gas"]);
-  const w2 = S.q(v["gasPrice"]);
-  const w3 = S.q(v["value"]);
-  const w4 = S.q(v["chainId"]);
-  const w5 = S.q(v["v"]);
-  const w6 = S.q(v["r"]);
-  const w7 = S.q(v["s"]);
-  const w8 = S.q(v["blockNumber"]);
-  const w9 = S.q(v["blockTimestamp"]);
-  const w10 = S.q(v["transactionIndex"]);
-  const w11 = S.q(v["maxFeePerGas"]);
-  const w12 = S.q(v["maxPriorityFeePerGas"]);
-  const w13 = S.q(v["maxFeePerBlobGas"]);
+  const w0 = S.qd(v["nonce"]);
+  if (w0 === undefined) return k11(v, d);
+  const w1 = S.qd(v["gas"]);
+  if (w1 === undefined) return k11(v, d);
+  const w2 = S.qd(v["gasPrice"]);
+  if (w2 === undefined) return k11(v, d);
+  const w3 = S.qd(v["value"]);
+  if (w3 === undefined) return k11(v, d);
+  const w4 = S.qd(v["chainId"]);
+  if (w4 === undefined) return k11(v, d);
+  const w5 = S.qd(v["v"]);
+  if (w5 === undefined) return k11(v, d);
+  const w6 = S.qd(v["r"]);
+  if (w6 === undefined) return k11(v, d);
+  const w7 = S.qd(v["s"]);
+  if (w7 === undefined) return k11(v, d);
+  const w8 = S.qd(v["blockNumber"]);
+  if (w8 === undefined) return k11(v, d);
+  const w9 = S.qd(v["blockTimestamp"]);
+  if (w9 === undefined) return k11(v, d);
+  const w10 = S.qd(v["transactionIndex"]);
+  if (w10 === undefined) return k11(v, d);
+  const w11 = S.qd(v["maxFeePerGas"]);
+  if (w11 === undefined) return k11(v, d);
+  const w12 = S.qd(v["maxPriorityFeePerGas"]);
+  if (w12 === undefined) return k11(v, d);
+  const w13 = S.qd(v["maxFeePerBlobGas"]);
+  if (w13 === undefined) return k11(v, d);
   const w14 = a10(v["authorizationList"], "authorizationList", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined || w13 === undefined || w14 === undefined) return k11(v, d);
-  return "{\"nonce\":" + w0 + ",\"gas\":" + w1 + ",\"gasPrice\":" + w2 + ",\"value\":" + w3 + ",\"chainId\":" + w4 + ",\"v\":" + w5 + ",\"r\":" + w6 + ",\"s\":" + w7 + ",\"blockNumber\":" + w8 + ",\"blockTimestamp\":" + w9 + ",\"transactionIndex\":" + w10 + ",\"maxFeePerGas\":" + w11 + ",\"maxPriorityFeePerGas\":" + w12 + ",\"maxFeePerBlobGas\":" + w13 + ",\"authorizationList\":" + w14 + "}";
+  if (w14 === undefined) return k11(v, d);
+  return "{\"nonce\":\"" + w0 + "\",\"gas\":\"" + w1 + "\",\"gasPrice\":\"" + w2 + "\",\"value\":\"" + w3 + "\",\"chainId\":\"" + w4 + "\",\"v\":\"" + w5 + "\",\"r\":\"" + w6 + "\",\"s\":\"" + w7 + "\",\"blockNumber\":\"" + w8 + "\",\"blockTimestamp\":\"" + w9 + "\",\"transactionIndex\":\"" + w10 + "\",\"maxFeePerGas\":\"" + w11 + "\",\"maxPriorityFeePerGas\":\"" + w12 + "\",\"maxFeePerBlobGas\":\"" + w13 + "\",\"authorizationList\":" + w14 + "}";
 }
 
 function a13(v, k, d) {
@@ -444,11 +490,13 @@ function o16(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o16_keys[i++]) return k15(v, d);
   if (i !== 3 || !S.own(v, "proof")) return k15(v, d);
-  const w0 = S.str(v["key"], "key", d + 1);
-  const w1 = S.q(v["value"]);
+  const w0 = S.strd(v["key"]);
+  if (w0 === undefined) return k15(v, d);
+  const w1 = S.qd(v["value"]);
+  if (w1 === undefined) return k15(v, d);
   const w2 = a14(v["proof"], "proof", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k15(v, d);
-  return "{\"key\":" + w0 + ",\"value\":" + w1 + ",\"proof\":" + w2 + "}";
+  if (w2 === undefined) return k15(v, d);
+  return "{\"key\":\"" + w0 + "\",\"value\":\"" + w1 + "\",\"proof\":" + w2 + "}";
 }
 
 function a17(v, k, d) {
@@ -490,15 +538,21 @@ function o19(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o19_keys[i++]) return k18(v, d);
   if (i !== 7 || !S.own(v, "storageProof")) return k18(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k18(v, d);
   const w1 = a14(v["accountProof"], "accountProof", d + 1);
-  const w2 = S.q(v["balance"]);
-  const w3 = S.str(v["codeHash"], "codeHash", d + 1);
-  const w4 = S.q(v["nonce"]);
-  const w5 = S.str(v["storageHash"], "storageHash", d + 1);
+  if (w1 === undefined) return k18(v, d);
+  const w2 = S.qd(v["balance"]);
+  if (w2 === undefined) return k18(v, d);
+  const w3 = S.strd(v["codeHash"]);
+  if (w3 === undefined) return k18(v, d);
+  const w4 = S.qd(v["nonce"]);
+  if (w4 === undefined) return k18(v, d);
+  const w5 = S.strd(v["storageHash"]);
+  if (w5 === undefined) return k18(v, d);
   const w6 = a17(v["storageProof"], "storageProof", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined) return k18(v, d);
-  return "{\"address\":" + w0 + ",\"accountProof\":" + w1 + ",\"balance\":" + w2 + ",\"codeHash\":" + w3 + ",\"nonce\":" + w4 + ",\"storageHash\":" + w5 + ",\"storageProof\":" + w6 + "}";
+  if (w6 === undefined) return k18(v, d);
+  return "{\"address\":\"" + w0 + "\",\"accountProof\":" + w1 + ",\"balance\":\"" + w2 + "\",\"codeHash\":\"" + w3 + "\",\"nonce\":\"" + w4 + "\",\"storageHash\":\"" + w5 + "\",\"storageProof\":" + w6 + "}";
 }
 
 function k20(v, d) {
@@ -525,10 +579,11 @@ function o21(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o21_keys[i++]) return k20(v, d);
   if (i !== 2 || !S.own(v, "storageKeys")) return k20(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k20(v, d);
   const w1 = a14(v["storageKeys"], "storageKeys", d + 1);
-  if (w0 === undefined || w1 === undefined) return k20(v, d);
-  return "{\"address\":" + w0 + ",\"storageKeys\":" + w1 + "}";
+  if (w1 === undefined) return k20(v, d);
+  return "{\"address\":\"" + w0 + "\",\"storageKeys\":" + w1 + "}";
 }
 
 function a22(v, k, d) {
@@ -567,10 +622,12 @@ function o24(v, k, d) {
   for (const p in v) if (p !== o24_keys[i++]) return k23(v, d);
   if (i !== 3 || !S.own(v, "error")) return k23(v, d);
   const w0 = a22(v["accessList"], "accessList", d + 1);
-  const w1 = S.q(v["gasUsed"]);
-  const w2 = S.str(v["error"], "error", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k23(v, d);
-  return "{\"accessList\":" + w0 + ",\"gasUsed\":" + w1 + ",\"error\":" + w2 + "}";
+  if (w0 === undefined) return k23(v, d);
+  const w1 = S.qd(v["gasUsed"]);
+  if (w1 === undefined) return k23(v, d);
+  const w2 = S.strd(v["error"]);
+  if (w2 === undefined) return k23(v, d);
+  return "{\"accessList\":" + w0 + ",\"gasUsed\":\"" + w1 + "\",\"error\":\"" + w2 + "\"}";
 }
 
 function k25(v, d) {
@@ -600,11 +657,14 @@ function o26(v, k, d) {
   for (const p in v) if (p !== o26_keys[i++]) return k25(v, d);
   if (i !== 4 || !S.own(v, "returnData")) return k25(v, d);
   const w0 = S.u64n(v["gas"]);
+  if (w0 === undefined) return k25(v, d);
   const w1 = S.num(v["errCode"], "errCode", d + 1);
-  const w2 = S.str(v["err"], "err", d + 1);
-  const w3 = S.str(v["returnData"], "returnData", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k25(v, d);
-  return "{\"gas\":" + w0 + ",\"errCode\":" + w1 + ",\"err\":" + w2 + ",\"returnData\":" + w3 + "}";
+  if (w1 === undefined) return k25(v, d);
+  const w2 = S.strd(v["err"]);
+  if (w2 === undefined) return k25(v, d);
+  const w3 = S.strd(v["returnData"]);
+  if (w3 === undefined) return k25(v, d);
+  return "{\"gas\":" + w0 + ",\"errCode\":" + w1 + ",\"err\":\"" + w2 + "\",\"returnData\":\"" + w3 + "\"}";
 }
 
 function a27(v, k, d) {
@@ -665,14 +725,19 @@ function o31(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o31_keys[i++]) return k30(v, d);
   if (i !== 6 || !S.own(v, "blobGasUsedRatio")) return k30(v, d);
-  const w0 = S.q(v["oldestBlock"]);
+  const w0 = S.qd(v["oldestBlock"]);
+  if (w0 === undefined) return k30(v, d);
   const w1 = a27(v["baseFeePerGas"], "baseFeePerGas", d + 1);
+  if (w1 === undefined) return k30(v, d);
   const w2 = a28(v["gasUsedRatio"], "gasUsedRatio", d + 1);
+  if (w2 === undefined) return k30(v, d);
   const w3 = a29(v["reward"], "reward", d + 1);
+  if (w3 === undefined) return k30(v, d);
   const w4 = a27(v["baseFeePerBlobGas"], "baseFeePerBlobGas", d + 1);
+  if (w4 === undefined) return k30(v, d);
   const w5 = a28(v["blobGasUsedRatio"], "blobGasUsedRatio", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined) return k30(v, d);
-  return "{\"oldestBlock\":" + w0 + ",\"baseFeePerGas\":" + w1 + ",\"gasUsedRatio\":" + w2 + ",\"reward\":" + w3 + ",\"baseFeePerBlobGas\":" + w4 + ",\"blobGasUsedRatio\":" + w5 + "}";
+  if (w5 === undefined) return k30(v, d);
+  return "{\"oldestBlock\":\"" + w0 + "\",\"baseFeePerGas\":" + w1 + ",\"gasUsedRatio\":" + w2 + ",\"reward\":" + w3 + ",\"baseFeePerBlobGas\":" + w4 + ",\"blobGasUsedRatio\":" + w5 + "}";
 }
 
 function k32(v, d) {
@@ -699,10 +764,11 @@ function o33(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o33_keys[i++]) return k32(v, d);
   if (i !== 2 || !S.own(v, "maxFeePerGas")) return k32(v, d);
-  const w0 = S.q(v["maxPriorityFeePerGas"]);
-  const w1 = S.q(v["maxFeePerGas"]);
-  if (w0 === undefined || w1 === undefined) return k32(v, d);
-  return "{\"maxPriorityFeePerGas\":" + w0 + ",\"maxFeePerGas\":" + w1 + "}";
+  const w0 = S.qd(v["maxPriorityFeePerGas"]);
+  if (w0 === undefined) return k32(v, d);
+  const w1 = S.qd(v["maxFeePerGas"]);
+  if (w1 === undefined) return k32(v, d);
+  return "{\"maxPriorityFeePerGas\":\"" + w0 + "\",\"maxFeePerGas\":\"" + w1 + "\"}";
 }
 
 function k34(v, d) {
@@ -731,9 +797,11 @@ function o35(v, k, d) {
   for (const p in v) if (p !== o35_keys[i++]) return k34(v, d);
   if (i !== 3 || !S.own(v, "fast")) return k34(v, d);
   const w0 = o33(v["slow"], "slow", d + 1);
+  if (w0 === undefined) return k34(v, d);
   const w1 = o33(v["normal"], "normal", d + 1);
+  if (w1 === undefined) return k34(v, d);
   const w2 = o33(v["fast"], "fast", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k34(v, d);
+  if (w2 === undefined) return k34(v, d);
   return "{\"slow\":" + w0 + ",\"normal\":" + w1 + ",\"fast\":" + w2 + "}";
 }
 
@@ -811,48 +879,88 @@ function o38(v, k, d) {
   for (const p in v) if (p !== o38_keys[i++]) return k37(v, d);
   if (i !== 41 || !S.own(v, "precompileUpgrades")) return k37(v, d);
   const w0 = S.u64n(v["chainId"]);
+  if (w0 === undefined) return k37(v, d);
   const w1 = S.u64n(v["homesteadBlock"]);
+  if (w1 === undefined) return k37(v, d);
   const w2 = S.u64n(v["daoForkBlock"]);
+  if (w2 === undefined) return k37(v, d);
   const w3 = S.bool(v["daoForkSupport"], "daoForkSupport", d + 1);
+  if (w3 === undefined) return k37(v, d);
   const w4 = S.u64n(v["eip150Block"]);
-  const w5 = S.str(v["eip150Hash"], "eip150Hash", d + 1);
+  if (w4 === undefined) return k37(v, d);
+  const w5 = S.strd(v["eip150Hash"]);
+  if (w5 === undefined) return k37(v, d);
   const w6 = S.u64n(v["eip155Block"]);
+  if (w6 === undefined) return k37(v, d);
   const w7 = S.u64n(v["eip158Block"]);
+  if (w7 === undefined) return k37(v, d);
   const w8 = S.u64n(v["byzantiumBlock"]);
+  if (w8 === undefined) return k37(v, d);
   const w9 = S.u64n(v["constantinopleBlock"]);
+  if (w9 === undefined) return k37(v, d);
   const w10 = S.u64n(v["petersburgBlock"]);
+  if (w10 === undefined) return k37(v, d);
   const w11 = S.u64n(v["istanbulBlock"]);
+  if (w11 === undefined) return k37(v, d);
   const w12 = S.u64n(v["muirGlacierBlock"]);
+  if (w12 === undefined) return k37(v, d);
   const w13 = S.u64n(v["berlinBlock"]);
+  if (w13 === undefined) return k37(v, d);
   const w14 = S.u64n(v["londonBlock"]);
+  if (w14 === undefined) return k37(v, d);
   const w15 = S.u64n(v["arrowGlacierBlock"]);
+  if (w15 === undefined) return k37(v, d);
   const w16 = S.u64n(v["grayGlacierBlock"]);
+  if (w16 === undefined) return k37(v, d);
   const w17 = S.u64n(v["mergeNetsplitBlock"]);
+  if (w17 === undefined) return k37(v, d);
   const w18 = S.u64n(v["shanghaiTime"]);
+  if (w18 === undefined) return k37(v, d);
   const w19 = S.u64n(v["cancunTime"]);
+  if (w19 === undefined) return k37(v, d);
   const w20 = S.u64n(v["pragueTime"]);
+  if (w20 === undefined) return k37(v, d);
   const w21 = S.u64n(v["osakaTime"]);
+  if (w21 === undefined) return k37(v, d);
   const w22 = S.u64n(v["verkleTime"]);
+  if (w22 === undefined) return k37(v, d);
   const w23 = S.num(v["terminalTotalDifficulty"], "terminalTotalDifficulty", d + 1);
-  const w24 = S.str(v["depositContractAddress"], "depositContractAddress", d + 1);
+  if (w23 === undefined) return k37(v, d);
+  const w24 = S.strd(v["depositContractAddress"]);
+  if (w24 === undefined) return k37(v, d);
   const w25 = S.u64n(v["apricotPhase1BlockTimestamp"]);
+  if (w25 === undefined) return k37(v, d);
   const w26 = S.u64n(v["apricotPhase2BlockTimestamp"]);
+  if (w26 === undefined) return k37(v, d);
   const w27 = S.u64n(v["apricotPhase3BlockTimestamp"]);
+  if (w27 === undefined) return k37(v, d);
   const w28 = S.u64n(v["apricotPhase4BlockTimestamp"]);
+  if (w28 === undefined) return k37(v, d);
   const w29 = S.u64n(v["apricotPhase5BlockTimestamp"]);
+  if (w29 === undefined) return k37(v, d);
   const w30 = S.u64n(v["apricotPhasePre6BlockTimestamp"]);
+  if (w30 === undefined) return k37(v, d);
   const w31 = S.u64n(v["apricotPhase6BlockTimestamp"]);
+  if (w31 === undefined) return k37(v, d);
   const w32 = S.u64n(v["apricotPhasePost6BlockTimestamp"]);
+  if (w32 === undefined) return k37(v, d);
   const w33 = S.u64n(v["banffBlockTimestamp"]);
+  if (w33 === undefined) return k37(v, d);
   const w34 = S.u64n(v["cortinaBlockTimestamp"]);
+  if (w34 === undefined) return k37(v, d);
   const w35 = S.u64n(v["durangoBlockTimestamp"]);
+  if (w35 === undefined) return k37(v, d);
   const w36 = S.u64n(v["etnaTimestamp"]);
+  if (w36 === undefined) return k37(v, d);
   const w37 = S.u64n(v["fortunaTimestamp"]);
+  if (w37 === undefined) return k37(v, d);
   const w38 = S.u64n(v["graniteTimestamp"]);
+  if (w38 === undefined) return k37(v, d);
   const w39 = S.u64n(v["heliconTimestamp"]);
+  if (w39 === undefined) return k37(v, d);
   const w40 = a36(v["precompileUpgrades"], "precompileUpgrades", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined || w13 === undefined || w14 === undefined || w15 === undefined || w16 === undefined || w17 === undefined || w18 === undefined || w19 === undefined || w20 === undefined || w21 === undefined || w22 === undefined || w23 === undefined || w24 === undefined || w25 === undefined || w26 === undefined || w27 === undefined || w28 === undefined || w29 === undefined || w30 === undefined || w31 === undefined || w32 === undefined || w33 === undefined || w34 === undefined || w35 === undefined || w36 === undefined || w37 === undefined || w38 === undefined || w39 === undefined || w40 === undefined) return k37(v, d);
-  return "{\"chainId\":" + w0 + ",\"homesteadBlock\":" + w1 + ",\"daoForkBlock\":" + w2 + ",\"daoForkSupport\":" + w3 + ",\"eip150Block\":" + w4 + ",\"eip150Hash\":" + w5 + ",\"eip155Block\":" + w6 + ",\"eip158Block\":" + w7 + ",\"byzantiumBlock\":" + w8 + ",\"constantinopleBlock\":" + w9 + ",\"petersburgBlock\":" + w10 + ",\"istanbulBlock\":" + w11 + ",\"muirGlacierBlock\":" + w12 + ",\"berlinBlock\":" + w13 + ",\"londonBlock\":" + w14 + ",\"arrowGlacierBlock\":" + w15 + ",\"grayGlacierBlock\":" + w16 + ",\"mergeNetsplitBlock\":" + w17 + ",\"shanghaiTime\":" + w18 + ",\"cancunTime\":" + w19 + ",\"pragueTime\":" + w20 + ",\"osakaTime\":" + w21 + ",\"verkleTime\":" + w22 + ",\"terminalTotalDifficulty\":" + w23 + ",\"depositContractAddress\":" + w24 + ",\"apricotPhase1BlockTimestamp\":" + w25 + ",\"apricotPhase2BlockTimestamp\":" + w26 + ",\"apricotPhase3BlockTimestamp\":" + w27 + ",\"apricotPhase4BlockTimestamp\":" + w28 + ",\"apricotPhase5BlockTimestamp\":" + w29 + ",\"apricotPhasePre6BlockTimestamp\":" + w30 + ",\"apricotPhase6BlockTimestamp\":" + w31 + ",\"apricotPhasePost6BlockTimestamp\":" + w32 + ",\"banffBlockTimestamp\":" + w33 + ",\"cortinaBlockTimestamp\":" + w34 + ",\"durangoBlockTimestamp\":" + w35 + ",\"etnaTimestamp\":" + w36 + ",\"fortunaTimestamp\":" + w37 + ",\"graniteTimestamp\":" + w38 + ",\"heliconTimestamp\":" + w39 + ",\"precompileUpgrades\":" + w40 + "}";
+  if (w40 === undefined) return k37(v, d);
+  return "{\"chainId\":" + w0 + ",\"homesteadBlock\":" + w1 + ",\"daoForkBlock\":" + w2 + ",\"daoForkSupport\":" + w3 + ",\"eip150Block\":" + w4 + ",\"eip150Hash\":\"" + w5 + "\",\"eip155Block\":" + w6 + ",\"eip158Block\":" + w7 + ",\"byzantiumBlock\":" + w8 + ",\"constantinopleBlock\":" + w9 + ",\"petersburgBlock\":" + w10 + ",\"istanbulBlock\":" + w11 + ",\"muirGlacierBlock\":" + w12 + ",\"berlinBlock\":" + w13 + ",\"londonBlock\":" + w14 + ",\"arrowGlacierBlock\":" + w15 + ",\"grayGlacierBlock\":" + w16 + ",\"mergeNetsplitBlock\":" + w17 + ",\"shanghaiTime\":" + w18 + ",\"cancunTime\":" + w19 + ",\"pragueTime\":" + w20 + ",\"osakaTime\":" + w21 + ",\"verkleTime\":" + w22 + ",\"terminalTotalDifficulty\":" + w23 + ",\"depositContractAddress\":\"" + w24 + "\",\"apricotPhase1BlockTimestamp\":" + w25 + ",\"apricotPhase2BlockTimestamp\":" + w26 + ",\"apricotPhase3BlockTimestamp\":" + w27 + ",\"apricotPhase4BlockTimestamp\":" + w28 + ",\"apricotPhase5BlockTimestamp\":" + w29 + ",\"apricotPhasePre6BlockTimestamp\":" + w30 + ",\"apricotPhase6BlockTimestamp\":" + w31 + ",\"apricotPhasePost6BlockTimestamp\":" + w32 + ",\"banffBlockTimestamp\":" + w33 + ",\"cortinaBlockTimestamp\":" + w34 + ",\"durangoBlockTimestamp\":" + w35 + ",\"etnaTimestamp\":" + w36 + ",\"fortunaTimestamp\":" + w37 + ",\"graniteTimestamp\":" + w38 + ",\"heliconTimestamp\":" + w39 + ",\"precompileUpgrades\":" + w40 + "}";
 }
 
 function k39(v, d) {
@@ -880,11 +988,13 @@ function o40(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o40_keys[i++]) return k39(v, d);
   if (i !== 3 || !S.own(v, "highestBlock")) return k39(v, d);
-  const w0 = S.q(v["startingBlock"]);
-  const w1 = S.q(v["currentBlock"]);
-  const w2 = S.q(v["highestBlock"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k39(v, d);
-  return "{\"startingBlock\":" + w0 + ",\"currentBlock\":" + w1 + ",\"highestBlock\":" + w2 + "}";
+  const w0 = S.qd(v["startingBlock"]);
+  if (w0 === undefined) return k39(v, d);
+  const w1 = S.qd(v["currentBlock"]);
+  if (w1 === undefined) return k39(v, d);
+  const w2 = S.qd(v["highestBlock"]);
+  if (w2 === undefined) return k39(v, d);
+  return "{\"startingBlock\":\"" + w0 + "\",\"currentBlock\":\"" + w1 + "\",\"highestBlock\":\"" + w2 + "\"}";
 }
 
 function k41(v, d) {
@@ -911,10 +1021,11 @@ function o42(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o42_keys[i++]) return k41(v, d);
   if (i !== 2 || !S.own(v, "hash")) return k41(v, d);
-  const w0 = S.q(v["number"]);
-  const w1 = S.str(v["hash"], "hash", d + 1);
-  if (w0 === undefined || w1 === undefined) return k41(v, d);
-  return "{\"number\":" + w0 + ",\"hash\":" + w1 + "}";
+  const w0 = S.qd(v["number"]);
+  if (w0 === undefined) return k41(v, d);
+  const w1 = S.strd(v["hash"]);
+  if (w1 === undefined) return k41(v, d);
+  return "{\"number\":\"" + w0 + "\",\"hash\":\"" + w1 + "\"}";
 }
 
 function k43(v, d) {
@@ -941,10 +1052,11 @@ function o44(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o44_keys[i++]) return k43(v, d);
   if (i !== 2 || !S.own(v, "retentionBlocks")) return k43(v, d);
-  const w0 = S.str(v["type"], "type", d + 1);
-  const w1 = S.q(v["retentionBlocks"]);
-  if (w0 === undefined || w1 === undefined) return k43(v, d);
-  return "{\"type\":" + w0 + ",\"retentionBlocks\":" + w1 + "}";
+  const w0 = S.strd(v["type"]);
+  if (w0 === undefined) return k43(v, d);
+  const w1 = S.qd(v["retentionBlocks"]);
+  if (w1 === undefined) return k43(v, d);
+  return "{\"type\":\"" + w0 + "\",\"retentionBlocks\":\"" + w1 + "\"}";
 }
 
 function k45(v, d) {
@@ -973,10 +1085,12 @@ function o46(v, k, d) {
   for (const p in v) if (p !== o46_keys[i++]) return k45(v, d);
   if (i !== 3 || !S.own(v, "deleteStrategy")) return k45(v, d);
   const w0 = S.bool(v["disabled"], "disabled", d + 1);
-  const w1 = S.q(v["oldestBlock"]);
+  if (w0 === undefined) return k45(v, d);
+  const w1 = S.qd(v["oldestBlock"]);
+  if (w1 === undefined) return k45(v, d);
   const w2 = o44(v["deleteStrategy"], "deleteStrategy", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k45(v, d);
-  return "{\"disabled\":" + w0 + ",\"oldestBlock\":" + w1 + ",\"deleteStrategy\":" + w2 + "}";
+  if (w2 === undefined) return k45(v, d);
+  return "{\"disabled\":" + w0 + ",\"oldestBlock\":\"" + w1 + "\",\"deleteStrategy\":" + w2 + "}";
 }
 
 function k47(v, d) {
@@ -1009,13 +1123,19 @@ function o48(v, k, d) {
   for (const p in v) if (p !== o48_keys[i++]) return k47(v, d);
   if (i !== 7 || !S.own(v, "stateproofs")) return k47(v, d);
   const w0 = o42(v["head"], "head", d + 1);
+  if (w0 === undefined) return k47(v, d);
   const w1 = o46(v["state"], "state", d + 1);
+  if (w1 === undefined) return k47(v, d);
   const w2 = o46(v["tx"], "tx", d + 1);
+  if (w2 === undefined) return k47(v, d);
   const w3 = o46(v["logs"], "logs", d + 1);
+  if (w3 === undefined) return k47(v, d);
   const w4 = o46(v["receipts"], "receipts", d + 1);
+  if (w4 === undefined) return k47(v, d);
   const w5 = o46(v["blocks"], "blocks", d + 1);
+  if (w5 === undefined) return k47(v, d);
   const w6 = o46(v["stateproofs"], "stateproofs", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined) return k47(v, d);
+  if (w6 === undefined) return k47(v, d);
   return "{\"head\":" + w0 + ",\"state\":" + w1 + ",\"tx\":" + w2 + ",\"logs\":" + w3 + ",\"receipts\":" + w4 + ",\"blocks\":" + w5 + ",\"stateproofs\":" + w6 + "}";
 }
 
@@ -1045,9 +1165,11 @@ function o50(v, k, d) {
   for (const p in v) if (p !== o50_keys[i++]) return k49(v, d);
   if (i !== 3 || !S.own(v, "baseFeeUpdateFraction")) return k49(v, d);
   const w0 = S.u64n(v["target"]);
+  if (w0 === undefined) return k49(v, d);
   const w1 = S.u64n(v["max"]);
+  if (w1 === undefined) return k49(v, d);
   const w2 = S.u64n(v["baseFeeUpdateFraction"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k49(v, d);
+  if (w2 === undefined) return k49(v, d);
   return "{\"target\":" + w0 + ",\"max\":" + w1 + ",\"baseFeeUpdateFraction\":" + w2 + "}";
 }
 
@@ -1080,13 +1202,18 @@ function o52(v, k, d) {
   for (const p in v) if (p !== o52_keys[i++]) return k51(v, d);
   if (i !== 6 || !S.own(v, "systemContracts")) return k51(v, d);
   const w0 = S.u64n(v["activationTime"]);
+  if (w0 === undefined) return k51(v, d);
   const w1 = o50(v["blobSchedule"], "blobSchedule", d + 1);
-  const w2 = S.q(v["chainId"]);
-  const w3 = S.str(v["forkId"], "forkId", d + 1);
+  if (w1 === undefined) return k51(v, d);
+  const w2 = S.qd(v["chainId"]);
+  if (w2 === undefined) return k51(v, d);
+  const w3 = S.strd(v["forkId"]);
+  if (w3 === undefined) return k51(v, d);
   const w4 = S.any(v["precompiles"], "precompiles", d + 1);
+  if (w4 === undefined) return k51(v, d);
   const w5 = S.any(v["systemContracts"], "systemContracts", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined) return k51(v, d);
-  return "{\"activationTime\":" + w0 + ",\"blobSchedule\":" + w1 + ",\"chainId\":" + w2 + ",\"forkId\":" + w3 + ",\"precompiles\":" + w4 + ",\"systemContracts\":" + w5 + "}";
+  if (w5 === undefined) return k51(v, d);
+  return "{\"activationTime\":" + w0 + ",\"blobSchedule\":" + w1 + ",\"chainId\":\"" + w2 + "\",\"forkId\":\"" + w3 + "\",\"precompiles\":" + w4 + ",\"systemContracts\":" + w5 + "}";
 }
 
 function k53(v, d) {
@@ -1115,10 +1242,12 @@ function o54(v, k, d) {
   for (const p in v) if (p !== o54_keys[i++]) return k53(v, d);
   if (i !== 3 || !S.own(v, "chainId")) return k53(v, d);
   const w0 = S.u64n(v["activationTime"]);
+  if (w0 === undefined) return k53(v, d);
   const w1 = o50(v["blobSchedule"], "blobSchedule", d + 1);
-  const w2 = S.q(v["chainId"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k53(v, d);
-  return "{\"activationTime\":" + w0 + ",\"blobSchedule\":" + w1 + ",\"chainId\":" + w2 + "}";
+  if (w1 === undefined) return k53(v, d);
+  const w2 = S.qd(v["chainId"]);
+  if (w2 === undefined) return k53(v, d);
+  return "{\"activationTime\":" + w0 + ",\"blobSchedule\":" + w1 + ",\"chainId\":\"" + w2 + "\"}";
 }
 
 function k55(v, d) {
@@ -1147,9 +1276,11 @@ function o56(v, k, d) {
   for (const p in v) if (p !== o56_keys[i++]) return k55(v, d);
   if (i !== 3 || !S.own(v, "last")) return k55(v, d);
   const w0 = o52(v["current"], "current", d + 1);
+  if (w0 === undefined) return k55(v, d);
   const w1 = o54(v["next"], "next", d + 1);
+  if (w1 === undefined) return k55(v, d);
   const w2 = o54(v["last"], "last", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k55(v, d);
+  if (w2 === undefined) return k55(v, d);
   return "{\"current\":" + w0 + ",\"next\":" + w1 + ",\"last\":" + w2 + "}";
 }
 
@@ -1176,9 +1307,9 @@ function o58(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o58_keys[i++]) return k57(v, d);
   if (i !== 1 || !S.own(v, "value")) return k57(v, d);
-  const w0 = S.q(v["value"]);
+  const w0 = S.qd(v["value"]);
   if (w0 === undefined) return k57(v, d);
-  return "{\"value\":" + w0 + "}";
+  return "{\"value\":\"" + w0 + "\"}";
 }
 
 function a59(v, k, d) {
@@ -1216,8 +1347,9 @@ function o61(v, k, d) {
   for (const p in v) if (p !== o61_keys[i++]) return k60(v, d);
   if (i !== 2 || !S.own(v, "nonceChanges")) return k60(v, d);
   const w0 = a59(v["balanceChanges"], "balanceChanges", d + 1);
+  if (w0 === undefined) return k60(v, d);
   const w1 = a59(v["nonceChanges"], "nonceChanges", d + 1);
-  if (w0 === undefined || w1 === undefined) return k60(v, d);
+  if (w1 === undefined) return k60(v, d);
   return "{\"balanceChanges\":" + w0 + ",\"nonceChanges\":" + w1 + "}";
 }
 
@@ -1263,18 +1395,27 @@ function o64(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o64_keys[i++]) return k63(v, d);
   if (i !== 10 || !S.own(v, "removed")) return k63(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k63(v, d);
   const w1 = a14(v["topics"], "topics", d + 1);
-  const w2 = S.str(v["data"], "data", d + 1);
-  const w3 = S.q(v["blockNumber"]);
-  const w4 = S.str(v["blockHash"], "blockHash", d + 1);
-  const w5 = S.q(v["blockTimestamp"]);
-  const w6 = S.str(v["transactionHash"], "transactionHash", d + 1);
-  const w7 = S.q(v["transactionIndex"]);
-  const w8 = S.q(v["logIndex"]);
+  if (w1 === undefined) return k63(v, d);
+  const w2 = S.strd(v["data"]);
+  if (w2 === undefined) return k63(v, d);
+  const w3 = S.qd(v["blockNumber"]);
+  if (w3 === undefined) return k63(v, d);
+  const w4 = S.strd(v["blockHash"]);
+  if (w4 === undefined) return k63(v, d);
+  const w5 = S.qd(v["blockTimestamp"]);
+  if (w5 === undefined) return k63(v, d);
+  const w6 = S.strd(v["transactionHash"]);
+  if (w6 === undefined) return k63(v, d);
+  const w7 = S.qd(v["transactionIndex"]);
+  if (w7 === undefined) return k63(v, d);
+  const w8 = S.qd(v["logIndex"]);
+  if (w8 === undefined) return k63(v, d);
   const w9 = S.bool(v["removed"], "removed", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined) return k63(v, d);
-  return "{\"address\":" + w0 + ",\"topics\":" + w1 + ",\"data\":" + w2 + ",\"blockNumber\":" + w3 + ",\"blockHash\":" + w4 + ",\"blockTimestamp\":" + w5 + ",\"transactionHash\":" + w6 + ",\"transactionIndex\":" + w7 + ",\"logIndex\":" + w8 + ",\"removed\":" + w9 + "}";
+  if (w9 === undefined) return k63(v, d);
+  return "{\"address\":\"" + w0 + "\",\"topics\":" + w1 + ",\"data\":\"" + w2 + "\",\"blockNumber\":\"" + w3 + "\",\"blockHash\":\"" + w4 + "\",\"blockTimestamp\":\"" + w5 + "\",\"transactionHash\":\"" + w6 + "\",\"transactionIndex\":\"" + w7 + "\",\"logIndex\":\"" + w8 + "\",\"removed\":" + w9 + "}";
 }
 
 function a65(v, k, d) {
@@ -1315,14 +1456,19 @@ function o67(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o67_keys[i++]) return k66(v, d);
   if (i !== 6 || !S.own(v, "s")) return k66(v, d);
-  const w0 = S.q(v["chainId"]);
-  const w1 = S.q(v["nonce"]);
-  const w2 = S.str(v["address"], "address", d + 1);
-  const w3 = S.q(v["yParity"]);
-  const w4 = S.q(v["r"]);
-  const w5 = S.q(v["s"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined) return k66(v, d);
-  return "{\"chainId\":" + w0 + ",\"nonce\":" + w1 + ",\"address\":" + w2 + ",\"yParity\":" + w3 + ",\"r\":" + w4 + ",\"s\":" + w5 + "}";
+  const w0 = S.qd(v["chainId"]);
+  if (w0 === undefined) return k66(v, d);
+  const w1 = S.qd(v["nonce"]);
+  if (w1 === undefined) return k66(v, d);
+  const w2 = S.strd(v["address"]);
+  if (w2 === undefined) return k66(v, d);
+  const w3 = S.qd(v["yParity"]);
+  if (w3 === undefined) return k66(v, d);
+  const w4 = S.qd(v["r"]);
+  if (w4 === undefined) return k66(v, d);
+  const w5 = S.qd(v["s"]);
+  if (w5 === undefined) return k66(v, d);
+  return "{\"chainId\":\"" + w0 + "\",\"nonce\":\"" + w1 + "\",\"address\":\"" + w2 + "\",\"yParity\":\"" + w3 + "\",\"r\":\"" + w4 + "\",\"s\":\"" + w5 + "\"}";
 }
 
 function a68(v, k, d) {
@@ -1376,27 +1522,45 @@ function o70(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o70_keys[i++]) return k69(v, d);
   if (i !== 19 || !S.own(v, "hash")) return k69(v, d);
-  const w0 = S.str(v["type"], "type", d + 1);
-  const w1 = S.q(v["chainId"]);
-  const w2 = S.q(v["nonce"]);
+  const w0 = S.strd(v["type"]);
+  if (w0 === undefined) return k69(v, d);
+  const w1 = S.qd(v["chainId"]);
+  if (w1 === undefined) return k69(v, d);
+  const w2 = S.qd(v["nonce"]);
+  if (w2 === undefined) return k69(v, d);
   const w3 = S.any(v["to"], "to", d + 1);
-  const w4 = S.q(v["gas"]);
-  const w5 = S.q(v["gasPrice"]);
-  const w6 = S.q(v["maxPriorityFeePerGas"]);
-  const w7 = S.q(v["maxFeePerGas"]);
-  const w8 = S.q(v["maxFeePerBlobGas"]);
-  const w9 = S.q(v["value"]);
-  const w10 = S.str(v["input"], "input", d + 1);
+  if (w3 === undefined) return k69(v, d);
+  const w4 = S.qd(v["gas"]);
+  if (w4 === undefined) return k69(v, d);
+  const w5 = S.qd(v["gasPrice"]);
+  if (w5 === undefined) return k69(v, d);
+  const w6 = S.qd(v["maxPriorityFeePerGas"]);
+  if (w6 === undefined) return k69(v, d);
+  const w7 = S.qd(v["maxFeePerGas"]);
+  if (w7 === undefined) return k69(v, d);
+  const w8 = S.qd(v["maxFeePerBlobGas"]);
+  if (w8 === undefined) return k69(v, d);
+  const w9 = S.qd(v["value"]);
+  if (w9 === undefined) return k69(v, d);
+  const w10 = S.strd(v["input"]);
+  if (w10 === undefined) return k69(v, d);
   const w11 = a22(v["accessList"], "accessList", d + 1);
+  if (w11 === undefined) return k69(v, d);
   const w12 = a14(v["blobVersionedHashes"], "blobVersionedHashes", d + 1);
+  if (w12 === undefined) return k69(v, d);
   const w13 = a68(v["authorizationList"], "authorizationList", d + 1);
-  const w14 = S.q(v["v"]);
-  const w15 = S.q(v["r"]);
-  const w16 = S.q(v["s"]);
-  const w17 = S.str(v["yParity"], "yParity", d + 1);
-  const w18 = S.str(v["hash"], "hash", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined || w13 === undefined || w14 === undefined || w15 === undefined || w16 === undefined || w17 === undefined || w18 === undefined) return k69(v, d);
-  return "{\"type\":" + w0 + ",\"chainId\":" + w1 + ",\"nonce\":" + w2 + ",\"to\":" + w3 + ",\"gas\":" + w4 + ",\"gasPrice\":" + w5 + ",\"maxPriorityFeePerGas\":" + w6 + ",\"maxFeePerGas\":" + w7 + ",\"maxFeePerBlobGas\":" + w8 + ",\"value\":" + w9 + ",\"input\":" + w10 + ",\"accessList\":" + w11 + ",\"blobVersionedHashes\":" + w12 + ",\"authorizationList\":" + w13 + ",\"v\":" + w14 + ",\"r\":" + w15 + ",\"s\":" + w16 + ",\"yParity\":" + w17 + ",\"hash\":" + w18 + "}";
+  if (w13 === undefined) return k69(v, d);
+  const w14 = S.qd(v["v"]);
+  if (w14 === undefined) return k69(v, d);
+  const w15 = S.qd(v["r"]);
+  if (w15 === undefined) return k69(v, d);
+  const w16 = S.qd(v["s"]);
+  if (w16 === undefined) return k69(v, d);
+  const w17 = S.strd(v["yParity"]);
+  if (w17 === undefined) return k69(v, d);
+  const w18 = S.strd(v["hash"]);
+  if (w18 === undefined) return k69(v, d);
+  return "{\"type\":\"" + w0 + "\",\"chainId\":\"" + w1 + "\",\"nonce\":\"" + w2 + "\",\"to\":" + w3 + ",\"gas\":\"" + w4 + "\",\"gasPrice\":\"" + w5 + "\",\"maxPriorityFeePerGas\":\"" + w6 + "\",\"maxFeePerGas\":\"" + w7 + "\",\"maxFeePerBlobGas\":\"" + w8 + "\",\"value\":\"" + w9 + "\",\"input\":\"" + w10 + "\",\"accessList\":" + w11 + ",\"blobVersionedHashes\":" + w12 + ",\"authorizationList\":" + w13 + ",\"v\":\"" + w14 + "\",\"r\":\"" + w15 + "\",\"s\":\"" + w16 + "\",\"yParity\":\"" + w17 + "\",\"hash\":\"" + w18 + "\"}";
 }
 
 function k71(v, d) {
@@ -1423,10 +1587,11 @@ function o72(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o72_keys[i++]) return k71(v, d);
   if (i !== 2 || !S.own(v, "tx")) return k71(v, d);
-  const w0 = S.str(v["raw"], "raw", d + 1);
+  const w0 = S.strd(v["raw"]);
+  if (w0 === undefined) return k71(v, d);
   const w1 = o70(v["tx"], "tx", d + 1);
-  if (w0 === undefined || w1 === undefined) return k71(v, d);
-  return "{\"raw\":" + w0 + ",\"tx\":" + w1 + "}";
+  if (w1 === undefined) return k71(v, d);
+  return "{\"raw\":\"" + w0 + "\",\"tx\":" + w1 + "}";
 }
 
 function k73(v, d) {
@@ -1492,8 +1657,9 @@ function o78(v, k, d) {
   for (const p in v) if (p !== o78_keys[i++]) return k77(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k77(v, d);
   const w0 = o76(v["pending"], "pending", d + 1);
+  if (w0 === undefined) return k77(v, d);
   const w1 = o76(v["queued"], "queued", d + 1);
-  if (w0 === undefined || w1 === undefined) return k77(v, d);
+  if (w1 === undefined) return k77(v, d);
   return "{\"pending\":" + w0 + ",\"queued\":" + w1 + "}";
 }
 
@@ -1522,8 +1688,9 @@ function o80(v, k, d) {
   for (const p in v) if (p !== o80_keys[i++]) return k79(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k79(v, d);
   const w0 = o74(v["pending"], "pending", d + 1);
+  if (w0 === undefined) return k79(v, d);
   const w1 = o74(v["queued"], "queued", d + 1);
-  if (w0 === undefined || w1 === undefined) return k79(v, d);
+  if (w1 === undefined) return k79(v, d);
   return "{\"pending\":" + w0 + ",\"queued\":" + w1 + "}";
 }
 
@@ -1552,8 +1719,9 @@ function o82(v, k, d) {
   for (const p in v) if (p !== o82_keys[i++]) return k81(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k81(v, d);
   const w0 = S.any(v["pending"], "pending", d + 1);
+  if (w0 === undefined) return k81(v, d);
   const w1 = S.any(v["queued"], "queued", d + 1);
-  if (w0 === undefined || w1 === undefined) return k81(v, d);
+  if (w1 === undefined) return k81(v, d);
   return "{\"pending\":" + w0 + ",\"queued\":" + w1 + "}";
 }
 
@@ -1581,10 +1749,11 @@ function o84(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o84_keys[i++]) return k83(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k83(v, d);
-  const w0 = S.q(v["pending"]);
-  const w1 = S.q(v["queued"]);
-  if (w0 === undefined || w1 === undefined) return k83(v, d);
-  return "{\"pending\":" + w0 + ",\"queued\":" + w1 + "}";
+  const w0 = S.qd(v["pending"]);
+  if (w0 === undefined) return k83(v, d);
+  const w1 = S.qd(v["queued"]);
+  if (w1 === undefined) return k83(v, d);
+  return "{\"pending\":\"" + w0 + "\",\"queued\":\"" + w1 + "\"}";
 }
 
 function k85(v, d) {
@@ -1611,10 +1780,11 @@ function o86(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o86_keys[i++]) return k85(v, d);
   if (i !== 2 || !S.own(v, "url")) return k85(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
-  const w1 = S.str(v["url"], "url", d + 1);
-  if (w0 === undefined || w1 === undefined) return k85(v, d);
-  return "{\"address\":" + w0 + ",\"url\":" + w1 + "}";
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k85(v, d);
+  const w1 = S.strd(v["url"]);
+  if (w1 === undefined) return k85(v, d);
+  return "{\"address\":\"" + w0 + "\",\"url\":\"" + w1 + "\"}";
 }
 
 function a87(v, k, d) {
@@ -1653,12 +1823,15 @@ function o89(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o89_keys[i++]) return k88(v, d);
   if (i !== 4 || !S.own(v, "accounts")) return k88(v, d);
-  const w0 = S.str(v["url"], "url", d + 1);
-  const w1 = S.str(v["status"], "status", d + 1);
-  const w2 = S.str(v["failure"], "failure", d + 1);
+  const w0 = S.strd(v["url"]);
+  if (w0 === undefined) return k88(v, d);
+  const w1 = S.strd(v["status"]);
+  if (w1 === undefined) return k88(v, d);
+  const w2 = S.strd(v["failure"]);
+  if (w2 === undefined) return k88(v, d);
   const w3 = a87(v["accounts"], "accounts", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k88(v, d);
-  return "{\"url\":" + w0 + ",\"status\":" + w1 + ",\"failure\":" + w2 + ",\"accounts\":" + w3 + "}";
+  if (w3 === undefined) return k88(v, d);
+  return "{\"url\":\"" + w0 + "\",\"status\":\"" + w1 + "\",\"failure\":\"" + w2 + "\",\"accounts\":" + w3 + "}";
 }
 
 function a90(v, k, d) {
@@ -1701,16 +1874,23 @@ function o92(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o92_keys[i++]) return k91(v, d);
   if (i !== 8 || !S.own(v, "key")) return k91(v, d);
-  const w0 = S.str(v["balance"], "balance", d + 1);
+  const w0 = S.strd(v["balance"]);
+  if (w0 === undefined) return k91(v, d);
   const w1 = S.u64n(v["nonce"]);
-  const w2 = S.str(v["root"], "root", d + 1);
-  const w3 = S.str(v["codeHash"], "codeHash", d + 1);
-  const w4 = S.str(v["code"], "code", d + 1);
+  if (w1 === undefined) return k91(v, d);
+  const w2 = S.strd(v["root"]);
+  if (w2 === undefined) return k91(v, d);
+  const w3 = S.strd(v["codeHash"]);
+  if (w3 === undefined) return k91(v, d);
+  const w4 = S.strd(v["code"]);
+  if (w4 === undefined) return k91(v, d);
   const w5 = S.any(v["storage"], "storage", d + 1);
-  const w6 = S.str(v["address"], "address", d + 1);
-  const w7 = S.str(v["key"], "key", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined) return k91(v, d);
-  return "{\"balance\":" + w0 + ",\"nonce\":" + w1 + ",\"root\":" + w2 + ",\"codeHash\":" + w3 + ",\"code\":" + w4 + ",\"storage\":" + w5 + ",\"address\":" + w6 + ",\"key\":" + w7 + "}";
+  if (w5 === undefined) return k91(v, d);
+  const w6 = S.strd(v["address"]);
+  if (w6 === undefined) return k91(v, d);
+  const w7 = S.strd(v["key"]);
+  if (w7 === undefined) return k91(v, d);
+  return "{\"balance\":\"" + w0 + "\",\"nonce\":" + w1 + ",\"root\":\"" + w2 + "\",\"codeHash\":\"" + w3 + "\",\"code\":\"" + w4 + "\",\"storage\":" + w5 + ",\"address\":\"" + w6 + "\",\"key\":\"" + w7 + "\"}";
 }
 
 function k93(v, d) {
@@ -1757,11 +1937,13 @@ function o96(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o96_keys[i++]) return k95(v, d);
   if (i !== 3 || !S.own(v, "next")) return k95(v, d);
-  const w0 = S.str(v["root"], "root", d + 1);
+  const w0 = S.strd(v["root"]);
+  if (w0 === undefined) return k95(v, d);
   const w1 = o94(v["accounts"], "accounts", d + 1);
-  const w2 = S.str(v["next"], "next", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k95(v, d);
-  return "{\"root\":" + w0 + ",\"accounts\":" + w1 + ",\"next\":" + w2 + "}";
+  if (w1 === undefined) return k95(v, d);
+  const w2 = S.strd(v["next"]);
+  if (w2 === undefined) return k95(v, d);
+  return "{\"root\":\"" + w0 + "\",\"accounts\":" + w1 + ",\"next\":\"" + w2 + "\"}";
 }
 
 function k97(v, d) {
@@ -1789,8 +1971,9 @@ function o98(v, k, d) {
   for (const p in v) if (p !== o98_keys[i++]) return k97(v, d);
   if (i !== 2 || !S.own(v, "nextKey")) return k97(v, d);
   const w0 = S.any(v["storage"], "storage", d + 1);
+  if (w0 === undefined) return k97(v, d);
   const w1 = S.any(v["nextKey"], "nextKey", d + 1);
-  if (w0 === undefined || w1 === undefined) return k97(v, d);
+  if (w1 === undefined) return k97(v, d);
   return "{\"storage\":" + w0 + ",\"nextKey\":" + w1 + "}";
 }
 
@@ -1830,19 +2013,31 @@ function o100(v, k, d) {
   for (const p in v) if (p !== o100_keys[i++]) return k99(v, d);
   if (i !== 13 || !S.own(v, "NumGC")) return k99(v, d);
   const w0 = S.u64n(v["Alloc"]);
+  if (w0 === undefined) return k99(v, d);
   const w1 = S.u64n(v["TotalAlloc"]);
+  if (w1 === undefined) return k99(v, d);
   const w2 = S.u64n(v["Sys"]);
+  if (w2 === undefined) return k99(v, d);
   const w3 = S.u64n(v["Mallocs"]);
+  if (w3 === undefined) return k99(v, d);
   const w4 = S.u64n(v["Frees"]);
+  if (w4 === undefined) return k99(v, d);
   const w5 = S.u64n(v["HeapAlloc"]);
+  if (w5 === undefined) return k99(v, d);
   const w6 = S.u64n(v["HeapSys"]);
+  if (w6 === undefined) return k99(v, d);
   const w7 = S.u64n(v["HeapIdle"]);
+  if (w7 === undefined) return k99(v, d);
   const w8 = S.u64n(v["HeapInuse"]);
+  if (w8 === undefined) return k99(v, d);
   const w9 = S.u64n(v["HeapObjects"]);
+  if (w9 === undefined) return k99(v, d);
   const w10 = S.u64n(v["NextGC"]);
+  if (w10 === undefined) return k99(v, d);
   const w11 = S.u64n(v["PauseTotalNs"]);
+  if (w11 === undefined) return k99(v, d);
   const w12 = S.num(v["NumGC"], "NumGC", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined) return k99(v, d);
+  if (w12 === undefined) return k99(v, d);
   return "{\"Alloc\":" + w0 + ",\"TotalAlloc\":" + w1 + ",\"Sys\":" + w2 + ",\"Mallocs\":" + w3 + ",\"Frees\":" + w4 + ",\"HeapAlloc\":" + w5 + ",\"HeapSys\":" + w6 + ",\"HeapIdle\":" + w7 + ",\"HeapInuse\":" + w8 + ",\"HeapObjects\":" + w9 + ",\"NextGC\":" + w10 + ",\"PauseTotalNs\":" + w11 + ",\"NumGC\":" + w12 + "}";
 }
 
@@ -1884,14 +2079,19 @@ function o103(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o103_keys[i++]) return k102(v, d);
   if (i !== 6 || !S.own(v, "PauseQuantiles")) return k102(v, d);
-  const w0 = S.str(v["LastGC"], "LastGC", d + 1);
+  const w0 = S.strd(v["LastGC"]);
+  if (w0 === undefined) return k102(v, d);
   const w1 = S.u64n(v["NumGC"]);
+  if (w1 === undefined) return k102(v, d);
   const w2 = S.u64n(v["PauseTotal"]);
+  if (w2 === undefined) return k102(v, d);
   const w3 = a101(v["Pause"], "Pause", d + 1);
+  if (w3 === undefined) return k102(v, d);
   const w4 = S.any(v["PauseEnd"], "PauseEnd", d + 1);
+  if (w4 === undefined) return k102(v, d);
   const w5 = a101(v["PauseQuantiles"], "PauseQuantiles", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined) return k102(v, d);
-  return "{\"LastGC\":" + w0 + ",\"NumGC\":" + w1 + ",\"PauseTotal\":" + w2 + ",\"Pause\":" + w3 + ",\"PauseEnd\":" + w4 + ",\"PauseQuantiles\":" + w5 + "}";
+  if (w5 === undefined) return k102(v, d);
+  return "{\"LastGC\":\"" + w0 + "\",\"NumGC\":" + w1 + ",\"PauseTotal\":" + w2 + ",\"Pause\":" + w3 + ",\"PauseEnd\":" + w4 + ",\"PauseQuantiles\":" + w5 + "}";
 }
 
 export const evmServer = {

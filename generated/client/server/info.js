@@ -52,13 +52,17 @@ function o2(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o2_keys[i++]) return k1(v, d);
   if (i !== 5 || !S.own(v, "abstainWeight")) return k1(v, d);
-  const w0 = S.u64(v["supportWeight"]);
+  const w0 = S.u64d(v["supportWeight"]);
+  if (w0 === undefined) return k1(v, d);
   const w1 = a0(v["supporters"], "supporters", d + 1);
-  const w2 = S.u64(v["objectWeight"]);
+  if (w1 === undefined) return k1(v, d);
+  const w2 = S.u64d(v["objectWeight"]);
+  if (w2 === undefined) return k1(v, d);
   const w3 = a0(v["objectors"], "objectors", d + 1);
-  const w4 = S.u64(v["abstainWeight"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined) return k1(v, d);
-  return "{\"supportWeight\":" + w0 + ",\"supporters\":" + w1 + ",\"objectWeight\":" + w2 + ",\"objectors\":" + w3 + ",\"abstainWeight\":" + w4 + "}";
+  if (w3 === undefined) return k1(v, d);
+  const w4 = S.u64d(v["abstainWeight"]);
+  if (w4 === undefined) return k1(v, d);
+  return "{\"supportWeight\":\"" + w0 + "\",\"supporters\":" + w1 + ",\"objectWeight\":\"" + w2 + "\",\"objectors\":" + w3 + ",\"abstainWeight\":\"" + w4 + "\"}";
 }
 
 function k3(v, d) {
@@ -159,9 +163,9 @@ function o10(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o10_keys[i++]) return k9(v, d);
   if (i !== 1 || !S.own(v, "blockchainID")) return k9(v, d);
-  const w0 = S.str(v["blockchainID"], "blockchainID", d + 1);
+  const w0 = S.strd(v["blockchainID"]);
   if (w0 === undefined) return k9(v, d);
-  return "{\"blockchainID\":" + w0 + "}";
+  return "{\"blockchainID\":\"" + w0 + "\"}";
 }
 
 function k11(v, d) {
@@ -187,9 +191,9 @@ function o12(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 1 || !S.own(v, "networkID")) return k11(v, d);
-  const w0 = S.u32(v["networkID"]);
+  const w0 = S.u32d(v["networkID"]);
   if (w0 === undefined) return k11(v, d);
-  return "{\"networkID\":" + w0 + "}";
+  return "{\"networkID\":\"" + w0 + "\"}";
 }
 
 function k13(v, d) {
@@ -215,9 +219,9 @@ function o14(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o14_keys[i++]) return k13(v, d);
   if (i !== 1 || !S.own(v, "networkName")) return k13(v, d);
-  const w0 = S.str(v["networkName"], "networkName", d + 1);
+  const w0 = S.strd(v["networkName"]);
   if (w0 === undefined) return k13(v, d);
-  return "{\"networkName\":" + w0 + "}";
+  return "{\"networkName\":\"" + w0 + "\"}";
 }
 
 function k15(v, d) {
@@ -244,10 +248,11 @@ function o16(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o16_keys[i++]) return k15(v, d);
   if (i !== 2 || !S.own(v, "nodePOP")) return k15(v, d);
-  const w0 = S.str(v["nodeID"], "nodeID", d + 1);
+  const w0 = S.strd(v["nodeID"]);
+  if (w0 === undefined) return k15(v, d);
   const w1 = S.any(v["nodePOP"], "nodePOP", d + 1);
-  if (w0 === undefined || w1 === undefined) return k15(v, d);
-  return "{\"nodeID\":" + w0 + ",\"nodePOP\":" + w1 + "}";
+  if (w1 === undefined) return k15(v, d);
+  return "{\"nodeID\":\"" + w0 + "\",\"nodePOP\":" + w1 + "}";
 }
 
 function k17(v, d) {
@@ -273,9 +278,9 @@ function o18(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o18_keys[i++]) return k17(v, d);
   if (i !== 1 || !S.own(v, "ip")) return k17(v, d);
-  const w0 = S.str(v["ip"], "ip", d + 1);
+  const w0 = S.strd(v["ip"]);
   if (w0 === undefined) return k17(v, d);
-  return "{\"ip\":" + w0 + "}";
+  return "{\"ip\":\"" + w0 + "\"}";
 }
 
 function k19(v, d) {
@@ -305,13 +310,17 @@ function o20(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o20_keys[i++]) return k19(v, d);
   if (i !== 5 || !S.own(v, "vmVersions")) return k19(v, d);
-  const w0 = S.str(v["version"], "version", d + 1);
-  const w1 = S.str(v["databaseVersion"], "databaseVersion", d + 1);
-  const w2 = S.u32(v["rpcProtocolVersion"]);
-  const w3 = S.str(v["gitCommit"], "gitCommit", d + 1);
+  const w0 = S.strd(v["version"]);
+  if (w0 === undefined) return k19(v, d);
+  const w1 = S.strd(v["databaseVersion"]);
+  if (w1 === undefined) return k19(v, d);
+  const w2 = S.u32d(v["rpcProtocolVersion"]);
+  if (w2 === undefined) return k19(v, d);
+  const w3 = S.strd(v["gitCommit"]);
+  if (w3 === undefined) return k19(v, d);
   const w4 = S.any(v["vmVersions"], "vmVersions", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined) return k19(v, d);
-  return "{\"version\":" + w0 + ",\"databaseVersion\":" + w1 + ",\"rpcProtocolVersion\":" + w2 + ",\"gitCommit\":" + w3 + ",\"vmVersions\":" + w4 + "}";
+  if (w4 === undefined) return k19(v, d);
+  return "{\"version\":\"" + w0 + "\",\"databaseVersion\":\"" + w1 + "\",\"rpcProtocolVersion\":\"" + w2 + "\",\"gitCommit\":\"" + w3 + "\",\"vmVersions\":" + w4 + "}";
 }
 
 function k21(v, d) {
@@ -345,17 +354,25 @@ function o22(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
   if (i !== 9 || !S.own(v, "addSubnetDelegatorFee")) return k21(v, d);
-  const w0 = S.u64(v["txFee"]);
-  const w1 = S.u64(v["createAssetTxFee"]);
-  const w2 = S.u64(v["createSubnetTxFee"]);
-  const w3 = S.u64(v["transformSubnetTxFee"]);
-  const w4 = S.u64(v["createBlockchainTxFee"]);
-  const w5 = S.u64(v["addPrimaryNetworkValidatorFee"]);
-  const w6 = S.u64(v["addPrimaryNetworkDelegatorFee"]);
-  const w7 = S.u64(v["addSubnetValidatorFee"]);
-  const w8 = S.u64(v["addSubnetDelegatorFee"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined) return k21(v, d);
-  return "{\"txFee\":" + w0 + ",\"createAssetTxFee\":" + w1 + ",\"createSubnetTxFee\":" + w2 + ",\"transformSubnetTxFee\":" + w3 + ",\"createBlockchainTxFee\":" + w4 + ",\"addPrimaryNetworkValidatorFee\":" + w5 + ",\"addPrimaryNetworkDelegatorFee\":" + w6 + ",\"addSubnetValidatorFee\":" + w7 + ",\"addSubnetDelegatorFee\":" + w8 + "}";
+  const w0 = S.u64d(v["txFee"]);
+  if (w0 === undefined) return k21(v, d);
+  const w1 = S.u64d(v["createAssetTxFee"]);
+  if (w1 === undefined) return k21(v, d);
+  const w2 = S.u64d(v["createSubnetTxFee"]);
+  if (w2 === undefined) return k21(v, d);
+  const w3 = S.u64d(v["transformSubnetTxFee"]);
+  if (w3 === undefined) return k21(v, d);
+  const w4 = S.u64d(v["createBlockchainTxFee"]);
+  if (w4 === undefined) return k21(v, d);
+  const w5 = S.u64d(v["addPrimaryNetworkValidatorFee"]);
+  if (w5 === undefined) return k21(v, d);
+  const w6 = S.u64d(v["addPrimaryNetworkDelegatorFee"]);
+  if (w6 === undefined) return k21(v, d);
+  const w7 = S.u64d(v["addSubnetValidatorFee"]);
+  if (w7 === undefined) return k21(v, d);
+  const w8 = S.u64d(v["addSubnetDelegatorFee"]);
+  if (w8 === undefined) return k21(v, d);
+  return "{\"txFee\":\"" + w0 + "\",\"createAssetTxFee\":\"" + w1 + "\",\"createSubnetTxFee\":\"" + w2 + "\",\"transformSubnetTxFee\":\"" + w3 + "\",\"createBlockchainTxFee\":\"" + w4 + "\",\"addPrimaryNetworkValidatorFee\":\"" + w5 + "\",\"addPrimaryNetworkDelegatorFee\":\"" + w6 + "\",\"addSubnetValidatorFee\":\"" + w7 + "\",\"addSubnetDelegatorFee\":\"" + w8 + "\"}";
 }
 
 function k23(v, d) {
@@ -383,8 +400,9 @@ function o24(v, k, d) {
   for (const p in v) if (p !== o24_keys[i++]) return k23(v, d);
   if (i !== 2 || !S.own(v, "fxs")) return k23(v, d);
   const w0 = S.any(v["vms"], "vms", d + 1);
+  if (w0 === undefined) return k23(v, d);
   const w1 = S.any(v["fxs"], "fxs", d + 1);
-  if (w0 === undefined || w1 === undefined) return k23(v, d);
+  if (w1 === undefined) return k23(v, d);
   return "{\"vms\":" + w0 + ",\"fxs\":" + w1 + "}";
 }
 
@@ -432,20 +450,31 @@ function o27(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
   if (i !== 12 || !S.own(v, "benched")) return k26(v, d);
-  const w0 = S.str(v["ip"], "ip", d + 1);
-  const w1 = S.str(v["publicIP"], "publicIP", d + 1);
-  const w2 = S.str(v["nodeID"], "nodeID", d + 1);
-  const w3 = S.str(v["version"], "version", d + 1);
+  const w0 = S.strd(v["ip"]);
+  if (w0 === undefined) return k26(v, d);
+  const w1 = S.strd(v["publicIP"]);
+  if (w1 === undefined) return k26(v, d);
+  const w2 = S.strd(v["nodeID"]);
+  if (w2 === undefined) return k26(v, d);
+  const w3 = S.strd(v["version"]);
+  if (w3 === undefined) return k26(v, d);
   const w4 = S.u64n(v["upgradeTime"]);
-  const w5 = S.str(v["lastSent"], "lastSent", d + 1);
-  const w6 = S.str(v["lastReceived"], "lastReceived", d + 1);
-  const w7 = S.u32(v["observedUptime"]);
+  if (w4 === undefined) return k26(v, d);
+  const w5 = S.strd(v["lastSent"]);
+  if (w5 === undefined) return k26(v, d);
+  const w6 = S.strd(v["lastReceived"]);
+  if (w6 === undefined) return k26(v, d);
+  const w7 = S.u32d(v["observedUptime"]);
+  if (w7 === undefined) return k26(v, d);
   const w8 = a0(v["trackedSubnets"], "trackedSubnets", d + 1);
+  if (w8 === undefined) return k26(v, d);
   const w9 = a25(v["supportedACPs"], "supportedACPs", d + 1);
+  if (w9 === undefined) return k26(v, d);
   const w10 = a25(v["objectedACPs"], "objectedACPs", d + 1);
+  if (w10 === undefined) return k26(v, d);
   const w11 = a0(v["benched"], "benched", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined) return k26(v, d);
-  return "{\"ip\":" + w0 + ",\"publicIP\":" + w1 + ",\"nodeID\":" + w2 + ",\"version\":" + w3 + ",\"upgradeTime\":" + w4 + ",\"lastSent\":" + w5 + ",\"lastReceived\":" + w6 + ",\"observedUptime\":" + w7 + ",\"trackedSubnets\":" + w8 + ",\"supportedACPs\":" + w9 + ",\"objectedACPs\":" + w10 + ",\"benched\":" + w11 + "}";
+  if (w11 === undefined) return k26(v, d);
+  return "{\"ip\":\"" + w0 + "\",\"publicIP\":\"" + w1 + "\",\"nodeID\":\"" + w2 + "\",\"version\":\"" + w3 + "\",\"upgradeTime\":" + w4 + ",\"lastSent\":\"" + w5 + "\",\"lastReceived\":\"" + w6 + "\",\"observedUptime\":\"" + w7 + "\",\"trackedSubnets\":" + w8 + ",\"supportedACPs\":" + w9 + ",\"objectedACPs\":" + w10 + ",\"benched\":" + w11 + "}";
 }
 
 function a28(v, k, d) {
@@ -482,10 +511,11 @@ function o30(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o30_keys[i++]) return k29(v, d);
   if (i !== 2 || !S.own(v, "peers")) return k29(v, d);
-  const w0 = S.u64(v["numPeers"]);
+  const w0 = S.u64d(v["numPeers"]);
+  if (w0 === undefined) return k29(v, d);
   const w1 = a28(v["peers"], "peers", d + 1);
-  if (w0 === undefined || w1 === undefined) return k29(v, d);
-  return "{\"numPeers\":" + w0 + ",\"peers\":" + w1 + "}";
+  if (w1 === undefined) return k29(v, d);
+  return "{\"numPeers\":\"" + w0 + "\",\"peers\":" + w1 + "}";
 }
 
 function k31(v, d) {
@@ -512,10 +542,11 @@ function o32(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o32_keys[i++]) return k31(v, d);
   if (i !== 2 || !S.own(v, "weightedAveragePercentage")) return k31(v, d);
-  const w0 = S.f(v["rewardingStakePercentage"]);
-  const w1 = S.f(v["weightedAveragePercentage"]);
-  if (w0 === undefined || w1 === undefined) return k31(v, d);
-  return "{\"rewardingStakePercentage\":" + w0 + ",\"weightedAveragePercentage\":" + w1 + "}";
+  const w0 = S.fd(v["rewardingStakePercentage"]);
+  if (w0 === undefined) return k31(v, d);
+  const w1 = S.fd(v["weightedAveragePercentage"]);
+  if (w1 === undefined) return k31(v, d);
+  return "{\"rewardingStakePercentage\":\"" + w0 + "\",\"weightedAveragePercentage\":\"" + w1 + "\"}";
 }
 
 function k33(v, d) {
@@ -543,8 +574,9 @@ function o34(v, k, d) {
   for (const p in v) if (p !== o34_keys[i++]) return k33(v, d);
   if (i !== 2 || !S.own(v, "graniteEpochDuration")) return k33(v, d);
   const w0 = S.u64n(v["apricotPhase4MinPChainHeight"]);
+  if (w0 === undefined) return k33(v, d);
   const w1 = S.u64n(v["graniteEpochDuration"]);
-  if (w0 === undefined || w1 === undefined) return k33(v, d);
+  if (w1 === undefined) return k33(v, d);
   return "{\"apricotPhase4MinPChainHeight\":" + w0 + ",\"graniteEpochDuration\":" + w1 + "}";
 }
 

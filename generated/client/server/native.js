@@ -35,9 +35,9 @@ function o1(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o1_keys[i++]) return k0(v, d);
   if (i !== 1 || !S.own(v, "txID")) return k0(v, d);
-  const w0 = S.str(v["txID"], "txID", d + 1);
+  const w0 = S.strd(v["txID"]);
   if (w0 === undefined) return k0(v, d);
-  return "{\"txID\":" + w0 + "}";
+  return "{\"txID\":\"" + w0 + "\"}";
 }
 
 function k2(v, d) {
@@ -64,10 +64,11 @@ function o3(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
   if (i !== 2 || !S.own(v, "privateKeyHex")) return k2(v, d);
-  const w0 = S.str(v["privateKey"], "privateKey", d + 1);
-  const w1 = S.str(v["privateKeyHex"], "privateKeyHex", d + 1);
-  if (w0 === undefined || w1 === undefined) return k2(v, d);
-  return "{\"privateKey\":" + w0 + ",\"privateKeyHex\":" + w1 + "}";
+  const w0 = S.strd(v["privateKey"]);
+  if (w0 === undefined) return k2(v, d);
+  const w1 = S.strd(v["privateKeyHex"]);
+  if (w1 === undefined) return k2(v, d);
+  return "{\"privateKey\":\"" + w0 + "\",\"privateKeyHex\":\"" + w1 + "\"}";
 }
 
 function k4(v, d) {
@@ -95,11 +96,13 @@ function o5(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o5_keys[i++]) return k4(v, d);
   if (i !== 3 || !S.own(v, "blockHeight")) return k4(v, d);
-  const w0 = S.str(v["tx"], "tx", d + 1);
-  const w1 = S.str(v["encoding"], "encoding", d + 1);
-  const w2 = S.u64(v["blockHeight"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k4(v, d);
-  return "{\"tx\":" + w0 + ",\"encoding\":" + w1 + ",\"blockHeight\":" + w2 + "}";
+  const w0 = S.strd(v["tx"]);
+  if (w0 === undefined) return k4(v, d);
+  const w1 = S.strd(v["encoding"]);
+  if (w1 === undefined) return k4(v, d);
+  const w2 = S.u64d(v["blockHeight"]);
+  if (w2 === undefined) return k4(v, d);
+  return "{\"tx\":\"" + w0 + "\",\"encoding\":\"" + w1 + "\",\"blockHeight\":\"" + w2 + "\"}";
 }
 
 function k6(v, d) {
@@ -125,9 +128,9 @@ function o7(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o7_keys[i++]) return k6(v, d);
   if (i !== 1 || !S.own(v, "blockHeight")) return k6(v, d);
-  const w0 = S.u64(v["blockHeight"]);
+  const w0 = S.u64d(v["blockHeight"]);
   if (w0 === undefined) return k6(v, d);
-  return "{\"blockHeight\":" + w0 + "}";
+  return "{\"blockHeight\":\"" + w0 + "\"}";
 }
 
 function a8(v, k, d) {
@@ -164,10 +167,11 @@ function o10(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o10_keys[i++]) return k9(v, d);
   if (i !== 2 || !S.own(v, "utxo")) return k9(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
-  const w1 = S.str(v["utxo"], "utxo", d + 1);
-  if (w0 === undefined || w1 === undefined) return k9(v, d);
-  return "{\"address\":" + w0 + ",\"utxo\":" + w1 + "}";
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k9(v, d);
+  const w1 = S.strd(v["utxo"]);
+  if (w1 === undefined) return k9(v, d);
+  return "{\"address\":\"" + w0 + "\",\"utxo\":\"" + w1 + "\"}";
 }
 
 function k11(v, d) {
@@ -196,12 +200,15 @@ function o12(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k11(v, d);
-  const w0 = S.u64(v["numFetched"]);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k11(v, d);
   const w1 = a8(v["utxos"], "utxos", d + 1);
+  if (w1 === undefined) return k11(v, d);
   const w2 = o10(v["endIndex"], "endIndex", d + 1);
-  const w3 = S.str(v["encoding"], "encoding", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k11(v, d);
-  return "{\"numFetched\":" + w0 + ",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":" + w3 + "}";
+  if (w2 === undefined) return k11(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k11(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
 }
 
 function k13(v, d) {
@@ -227,9 +234,9 @@ function o14(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o14_keys[i++]) return k13(v, d);
   if (i !== 1 || !S.own(v, "address")) return k13(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
+  const w0 = S.strd(v["address"]);
   if (w0 === undefined) return k13(v, d);
-  return "{\"address\":" + w0 + "}";
+  return "{\"address\":\"" + w0 + "\"}";
 }
 
 export const nativeServer = {

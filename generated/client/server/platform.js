@@ -75,10 +75,11 @@ function o3(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
   if (i !== 2 || !S.own(v, "outputIndex")) return k2(v, d);
-  const w0 = S.str(v["txID"], "txID", d + 1);
+  const w0 = S.strd(v["txID"]);
+  if (w0 === undefined) return k2(v, d);
   const w1 = S.num(v["outputIndex"], "outputIndex", d + 1);
-  if (w0 === undefined || w1 === undefined) return k2(v, d);
-  return "{\"txID\":" + w0 + ",\"outputIndex\":" + w1 + "}";
+  if (w1 === undefined) return k2(v, d);
+  return "{\"txID\":\"" + w0 + "\",\"outputIndex\":" + w1 + "}";
 }
 
 function a4(v, k, d) {
@@ -122,17 +123,25 @@ function o6(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
   if (i !== 9 || !S.own(v, "utxoIDs")) return k5(v, d);
-  const w0 = S.u64(v["balance"]);
-  const w1 = S.u64(v["unlocked"]);
-  const w2 = S.u64(v["lockedStakeable"]);
-  const w3 = S.u64(v["lockedNotStakeable"]);
+  const w0 = S.u64d(v["balance"]);
+  if (w0 === undefined) return k5(v, d);
+  const w1 = S.u64d(v["unlocked"]);
+  if (w1 === undefined) return k5(v, d);
+  const w2 = S.u64d(v["lockedStakeable"]);
+  if (w2 === undefined) return k5(v, d);
+  const w3 = S.u64d(v["lockedNotStakeable"]);
+  if (w3 === undefined) return k5(v, d);
   const w4 = o1(v["balances"], "balances", d + 1);
+  if (w4 === undefined) return k5(v, d);
   const w5 = o1(v["unlockeds"], "unlockeds", d + 1);
+  if (w5 === undefined) return k5(v, d);
   const w6 = o1(v["lockedStakeables"], "lockedStakeables", d + 1);
+  if (w6 === undefined) return k5(v, d);
   const w7 = o1(v["lockedNotStakeables"], "lockedNotStakeables", d + 1);
+  if (w7 === undefined) return k5(v, d);
   const w8 = a4(v["utxoIDs"], "utxoIDs", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined) return k5(v, d);
-  return "{\"balance\":" + w0 + ",\"unlocked\":" + w1 + ",\"lockedStakeable\":" + w2 + ",\"lockedNotStakeable\":" + w3 + ",\"balances\":" + w4 + ",\"unlockeds\":" + w5 + ",\"lockedStakeables\":" + w6 + ",\"lockedNotStakeables\":" + w7 + ",\"utxoIDs\":" + w8 + "}";
+  if (w8 === undefined) return k5(v, d);
+  return "{\"balance\":\"" + w0 + "\",\"unlocked\":\"" + w1 + "\",\"lockedStakeable\":\"" + w2 + "\",\"lockedNotStakeable\":\"" + w3 + "\",\"balances\":" + w4 + ",\"unlockeds\":" + w5 + ",\"lockedStakeables\":" + w6 + ",\"lockedNotStakeables\":" + w7 + ",\"utxoIDs\":" + w8 + "}";
 }
 
 function k7(v, d) {
@@ -161,12 +170,15 @@ function o8(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o8_keys[i++]) return k7(v, d);
   if (i !== 4 || !S.own(v, "vmID")) return k7(v, d);
-  const w0 = S.str(v["id"], "id", d + 1);
-  const w1 = S.str(v["name"], "name", d + 1);
-  const w2 = S.str(v["subnetID"], "subnetID", d + 1);
-  const w3 = S.str(v["vmID"], "vmID", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k7(v, d);
-  return "{\"id\":" + w0 + ",\"name\":" + w1 + ",\"subnetID\":" + w2 + ",\"vmID\":" + w3 + "}";
+  const w0 = S.strd(v["id"]);
+  if (w0 === undefined) return k7(v, d);
+  const w1 = S.strd(v["name"]);
+  if (w1 === undefined) return k7(v, d);
+  const w2 = S.strd(v["subnetID"]);
+  if (w2 === undefined) return k7(v, d);
+  const w3 = S.strd(v["vmID"]);
+  if (w3 === undefined) return k7(v, d);
+  return "{\"id\":\"" + w0 + "\",\"name\":\"" + w1 + "\",\"subnetID\":\"" + w2 + "\",\"vmID\":\"" + w3 + "\"}";
 }
 
 function a9(v, k, d) {
@@ -230,9 +242,9 @@ function o13(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o13_keys[i++]) return k12(v, d);
   if (i !== 1 || !S.own(v, "status")) return k12(v, d);
-  const w0 = S.str(v["status"], "status", d + 1);
+  const w0 = S.strd(v["status"]);
   if (w0 === undefined) return k12(v, d);
-  return "{\"status\":" + w0 + "}";
+  return "{\"status\":\"" + w0 + "\"}";
 }
 
 function k14(v, d) {
@@ -259,10 +271,11 @@ function o15(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o15_keys[i++]) return k14(v, d);
   if (i !== 2 || !S.own(v, "height")) return k14(v, d);
-  const w0 = S.u64(v["supply"]);
-  const w1 = S.u64(v["height"]);
-  if (w0 === undefined || w1 === undefined) return k14(v, d);
-  return "{\"supply\":" + w0 + ",\"height\":" + w1 + "}";
+  const w0 = S.u64d(v["supply"]);
+  if (w0 === undefined) return k14(v, d);
+  const w1 = S.u64d(v["height"]);
+  if (w1 === undefined) return k14(v, d);
+  return "{\"supply\":\"" + w0 + "\",\"height\":\"" + w1 + "\"}";
 }
 
 function k16(v, d) {
@@ -289,10 +302,11 @@ function o17(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o17_keys[i++]) return k16(v, d);
   if (i !== 2 || !S.own(v, "threshold")) return k16(v, d);
-  const w0 = S.u64(v["locktime"]);
-  const w1 = S.u32(v["threshold"]);
-  if (w0 === undefined || w1 === undefined) return k16(v, d);
-  return "{\"locktime\":" + w0 + ",\"threshold\":" + w1 + "}";
+  const w0 = S.u64d(v["locktime"]);
+  if (w0 === undefined) return k16(v, d);
+  const w1 = S.u32d(v["threshold"]);
+  if (w1 === undefined) return k16(v, d);
+  return "{\"locktime\":\"" + w0 + "\",\"threshold\":\"" + w1 + "\"}";
 }
 
 function k18(v, d) {
@@ -323,14 +337,19 @@ function o19(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o19_keys[i++]) return k18(v, d);
   if (i !== 6 || !S.own(v, "stakeAmount")) return k18(v, d);
-  const w0 = S.u64(v["startTime"]);
-  const w1 = S.u64(v["endTime"]);
-  const w2 = S.u64(v["weight"]);
+  const w0 = S.u64d(v["startTime"]);
+  if (w0 === undefined) return k18(v, d);
+  const w1 = S.u64d(v["endTime"]);
+  if (w1 === undefined) return k18(v, d);
+  const w2 = S.u64d(v["weight"]);
+  if (w2 === undefined) return k18(v, d);
   const w3 = o17(v["rewardOwner"], "rewardOwner", d + 1);
-  const w4 = S.u64(v["potentialReward"]);
-  const w5 = S.u64(v["stakeAmount"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined) return k18(v, d);
-  return "{\"startTime\":" + w0 + ",\"endTime\":" + w1 + ",\"weight\":" + w2 + ",\"rewardOwner\":" + w3 + ",\"potentialReward\":" + w4 + ",\"stakeAmount\":" + w5 + "}";
+  if (w3 === undefined) return k18(v, d);
+  const w4 = S.u64d(v["potentialReward"]);
+  if (w4 === undefined) return k18(v, d);
+  const w5 = S.u64d(v["stakeAmount"]);
+  if (w5 === undefined) return k18(v, d);
+  return "{\"startTime\":\"" + w0 + "\",\"endTime\":\"" + w1 + "\",\"weight\":\"" + w2 + "\",\"rewardOwner\":" + w3 + ",\"potentialReward\":\"" + w4 + "\",\"stakeAmount\":\"" + w5 + "\"}";
 }
 
 function a20(v, k, d) {
@@ -385,28 +404,47 @@ function o22(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
   if (i !== 20 || !S.own(v, "balance")) return k21(v, d);
-  const w0 = S.u64(v["startTime"]);
-  const w1 = S.u64(v["endTime"]);
-  const w2 = S.u64(v["weight"]);
+  const w0 = S.u64d(v["startTime"]);
+  if (w0 === undefined) return k21(v, d);
+  const w1 = S.u64d(v["endTime"]);
+  if (w1 === undefined) return k21(v, d);
+  const w2 = S.u64d(v["weight"]);
+  if (w2 === undefined) return k21(v, d);
   const w3 = o17(v["validationRewardOwner"], "validationRewardOwner", d + 1);
+  if (w3 === undefined) return k21(v, d);
   const w4 = o17(v["delegationRewardOwner"], "delegationRewardOwner", d + 1);
-  const w5 = S.u64(v["potentialReward"]);
-  const w6 = S.u64(v["accruedDelegateeReward"]);
-  const w7 = S.f(v["delegationFee"]);
-  const w8 = S.f(v["uptime"]);
-  const w9 = S.u64(v["delegatorCount"]);
-  const w10 = S.u64(v["delegatorWeight"]);
+  if (w4 === undefined) return k21(v, d);
+  const w5 = S.u64d(v["potentialReward"]);
+  if (w5 === undefined) return k21(v, d);
+  const w6 = S.u64d(v["accruedDelegateeReward"]);
+  if (w6 === undefined) return k21(v, d);
+  const w7 = S.fd(v["delegationFee"]);
+  if (w7 === undefined) return k21(v, d);
+  const w8 = S.fd(v["uptime"]);
+  if (w8 === undefined) return k21(v, d);
+  const w9 = S.u64d(v["delegatorCount"]);
+  if (w9 === undefined) return k21(v, d);
+  const w10 = S.u64d(v["delegatorWeight"]);
+  if (w10 === undefined) return k21(v, d);
   const w11 = a20(v["delegators"], "delegators", d + 1);
+  if (w11 === undefined) return k21(v, d);
   const w12 = o17(v["validatorAuthority"], "validatorAuthority", d + 1);
-  const w13 = S.u64(v["nextPeriod"]);
-  const w14 = S.u32(v["autoCompoundRewardShares"]);
-  const w15 = S.u64(v["stakeAmount"]);
+  if (w12 === undefined) return k21(v, d);
+  const w13 = S.u64d(v["nextPeriod"]);
+  if (w13 === undefined) return k21(v, d);
+  const w14 = S.u32d(v["autoCompoundRewardShares"]);
+  if (w14 === undefined) return k21(v, d);
+  const w15 = S.u64d(v["stakeAmount"]);
+  if (w15 === undefined) return k21(v, d);
   const w16 = o17(v["remainingBalanceOwner"], "remainingBalanceOwner", d + 1);
+  if (w16 === undefined) return k21(v, d);
   const w17 = o17(v["deactivationOwner"], "deactivationOwner", d + 1);
-  const w18 = S.u64(v["minNonce"]);
-  const w19 = S.u64(v["balance"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined || w8 === undefined || w9 === undefined || w10 === undefined || w11 === undefined || w12 === undefined || w13 === undefined || w14 === undefined || w15 === undefined || w16 === undefined || w17 === undefined || w18 === undefined || w19 === undefined) return k21(v, d);
-  return "{\"startTime\":" + w0 + ",\"endTime\":" + w1 + ",\"weight\":" + w2 + ",\"validationRewardOwner\":" + w3 + ",\"delegationRewardOwner\":" + w4 + ",\"potentialReward\":" + w5 + ",\"accruedDelegateeReward\":" + w6 + ",\"delegationFee\":" + w7 + ",\"uptime\":" + w8 + ",\"delegatorCount\":" + w9 + ",\"delegatorWeight\":" + w10 + ",\"delegators\":" + w11 + ",\"validatorAuthority\":" + w12 + ",\"nextPeriod\":" + w13 + ",\"autoCompoundRewardShares\":" + w14 + ",\"stakeAmount\":" + w15 + ",\"remainingBalanceOwner\":" + w16 + ",\"deactivationOwner\":" + w17 + ",\"minNonce\":" + w18 + ",\"balance\":" + w19 + "}";
+  if (w17 === undefined) return k21(v, d);
+  const w18 = S.u64d(v["minNonce"]);
+  if (w18 === undefined) return k21(v, d);
+  const w19 = S.u64d(v["balance"]);
+  if (w19 === undefined) return k21(v, d);
+  return "{\"startTime\":\"" + w0 + "\",\"endTime\":\"" + w1 + "\",\"weight\":\"" + w2 + "\",\"validationRewardOwner\":" + w3 + ",\"delegationRewardOwner\":" + w4 + ",\"potentialReward\":\"" + w5 + "\",\"accruedDelegateeReward\":\"" + w6 + "\",\"delegationFee\":\"" + w7 + "\",\"uptime\":\"" + w8 + "\",\"delegatorCount\":\"" + w9 + "\",\"delegatorWeight\":\"" + w10 + "\",\"delegators\":" + w11 + ",\"validatorAuthority\":" + w12 + ",\"nextPeriod\":\"" + w13 + "\",\"autoCompoundRewardShares\":\"" + w14 + "\",\"stakeAmount\":\"" + w15 + "\",\"remainingBalanceOwner\":" + w16 + ",\"deactivationOwner\":" + w17 + ",\"minNonce\":\"" + w18 + "\",\"balance\":\"" + w19 + "\"}";
 }
 
 function a23(v, k, d) {
@@ -474,11 +512,14 @@ function o27(v, k, d) {
   for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
   if (i !== 4 || !S.own(v, "timestamp")) return k26(v, d);
   const w0 = S.u64n(v["capacity"]);
+  if (w0 === undefined) return k26(v, d);
   const w1 = S.u64n(v["excess"]);
+  if (w1 === undefined) return k26(v, d);
   const w2 = S.u64n(v["price"]);
-  const w3 = S.str(v["timestamp"], "timestamp", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k26(v, d);
-  return "{\"capacity\":" + w0 + ",\"excess\":" + w1 + ",\"price\":" + w2 + ",\"timestamp\":" + w3 + "}";
+  if (w2 === undefined) return k26(v, d);
+  const w3 = S.strd(v["timestamp"]);
+  if (w3 === undefined) return k26(v, d);
+  return "{\"capacity\":" + w0 + ",\"excess\":" + w1 + ",\"price\":" + w2 + ",\"timestamp\":\"" + w3 + "\"}";
 }
 
 function k28(v, d) {
@@ -504,9 +545,9 @@ function o29(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o29_keys[i++]) return k28(v, d);
   if (i !== 1 || !S.own(v, "height")) return k28(v, d);
-  const w0 = S.u64(v["height"]);
+  const w0 = S.u64d(v["height"]);
   if (w0 === undefined) return k28(v, d);
-  return "{\"height\":" + w0 + "}";
+  return "{\"height\":\"" + w0 + "\"}";
 }
 
 function k30(v, d) {
@@ -538,15 +579,21 @@ function o31(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o31_keys[i++]) return k30(v, d);
   if (i !== 7 || !S.own(v, "height")) return k30(v, d);
-  const w0 = S.u64(v["weight"]);
-  const w1 = S.u64(v["startTime"]);
+  const w0 = S.u64d(v["weight"]);
+  if (w0 === undefined) return k30(v, d);
+  const w1 = S.u64d(v["startTime"]);
+  if (w1 === undefined) return k30(v, d);
   const w2 = o17(v["remainingBalanceOwner"], "remainingBalanceOwner", d + 1);
+  if (w2 === undefined) return k30(v, d);
   const w3 = o17(v["deactivationOwner"], "deactivationOwner", d + 1);
-  const w4 = S.u64(v["minNonce"]);
-  const w5 = S.u64(v["balance"]);
-  const w6 = S.u64(v["height"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined) return k30(v, d);
-  return "{\"weight\":" + w0 + ",\"startTime\":" + w1 + ",\"remainingBalanceOwner\":" + w2 + ",\"deactivationOwner\":" + w3 + ",\"minNonce\":" + w4 + ",\"balance\":" + w5 + ",\"height\":" + w6 + "}";
+  if (w3 === undefined) return k30(v, d);
+  const w4 = S.u64d(v["minNonce"]);
+  if (w4 === undefined) return k30(v, d);
+  const w5 = S.u64d(v["balance"]);
+  if (w5 === undefined) return k30(v, d);
+  const w6 = S.u64d(v["height"]);
+  if (w6 === undefined) return k30(v, d);
+  return "{\"weight\":\"" + w0 + "\",\"startTime\":\"" + w1 + "\",\"remainingBalanceOwner\":" + w2 + ",\"deactivationOwner\":" + w3 + ",\"minNonce\":\"" + w4 + "\",\"balance\":\"" + w5 + "\",\"height\":\"" + w6 + "\"}";
 }
 
 function k32(v, d) {
@@ -573,10 +620,11 @@ function o33(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o33_keys[i++]) return k32(v, d);
   if (i !== 2 || !S.own(v, "minDelegatorStake")) return k32(v, d);
-  const w0 = S.u64(v["minValidatorStake"]);
-  const w1 = S.u64(v["minDelegatorStake"]);
-  if (w0 === undefined || w1 === undefined) return k32(v, d);
-  return "{\"minValidatorStake\":" + w0 + ",\"minDelegatorStake\":" + w1 + "}";
+  const w0 = S.u64d(v["minValidatorStake"]);
+  if (w0 === undefined) return k32(v, d);
+  const w1 = S.u64d(v["minDelegatorStake"]);
+  if (w1 === undefined) return k32(v, d);
+  return "{\"minValidatorStake\":\"" + w0 + "\",\"minDelegatorStake\":\"" + w1 + "\"}";
 }
 
 function a34(v, k, d) {
@@ -614,11 +662,13 @@ function o36(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o36_keys[i++]) return k35(v, d);
   if (i !== 3 || !S.own(v, "encoding")) return k35(v, d);
-  const w0 = S.u64(v["numFetched"]);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k35(v, d);
   const w1 = a34(v["utxos"], "utxos", d + 1);
-  const w2 = S.str(v["encoding"], "encoding", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k35(v, d);
-  return "{\"numFetched\":" + w0 + ",\"utxos\":" + w1 + ",\"encoding\":" + w2 + "}";
+  if (w1 === undefined) return k35(v, d);
+  const w2 = S.strd(v["encoding"]);
+  if (w2 === undefined) return k35(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"encoding\":\"" + w2 + "\"}";
 }
 
 function k37(v, d) {
@@ -647,12 +697,15 @@ function o38(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o38_keys[i++]) return k37(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k37(v, d);
-  const w0 = S.u64(v["staked"]);
+  const w0 = S.u64d(v["staked"]);
+  if (w0 === undefined) return k37(v, d);
   const w1 = o1(v["stakeds"], "stakeds", d + 1);
+  if (w1 === undefined) return k37(v, d);
   const w2 = a34(v["stakedOutputs"], "stakedOutputs", d + 1);
-  const w3 = S.str(v["encoding"], "encoding", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k37(v, d);
-  return "{\"staked\":" + w0 + ",\"stakeds\":" + w1 + ",\"stakedOutputs\":" + w2 + ",\"encoding\":" + w3 + "}";
+  if (w2 === undefined) return k37(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k37(v, d);
+  return "{\"staked\":\"" + w0 + "\",\"stakeds\":" + w1 + ",\"stakedOutputs\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
 }
 
 function k39(v, d) {
@@ -678,9 +731,9 @@ function o40(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o40_keys[i++]) return k39(v, d);
   if (i !== 1 || !S.own(v, "assetID")) return k39(v, d);
-  const w0 = S.str(v["assetID"], "assetID", d + 1);
+  const w0 = S.strd(v["assetID"]);
   if (w0 === undefined) return k39(v, d);
-  return "{\"assetID\":" + w0 + "}";
+  return "{\"assetID\":\"" + w0 + "\"}";
 }
 
 function k41(v, d) {
@@ -714,15 +767,22 @@ function o42(v, k, d) {
   for (const p in v) if (p !== o42_keys[i++]) return k41(v, d);
   if (i !== 8 || !S.own(v, "managerAddress")) return k41(v, d);
   const w0 = S.bool(v["isPermissioned"], "isPermissioned", d + 1);
+  if (w0 === undefined) return k41(v, d);
   const w1 = a34(v["controlKeys"], "controlKeys", d + 1);
-  const w2 = S.u32(v["threshold"]);
-  const w3 = S.u64(v["locktime"]);
-  const w4 = S.str(v["subnetTransformationTxID"], "subnetTransformationTxID", d + 1);
-  const w5 = S.str(v["conversionID"], "conversionID", d + 1);
-  const w6 = S.str(v["managerChainID"], "managerChainID", d + 1);
+  if (w1 === undefined) return k41(v, d);
+  const w2 = S.u32d(v["threshold"]);
+  if (w2 === undefined) return k41(v, d);
+  const w3 = S.u64d(v["locktime"]);
+  if (w3 === undefined) return k41(v, d);
+  const w4 = S.strd(v["subnetTransformationTxID"]);
+  if (w4 === undefined) return k41(v, d);
+  const w5 = S.strd(v["conversionID"]);
+  if (w5 === undefined) return k41(v, d);
+  const w6 = S.strd(v["managerChainID"]);
+  if (w6 === undefined) return k41(v, d);
   const w7 = S.any(v["managerAddress"], "managerAddress", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined || w5 === undefined || w6 === undefined || w7 === undefined) return k41(v, d);
-  return "{\"isPermissioned\":" + w0 + ",\"controlKeys\":" + w1 + ",\"threshold\":" + w2 + ",\"locktime\":" + w3 + ",\"subnetTransformationTxID\":" + w4 + ",\"conversionID\":" + w5 + ",\"managerChainID\":" + w6 + ",\"managerAddress\":" + w7 + "}";
+  if (w7 === undefined) return k41(v, d);
+  return "{\"isPermissioned\":" + w0 + ",\"controlKeys\":" + w1 + ",\"threshold\":\"" + w2 + "\",\"locktime\":\"" + w3 + "\",\"subnetTransformationTxID\":\"" + w4 + "\",\"conversionID\":\"" + w5 + "\",\"managerChainID\":\"" + w6 + "\",\"managerAddress\":" + w7 + "}";
 }
 
 function a43(v, k, d) {
@@ -760,11 +820,13 @@ function o45(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o45_keys[i++]) return k44(v, d);
   if (i !== 3 || !S.own(v, "threshold")) return k44(v, d);
-  const w0 = S.str(v["id"], "id", d + 1);
+  const w0 = S.strd(v["id"]);
+  if (w0 === undefined) return k44(v, d);
   const w1 = a43(v["controlKeys"], "controlKeys", d + 1);
-  const w2 = S.u32(v["threshold"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k44(v, d);
-  return "{\"id\":" + w0 + ",\"controlKeys\":" + w1 + ",\"threshold\":" + w2 + "}";
+  if (w1 === undefined) return k44(v, d);
+  const w2 = S.u32d(v["threshold"]);
+  if (w2 === undefined) return k44(v, d);
+  return "{\"id\":\"" + w0 + "\",\"controlKeys\":" + w1 + ",\"threshold\":\"" + w2 + "\"}";
 }
 
 function a46(v, k, d) {
@@ -829,10 +891,11 @@ function o50(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o50_keys[i++]) return k49(v, d);
   if (i !== 2 || !S.own(v, "weight")) return k49(v, d);
-  const w0 = S.u64(v["stake"]);
-  const w1 = S.u64(v["weight"]);
-  if (w0 === undefined || w1 === undefined) return k49(v, d);
-  return "{\"stake\":" + w0 + ",\"weight\":" + w1 + "}";
+  const w0 = S.u64d(v["stake"]);
+  if (w0 === undefined) return k49(v, d);
+  const w1 = S.u64d(v["weight"]);
+  if (w1 === undefined) return k49(v, d);
+  return "{\"stake\":\"" + w0 + "\",\"weight\":\"" + w1 + "\"}";
 }
 
 function k51(v, d) {
@@ -859,10 +922,11 @@ function o52(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o52_keys[i++]) return k51(v, d);
   if (i !== 2 || !S.own(v, "utxo")) return k51(v, d);
-  const w0 = S.str(v["address"], "address", d + 1);
-  const w1 = S.str(v["utxo"], "utxo", d + 1);
-  if (w0 === undefined || w1 === undefined) return k51(v, d);
-  return "{\"address\":" + w0 + ",\"utxo\":" + w1 + "}";
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k51(v, d);
+  const w1 = S.strd(v["utxo"]);
+  if (w1 === undefined) return k51(v, d);
+  return "{\"address\":\"" + w0 + "\",\"utxo\":\"" + w1 + "\"}";
 }
 
 function k53(v, d) {
@@ -891,12 +955,15 @@ function o54(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o54_keys[i++]) return k53(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k53(v, d);
-  const w0 = S.u64(v["numFetched"]);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k53(v, d);
   const w1 = a34(v["utxos"], "utxos", d + 1);
+  if (w1 === undefined) return k53(v, d);
   const w2 = o52(v["endIndex"], "endIndex", d + 1);
-  const w3 = S.str(v["encoding"], "encoding", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined) return k53(v, d);
-  return "{\"numFetched\":" + w0 + ",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":" + w3 + "}";
+  if (w2 === undefined) return k53(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k53(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
 }
 
 function k55(v, d) {
@@ -941,9 +1008,9 @@ function o58(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o58_keys[i++]) return k57(v, d);
   if (i !== 1 || !S.own(v, "weight")) return k57(v, d);
-  const w0 = S.u64(v["weight"]);
+  const w0 = S.u64d(v["weight"]);
   if (w0 === undefined) return k57(v, d);
-  return "{\"weight\":" + w0 + "}";
+  return "{\"weight\":\"" + w0 + "\"}";
 }
 
 function k59(v, d) {
@@ -1002,11 +1069,15 @@ function o62(v, k, d) {
   for (const p in v) if (p !== o62_keys[i++]) return k61(v, d);
   if (i !== 5 || !S.own(v, "targetPerSecond")) return k61(v, d);
   const w0 = S.u64n(v["capacity"]);
+  if (w0 === undefined) return k61(v, d);
   const w1 = S.u64n(v["target"]);
+  if (w1 === undefined) return k61(v, d);
   const w2 = S.u64n(v["minPrice"]);
+  if (w2 === undefined) return k61(v, d);
   const w3 = S.u64n(v["excessConversionConstant"]);
+  if (w3 === undefined) return k61(v, d);
   const w4 = S.u64n(v["targetPerSecond"]);
-  if (w0 === undefined || w1 === undefined || w2 === undefined || w3 === undefined || w4 === undefined) return k61(v, d);
+  if (w4 === undefined) return k61(v, d);
   return "{\"capacity\":" + w0 + ",\"target\":" + w1 + ",\"minPrice\":" + w2 + ",\"excessConversionConstant\":" + w3 + ",\"targetPerSecond\":" + w4 + "}";
 }
 
@@ -1036,10 +1107,12 @@ function o64(v, k, d) {
   for (const p in v) if (p !== o64_keys[i++]) return k63(v, d);
   if (i !== 3 || !S.own(v, "timestamp")) return k63(v, d);
   const w0 = S.u64n(v["excess"]);
+  if (w0 === undefined) return k63(v, d);
   const w1 = S.u64n(v["price"]);
-  const w2 = S.str(v["timestamp"], "timestamp", d + 1);
-  if (w0 === undefined || w1 === undefined || w2 === undefined) return k63(v, d);
-  return "{\"excess\":" + w0 + ",\"price\":" + w1 + ",\"timestamp\":" + w2 + "}";
+  if (w1 === undefined) return k63(v, d);
+  const w2 = S.strd(v["timestamp"]);
+  if (w2 === undefined) return k63(v, d);
+  return "{\"excess\":" + w0 + ",\"price\":" + w1 + ",\"timestamp\":\"" + w2 + "\"}";
 }
 
 function k65(v, d) {
@@ -1065,9 +1138,9 @@ function o66(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o66_keys[i++]) return k65(v, d);
   if (i !== 1 || !S.own(v, "txID")) return k65(v, d);
-  const w0 = S.str(v["txID"], "txID", d + 1);
+  const w0 = S.strd(v["txID"]);
   if (w0 === undefined) return k65(v, d);
-  return "{\"txID\":" + w0 + "}";
+  return "{\"txID\":\"" + w0 + "\"}";
 }
 
 function k67(v, d) {
@@ -1121,9 +1194,9 @@ function o70(v, k, d) {
   let i = 0;
   for (const p in v) if (p !== o70_keys[i++]) return k69(v, d);
   if (i !== 1 || !S.own(v, "subnetID")) return k69(v, d);
-  const w0 = S.str(v["subnetID"], "subnetID", d + 1);
+  const w0 = S.strd(v["subnetID"]);
   if (w0 === undefined) return k69(v, d);
-  return "{\"subnetID\":" + w0 + "}";
+  return "{\"subnetID\":\"" + w0 + "\"}";
 }
 
 function k71(v, d) {

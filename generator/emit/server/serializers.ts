@@ -71,8 +71,12 @@ export class SerializerWriter {
    * `(v, key, depth)`, or a helper call for a leaf. `seen` holds the components being written (a schema that
    * refers to itself is written by the generic walk from where it recurs).
    */
-  private writer(schema: JsonSchema, plan: PlanNode | 0, seen: readonly string[]): { fn?: string; leaf?: (v: string, k: string, d: string) => string } {
-    if (typeof plan === 'string') return { leaf: (v) => `${HELPERS}.${plan}(${v})` };
+  private writer(schema: JsonSchema, plan: PlanNode | 0, seen: readonly string[]): Writer {
+    if (typeof plan === 'string') {
+      // Written between quotes: in an object written in one expression the quotes go into its constants.
+      const quoted = plan === 'u64n' ? undefined : (v: string) => `${HELPERS}.${plan}d(${v})`;
+      return { leaf: (v) => `${HELPERS}.${plan}(${v})`, ...(quoted ? { quoted } : {}) };
+    }
     const { schema: resolved, names } = resolveSchema(this.document, schema);
     const cyclic = names.some((n) => seen.includes(n));
     const inner = [...seen, ...names];
@@ -86,7 +90,7 @@ export class SerializerWriter {
     const only = (...allowed: string[]) => types !== undefined && types.every((t) => allowed.includes(t));
     if (isSchemaObject(s.properties) && (types === undefined || types.includes('object'))) return { fn: this.object(s, 0, inner) };
     if (isSchemaObject(s.items) && (types === undefined || types.includes('array'))) return { fn: this.array(s.items, 0, false, inner) };
-    if (only('string', 'null')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})` };
+    if (only('string', 'null')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})`, quoted: (v) => `${HELPERS}.strd(${v})` };
     if (only('number', 'integer', 'null')) return { leaf: (v, k, d) => `${HELPERS}.num(${v}, ${k}, ${d})` };
     if (only('boolean', 'null')) return { leaf: (v, k, d) => `${HELPERS}.bool(${v}, ${k}, ${d})` };
     return { leaf: any };
@@ -177,8 +181,22 @@ export class SerializerWriter {
     if (props.length === 0 || props.length > MAX_STRAIGHT) {
       return this.define('o', (name) => [`function ${name}(v, k, d) {`, ...guard, `  return ${keyed}(v, d);`, '}'].join('\n'));
     }
-    const values = props.map((p, i) => `w${i} = ${this.call(p.schema, p.plan, seen, `v[${q(p.name)}]`, q(p.name), 'd + 1')}`);
-    const text = props.map((p, i) => `${q(`${i === 0 ? '{' : ','}${q(p.name)}:`)} + w${i}`).join(' + ');
+    // The straight path: each value as its text, or (a scalar that is written between quotes) as what goes
+    // between them, so that the quotes are part of the constants around it; `undefined` from any of them
+    // (a value not in the form expected, one JSON.stringify leaves out, a string that needs escaping) sends
+    // the object to the keyed path.
+    const straight = props.map((p, i) => {
+      const w = this.writer(p.schema, p.plan, seen);
+      const v = `v[${q(p.name)}]`;
+      if (w.quoted !== undefined) return { expr: `w${i} = ${w.quoted(v)}`, quoted: true };
+      return { expr: `w${i} = ${w.fn !== undefined ? `${w.fn}(${v}, ${q(p.name)}, d + 1)` : w.leaf!(v, q(p.name), 'd + 1')}`, quoted: false };
+    });
+    let text = '';
+    straight.forEach((p, i) => {
+      const before = (i > 0 && straight[i - 1]!.quoted ? '"' : '') + (i === 0 ? '{' : ',') + q(props[i]!.name) + ':' + (p.quoted ? '"' : '');
+      text += `${q(before)} + w${i} + `;
+    });
+    text += q(`${straight[straight.length - 1]!.quoted ? '"' : ''}}`);
     const last = q(props[props.length - 1]!.name);
     return this.define('o', (name) =>
       [
@@ -191,13 +209,23 @@ export class SerializerWriter {
         '  let i = 0;',
         `  for (const p in v) if (p !== ${name}_keys[i++]) return ${keyed}(v, d);`,
         `  if (i !== ${props.length} || !${HELPERS}.own(v, ${last})) return ${keyed}(v, d);`,
-        ...values.map((line) => `  const ${line};`),
-        `  if (${props.map((_, i) => `w${i} === undefined`).join(' || ')}) return ${keyed}(v, d);`,
-        `  return ${text} + "}";`,
+        ...straight.flatMap((p, i) => [`  const ${p.expr};`, `  if (w${i} === undefined) return ${keyed}(v, d);`]),
+        `  return ${text};`,
         '}',
       ].join('\n'),
     );
   }
+}
+
+/**
+ * How a value is written: a generated function `(v, key, depth)`, or a helper call (`leaf`) and, for a
+ * scalar written between quotes, the helper giving what goes between them (`undefined` when the value is
+ * not in the form expected, or a string needs escaping).
+ */
+interface Writer {
+  readonly fn?: string;
+  readonly leaf?: (v: string, k: string, d: string) => string;
+  readonly quoted?: (v: string) => string;
 }
 
 function any(v: string, k: string, d: string): string {

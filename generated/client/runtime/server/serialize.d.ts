@@ -27,6 +27,12 @@ export declare function u64n(v: unknown): string | undefined;
 export declare function u32(v: unknown): string | undefined;
 export declare function f(v: unknown): string | undefined;
 export declare function q(v: unknown): string | undefined;
+export declare function u64d(v: unknown): number | bigint | undefined;
+export declare function u32d(v: unknown): number | undefined;
+export declare function fd(v: unknown): string | undefined;
+export declare function qd(v: unknown): string | undefined;
+/** A string that JSON.stringify writes as it is between quotes, else `undefined`. */
+export declare function strd(v: unknown): string | undefined;
 /**
 * `(value) => JSON.stringify(encode(plan, value))`, faster: through `generated` (the method's serializer the
 * generator wrote, see the helpers below) when there is one, else through closures built from the plan.
