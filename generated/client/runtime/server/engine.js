@@ -149,23 +149,22 @@ export class Engine {
 	* promise and no tick. From the first item that answers later on, the rest wait their turn.
 	*/
 	standardBatch(site, body, ids) {
-		let out = "";
+		const replies = [];
 		for (let i = 0; i < body.length; i++) {
 			const r = this.standardOne(site, body[i], ids, i);
-			if (typeof r === "string") out += out === "" ? r : `,${r}`;
-			else if (r !== null) return this.standardRest(site, body, ids, i, r, out);
+			if (typeof r === "string") replies.push(r);
+			else if (r !== null) return this.standardRest(site, body, ids, i, r, replies);
 		}
-		return out === "" ? null : `[${out}]`;
+		return batchReply(replies);
 	}
-	async standardRest(site, body, ids, at, pending, done) {
-		let out = done;
+	async standardRest(site, body, ids, at, pending, replies) {
 		const first = await pending;
-		if (first !== null) out += out === "" ? first : `,${first}`;
+		if (first !== null) replies.push(first);
 		for (let j = at + 1; j < body.length; j++) {
 			const next = await this.standardOne(site, body[j], ids, j);
-			if (next !== null) out += out === "" ? next : `,${next}`;
+			if (next !== null) replies.push(next);
 		}
-		return out === "" ? null : `[${out}]`;
+		return batchReply(replies);
 	}
 	standardOne(site, msg, ids, index) {
 		if (!isPlainObject(msg)) return stdError("null", {
@@ -665,6 +664,18 @@ export class Engine {
 		});
 		return JSON.stringify(id);
 	}
+}
+/**
+* A batch's replies as one JSON array, `null` when there are none. Joined rather than added up: the text
+* comes out in one piece, which node:http then measures (Content-Length) with one fast pass instead of
+* walking a string made of thousands of pieces.
+*/
+function batchReply(replies) {
+	const n = replies.length;
+	if (n === 0) return null;
+	replies[0] = `[${replies[0]}`;
+	replies[n - 1] = `${replies[n - 1]}]`;
+	return replies.join(",");
 }
 /**
 * Params given by name to a method that takes them either way, in declaration order: handlers and codecs of
