@@ -320,7 +320,7 @@ export class Engine {
 
   private dispatch(site: Site, method: string, params: unknown): Promise<Outcome> | Outcome {
     const svc = site.service;
-    const entry = svc.methods.get(method);
+    const entry = lookup(svc, method);
     if (entry === undefined) {
       if (method === 'rpc.discover' && svc.discover) return this.discover(svc);
       return new Failure(svc.texts.notFound(method, undefined), true);
@@ -614,6 +614,19 @@ export class Engine {
     });
     return JSON.stringify(id);
   }
+}
+
+/**
+ * A method's entry. The name comes fresh from JSON.parse, which does not intern strings of that length, so
+ * a Map lookup hashes all of it on every call; comparing it with the name looked up last is a plain
+ * comparison of characters (the calls of a batch mostly name the same method).
+ */
+function lookup(svc: ServiceTable, method: string): Entry | undefined {
+  const last = svc.last;
+  if (last !== undefined && last.name === method) return last.entry;
+  const entry = svc.methods.get(method);
+  if (entry !== undefined) svc.last = { name: method, entry };
+  return entry;
 }
 
 /**

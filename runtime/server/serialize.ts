@@ -300,9 +300,10 @@ export function compileSerializer(plan: Plan | undefined, generated?: Serializer
 // -----------------------------------------------------------------------------------------------------
 // What generated serializers are made of. Each writer gives the JSON text of a value, `undefined` where
 // JSON.stringify leaves it out, and throws where the whole result is left to encode + JSON.stringify. A
-// generated object writer takes only plain objects (prototype `Object.prototype` or `null`, no `toJSON`),
-// arrays only without `toJSON`; anything else goes to `any` (no conversion below it: JSON.stringify's own
-// rules, `toJSON` with its key included) or, where a plan converts it, to `fail`.
+// generated object writer takes objects without `toJSON`: where a plan converts them, any such object (as
+// encode copies it: its own properties); where none does, only plain ones (prototype `Object.prototype` or
+// `null`), anything else going to `any` (JSON.stringify's own rules, `toJSON` with its key included). An
+// array with its own `toJSON` goes to `any`, or, where a plan converts it, to `fail`.
 // -----------------------------------------------------------------------------------------------------
 
 /** A value no plan converts, under `key` of its parent, `depth` levels down. */

@@ -188,6 +188,21 @@ describe('the writer, on schemas of its own', () => {
       },
     ],
     [
+      'objects that are not plain, where a plan converts them and where none does',
+      {
+        schema: { type: 'object', properties: { planned: { type: 'object', properties: { total: U64 } }, free: { type: 'object', properties: { total: { type: 'integer' } } } } },
+        values: [
+          { planned: new Number(1), free: new Number(1) },
+          { planned: new Map([[1, 2]]), free: new Map([[1, 2]]) },
+          { planned: new Uint8Array([1, 2]), free: new Uint8Array([1, 2]) },
+          { planned: Object.assign(new Number(5), { total: 1n }), free: Object.assign(new String('s'), { total: 1 }) },
+          { planned: Object.assign(Object.create({ inherited: 1n, total: 2n }), { total: 3n }), free: Object.assign(Object.create({ total: 2 }), { other: 3 }) },
+          { planned: new Date(0), free: new Date(0) },
+          { planned: Object.assign(new Point(), { total: 4n }), free: Object.assign(new Point(), { total: 4 }) },
+        ],
+      },
+    ],
+    [
       'arrays of objects with and without a plan',
       {
         schema: { type: 'array', items: { type: 'object', properties: { at: U64, tag: { type: 'string' }, n: { type: 'number' }, ok: { type: 'boolean' } } } },

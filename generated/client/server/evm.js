@@ -174,7 +174,7 @@ function k0(v, d) {
 const o1_keys = ["difficulty","number","gasLimit","gasUsed","timestamp","baseFeePerGas","blobGasUsed","excessBlobGas","totalDifficulty","extDataGasUsed","blockGasCost","timestampMilliseconds","minDelayExcess","targetExponent","minPriceExponent","settledHeight","settledGasUnix","settledGasNumerator","settledExcess"];
 function o1(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o1_keys[i++]) return k0(v, d);
   if (i !== 19 || !S.own(v, "settledExcess")) return k0(v, d);
@@ -241,7 +241,7 @@ function k2(v, d) {
 const o3_keys = ["blockNumber","blockTimestamp","transactionIndex","logIndex"];
 function o3(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
   if (i !== 4 || !S.own(v, "logIndex")) return k2(v, d);
@@ -292,7 +292,7 @@ function k5(v, d) {
 const o6_keys = ["transactionIndex","blockNumber","cumulativeGasUsed","gasUsed","effectiveGasPrice","logs","blobGasUsed","blobGasPrice"];
 function o6(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
   if (i !== 8 || !S.own(v, "blobGasPrice")) return k5(v, d);
@@ -348,7 +348,7 @@ function k8(v, d) {
 const o9_keys = ["chainId","nonce","yParity","r","s"];
 function o9(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o9_keys[i++]) return k8(v, d);
   if (i !== 5 || !S.own(v, "s")) return k8(v, d);
@@ -408,7 +408,7 @@ function k11(v, d) {
 const o12_keys = ["nonce","gas","gasPrice","value","chainId","v","r","s","blockNumber","blockTimestamp","transactionIndex","maxFeePerGas","maxPriorityFeePerGas","maxFeePerBlobGas","authorizationList"];
 function o12(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 15 || !S.own(v, "authorizationList")) return k11(v, d);
@@ -486,7 +486,7 @@ function k15(v, d) {
 const o16_keys = ["key","value","proof"];
 function o16(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o16_keys[i++]) return k15(v, d);
   if (i !== 3 || !S.own(v, "proof")) return k15(v, d);
@@ -534,7 +534,7 @@ function k18(v, d) {
 const o19_keys = ["address","accountProof","balance","codeHash","nonce","storageHash","storageProof"];
 function o19(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o19_keys[i++]) return k18(v, d);
   if (i !== 7 || !S.own(v, "storageProof")) return k18(v, d);
@@ -617,7 +617,7 @@ function k23(v, d) {
 const o24_keys = ["accessList","gasUsed","error"];
 function o24(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o24_keys[i++]) return k23(v, d);
   if (i !== 3 || !S.own(v, "error")) return k23(v, d);
@@ -652,7 +652,7 @@ function k25(v, d) {
 const o26_keys = ["gas","errCode","err","returnData"];
 function o26(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o26_keys[i++]) return k25(v, d);
   if (i !== 4 || !S.own(v, "returnData")) return k25(v, d);
@@ -721,7 +721,7 @@ function k30(v, d) {
 const o31_keys = ["oldestBlock","baseFeePerGas","gasUsedRatio","reward","baseFeePerBlobGas","blobGasUsedRatio"];
 function o31(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o31_keys[i++]) return k30(v, d);
   if (i !== 6 || !S.own(v, "blobGasUsedRatio")) return k30(v, d);
@@ -760,7 +760,7 @@ function k32(v, d) {
 const o33_keys = ["maxPriorityFeePerGas","maxFeePerGas"];
 function o33(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o33_keys[i++]) return k32(v, d);
   if (i !== 2 || !S.own(v, "maxFeePerGas")) return k32(v, d);
@@ -792,7 +792,7 @@ function k34(v, d) {
 const o35_keys = ["slow","normal","fast"];
 function o35(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o35_keys[i++]) return k34(v, d);
   if (i !== 3 || !S.own(v, "fast")) return k34(v, d);
@@ -874,7 +874,7 @@ function k37(v, d) {
 const o38_keys = ["chainId","homesteadBlock","daoForkBlock","daoForkSupport","eip150Block","eip150Hash","eip155Block","eip158Block","byzantiumBlock","constantinopleBlock","petersburgBlock","istanbulBlock","muirGlacierBlock","berlinBlock","londonBlock","arrowGlacierBlock","grayGlacierBlock","mergeNetsplitBlock","shanghaiTime","cancunTime","pragueTime","osakaTime","verkleTime","terminalTotalDifficulty","depositContractAddress","apricotPhase1BlockTimestamp","apricotPhase2BlockTimestamp","apricotPhase3BlockTimestamp","apricotPhase4BlockTimestamp","apricotPhase5BlockTimestamp","apricotPhasePre6BlockTimestamp","apricotPhase6BlockTimestamp","apricotPhasePost6BlockTimestamp","banffBlockTimestamp","cortinaBlockTimestamp","durangoBlockTimestamp","etnaTimestamp","fortunaTimestamp","graniteTimestamp","heliconTimestamp","precompileUpgrades"];
 function o38(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o38_keys[i++]) return k37(v, d);
   if (i !== 41 || !S.own(v, "precompileUpgrades")) return k37(v, d);
@@ -984,7 +984,7 @@ function k39(v, d) {
 const o40_keys = ["startingBlock","currentBlock","highestBlock"];
 function o40(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o40_keys[i++]) return k39(v, d);
   if (i !== 3 || !S.own(v, "highestBlock")) return k39(v, d);
@@ -1017,7 +1017,7 @@ function k41(v, d) {
 const o42_keys = ["number","hash"];
 function o42(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o42_keys[i++]) return k41(v, d);
   if (i !== 2 || !S.own(v, "hash")) return k41(v, d);
@@ -1048,7 +1048,7 @@ function k43(v, d) {
 const o44_keys = ["type","retentionBlocks"];
 function o44(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o44_keys[i++]) return k43(v, d);
   if (i !== 2 || !S.own(v, "retentionBlocks")) return k43(v, d);
@@ -1080,7 +1080,7 @@ function k45(v, d) {
 const o46_keys = ["disabled","oldestBlock","deleteStrategy"];
 function o46(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o46_keys[i++]) return k45(v, d);
   if (i !== 3 || !S.own(v, "deleteStrategy")) return k45(v, d);
@@ -1118,7 +1118,7 @@ function k47(v, d) {
 const o48_keys = ["head","state","tx","logs","receipts","blocks","stateproofs"];
 function o48(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o48_keys[i++]) return k47(v, d);
   if (i !== 7 || !S.own(v, "stateproofs")) return k47(v, d);
@@ -1160,7 +1160,7 @@ function k49(v, d) {
 const o50_keys = ["target","max","baseFeeUpdateFraction"];
 function o50(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o50_keys[i++]) return k49(v, d);
   if (i !== 3 || !S.own(v, "baseFeeUpdateFraction")) return k49(v, d);
@@ -1197,7 +1197,7 @@ function k51(v, d) {
 const o52_keys = ["activationTime","blobSchedule","chainId","forkId","precompiles","systemContracts"];
 function o52(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o52_keys[i++]) return k51(v, d);
   if (i !== 6 || !S.own(v, "systemContracts")) return k51(v, d);
@@ -1237,7 +1237,7 @@ function k53(v, d) {
 const o54_keys = ["activationTime","blobSchedule","chainId"];
 function o54(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o54_keys[i++]) return k53(v, d);
   if (i !== 3 || !S.own(v, "chainId")) return k53(v, d);
@@ -1271,7 +1271,7 @@ function k55(v, d) {
 const o56_keys = ["current","next","last"];
 function o56(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o56_keys[i++]) return k55(v, d);
   if (i !== 3 || !S.own(v, "last")) return k55(v, d);
@@ -1303,7 +1303,7 @@ function k57(v, d) {
 const o58_keys = ["value"];
 function o58(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o58_keys[i++]) return k57(v, d);
   if (i !== 1 || !S.own(v, "value")) return k57(v, d);
@@ -1342,7 +1342,7 @@ function k60(v, d) {
 const o61_keys = ["balanceChanges","nonceChanges"];
 function o61(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o61_keys[i++]) return k60(v, d);
   if (i !== 2 || !S.own(v, "nonceChanges")) return k60(v, d);
@@ -1391,7 +1391,7 @@ function k63(v, d) {
 const o64_keys = ["address","topics","data","blockNumber","blockHash","blockTimestamp","transactionHash","transactionIndex","logIndex","removed"];
 function o64(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o64_keys[i++]) return k63(v, d);
   if (i !== 10 || !S.own(v, "removed")) return k63(v, d);
@@ -1452,7 +1452,7 @@ function k66(v, d) {
 const o67_keys = ["chainId","nonce","address","yParity","r","s"];
 function o67(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o67_keys[i++]) return k66(v, d);
   if (i !== 6 || !S.own(v, "s")) return k66(v, d);
@@ -1518,7 +1518,7 @@ function k69(v, d) {
 const o70_keys = ["type","chainId","nonce","to","gas","gasPrice","maxPriorityFeePerGas","maxFeePerGas","maxFeePerBlobGas","value","input","accessList","blobVersionedHashes","authorizationList","v","r","s","yParity","hash"];
 function o70(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o70_keys[i++]) return k69(v, d);
   if (i !== 19 || !S.own(v, "hash")) return k69(v, d);
@@ -1583,7 +1583,7 @@ function k71(v, d) {
 const o72_keys = ["raw","tx"];
 function o72(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o72_keys[i++]) return k71(v, d);
   if (i !== 2 || !S.own(v, "tx")) return k71(v, d);
@@ -1609,7 +1609,7 @@ function k73(v, d) {
 
 function o74(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k73(v, d);
 }
 
@@ -1628,7 +1628,7 @@ function k75(v, d) {
 
 function o76(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k75(v, d);
 }
 
@@ -1652,7 +1652,7 @@ function k77(v, d) {
 const o78_keys = ["pending","queued"];
 function o78(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o78_keys[i++]) return k77(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k77(v, d);
@@ -1683,7 +1683,7 @@ function k79(v, d) {
 const o80_keys = ["pending","queued"];
 function o80(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o80_keys[i++]) return k79(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k79(v, d);
@@ -1745,7 +1745,7 @@ function k83(v, d) {
 const o84_keys = ["pending","queued"];
 function o84(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o84_keys[i++]) return k83(v, d);
   if (i !== 2 || !S.own(v, "queued")) return k83(v, d);
@@ -1870,7 +1870,7 @@ function k91(v, d) {
 const o92_keys = ["balance","nonce","root","codeHash","code","storage","address","key"];
 function o92(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o92_keys[i++]) return k91(v, d);
   if (i !== 8 || !S.own(v, "key")) return k91(v, d);
@@ -1908,7 +1908,7 @@ function k93(v, d) {
 
 function o94(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k93(v, d);
 }
 
@@ -1933,7 +1933,7 @@ function k95(v, d) {
 const o96_keys = ["root","accounts","next"];
 function o96(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o96_keys[i++]) return k95(v, d);
   if (i !== 3 || !S.own(v, "next")) return k95(v, d);
@@ -2008,7 +2008,7 @@ function k99(v, d) {
 const o100_keys = ["Alloc","TotalAlloc","Sys","Mallocs","Frees","HeapAlloc","HeapSys","HeapIdle","HeapInuse","HeapObjects","NextGC","PauseTotalNs","NumGC"];
 function o100(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o100_keys[i++]) return k99(v, d);
   if (i !== 13 || !S.own(v, "NumGC")) return k99(v, d);
@@ -2075,7 +2075,7 @@ function k102(v, d) {
 const o103_keys = ["LastGC","NumGC","PauseTotal","Pause","PauseEnd","PauseQuantiles"];
 function o103(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o103_keys[i++]) return k102(v, d);
   if (i !== 6 || !S.own(v, "PauseQuantiles")) return k102(v, d);

@@ -48,7 +48,7 @@ function k1(v, d) {
 const o2_keys = ["supportWeight","supporters","objectWeight","objectors","abstainWeight"];
 function o2(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o2_keys[i++]) return k1(v, d);
   if (i !== 5 || !S.own(v, "abstainWeight")) return k1(v, d);
@@ -80,7 +80,7 @@ function k3(v, d) {
 
 function o4(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k3(v, d);
 }
 
@@ -103,7 +103,7 @@ function k5(v, d) {
 const o6_keys = ["acps"];
 function o6(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
   if (i !== 1 || !S.own(v, "acps")) return k5(v, d);
@@ -187,7 +187,7 @@ function k11(v, d) {
 const o12_keys = ["networkID"];
 function o12(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 1 || !S.own(v, "networkID")) return k11(v, d);
@@ -306,7 +306,7 @@ function k19(v, d) {
 const o20_keys = ["version","databaseVersion","rpcProtocolVersion","gitCommit","vmVersions"];
 function o20(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o20_keys[i++]) return k19(v, d);
   if (i !== 5 || !S.own(v, "vmVersions")) return k19(v, d);
@@ -350,7 +350,7 @@ function k21(v, d) {
 const o22_keys = ["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"];
 function o22(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
   if (i !== 9 || !S.own(v, "addSubnetDelegatorFee")) return k21(v, d);
@@ -446,7 +446,7 @@ function k26(v, d) {
 const o27_keys = ["ip","publicIP","nodeID","version","upgradeTime","lastSent","lastReceived","observedUptime","trackedSubnets","supportedACPs","objectedACPs","benched"];
 function o27(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
   if (i !== 12 || !S.own(v, "benched")) return k26(v, d);
@@ -507,7 +507,7 @@ function k29(v, d) {
 const o30_keys = ["numPeers","peers"];
 function o30(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o30_keys[i++]) return k29(v, d);
   if (i !== 2 || !S.own(v, "peers")) return k29(v, d);
@@ -538,7 +538,7 @@ function k31(v, d) {
 const o32_keys = ["rewardingStakePercentage","weightedAveragePercentage"];
 function o32(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o32_keys[i++]) return k31(v, d);
   if (i !== 2 || !S.own(v, "weightedAveragePercentage")) return k31(v, d);
@@ -569,7 +569,7 @@ function k33(v, d) {
 const o34_keys = ["apricotPhase4MinPChainHeight","graniteEpochDuration"];
 function o34(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o34_keys[i++]) return k33(v, d);
   if (i !== 2 || !S.own(v, "graniteEpochDuration")) return k33(v, d);

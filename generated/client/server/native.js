@@ -92,7 +92,7 @@ function k4(v, d) {
 const o5_keys = ["tx","encoding","blockHeight"];
 function o5(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o5_keys[i++]) return k4(v, d);
   if (i !== 3 || !S.own(v, "blockHeight")) return k4(v, d);
@@ -124,7 +124,7 @@ function k6(v, d) {
 const o7_keys = ["blockHeight"];
 function o7(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o7_keys[i++]) return k6(v, d);
   if (i !== 1 || !S.own(v, "blockHeight")) return k6(v, d);
@@ -196,7 +196,7 @@ function k11(v, d) {
 const o12_keys = ["numFetched","utxos","endIndex","encoding"];
 function o12(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k11(v, d);

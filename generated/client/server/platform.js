@@ -47,7 +47,7 @@ function k0(v, d) {
 
 function o1(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k0(v, d);
 }
 
@@ -119,7 +119,7 @@ function k5(v, d) {
 const o6_keys = ["balance","unlocked","lockedStakeable","lockedNotStakeable","balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"];
 function o6(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
   if (i !== 9 || !S.own(v, "utxoIDs")) return k5(v, d);
@@ -267,7 +267,7 @@ function k14(v, d) {
 const o15_keys = ["supply","height"];
 function o15(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o15_keys[i++]) return k14(v, d);
   if (i !== 2 || !S.own(v, "height")) return k14(v, d);
@@ -298,7 +298,7 @@ function k16(v, d) {
 const o17_keys = ["locktime","threshold"];
 function o17(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o17_keys[i++]) return k16(v, d);
   if (i !== 2 || !S.own(v, "threshold")) return k16(v, d);
@@ -333,7 +333,7 @@ function k18(v, d) {
 const o19_keys = ["startTime","endTime","weight","rewardOwner","potentialReward","stakeAmount"];
 function o19(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o19_keys[i++]) return k18(v, d);
   if (i !== 6 || !S.own(v, "stakeAmount")) return k18(v, d);
@@ -400,7 +400,7 @@ function k21(v, d) {
 const o22_keys = ["startTime","endTime","weight","validationRewardOwner","delegationRewardOwner","potentialReward","accruedDelegateeReward","delegationFee","uptime","delegatorCount","delegatorWeight","delegators","validatorAuthority","nextPeriod","autoCompoundRewardShares","stakeAmount","remainingBalanceOwner","deactivationOwner","minNonce","balance"];
 function o22(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
   if (i !== 20 || !S.own(v, "balance")) return k21(v, d);
@@ -476,7 +476,7 @@ function k24(v, d) {
 const o25_keys = ["validators"];
 function o25(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o25_keys[i++]) return k24(v, d);
   if (i !== 1 || !S.own(v, "validators")) return k24(v, d);
@@ -507,7 +507,7 @@ function k26(v, d) {
 const o27_keys = ["capacity","excess","price","timestamp"];
 function o27(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
   if (i !== 4 || !S.own(v, "timestamp")) return k26(v, d);
@@ -541,7 +541,7 @@ function k28(v, d) {
 const o29_keys = ["height"];
 function o29(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o29_keys[i++]) return k28(v, d);
   if (i !== 1 || !S.own(v, "height")) return k28(v, d);
@@ -575,7 +575,7 @@ function k30(v, d) {
 const o31_keys = ["weight","startTime","remainingBalanceOwner","deactivationOwner","minNonce","balance","height"];
 function o31(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o31_keys[i++]) return k30(v, d);
   if (i !== 7 || !S.own(v, "height")) return k30(v, d);
@@ -616,7 +616,7 @@ function k32(v, d) {
 const o33_keys = ["minValidatorStake","minDelegatorStake"];
 function o33(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o33_keys[i++]) return k32(v, d);
   if (i !== 2 || !S.own(v, "minDelegatorStake")) return k32(v, d);
@@ -658,7 +658,7 @@ function k35(v, d) {
 const o36_keys = ["numFetched","utxos","encoding"];
 function o36(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o36_keys[i++]) return k35(v, d);
   if (i !== 3 || !S.own(v, "encoding")) return k35(v, d);
@@ -693,7 +693,7 @@ function k37(v, d) {
 const o38_keys = ["staked","stakeds","stakedOutputs","encoding"];
 function o38(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o38_keys[i++]) return k37(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k37(v, d);
@@ -762,7 +762,7 @@ function k41(v, d) {
 const o42_keys = ["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"];
 function o42(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o42_keys[i++]) return k41(v, d);
   if (i !== 8 || !S.own(v, "managerAddress")) return k41(v, d);
@@ -816,7 +816,7 @@ function k44(v, d) {
 const o45_keys = ["id","controlKeys","threshold"];
 function o45(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o45_keys[i++]) return k44(v, d);
   if (i !== 3 || !S.own(v, "threshold")) return k44(v, d);
@@ -858,7 +858,7 @@ function k47(v, d) {
 const o48_keys = ["subnets"];
 function o48(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o48_keys[i++]) return k47(v, d);
   if (i !== 1 || !S.own(v, "subnets")) return k47(v, d);
@@ -887,7 +887,7 @@ function k49(v, d) {
 const o50_keys = ["stake","weight"];
 function o50(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o50_keys[i++]) return k49(v, d);
   if (i !== 2 || !S.own(v, "weight")) return k49(v, d);
@@ -951,7 +951,7 @@ function k53(v, d) {
 const o54_keys = ["numFetched","utxos","endIndex","encoding"];
 function o54(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o54_keys[i++]) return k53(v, d);
   if (i !== 4 || !S.own(v, "encoding")) return k53(v, d);
@@ -981,7 +981,7 @@ function k55(v, d) {
 
 function o56(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   return k55(v, d);
 }
 
@@ -1004,7 +1004,7 @@ function k57(v, d) {
 const o58_keys = ["weight"];
 function o58(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o58_keys[i++]) return k57(v, d);
   if (i !== 1 || !S.own(v, "weight")) return k57(v, d);
@@ -1032,7 +1032,7 @@ function k59(v, d) {
 const o60_keys = ["validators"];
 function o60(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o60_keys[i++]) return k59(v, d);
   if (i !== 1 || !S.own(v, "validators")) return k59(v, d);
@@ -1064,7 +1064,7 @@ function k61(v, d) {
 const o62_keys = ["capacity","target","minPrice","excessConversionConstant","targetPerSecond"];
 function o62(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o62_keys[i++]) return k61(v, d);
   if (i !== 5 || !S.own(v, "targetPerSecond")) return k61(v, d);
@@ -1102,7 +1102,7 @@ function k63(v, d) {
 const o64_keys = ["excess","price","timestamp"];
 function o64(v, k, d) {
   if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
-  if (!S.plain(v)) return S.fail();
+  if (typeof v.toJSON === "function") return S.fail();
   let i = 0;
   for (const p in v) if (p !== o64_keys[i++]) return k63(v, d);
   if (i !== 3 || !S.own(v, "timestamp")) return k63(v, d);

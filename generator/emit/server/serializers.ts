@@ -141,7 +141,7 @@ export class SerializerWriter {
    * An object: the properties `schema` declares (or, without a plain schema, those the plan converts), every
    * other key through `plan.m` or the generic walk. `plan` 0: nothing converts (JSON.stringify's rules, so a
    * value that is not a plain object goes to the generic walk; with a plan, one that is an object but not a
-   * plain one is left to encode + JSON.stringify, since encode copies its own properties).
+   * plain one is written as encode copies it: its own properties).
    */
   private object(schema: SchemaObject | undefined, plan: Exclude<PlanNode, string | { a: PlanNode }> | 0, seen: readonly string[]): string {
     const o = plan === 0 || !('o' in plan || 'm' in plan) ? undefined : (plan as { o?: Readonly<Record<string, PlanNode>> }).o;
@@ -174,9 +174,12 @@ export class SerializerWriter {
       ].join('\n'),
     );
 
+    // With a plan, any other object is copied by encode (its own properties, whatever its prototype) and
+    // written as that copy would be, so only a `toJSON` (which the copy keeps when it is its own) stops it;
+    // without one, JSON.stringify's own rules apply, and the runtime's walk takes what is not plain.
     const guard = [
       '  if (typeof v !== "object" || v === null || Array.isArray(v)) return ' + `${HELPERS}.any(v, k, d);`,
-      `  if (!${HELPERS}.plain(v)) return ${plan === 0 ? `${HELPERS}.any(v, k, d)` : `${HELPERS}.fail()`};`,
+      plan === 0 ? `  if (!${HELPERS}.plain(v)) return ${HELPERS}.any(v, k, d);` : `  if (typeof v.toJSON === "function") return ${HELPERS}.fail();`,
     ];
     if (props.length === 0 || props.length > MAX_STRAIGHT) {
       return this.define('o', (name) => [`function ${name}(v, k, d) {`, ...guard, `  return ${keyed}(v, d);`, '}'].join('\n'));

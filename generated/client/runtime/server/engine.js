@@ -380,7 +380,7 @@ export class Engine {
 	}
 	dispatch(site, method, params) {
 		const svc = site.service;
-		const entry = svc.methods.get(method);
+		const entry = lookup(svc, method);
 		if (entry === undefined) {
 			if (method === "rpc.discover" && svc.discover) return this.discover(svc);
 			return new Failure(svc.texts.notFound(method, undefined), true);
@@ -664,6 +664,21 @@ export class Engine {
 		});
 		return JSON.stringify(id);
 	}
+}
+/**
+* A method's entry. The name comes fresh from JSON.parse, which does not intern strings of that length, so
+* a Map lookup hashes all of it on every call; comparing it with the name looked up last is a plain
+* comparison of characters (the calls of a batch mostly name the same method).
+*/
+function lookup(svc, method) {
+	const last = svc.last;
+	if (last !== undefined && last.name === method) return last.entry;
+	const entry = svc.methods.get(method);
+	if (entry !== undefined) svc.last = {
+		name: method,
+		entry
+	};
+	return entry;
 }
 /**
 * A batch's replies as one JSON array, `null` when there are none. Joined rather than added up: the text
