@@ -17,6 +17,9 @@ import { type Flavor, gorillaName, type ParamsProblem } from './texts.js';
 import type { HandlerContext, LogEntry, RawHandler, ServerServiceDef, WireError } from './types.js';
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, type IdSource, idText, stdError } from './wire.js';
 
+/** No secrets to scrub (one shared empty list: most calls have none). */
+const NO_NEEDLES: readonly string[] = Object.freeze([]);
+
 /** A params structure problem (a class, so it cannot be mistaken for params that are an object). */
 class Problem {
   readonly problem: ParamsProblem;
@@ -367,7 +370,7 @@ export class Engine {
     const shaped = this.shape(svc.flavor, entry, rawParams);
     if (shaped instanceof Problem) return new Failure(t.structure(method, shaped.problem), true);
     const params: unknown = shaped;
-    const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : [];
+    const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : NO_NEEDLES;
 
     if (entry.role === 'subscribe') return this.subscribe(site, method, entry, params as unknown[], needles);
     const issues = meta.validateParams(params);

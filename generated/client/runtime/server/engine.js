@@ -13,6 +13,8 @@ import { compileSerializer, JsonText } from "./serialize.js";
 import { buildService, shareEndpoints } from "./tables.js";
 import { gorillaName } from "./texts.js";
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from "./wire.js";
+/** No secrets to scrub (one shared empty list: most calls have none). */
+const NO_NEEDLES = Object.freeze([]);
 /** A params structure problem (a class, so it cannot be mistaken for params that are an object). */
 class Problem {
 	problem;
@@ -421,7 +423,7 @@ export class Engine {
 		const shaped = this.shape(svc.flavor, entry, rawParams);
 		if (shaped instanceof Problem) return new Failure(t.structure(method, shaped.problem), true);
 		const params = shaped;
-		const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : [];
+		const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : NO_NEEDLES;
 		if (entry.role === "subscribe") return this.subscribe(site, method, entry, params, needles);
 		const issues = meta.validateParams(params);
 		if (issues) return new Failure(scrub(t.invalid(method, issues, entry.positional), needles), true);
