@@ -203,6 +203,20 @@ describe('the writer, on schemas of its own', () => {
       },
     ],
     [
+      'values the schema lets be null',
+      {
+        schema: {
+          type: 'object',
+          properties: { a: { oneOf: [U64, { type: 'null' }] }, s: { type: ['string', 'null'] }, t: { type: 'string' }, n: { ...U64, nullable: true } },
+        },
+        values: [
+          { a: null, s: null, t: 'x', n: null },
+          { a: 1n, s: 's"q', t: 'y', n: 2n },
+          { a: 1n, s: 's', t: null, n: 2n },
+        ],
+      },
+    ],
+    [
       'arrays of objects with and without a plan',
       {
         schema: { type: 'array', items: { type: 'object', properties: { at: U64, tag: { type: 'string' }, n: { type: 'number' }, ok: { type: 'boolean' } } } },
@@ -261,5 +275,10 @@ describe('the writer, on schemas of its own', () => {
     writer.method(schema, new PlanBuilder(document).tree(schema));
     const text = writer.statements().join('\n');
     expect(text).toContain('return "{\\"a\\":\\"" + w0 + "\\",\\"b\\":\\"" + w1 + "\\"}";');
+    // Where null is allowed the value is written whole (null has no quotes), so a null stays on this path.
+    const nullable = { type: 'object', properties: { a: { oneOf: [U64, { type: 'null' }] }, b: { type: ['string', 'null'] } } };
+    const other = new SerializerWriter(document);
+    other.method(nullable, new PlanBuilder(document).tree(nullable));
+    expect(other.statements().join('\n')).toContain('return "{\\"a\\":" + w0 + ",\\"b\\":" + w1 + "}";');
   });
 });

@@ -73,8 +73,10 @@ export class SerializerWriter {
    */
   private writer(schema: JsonSchema, plan: PlanNode | 0, seen: readonly string[]): Writer {
     if (typeof plan === 'string') {
-      // Written between quotes: in an object written in one expression the quotes go into its constants.
-      const quoted = plan === 'u64n' ? undefined : (v: string) => `${HELPERS}.${plan}d(${v})`;
+      // Written between quotes: in an object written in one expression the quotes go into its constants
+      // (not where the schema allows null, which is written without them: such an object would always take
+      // its keyed path).
+      const quoted = plan === 'u64n' || this.nullable(schema) ? undefined : (v: string) => `${HELPERS}.${plan}d(${v})`;
       return { leaf: (v) => `${HELPERS}.${plan}(${v})`, ...(quoted ? { quoted } : {}) };
     }
     const { schema: resolved, names } = resolveSchema(this.document, schema);
@@ -90,10 +92,21 @@ export class SerializerWriter {
     const only = (...allowed: string[]) => types !== undefined && types.every((t) => allowed.includes(t));
     if (isSchemaObject(s.properties) && (types === undefined || types.includes('object'))) return { fn: this.object(s, 0, inner) };
     if (isSchemaObject(s.items) && (types === undefined || types.includes('array'))) return { fn: this.array(s.items, 0, false, inner) };
-    if (only('string', 'null')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})`, quoted: (v) => `${HELPERS}.strd(${v})` };
+    if (only('string')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})`, quoted: (v) => `${HELPERS}.strd(${v})` };
+    if (only('string', 'null')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})` };
     if (only('number', 'integer', 'null')) return { leaf: (v, k, d) => `${HELPERS}.num(${v}, ${k}, ${d})` };
     if (only('boolean', 'null')) return { leaf: (v, k, d) => `${HELPERS}.bool(${v}, ${k}, ${d})` };
     return { leaf: any };
+  }
+
+  /** Whether `schema` (after its references) lets a value be null, as far as one can tell without evaluating it. */
+  private nullable(schema: JsonSchema, depth = 0): boolean {
+    const { schema: s } = resolveSchema(this.document, schema);
+    if (!isSchemaObject(s) || depth > 8) return true;
+    if (s.nullable === true || declaredTypes(s)?.includes('null') || ('const' in s && s.const === null)) return true;
+    if (Array.isArray(s.enum) && s.enum.includes(null)) return true;
+    const branches = [s.oneOf, s.anyOf].filter(Array.isArray).flat() as JsonSchema[];
+    return branches.some((b) => this.nullable(b, depth + 1));
   }
 
   /** A call writing `v` (under key `k`, depth `d`) as `schema` and `plan` say. */
