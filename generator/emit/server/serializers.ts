@@ -9,9 +9,10 @@
  *
  * What makes them faster: every key the schema names is a constant; an object whose keys are exactly the
  * schema's, in its order (a value decoded from the wire, or built after the generated types), is checked
- * with one `for...in` and written in one expression; anything else about it (other keys, other order,
- * missing ones) goes through a `switch` on each key; values the schema does not describe, through the
- * runtime's generic walk.
+ * with one `for...in` and written in one expression, with the quotes of its strings and quoted scalars in
+ * the constants around them; anything else about it (other keys, other order, missing ones, a string to
+ * escape) goes through a `switch` on each key; values the schema does not describe, through the runtime's
+ * generic walk.
  *
  * Not written for results whose plan holds unions, tuples or recursion (the runtime leaves those to
  * encode + JSON.stringify anyway), nor for scalar results (one runtime call already).
@@ -219,9 +220,9 @@ export class SerializerWriter {
         `const ${name}_keys = ${JSON.stringify(props.map((p) => p.name))};`,
         `function ${name}(v, k, d) {`,
         ...guard,
-        // The keys for...in gives are the own ones, in the order JSON.stringify takes them, then inherited
-        // enumerable ones (from Object.prototype, if someone put one there): exactly the declared keys, the
-        // last of them own, means exactly these own keys.
+        // The keys for...in gives are the own ones, in the order JSON.stringify takes them, then enumerable
+        // ones of the prototypes (Object.prototype has none unless someone put one there): exactly the
+        // declared keys, the last of them own, means exactly these own keys.
         '  let i = 0;',
         `  for (const p in v) if (p !== ${name}_keys[i++]) return ${keyed}(v, d);`,
         `  if (i !== ${props.length} || !${HELPERS}.own(v, ${last})) return ${keyed}(v, d);`,
