@@ -18,6 +18,7 @@ import type { MethodSignature } from '../ts-printer.js';
 import type { EmitContext, Emitter } from '../types.js';
 import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
+import { HELPERS, SERIALIZE_MODULE, SerializerWriter } from './serializers.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -84,6 +85,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   const metaImports = new Map<string, string[]>();
   const entries: string[] = [];
   const byNamespace = new Map<string, MethodSignature[]>();
+  const serializers = new SerializerWriter(service.document);
 
   service.methods.forEach((method, i) => {
     const n = pc.names.of(method);
@@ -99,6 +101,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       `errors: ${JSON.stringify(method.errors)}`,
     ];
     if (method.result) fields.push(`validateResult: () => import('../${validatorPath(service, method, 'result')}.js')`);
+    const serialize = method.subscriptions ? undefined : serializers.method(method.result?.schema, pc.plans(method).result);
+    if (serialize !== undefined) fields.push(`serializeResult: ${serialize}`);
     if (method.subscriptions) {
       const subs = method.subscriptions;
       const kinds = subs.kinds.map((k) => {
@@ -117,6 +121,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   imports.push({ kind: 'import', moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
   for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: 'import', moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
   statements.push(...imports, ...validators);
+  const serializerFunctions = serializers.statements();
+  if (serializerFunctions.length) statements.push(`import * as ${HELPERS} from '${SERIALIZE_MODULE}';`);
 
   for (const [ns, methods] of byNamespace) {
     statements.push({
@@ -140,6 +146,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       type: `${pascalCase(ns)}NamespaceHandlers`,
     })),
   });
+  // The result serializers (see serializers.ts): plain functions, in the .js only.
+  statements.push(...serializerFunctions);
   statements.push({
     kind: 'variable',
     isExported: true,
