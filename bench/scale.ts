@@ -10,7 +10,7 @@ import { readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { resolveConfig } from '../generator/config.js';
 import { generate, watchSession } from '../generator/generate.js';
-import { median, ms, NODE, remove, ROOT, scratch, SHARED, type Section } from './lib.js';
+import { median, MEMORY_FS, ms, NODE, outputScratch, remove, ROOT, scratch, SHARED, type Section } from './lib.js';
 import { syntheticDocument } from './synthetic.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
@@ -60,7 +60,7 @@ interface SizeResult {
 
 async function measure(label: string, document: Record<string, unknown>, hook: string): Promise<SizeResult> {
   const runs = (document.methods as unknown[]).length >= ONE_RUN_FROM ? 1 : RUNS;
-  const dir = scratch('scale');
+  const dir = outputScratch('scale');
   const file = join(dir, 'openrpc.json');
   const out = join(dir, 'out');
   const cache = join(dir, 'cache');
@@ -160,7 +160,7 @@ export async function scaleSection(): Promise<Section> {
   }
   return {
     title: 'Scale',
-    intro: `Synthetic documents (bench/synthetic.ts: by-name params, results referring to one shared schema per ten methods, one example each) and Filecoin's Lotus document, generated with every output. Whole processes: median of ${RUNS} runs each, one from ${ONE_RUN_FROM.toLocaleString('en-US')} methods (no warm-up: big documents take minutes here); peak memory is the process's max RSS, the schema thread included. The watch loop: median of ${LOOP_RUNS} edits in process.`,
+    intro: `Synthetic documents (bench/synthetic.ts: by-name params, results referring to one shared schema per ten methods, one example each) and Filecoin's Lotus document, generated with every output${MEMORY_FS ? ` into a folder on ${MEMORY_FS} (see the generation section)` : ''}. Whole processes: median of ${RUNS} runs each, one from ${ONE_RUN_FROM.toLocaleString('en-US')} methods (no warm-up: big documents take minutes here); peak memory is the process's max RSS, the schema thread included. The watch loop: median of ${LOOP_RUNS} edits in process.`,
     rows,
   };
 }

@@ -9,15 +9,14 @@
  * bundled does, with every problem listed.
  */
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, posix, relative, resolve } from 'node:path';
 import { CONFIG_FILE, readConfigFile, resolveConfig, type Config } from '../config.js';
 import { formatDiagnostic, InputError, isError, type Diagnostic } from '../diagnostics.js';
 import { loadProject } from '../load/index.js';
 import type { Model } from '../model.js';
-
-const DOCUMENT = /\.(json|ya?ml)$/i;
+import { documentsIn } from '../tree.js';
 
 /** A side that could not be read: every problem, each with its place. */
 export class DiffInputError extends InputError {
@@ -47,13 +46,6 @@ function lenient(root: string, raw: Parameters<typeof resolveConfig>[1]): Config
   // The unused-schema check needs the whole project and says nothing about the interface.
   const { schemas: _schemas, ...rest } = raw as Record<string, unknown>;
   return resolveConfig(root, { ...(rest as Parameters<typeof resolveConfig>[1]), strict: false });
-}
-
-/** The documents of a folder, by file name (the service names come from them). */
-export function documentsIn(dir: string): string[] {
-  return readdirSync(dir)
-    .filter((f) => DOCUMENT.test(f) && statSync(join(dir, f)).isFile())
-    .sort();
 }
 
 /** A document, a folder of documents, or a project folder. */

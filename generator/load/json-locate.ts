@@ -16,10 +16,17 @@ interface Member {
 }
 
 const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
+const QUOTE = 0x22;
+const OPEN_OBJECT = 0x7b;
+const CLOSE_OBJECT = 0x7d;
+const OPEN_ARRAY = 0x5b;
+const CLOSE_ARRAY = 0x5d;
 
 export class JsonLocator {
   private readonly text: string;
   private readonly containers = new Map<number, Map<string, Member>>();
+  /** Where containers end, by where they start: those met one and two levels below a container skipped. */
+  private readonly ends = new Map<number, number>();
   private lineStarts: number[] | undefined;
 
   constructor(text: string) {
@@ -105,20 +112,33 @@ export class JsonLocator {
     return text.length;
   }
 
+  /**
+   * Just after the value at `i`. Skipping a container notes where the containers one and two levels below
+   * it end: a lookup goes on into one of them next (`/methods` then `/methods/12`), and in a document of a
+   * few megabytes each level would otherwise be scanned again, once per level of the path.
+   */
   private skipValue(i: number): number {
     const text = this.text;
-    const ch = text[i];
-    if (ch === '"') return this.skipString(i);
-    if (ch === '{' || ch === '[') {
+    const ch = text.charCodeAt(i);
+    if (ch === QUOTE) return this.skipString(i);
+    if (ch === OPEN_OBJECT || ch === OPEN_ARRAY) {
+      const known = this.ends.get(i);
+      if (known !== undefined) return known;
+      const open: number[] = [];
       let depth = 0;
-      for (let j = i; j < text.length; j++) {
-        const c = text[j];
-        if (c === '"') j = this.skipString(j) - 1;
-        else if (c === '{' || c === '[') depth++;
-        else if (c === '}' || c === ']') {
-          depth--;
-          if (depth === 0) return j + 1;
+      for (let j = i; j < text.length; ) {
+        const c = text.charCodeAt(j);
+        if (c === QUOTE) {
+          j = this.skipString(j);
+          continue;
         }
+        if (c === OPEN_OBJECT || c === OPEN_ARRAY) {
+          if (++depth <= 3) open.push(j);
+        } else if (c === CLOSE_OBJECT || c === CLOSE_ARRAY) {
+          if (depth <= 3) this.ends.set(open.pop()!, j + 1);
+          if (--depth === 0) return j + 1;
+        }
+        j++;
       }
       return text.length;
     }

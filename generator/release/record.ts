@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path';
 import { serviceNameOf, type Config } from '../config.js';
 import { InputError } from '../diagnostics.js';
 import type { Change } from '../diff/compare.js';
-import { documentsIn } from '../diff/inputs.js';
+import { documentsIn } from '../tree.js';
 import type { Bump } from '../diff/rules.js';
 import { buildService, type Model } from '../model.js';
 import { writeFileAtomic } from '../atomic.js';

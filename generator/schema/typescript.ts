@@ -1,8 +1,10 @@
 /**
  * Value-form TypeScript types for a model: one declaration per named component schema, per titled inline
  * schema (hoisted, so documents with everything inlined still get readable names), and per method's params
- * and result. json-schema-to-typescript writes each declaration; references to other declarations and
- * `x-codec` scalars are handed to it as ready-made `tsType`s, so it never follows a `$ref` itself.
+ * and result. Each declaration is the text json-schema-to-typescript writes for its input: references to
+ * other declarations and `x-codec` scalars are in that input as ready-made `tsType`s, so no `$ref` is
+ * followed there. ts-decl.ts prints the text directly for the inputs it covers (every input of the
+ * documents we know); the library itself writes the others.
  *
  * Names come from component keys and titles, PascalCased. Two different schemas wanting one name is a
  * generate-time error, never a silent suffix.
@@ -11,14 +13,16 @@ import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../cache.js';
 
-const JSTT_VERSION: string = (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version;
+/** The library's version, part of each cached text's key (read only when an input is left to it). */
+let jsttVersion: string | undefined;
+const libraryVersion = (): string => (jsttVersion ??= (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version);
 import type { Diagnostic } from '../diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
-import { getAtPointer } from '../load/pointer.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { keptJoin, Memo } from '../incremental.js';
 import { placeIn } from '../load/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
+import { printDeclaration } from './ts-decl.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -32,6 +36,28 @@ export interface MethodTypes {
   /** Name of the result type, or undefined for a method without result. */
   readonly result?: string;
 }
+
+/** One input of json-schema-to-typescript: the schema (references and codecs already ready-made `tsType`s), the name, the options. */
+export interface TypeInput {
+  readonly name: string;
+  readonly input: SchemaObject;
+  readonly options: Readonly<Partial<Options>>;
+}
+
+/** The options every declaration is compiled with. */
+export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({
+  bannerComment: '',
+  format: false,
+  additionalProperties: false,
+  declareExternallyReferenced: false,
+  strictIndexSignatures: false,
+  unknownAny: true,
+  ignoreMinAndMaxItems: false,
+  maxItems: 64,
+});
+
+/** The options a positional param's expression is compiled with (the library's own `maxItems`, 20). */
+export const PARAM_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true });
 
 interface Decl {
   readonly name: string;
@@ -47,7 +73,7 @@ export class TypeCatalog {
   private readonly componentNames = new Map<ServiceModel, Map<string, string | undefined>>();
   /** Hoisted inline schemas by identity. */
   private readonly hoisted = new Map<object, string>();
-  private readonly decls = new Map<string, Decl & { key: string }>();
+  private readonly decls = new Map<string, Decl>();
   private readonly methods = new Map<MethodModel, MethodTypes>();
   /** By-position params: labelled tuples, built from each param's type expression. */
   private readonly positional: { name: string; service: ServiceModel; params: readonly ParamModel[]; method?: MethodModel; origin: string }[] = [];
@@ -89,12 +115,14 @@ export class TypeCatalog {
 
   /** Declared type names a type expression mentions (what a module using it must import). */
   referencedNames(expression: string): string[] {
+    const tuples = (this.tupleNames ??= new Set(this.positional.map((p) => p.name)));
     const found = new Set<string>();
-    this.positionalNames ??= new Set(this.positional.map((p) => p.name));
-    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || this.positionalNames.has(m[0])) found.add(m[0]);
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || tuples.has(m[0])) found.add(m[0]);
     return [...found];
   }
-  private positionalNames: Set<string> | undefined;
+
+  /** Names of the positional params' tuples (complete once the constructor has run). */
+  private tupleNames?: Set<string>;
 
   /** Every declaration name, sorted. */
   names(): string[] {
@@ -114,10 +142,21 @@ export class TypeCatalog {
   }
   private token: object | undefined;
 
-  private declare(decl: Decl, key: string = structuralKey(decl.schema, structuralKeys)): string {
+  /** Structural keys of the schemas compared so far. */
+  private readonly shapes = new Shapes();
+
+  /**
+   * Whether two schemas are one type: the same object, or the same structure. Keys are made only here, when
+   * two schemas want one name (most names are wanted once).
+   */
+  private sameType(a: JsonSchema, b: JsonSchema): boolean {
+    return a === b || this.shapes.key(a) === this.shapes.key(b);
+  }
+
+  private declare(decl: Decl): string {
     const existing = this.decls.get(decl.name);
     if (existing) {
-      if (existing.key === key) return decl.name;
+      if (this.sameType(existing.schema, decl.schema)) return decl.name;
       // `XResult: { $ref: XResult }`: the component already is the type under that name.
       const ref = isSchemaObject(decl.schema) && typeof decl.schema.$ref === 'string' ? componentName(decl.schema.$ref) : undefined;
       if (ref !== undefined && this.componentType(decl.service, ref) === decl.name) return decl.name;
@@ -129,7 +168,7 @@ export class TypeCatalog {
       });
       return decl.name;
     }
-    this.decls.set(decl.name, { ...decl, key });
+    this.decls.set(decl.name, decl);
     return decl.name;
   }
 
@@ -153,11 +192,10 @@ export class TypeCatalog {
       if (this.hoisted.has(schema)) continue;
       // The title names the type; where two different schemas share a title, the owner (method, param or
       // result) and then the property holding it qualify the name.
-      const key = structuralKey(schema, structuralKeys);
       const base = pascalCase(schema.title as string);
       const candidates = [base, `${owner}${base}`, ...(property ? [`${owner}${pascalCase(property)}${base}`] : [])];
-      const name = candidates.find((c) => !this.decls.has(c) || this.decls.get(c)!.key === key) ?? candidates[candidates.length - 1]!;
-      this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }, key));
+      const name = candidates.find((c) => !this.decls.has(c) || this.sameType(this.decls.get(c)!.schema, schema)) ?? candidates[candidates.length - 1]!;
+      this.hoisted.set(schema, this.declare({ name, service, schema, origin: `${service.source} ${method.name} (title "${schema.title}")` }));
     }
   }
 
@@ -276,21 +314,41 @@ export class TypeCatalog {
   }
 
   /**
-   * The source of types.ts. Each declaration's text is kept by its input (the same input object, the same
-   * text), then cached by the input's exact text; the inputs not in the cache go to the library in one job.
+   * What json-schema-to-typescript is handed for this model: one input per declaration (by name, sorted) and
+   * one per positional param (its type expression is the `X` of `export type X = ...`). An input is made
+   * from its schema alone and kept: the same schema with the same lookups (`jsttInput`), the same object.
+   */
+  typeInputs(): { readonly declarations: readonly TypeInput[]; readonly params: readonly (TypeInput & { readonly param: ParamModel })[] } {
+    const declarations = this.names().map((name) => {
+      const decl = this.decls.get(name)!;
+      return declarationInput(name, this.jsttInput(decl.service, decl.schema, true));
+    });
+    // Positional params: one expression per param (a labelled tuple per method in `source()`).
+    const params = this.positional.flatMap((entry) => entry.params.map((param) => ({ ...paramInput(this.jsttInput(entry.service, param.schema, true)), param })));
+    return { declarations, params };
+  }
+
+  /**
+   * The source of types.ts. Each input's text is kept by the input (the same input object, the same text);
+   * a new input is printed directly (ts-decl.ts) where the printer covers it (every input of the documents we
+   * know), else cached by its exact text, the inputs not in the cache going to json-schema-to-typescript in
+   * one job, each distinct one once (execution-apis has 436 inputs, 353 distinct).
    */
   async source(cache: Cache = noCache): Promise<string> {
-    const names = this.names();
-    // Many declarations and positional params have the same input (execution-apis: 436 inputs, 353
-    // distinct): each distinct input is compiled once.
-    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string; waiting: TypesJobInput[] }>();
-    const misses: { item: TypesJobItem; key: string; ts?: string; waiting: TypesJobInput[] }[] = [];
-    const want = (input: TypesJobInput): void => {
+    const { declarations, params } = this.typeInputs();
+    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string; waiting: TypeInput[] }>();
+    const misses: { item: TypesJobItem; key: string; ts?: string; waiting: TypeInput[] }[] = [];
+    const want = (input: TypeInput): void => {
       if (compiledTexts.has(input.input)) return;
+      const printed = printDeclaration(input);
+      if (printed !== undefined) {
+        compiledTexts.set(input.input, printed);
+        return;
+      }
       const text = `${input.name}\0${JSON.stringify(input.options)}\0${JSON.stringify(input.input)}`;
       let entry = inputs.get(text);
       if (!entry) {
-        entry = { item: { input: input.input, name: input.name, options: input.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(JSTT_VERSION, text), waiting: [] };
+        entry = { item: { input: input.input, name: input.name, options: input.options, refs: text.includes('"$ref"') }, key: cache === noCache ? '' : contentHash(libraryVersion(), text), waiting: [] };
         inputs.set(text, entry);
         const hit = entry.key ? cache.get('jstt', entry.key) : undefined;
         if (hit !== undefined) entry.ts = hit;
@@ -298,18 +356,8 @@ export class TypeCatalog {
       }
       entry.waiting.push(input);
     };
-    const declInputs = names.map((name) => {
-      const decl = this.decls.get(name)!;
-      const input = declarationInput(name, this.jsttInput(decl.service, decl.schema, true));
-      want(input);
-      return input;
-    });
-    // Positional params: one expression per param (a labelled tuple per method below).
-    const paramInputs = this.positional.flatMap((entry) => entry.params.map((param) => {
-      const input = paramInput(this.jsttInput(entry.service, param.schema, true));
-      want(input);
-      return [param, input] as const;
-    }));
+    for (const input of declarations) want(input);
+    for (const input of params) want(input);
     if (misses.length) {
       const compiled = await runTypesJob(misses.map((m) => m.item));
       misses.forEach((m, i) => {
@@ -318,8 +366,8 @@ export class TypeCatalog {
       });
     }
     for (const entry of inputs.values()) for (const input of entry.waiting) compiledTexts.set(input.input, entry.ts!);
-    const pieces: string[] = names.map((name, i) => declarationText(name, declInputs[i]!));
-    for (const [param, input] of paramInputs) this.paramExpressions.set(param, paramExpression(input));
+    const pieces: string[] = declarations.map((input) => declarationText(input));
+    for (const input of params) this.paramExpressions.set(input.param, paramExpression(input));
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);
@@ -345,53 +393,34 @@ export class TypeCatalog {
   }
 }
 
-/** An input of json-schema-to-typescript, with its name and options. */
-interface TypesJobInput {
-  readonly input: object;
-  readonly name: string;
-  readonly options: Partial<Options>;
-}
-
-const DECLARATION_OPTIONS: Partial<Options> = {
-  bannerComment: '',
-  format: false,
-  additionalProperties: false,
-  declareExternallyReferenced: false,
-  strictIndexSignatures: false,
-  unknownAny: true,
-  ignoreMinAndMaxItems: false,
-  maxItems: 64,
-};
-const PARAM_OPTIONS: Partial<Options> = { bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true };
-
 /** JSTT inputs kept by schema (see `jsttInput`): as a declaration's root, and inside another schema. */
 const rootInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
 const innerInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
 /** Library inputs by the JSTT input and name they are made of (the same, the same object). */
-const declarationInputs = new WeakMap<object, Map<string, TypesJobInput>>();
-const booleanInputs = new Map<string, TypesJobInput>();
-const paramInputs = new WeakMap<object, TypesJobInput>();
-/** What the library wrote for each library input. */
+const declarationInputs = new WeakMap<object, Map<string, TypeInput>>();
+const booleanInputs = new Map<string, TypeInput>();
+const paramInputs = new WeakMap<object, TypeInput>();
+/** The text written for each library input (by the printer or the library). */
 const compiledTexts = new WeakMap<object, string>();
 /** A declaration's checked text, by library input. */
 const declarationTexts = new WeakMap<object, string>();
 /** A param's type expression, by library input. */
 const paramExpressions = new WeakMap<object, string>();
 
-function declarationInput(name: string, schema: JsonSchema): TypesJobInput {
+function declarationInput(name: string, schema: JsonSchema): TypeInput {
   if (!isSchemaObject(schema)) {
     let input = booleanInputs.get(name);
-    if (!input) booleanInputs.set(name, (input = { input: { title: name }, name, options: DECLARATION_OPTIONS }));
+    if (!input) booleanInputs.set(name, (input = { input: { title: name }, name, options: DECL_OPTIONS }));
     return input;
   }
   let byName = declarationInputs.get(schema);
   if (!byName) declarationInputs.set(schema, (byName = new Map()));
   let input = byName.get(name);
-  if (!input) byName.set(name, (input = { input: { ...schema, title: name }, name, options: DECLARATION_OPTIONS }));
+  if (!input) byName.set(name, (input = { input: { ...schema, title: name }, name, options: DECL_OPTIONS }));
   return input;
 }
 
-function paramInput(schema: JsonSchema): TypesJobInput {
+function paramInput(schema: JsonSchema): TypeInput {
   const key = isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA;
   let input = paramInputs.get(key);
   if (!input) paramInputs.set(key, (input = { input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
@@ -401,7 +430,8 @@ const TRUE_SCHEMA = {};
 const FALSE_SCHEMA = {};
 
 /** A declaration as types.ts holds it, from what the library wrote. */
-function declarationText(name: string, input: TypesJobInput): string {
+function declarationText(input: TypeInput): string {
+  const name = input.name;
   let text = declarationTexts.get(input.input);
   if (text !== undefined) return text;
   const ts = compiledTexts.get(input.input)!;
@@ -409,14 +439,25 @@ function declarationText(name: string, input: TypesJobInput): string {
   // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
   // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
   if (ts.trim() === '') text = `export type ${name} = unknown`;
-  else if (!new RegExp(`^export (?:interface|type) ${name}\\b`, 'm').test(ts)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+  else if (!declares(ts, name)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
   else text = ts.trim();
   declarationTexts.set(input.input, text);
   return text;
 }
 
+/** Whether `ts` declares `name` at the start of a line (a RegExp per name costs more than the search). */
+function declares(ts: string, name: string): boolean {
+  for (const head of [`export interface ${name}`, `export type ${name}`]) {
+    for (let at = ts.indexOf(head); at >= 0; at = ts.indexOf(head, at + 1)) {
+      const after = ts[at + head.length];
+      if ((at === 0 || ts[at - 1] === '\n') && (after === undefined || !/\w/.test(after))) return true;
+    }
+  }
+  return false;
+}
+
 /** A positional param's type expression, from what the library wrote for it. */
-function paramExpression(input: TypesJobInput): string {
+function paramExpression(input: TypeInput): string {
   let expression = paramExpressions.get(input.input);
   if (expression !== undefined) return expression;
   // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
@@ -451,8 +492,6 @@ function indentPieces(pieces: readonly string[]): string {
 /** The last set of declared names and its token (see `namesToken`). */
 let lastNames: { readonly text: string; readonly token: object } | undefined;
 
-/** Structural keys by schema object (a subtree's key is part of its parent's; each is made once). */
-const structuralKeys = new WeakMap<object, string>();
 /** By-name params schemas, by method model: the same object while the model is. */
 const paramsSchemas = new Memo<MethodModel, JsonSchema>();
 /** Method type names, by method model (see `methodTypes`). */
@@ -542,27 +581,39 @@ function uniqueLabels(idents: readonly string[]): string[] {
 const PROSE = new Set(['description', 'summary', 'examples', '$comment', 'title']);
 
 /**
- * Identity of a schema as a type: prose does not make two schemas different types. The text is what
- * `JSON.stringify` writes for the schema with prose keys left out (inside `properties` the keys are field
- * names, so nothing is left out there); a subtree's text depends on the subtree alone, so `memo` keeps it.
+ * Identity of schemas as types: prose does not make two schemas different types. Two schemas are one type
+ * when `JSON.stringify` writes the same for them with prose keys left out (inside `properties` the keys are
+ * field names, so nothing is left out there). Each distinct structure gets a number (hash-consing): a
+ * node's text names its child objects by their numbers, so it is made from the node's own keywords alone,
+ * once per object, and two keys compare in no time however large the schemas (execution-apis inlines every
+ * schema, and most of its 3,000 titled ones are compared).
  */
-function structuralKey(schema: unknown, memo: WeakMap<object, string>): string {
-  if (schema === null || typeof schema !== 'object') return JSON.stringify(schema);
-  let text = memo.get(schema);
-  if (text !== undefined) return text;
-  if (Array.isArray(schema)) {
-    text = `[${schema.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : structuralKey(v, memo))).join(',')}]`;
-  } else {
-    const prose = !isPropertiesMap(schema);
-    const parts: string[] = [];
-    for (const [k, v] of Object.entries(schema)) {
-      if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
-      parts.push(`${JSON.stringify(k)}:${structuralKey(v, memo)}`);
+class Shapes {
+  private readonly byObject = new WeakMap<object, string>();
+  private readonly byText = new Map<string, string>();
+
+  /** The key of a value: its JSON text for a primitive, `#n` for an object or array. */
+  key(value: unknown): string {
+    if (value === null || typeof value !== 'object') return JSON.stringify(value);
+    let id = this.byObject.get(value);
+    if (id !== undefined) return id;
+    let text: string;
+    if (Array.isArray(value)) {
+      text = `[${value.map((v: unknown) => (v === undefined || typeof v === 'function' ? 'null' : this.key(v))).join(',')}]`;
+    } else {
+      const prose = !isPropertiesMap(value);
+      const parts: string[] = [];
+      for (const [k, v] of Object.entries(value)) {
+        if (v === undefined || typeof v === 'function' || (prose && PROSE.has(k) && typeof v !== 'object')) continue;
+        parts.push(`${JSON.stringify(k)}:${this.key(v)}`);
+      }
+      text = `{${parts.join(',')}}`;
     }
-    text = `{${parts.join(',')}}`;
+    id = this.byText.get(text);
+    if (id === undefined) this.byText.set(text, (id = `#${this.byText.size}`));
+    this.byObject.set(value, id);
+    return id;
   }
-  memo.set(schema, text);
-  return text;
 }
 
 function isPropertiesMap(holder: unknown): boolean {

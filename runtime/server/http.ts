@@ -223,12 +223,43 @@ function isReply(x: Match | HttpReply): x is HttpReply {
   return (x as HttpReply).status !== undefined;
 }
 
-function send(res: ServerResponse, reply: HttpReply, extra: Readonly<Record<string, string>> | undefined): void {
+/**
+ * The extra headers of every reply (the user's `headers`, the CORS origin), prepared once: whether they can
+ * go into writeHead's header object (node:http's fast case) or must be set one by one first (two of them,
+ * or one of them and a reply header, differing only in case: setHeader lets the later one win).
+ */
+interface Extra {
+  readonly names: readonly string[];
+  readonly values: Readonly<Record<string, string>>;
+  /** Lower-cased names, when no two extra names collide. */
+  readonly lower: ReadonlySet<string> | undefined;
+}
+
+function prepareExtra(extra: Readonly<Record<string, string>> | undefined): Extra | undefined {
+  if (extra === undefined) return undefined;
+  const names = Object.keys(extra);
+  if (names.length === 0) return undefined;
+  const lower = new Set(names.map((n) => n.toLowerCase()));
+  return { names, values: extra, lower: lower.size === names.length ? lower : undefined };
+}
+
+function send(res: ServerResponse, reply: HttpReply, extra: Extra | undefined): void {
   if (res.headersSent || res.destroyed) return;
-  const headers = reply.headers;
+  let headers = reply.headers;
   // No Content-Length on a 204 (RFC 9110 §8.6).
   if (reply.status !== 204) headers['content-length'] = String(Buffer.byteLength(reply.body));
-  if (extra) for (const k of Object.keys(extra)) res.setHeader(k, extra[k] as string);
+  if (extra !== undefined) {
+    let merge = extra.lower !== undefined;
+    for (const k in headers) if (merge && extra.lower!.has(k)) merge = false;
+    if (merge) {
+      // One header object (node:http's fast case), the extra headers first, then the reply's, as setHeader
+      // followed by writeHead would order them.
+      const all: Record<string, string> = {};
+      for (const k of extra.names) all[k] = extra.values[k] as string;
+      for (const k in headers) all[k] = headers[k] as string;
+      headers = all;
+    } else for (const k of extra.names) res.setHeader(k, extra.values[k] as string);
+  }
   res.writeHead(reply.status, headers);
   res.end(reply.body);
 }
@@ -237,7 +268,7 @@ const INTERNAL: HttpReply = { status: 500, headers: { 'content-type': TEXT_TYPE 
 
 /** The node:http request listener. */
 export function nodeListener(core: HttpCore): (req: IncomingMessage, res: ServerResponse) => void {
-  const extra = core.engine.options.headers;
+  const extra = prepareExtra(core.engine.options.headers);
   const max = core.maxBodyBytes;
   return (req, res) => {
     const begun = core.begin(req.method ?? 'GET', req.url ?? '/', req.headers);

@@ -80,6 +80,8 @@ export interface ServiceTable {
   readonly discover: boolean;
   /** Every secret param name of the service (to mask echoed requests whose method is unknown). */
   readonly secretNames: readonly string[];
+  /** The method looked up last, and its entry (see `lookup` in engine.ts). */
+  last: { readonly name: string; readonly entry: Entry } | undefined;
 }
 
 export interface ResolvedOptions {
@@ -259,6 +261,7 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
     batchLimit,
     discover: opts.discover,
     secretNames: [...secretNames],
+    last: undefined,
   };
 }
 

@@ -268,6 +268,38 @@ describe('raw handler next to typed ones', () => {
   });
 });
 
+describe('extra reply headers over node:http', () => {
+  it('go with every reply, the reply\'s own headers winning a name that differs only in case', async () => {
+    const server = createRpcServer({
+      services: ALL_SERVICES,
+      handlers,
+      headers: { 'Node-ID': 'NodeID-test', 'Content-Type': 'text/plain', 'x-dup': '1', 'X-Dup': '2' },
+    });
+    const plain = createRpcServer({ services: ALL_SERVICES, handlers, headers: { 'Node-ID': 'NodeID-test', 'x-served-by': 'noderpc' } });
+    const at = await server.listen();
+    const at2 = await plain.listen();
+    try {
+      const res = await post(at.url, '/ext/bc/P', call(1, 'platform.getHeight'));
+      expect(res.body).toBe('{"jsonrpc":"2.0","id":1,"result":{"height":"1234567"}}');
+      expect(res.headers['content-type']).toBe('application/json');
+      expect(res.headers['node-id']).toBe('NodeID-test');
+      expect(res.headers['x-dup']).toBe('2');
+      const ok = await post(at2.url, '/ext/bc/P', call(1, 'platform.getHeight'));
+      expect(ok.headers).toMatchObject({ 'node-id': 'NodeID-test', 'x-served-by': 'noderpc', 'content-type': 'application/json', 'content-length': String(ok.body.length) });
+      const notification = await post(at2.url, '/ext/bc/P', { jsonrpc: '2.0', method: 'platform.getHeight' });
+      expect(notification.status).toBe(204);
+      expect(notification.headers).toMatchObject({ 'node-id': 'NodeID-test', 'x-served-by': 'noderpc' });
+      expect(notification.headers['content-length']).toBeUndefined();
+      const refused = await rawRequest(at2.url, { method: 'GET', path: '/ext/bc/P' });
+      expect(refused.status).toBe(405);
+      expect(refused.headers).toMatchObject({ 'node-id': 'NodeID-test', allow: 'POST' });
+    } finally {
+      await server.close();
+      await plain.close();
+    }
+  });
+});
+
 describe('listen', () => {
   it('binds 127.0.0.1 on a free port and reports the URL', async () => {
     const server = createRpcServer({ services: [info], handlers });

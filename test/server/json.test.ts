@@ -7,6 +7,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { compactJson, depthExceeds, goEscape, goQuote, goScan, rawIds } from '../../runtime/server/json.js';
 import { gorillaName } from '../../runtime/server/texts.js';
+import { idText, type IdSource } from '../../runtime/server/wire.js';
 
 describe('goScan', () => {
   const errors: [string, { given: string; want: string }][] = [
@@ -122,6 +123,33 @@ describe('rawIds', () => {
       '{"a":[1,2]}',
     ]);
     expect(rawIds('{"id":1,"id":2}', 0, false)).toEqual(['2']);
+  });
+});
+
+describe('idText', () => {
+  // A batch as the engine reads it: every message's id, in order, from one IdSource.
+  const blank = fc.constantFrom('', ' ', '\n  ');
+  const idForm = fc.oneof(
+    fc.integer({ min: -1e6, max: 1e6 }).map(String),
+    fc.constantFrom('1.0', '1e2', '10E-1', '-0', '0', '12345678901234567890', '9007199254740993', '2.50', '"id"', '"x\\"id\\""', 'null'),
+  );
+  const noise = fc.constantFrom('"uid":7', '"paid":"id\\""', '"x":"id"', '"params":{"ids":["id\\"",1]}', '"method":"getId"', '"jsonrpc":"2.0"');
+  const message = fc.tuple(idForm, fc.array(noise, { maxLength: 3 }), fc.nat(3), blank, blank).map(([id, others, at, b1, b2]) => {
+    const members: string[] = [...others];
+    members.splice(Math.min(at, members.length), 0, `"id"${b1}:${b2}${id}`);
+    return { text: `{${members.join(',')}}`, id };
+  });
+
+  it('echoes each id of a batch exactly as written, read in one pass or by the full scan', () => {
+    fc.assert(
+      fc.property(fc.array(message, { minLength: 1, maxLength: 6 }), blank, (messages, b) => {
+        const text = `${b}[${messages.map((m) => m.text).join(`,${b}`)}]`;
+        const parsed = JSON.parse(text) as { id: unknown }[];
+        const ids: IdSource = { text, start: -1, caseInsensitive: false, raw: undefined, cursor: 0 };
+        parsed.forEach((m, i) => expect(idText(m.id, ids, i)).toBe(messages[i]!.id));
+      }),
+      { numRuns: 500 },
+    );
   });
 });
 

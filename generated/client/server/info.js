@@ -14,22 +14,588 @@ import { validate as validateParams9 } from '../validators/info/info.getVMs.para
 import { validate as validateParams10 } from '../validators/info/info.peers.params.js';
 import { validate as validateParams11 } from '../validators/info/info.uptime.params.js';
 import { validate as validateParams12 } from '../validators/info/info.upgrades.params.js';
+import * as S from '../runtime/server/serialize.js';
+function a0(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (S.str(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (S.str(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k1(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "supportWeight": j = S.u64(x); break;
+      case "supporters": j = a0(x, p, d + 1); break;
+      case "objectWeight": j = S.u64(x); break;
+      case "objectors": j = a0(x, p, d + 1); break;
+      case "abstainWeight": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o2_keys = ["supportWeight","supporters","objectWeight","objectors","abstainWeight"];
+function o2(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o2_keys[i++]) return k1(v, d);
+  if (i !== 5 || !S.own(v, "abstainWeight")) return k1(v, d);
+  const w0 = S.u64d(v["supportWeight"]);
+  if (w0 === undefined) return k1(v, d);
+  const w1 = a0(v["supporters"], "supporters", d + 1);
+  if (w1 === undefined) return k1(v, d);
+  const w2 = S.u64d(v["objectWeight"]);
+  if (w2 === undefined) return k1(v, d);
+  const w3 = a0(v["objectors"], "objectors", d + 1);
+  if (w3 === undefined) return k1(v, d);
+  const w4 = S.u64d(v["abstainWeight"]);
+  if (w4 === undefined) return k1(v, d);
+  return "{\"supportWeight\":\"" + w0 + "\",\"supporters\":" + w1 + ",\"objectWeight\":\"" + w2 + "\",\"objectors\":" + w3 + ",\"abstainWeight\":\"" + w4 + "\"}";
+}
+
+function k3(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    j = o2(x, p, d + 1);
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+function o4(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  return k3(v, d);
+}
+
+function k5(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "acps": j = o4(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o6_keys = ["acps"];
+function o6(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
+  if (i !== 1 || !S.own(v, "acps")) return k5(v, d);
+  const w0 = o4(v["acps"], "acps", d + 1);
+  if (w0 === undefined) return k5(v, d);
+  return "{\"acps\":" + w0 + "}";
+}
+
+function k7(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "isBootstrapped": j = S.bool(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o8_keys = ["isBootstrapped"];
+function o8(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o8_keys[i++]) return k7(v, d);
+  if (i !== 1 || !S.own(v, "isBootstrapped")) return k7(v, d);
+  const w0 = S.bool(v["isBootstrapped"], "isBootstrapped", d + 1);
+  if (w0 === undefined) return k7(v, d);
+  return "{\"isBootstrapped\":" + w0 + "}";
+}
+
+function k9(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "blockchainID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o10_keys = ["blockchainID"];
+function o10(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o10_keys[i++]) return k9(v, d);
+  if (i !== 1 || !S.own(v, "blockchainID")) return k9(v, d);
+  const w0 = S.strd(v["blockchainID"]);
+  if (w0 === undefined) return k9(v, d);
+  return "{\"blockchainID\":\"" + w0 + "\"}";
+}
+
+function k11(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "networkID": j = S.u32(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o12_keys = ["networkID"];
+function o12(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
+  if (i !== 1 || !S.own(v, "networkID")) return k11(v, d);
+  const w0 = S.u32d(v["networkID"]);
+  if (w0 === undefined) return k11(v, d);
+  return "{\"networkID\":\"" + w0 + "\"}";
+}
+
+function k13(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "networkName": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o14_keys = ["networkName"];
+function o14(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o14_keys[i++]) return k13(v, d);
+  if (i !== 1 || !S.own(v, "networkName")) return k13(v, d);
+  const w0 = S.strd(v["networkName"]);
+  if (w0 === undefined) return k13(v, d);
+  return "{\"networkName\":\"" + w0 + "\"}";
+}
+
+function k15(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "nodeID": j = S.str(x, p, d + 1); break;
+      case "nodePOP": j = S.any(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o16_keys = ["nodeID","nodePOP"];
+function o16(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o16_keys[i++]) return k15(v, d);
+  if (i !== 2 || !S.own(v, "nodePOP")) return k15(v, d);
+  const w0 = S.strd(v["nodeID"]);
+  if (w0 === undefined) return k15(v, d);
+  const w1 = S.any(v["nodePOP"], "nodePOP", d + 1);
+  if (w1 === undefined) return k15(v, d);
+  return "{\"nodeID\":\"" + w0 + "\",\"nodePOP\":" + w1 + "}";
+}
+
+function k17(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "ip": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o18_keys = ["ip"];
+function o18(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o18_keys[i++]) return k17(v, d);
+  if (i !== 1 || !S.own(v, "ip")) return k17(v, d);
+  const w0 = S.strd(v["ip"]);
+  if (w0 === undefined) return k17(v, d);
+  return "{\"ip\":\"" + w0 + "\"}";
+}
+
+function k19(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "version": j = S.str(x, p, d + 1); break;
+      case "databaseVersion": j = S.str(x, p, d + 1); break;
+      case "rpcProtocolVersion": j = S.u32(x); break;
+      case "gitCommit": j = S.str(x, p, d + 1); break;
+      case "vmVersions": j = S.any(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o20_keys = ["version","databaseVersion","rpcProtocolVersion","gitCommit","vmVersions"];
+function o20(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o20_keys[i++]) return k19(v, d);
+  if (i !== 5 || !S.own(v, "vmVersions")) return k19(v, d);
+  const w0 = S.strd(v["version"]);
+  if (w0 === undefined) return k19(v, d);
+  const w1 = S.strd(v["databaseVersion"]);
+  if (w1 === undefined) return k19(v, d);
+  const w2 = S.u32d(v["rpcProtocolVersion"]);
+  if (w2 === undefined) return k19(v, d);
+  const w3 = S.strd(v["gitCommit"]);
+  if (w3 === undefined) return k19(v, d);
+  const w4 = S.any(v["vmVersions"], "vmVersions", d + 1);
+  if (w4 === undefined) return k19(v, d);
+  return "{\"version\":\"" + w0 + "\",\"databaseVersion\":\"" + w1 + "\",\"rpcProtocolVersion\":\"" + w2 + "\",\"gitCommit\":\"" + w3 + "\",\"vmVersions\":" + w4 + "}";
+}
+
+function k21(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "txFee": j = S.u64(x); break;
+      case "createAssetTxFee": j = S.u64(x); break;
+      case "createSubnetTxFee": j = S.u64(x); break;
+      case "transformSubnetTxFee": j = S.u64(x); break;
+      case "createBlockchainTxFee": j = S.u64(x); break;
+      case "addPrimaryNetworkValidatorFee": j = S.u64(x); break;
+      case "addPrimaryNetworkDelegatorFee": j = S.u64(x); break;
+      case "addSubnetValidatorFee": j = S.u64(x); break;
+      case "addSubnetDelegatorFee": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o22_keys = ["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"];
+function o22(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
+  if (i !== 9 || !S.own(v, "addSubnetDelegatorFee")) return k21(v, d);
+  const w0 = S.u64d(v["txFee"]);
+  if (w0 === undefined) return k21(v, d);
+  const w1 = S.u64d(v["createAssetTxFee"]);
+  if (w1 === undefined) return k21(v, d);
+  const w2 = S.u64d(v["createSubnetTxFee"]);
+  if (w2 === undefined) return k21(v, d);
+  const w3 = S.u64d(v["transformSubnetTxFee"]);
+  if (w3 === undefined) return k21(v, d);
+  const w4 = S.u64d(v["createBlockchainTxFee"]);
+  if (w4 === undefined) return k21(v, d);
+  const w5 = S.u64d(v["addPrimaryNetworkValidatorFee"]);
+  if (w5 === undefined) return k21(v, d);
+  const w6 = S.u64d(v["addPrimaryNetworkDelegatorFee"]);
+  if (w6 === undefined) return k21(v, d);
+  const w7 = S.u64d(v["addSubnetValidatorFee"]);
+  if (w7 === undefined) return k21(v, d);
+  const w8 = S.u64d(v["addSubnetDelegatorFee"]);
+  if (w8 === undefined) return k21(v, d);
+  return "{\"txFee\":\"" + w0 + "\",\"createAssetTxFee\":\"" + w1 + "\",\"createSubnetTxFee\":\"" + w2 + "\",\"transformSubnetTxFee\":\"" + w3 + "\",\"createBlockchainTxFee\":\"" + w4 + "\",\"addPrimaryNetworkValidatorFee\":\"" + w5 + "\",\"addPrimaryNetworkDelegatorFee\":\"" + w6 + "\",\"addSubnetValidatorFee\":\"" + w7 + "\",\"addSubnetDelegatorFee\":\"" + w8 + "\"}";
+}
+
+function k23(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "vms": j = S.any(x, p, d + 1); break;
+      case "fxs": j = S.any(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o24_keys = ["vms","fxs"];
+function o24(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o24_keys[i++]) return k23(v, d);
+  if (i !== 2 || !S.own(v, "fxs")) return k23(v, d);
+  const w0 = S.any(v["vms"], "vms", d + 1);
+  if (w0 === undefined) return k23(v, d);
+  const w1 = S.any(v["fxs"], "fxs", d + 1);
+  if (w1 === undefined) return k23(v, d);
+  return "{\"vms\":" + w0 + ",\"fxs\":" + w1 + "}";
+}
+
+function a25(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (S.num(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (S.num(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k26(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "ip": j = S.str(x, p, d + 1); break;
+      case "publicIP": j = S.str(x, p, d + 1); break;
+      case "nodeID": j = S.str(x, p, d + 1); break;
+      case "version": j = S.str(x, p, d + 1); break;
+      case "upgradeTime": j = S.u64n(x); break;
+      case "lastSent": j = S.str(x, p, d + 1); break;
+      case "lastReceived": j = S.str(x, p, d + 1); break;
+      case "observedUptime": j = S.u32(x); break;
+      case "trackedSubnets": j = a0(x, p, d + 1); break;
+      case "supportedACPs": j = a25(x, p, d + 1); break;
+      case "objectedACPs": j = a25(x, p, d + 1); break;
+      case "benched": j = a0(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o27_keys = ["ip","publicIP","nodeID","version","upgradeTime","lastSent","lastReceived","observedUptime","trackedSubnets","supportedACPs","objectedACPs","benched"];
+function o27(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
+  if (i !== 12 || !S.own(v, "benched")) return k26(v, d);
+  const w0 = S.strd(v["ip"]);
+  if (w0 === undefined) return k26(v, d);
+  const w1 = S.strd(v["publicIP"]);
+  if (w1 === undefined) return k26(v, d);
+  const w2 = S.strd(v["nodeID"]);
+  if (w2 === undefined) return k26(v, d);
+  const w3 = S.strd(v["version"]);
+  if (w3 === undefined) return k26(v, d);
+  const w4 = S.u64n(v["upgradeTime"]);
+  if (w4 === undefined) return k26(v, d);
+  const w5 = S.strd(v["lastSent"]);
+  if (w5 === undefined) return k26(v, d);
+  const w6 = S.strd(v["lastReceived"]);
+  if (w6 === undefined) return k26(v, d);
+  const w7 = S.u32d(v["observedUptime"]);
+  if (w7 === undefined) return k26(v, d);
+  const w8 = a0(v["trackedSubnets"], "trackedSubnets", d + 1);
+  if (w8 === undefined) return k26(v, d);
+  const w9 = a25(v["supportedACPs"], "supportedACPs", d + 1);
+  if (w9 === undefined) return k26(v, d);
+  const w10 = a25(v["objectedACPs"], "objectedACPs", d + 1);
+  if (w10 === undefined) return k26(v, d);
+  const w11 = a0(v["benched"], "benched", d + 1);
+  if (w11 === undefined) return k26(v, d);
+  return "{\"ip\":\"" + w0 + "\",\"publicIP\":\"" + w1 + "\",\"nodeID\":\"" + w2 + "\",\"version\":\"" + w3 + "\",\"upgradeTime\":" + w4 + ",\"lastSent\":\"" + w5 + "\",\"lastReceived\":\"" + w6 + "\",\"observedUptime\":\"" + w7 + "\",\"trackedSubnets\":" + w8 + ",\"supportedACPs\":" + w9 + ",\"objectedACPs\":" + w10 + ",\"benched\":" + w11 + "}";
+}
+
+function a28(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o27(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o27(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k29(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "numPeers": j = S.u64(x); break;
+      case "peers": j = a28(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o30_keys = ["numPeers","peers"];
+function o30(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o30_keys[i++]) return k29(v, d);
+  if (i !== 2 || !S.own(v, "peers")) return k29(v, d);
+  const w0 = S.u64d(v["numPeers"]);
+  if (w0 === undefined) return k29(v, d);
+  const w1 = a28(v["peers"], "peers", d + 1);
+  if (w1 === undefined) return k29(v, d);
+  return "{\"numPeers\":\"" + w0 + "\",\"peers\":" + w1 + "}";
+}
+
+function k31(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "rewardingStakePercentage": j = S.f(x); break;
+      case "weightedAveragePercentage": j = S.f(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o32_keys = ["rewardingStakePercentage","weightedAveragePercentage"];
+function o32(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o32_keys[i++]) return k31(v, d);
+  if (i !== 2 || !S.own(v, "weightedAveragePercentage")) return k31(v, d);
+  const w0 = S.fd(v["rewardingStakePercentage"]);
+  if (w0 === undefined) return k31(v, d);
+  const w1 = S.fd(v["weightedAveragePercentage"]);
+  if (w1 === undefined) return k31(v, d);
+  return "{\"rewardingStakePercentage\":\"" + w0 + "\",\"weightedAveragePercentage\":\"" + w1 + "\"}";
+}
+
+function k33(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "apricotPhase4MinPChainHeight": j = S.u64n(x); break;
+      case "graniteEpochDuration": j = S.u64n(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o34_keys = ["apricotPhase4MinPChainHeight","graniteEpochDuration"];
+function o34(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o34_keys[i++]) return k33(v, d);
+  if (i !== 2 || !S.own(v, "graniteEpochDuration")) return k33(v, d);
+  const w0 = S.u64n(v["apricotPhase4MinPChainHeight"]);
+  if (w0 === undefined) return k33(v, d);
+  const w1 = S.u64n(v["graniteEpochDuration"]);
+  if (w1 === undefined) return k33(v, d);
+  return "{\"apricotPhase4MinPChainHeight\":" + w0 + ",\"graniteEpochDuration\":" + w1 + "}";
+}
+
 export const infoServer = {
   ...infoService,
   document: {"openrpc":"1.3.2","info":{"title":"Info API","version":"1.14.3","description":"Basic facts about the node and its network: identity, version, network, peers, uptime, fees, installed\nVMs and the upgrade schedule. Served at `/ext/info` by a gorilla/rpc JSON-RPC 2.0 server: params by name\n(an object, or an object inside a one-element array), no batch arrays.\n"},"servers":[{"name":"node","url":"/ext/info","summary":"The node's Info API, relative to the node's base URL (for example `http://127.0.0.1:9650`)."}],"x-jsonrpc":{"batch":false,"dialect":"gorilla-json2"},"methods":[{"name":"info.acps","summary":"Community proposals and how the validator set stands on each","x-effects":"read","description":"Lists the Avalanche Community Proposals (ACPs) this node knows of, and for each the stake weight and\nthe validators that support it, object to it, or neither.\n\nThe result's `acps` is keyed by proposal number. JSON object keys are strings, so the number arrives\nas a string (`\"23\"`). The seed declares the weights as uint64 numbers; the node sends them as decimal\nstrings, and the schema accepts both.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["acps"],"properties":{"acps":{"description":"Preferences keyed by proposal number (a uint32 written as a decimal string).","type":"object","propertyNames":{"pattern":"^(0|[1-9][0-9]{0,9})$"},"additionalProperties":{"$ref":"#/components/schemas/AcpPreference"}}}}},"examples":[{"name":"two-proposals","params":[],"result":{"name":"result","value":{"acps":{"118":{"supportWeight":"153804729184011427","supporters":["NodeID-3VSfXXkiwjwAaK5eXfejJF53VdgufRGKB","NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3"],"objectWeight":"0","objectors":[],"abstainWeight":"87226371040988211"},"176":{"supportWeight":"2000000000000","supporters":["NodeID-6evhQV6XVYW6gSZA9M2m5umjxv2c5djpb"],"objectWeight":"3000000000000","objectors":["NodeID-MXCZketaX7cXKFUz5H8xCrmE7uzx8K6Ag"],"abstainWeight":"241026100225999638"}}}}}]},{"name":"info.isBootstrapped","summary":"Whether a chain has finished bootstrapping on this node","x-effects":"read","description":"Tells whether this node has finished bootstrapping the given chain, that is, whether it has caught up\nwith the network and serves the chain's current state.\n\n`chain` is required: without it the node answers with the error `argument 'chain' not given`; a chain\nit does not know gives `there is no chain with alias/ID '<chain>'`.\n","paramStructure":"by-name","params":[{"name":"chain","summary":"The chain's ID or alias","description":"A blockchain ID or an alias such as `X`, `P` or `C`.","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}}],"result":{"name":"result","schema":{"type":"object","required":["isBootstrapped"],"properties":{"isBootstrapped":{"description":"Whether the chain is done bootstrapping.","type":"boolean"}}}},"errors":[{"code":-32000,"message":"argument 'chain' not given","data":null},{"code":-32000,"message":"there is no chain with alias/ID '<chain>'","data":null}],"examples":[{"name":"x-chain-bootstrapped","params":[{"name":"chain","value":"X"}],"result":{"name":"result","value":{"isBootstrapped":true}}},{"name":"chain-by-id-still-bootstrapping","params":[{"name":"chain","value":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5"}],"result":{"name":"result","value":{"isBootstrapped":false}}}]},{"name":"info.getBlockchainID","summary":"The blockchain ID behind an alias","x-effects":"read","description":"Resolves a chain alias (`X`, `P`, `C`, or any alias the node registered) to the blockchain's ID. An\nalias the node does not know is an error.\n","paramStructure":"by-name","params":[{"name":"alias","summary":"The alias to resolve","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}}],"result":{"name":"result","schema":{"type":"object","required":["blockchainID"],"properties":{"blockchainID":{"description":"The chain's ID.","$ref":"#/components/schemas/CB58ID"}}}},"examples":[{"name":"x-chain-on-main-network","params":[{"name":"alias","value":"X"}],"result":{"name":"result","value":{"blockchainID":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM"}}}]},{"name":"info.getNetworkID","summary":"The ID of the network this node is on","x-effects":"read","description":"Returns the network ID: `1` is the main network, `5` the test network (Fuji); local and custom networks\nuse other values.\n\nThe seed declares `networkID` an int; the node sends it as a decimal string (`\"1\"`). Both are accepted.\nThis is the node network's ID, unrelated to the EVM chain's own network and chain IDs.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["networkID"],"properties":{"networkID":{"description":"The network ID.","$ref":"#/components/schemas/Uint32"}}}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"networkID":"1"}}},{"name":"test-network-documented-form","params":[],"result":{"name":"result","value":{"networkID":5}}}]},{"name":"info.getNetworkName","summary":"The name of the network this node is on","x-effects":"read","description":"Returns the network's name: `mainnet`, `fuji`, `local`, or `network-<id>` for a network without a\nwell-known name.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["networkName"],"properties":{"networkName":{"description":"The network's name.","type":"string","pattern":"^[a-z][a-z0-9-]*$"}}}},"examples":[{"name":"test-network","params":[],"result":{"name":"result","value":{"networkName":"fuji"}}},{"name":"custom-network","params":[],"result":{"name":"result","value":{"networkName":"network-1337"}}}]},{"name":"info.getNodeID","summary":"This node's ID and BLS proof of possession","x-effects":"read","description":"Returns this node's ID and its BLS public key with proof of possession (`nodePOP`), which a validator\nregistration needs. The same pair is logged when the node starts.\n\n`nodePOP` is `null` only for a node without a BLS key, which real nodes always have.\n\nNode-specific: the public API server does not expose this method.\n","paramStructure":"by-name","x-availability":{"publicNode":false},"params":[],"result":{"name":"result","schema":{"type":"object","required":["nodeID","nodePOP"],"properties":{"nodeID":{"description":"This node's ID.","$ref":"#/components/schemas/NodeID"},"nodePOP":{"description":"The node's BLS key and proof of possession, or `null`.","oneOf":[{"$ref":"#/components/schemas/NodePOP"},{"type":"null"}]}}}},"examples":[{"name":"node-with-bls-key","params":[],"result":{"name":"result","value":{"nodeID":"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3","nodePOP":{"publicKey":"0x98f88d90ccbf275104fb6ae15751c03960cf7501ede37db98fe1b3bdfb5310c9aacc332effd88a9d1bd62c91529a35d4","proofOfPossession":"0xa2da1bb17b6b5048773fa304bf5fa632f8bfd2626973568486d2b3191e1616d48dcf3dfd5a4b7e2ba5322af018616bf9b10ba0fff6ec0212dd7f44012e73eabe4ab1dc4e25a4db8237e93d840e14c61eb5d14ea3ce29cd6a71f70af6095edb1f"}}}}]},{"name":"info.getNodeIP","summary":"The IP address and port this node advertises","x-effects":"read","description":"Returns the address (IP and staking port) this node tells its peers to reach it at.\n\nNode-specific: the public API server does not expose this method.\n","paramStructure":"by-name","x-availability":{"publicNode":false},"params":[],"result":{"name":"result","schema":{"type":"object","required":["ip"],"properties":{"ip":{"description":"The advertised IP and port, for example `203.0.113.7:9651`.","$ref":"#/components/schemas/IpPort"}}}},"examples":[{"name":"ipv4","params":[],"result":{"name":"result","value":{"ip":"203.0.113.7:9651"}}}]},{"name":"info.getNodeVersion","x-node-version":"/version","summary":"The node's software, database and VM versions","x-effects":"read","description":"Returns the node's version, the version of its database format, the source commit it was built from,\nthe version of each VM it runs (keyed by VM name) and the RPC protocol version VM plugins must speak.\n\n`rpcProtocolVersion` is a decimal string, as the seed says.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["version","databaseVersion","rpcProtocolVersion","gitCommit","vmVersions"],"properties":{"version":{"description":"The node's version, for example `avalanchego/1.14.3`.","type":"string"},"databaseVersion":{"description":"The database format version, for example `v1.4.5`.","type":"string"},"rpcProtocolVersion":{"description":"The plugin RPC protocol version.","$ref":"#/components/schemas/Uint32"},"gitCommit":{"description":"The source commit the binary was built from (may be empty for local builds).","type":"string"},"vmVersions":{"description":"Version of each VM, keyed by VM name (`avm`, `evm`, `platform`, plugin names).","type":"object","additionalProperties":{"type":"string"}}}}},"examples":[{"name":"release-build","params":[],"result":{"name":"result","value":{"version":"avalanchego/1.14.3","databaseVersion":"v1.4.5","rpcProtocolVersion":"44","gitCommit":"e20ecca95a541365cec82ba0c54e2e04768eeca2","vmVersions":{"avm":"v1.14.3","evm":"v1.14.3","platform":"v1.14.3"}}}}]},{"name":"info.getTxFee","summary":"Static transaction fees (deprecated)","x-effects":"read","description":"Returns the network's static transaction fees in nNATIVE.\n\nOnly two of the nine fields still mean anything: `txFee` is the default fee of X-Chain transactions and\n`createAssetTxFee` the fee of an X-Chain `CreateAssetTx`. The other seven (`createSubnetTxFee`,\n`transformSubnetTxFee`, `createBlockchainTxFee`, `addPrimaryNetworkValidatorFee`,\n`addPrimaryNetworkDelegatorFee`, `addSubnetValidatorFee`, `addSubnetDelegatorFee`) are no longer\nused: the node reports fixed per-network values for them.\n\nDeprecated since v1.12.2 (the node logs a warning when it is called): P-Chain fees are dynamic since\nEtna, see `platform.getFeeConfig` and `platform.getFeeState`. There is no drop-in replacement.\n\nThe seed declares the fees as uint64; the node sends decimal strings. Both are accepted.\n","paramStructure":"by-name","deprecated":true,"params":[],"result":{"name":"result","schema":{"type":"object","required":["txFee","createAssetTxFee","createSubnetTxFee","transformSubnetTxFee","createBlockchainTxFee","addPrimaryNetworkValidatorFee","addPrimaryNetworkDelegatorFee","addSubnetValidatorFee","addSubnetDelegatorFee"],"properties":{"txFee":{"description":"Default fee of an X-Chain transaction.","$ref":"#/components/schemas/Uint64"},"createAssetTxFee":{"description":"Fee of an X-Chain `CreateAssetTx`.","$ref":"#/components/schemas/Uint64"},"createSubnetTxFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"transformSubnetTxFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"createBlockchainTxFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"addPrimaryNetworkValidatorFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"addPrimaryNetworkDelegatorFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"addSubnetValidatorFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"},"addSubnetDelegatorFee":{"description":"No longer used.","$ref":"#/components/schemas/Uint64"}}}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"txFee":"1000000","createAssetTxFee":"10000000","createSubnetTxFee":"1000000000","transformSubnetTxFee":"10000000000","createBlockchainTxFee":"1000000000","addPrimaryNetworkValidatorFee":"0","addPrimaryNetworkDelegatorFee":"0","addSubnetValidatorFee":"1000000","addSubnetDelegatorFee":"1000000"}}}]},{"name":"info.getVMs","summary":"The virtual machines installed on this node","x-effects":"read","description":"Lists the VMs this node can run, each keyed by VM ID with its aliases.\n\nThe node also returns `fxs`, the installed feature extensions keyed by ID with their name\n(`secp256k1fx`, `nftfx`, `propertyfx`); the seed does not mention it.\n\nNode-specific: the public API server does not expose this method.\n","paramStructure":"by-name","x-availability":{"publicNode":false},"params":[],"result":{"name":"result","schema":{"type":"object","required":["vms"],"properties":{"vms":{"description":"Aliases of each installed VM, keyed by VM ID.","type":"object","propertyNames":{"pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"additionalProperties":{"type":"array","items":{"type":"string"}}},"fxs":{"description":"Name of each installed feature extension, keyed by its ID (not in the seed).","type":"object","propertyNames":{"pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"additionalProperties":{"type":"string"}}}}},"examples":[{"name":"built-in-vms","params":[],"result":{"name":"result","value":{"vms":{"jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq":["avm"],"mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6":["evm"],"rWhpuQPF1kZtPAeC9qK7VGRrxibALZm11U8MiudwQ8YEGifAm":["platform"]},"fxs":{"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ":"secp256k1fx","qd2U4HDWUvMrVUeTcCHp6xH3Qpnn1XbU5MDdnBoiifFqvgXwT":"nftfx","rXJsCSEYXg2TehWxCEEGj6JU2PWKTkd6cBdNLjoe2SpsKD9cy":"propertyfx"}}}}]},{"name":"info.peers","summary":"The peers this node is connected to","x-effects":"read","description":"Describes this node's peer connections.\n\n- With `nodeIDs` empty or omitted, every active connection is described.\n- With `nodeIDs` given, only those peers are described; a requested node this node is not connected to\n  is left out of the reply (no error).\n\nThe seed declares `numPeers` and each peer's `observedUptime` as ints; the node sends decimal strings.\nBoth are accepted. See `Peer` for the fields current nodes add.\n","paramStructure":"by-name","params":[{"name":"nodeIDs","summary":"Only describe these peers","required":false,"schema":{"type":"array","items":{"$ref":"#/components/schemas/NodeID"}}}],"result":{"name":"result","schema":{"type":"object","required":["numPeers","peers"],"properties":{"numPeers":{"description":"Number of peers described.","$ref":"#/components/schemas/Uint64"},"peers":{"type":"array","items":{"$ref":"#/components/schemas/Peer"}}}}},"examples":[{"name":"one-requested-peer","params":[{"name":"nodeIDs","value":["NodeID-CwqhM4rrUmRYsjYAsTGoTB3q36yMsbzGk"]}],"result":{"name":"result","value":{"numPeers":"1","peers":[{"ip":"198.51.100.23:9651","publicIP":"198.51.100.23:9651","nodeID":"NodeID-CwqhM4rrUmRYsjYAsTGoTB3q36yMsbzGk","version":"avalanchego/1.14.3","upgradeTime":1765296000,"lastSent":"2025-11-28T09:14:02.114823Z","lastReceived":"2025-11-28T09:14:02.093377Z","observedUptime":"99","trackedSubnets":["FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"],"supportedACPs":[176],"objectedACPs":[],"benched":[]}]}}},{"name":"documented-form","params":[],"result":{"name":"result","value":{"numPeers":2,"peers":[{"ip":"198.51.100.23:9651","publicIP":"198.51.100.23:9651","nodeID":"NodeID-CwqhM4rrUmRYsjYAsTGoTB3q36yMsbzGk","version":"avalanchego/1.11.13","lastSent":"2024-11-02T14:53:20Z","lastReceived":"2024-11-02T14:53:20Z","observedUptime":100,"trackedSubnets":[],"benched":[]},{"ip":"192.0.2.41:50130","publicIP":"192.0.2.41:9651","nodeID":"NodeID-53GECUQqBMdJoz4SmBHPMBjy7ppuKZ2Fe","version":"avalanchego/1.11.13","lastSent":"2024-11-02T14:53:19Z","lastReceived":"2024-11-02T14:53:18Z","observedUptime":97,"trackedSubnets":[],"benched":["P"]}]}}}]},{"name":"info.uptime","summary":"The network's view of this node's uptime","x-effects":"read","description":"Reports this node's Primary Network uptime as the validators observe it:\n\n- `rewardingStakePercentage`: the percentage of stake whose validators consider this node above the\n  uptime requirement for a reward;\n- `weightedAveragePercentage`: the stake-weighted average of every validator's observed uptime of this\n  node.\n\nThe seed declares both as float64; the node sends strings with four decimals (`\"99.8000\"`). Both are\naccepted.\n\nThe seed shows a sample call passing `subnetID`. Current nodes take no parameters: the key is ignored\nand the answer is always about the Primary Network (per-subnet uptimes were deprecated in v1.11.11 and\nlater removed).\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"Ignored by current nodes","description":"Accepted for compatibility with the documented sample call; has no effect.","required":false,"deprecated":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["rewardingStakePercentage","weightedAveragePercentage"],"properties":{"rewardingStakePercentage":{"description":"Percentage of stake that considers this node's uptime sufficient for a reward.","$ref":"#/components/schemas/Percent"},"weightedAveragePercentage":{"description":"Stake-weighted average of the observed uptimes of this node.","$ref":"#/components/schemas/Percent"}}}},"examples":[{"name":"healthy-validator","params":[],"result":{"name":"result","value":{"rewardingStakePercentage":"100.0000","weightedAveragePercentage":"99.8741"}}},{"name":"documented-form","params":[{"name":"subnetID","value":"11111111111111111111111111111111LpoYY"}],"result":{"name":"result","value":{"rewardingStakePercentage":97.2,"weightedAveragePercentage":98.55}}}]},{"name":"info.upgrades","summary":"The network upgrade schedule","x-effects":"read","description":"Returns when each network upgrade activates on this node's network (see `UpgradeSchedule`). Upgrades\nthat are not scheduled yet read `9999-12-01T00:00:00Z`.\n\nThe seed's `fUpgradeTime` is the name nodes of the v1.12 line used; current nodes send `fortunaTime`\nand add `graniteTime`, `graniteEpochDuration` (nanoseconds) and `heliconTime`.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"$ref":"#/components/schemas/UpgradeSchedule"}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"apricotPhase1Time":"2021-03-31T14:00:00Z","apricotPhase2Time":"2021-05-10T11:00:00Z","apricotPhase3Time":"2021-08-24T14:00:00Z","apricotPhase4Time":"2021-09-22T21:00:00Z","apricotPhase4MinPChainHeight":793005,"apricotPhase5Time":"2021-12-02T18:00:00Z","apricotPhasePre6Time":"2022-09-05T01:30:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T03:00:00Z","banffTime":"2022-10-18T16:00:00Z","cortinaTime":"2023-04-25T15:00:00Z","cortinaXChainStopVertexID":"jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga","durangoTime":"2024-03-06T16:00:00Z","etnaTime":"2024-12-16T17:00:00Z","fortunaTime":"2025-04-08T15:00:00Z","graniteTime":"2025-11-19T16:00:00Z","graniteEpochDuration":30000000000,"heliconTime":"9999-12-01T00:00:00Z"}}},{"name":"v1-12-node-seed-form","params":[],"result":{"name":"result","value":{"apricotPhase1Time":"2021-03-31T14:00:00Z","apricotPhase2Time":"2021-05-10T11:00:00Z","apricotPhase3Time":"2021-08-24T14:00:00Z","apricotPhase4Time":"2021-09-22T21:00:00Z","apricotPhase4MinPChainHeight":793005,"apricotPhase5Time":"2021-12-02T18:00:00Z","apricotPhasePre6Time":"2022-09-05T01:30:00Z","apricotPhase6Time":"2022-09-06T20:00:00Z","apricotPhasePost6Time":"2022-09-07T03:00:00Z","banffTime":"2022-10-18T16:00:00Z","cortinaTime":"2023-04-25T15:00:00Z","cortinaXChainStopVertexID":"jrGWDh5Po9FMj54depyunNixpia5PN4aAYxfmNzU8n752Rjga","durangoTime":"2024-03-06T16:00:00Z","etnaTime":"2024-12-16T17:00:00Z","fUpgradeTime":"9999-12-01T00:00:00Z"}}}]}],"components":{"schemas":{"AcpPreference":{"title":"AcpPreference","description":"How the validator set stands on one Avalanche Community Proposal, by stake weight and by node. Weights are\nin nNATIVE of stake. The seed declares the weights as uint64 numbers; the node sends them as decimal\nstrings (both are accepted). The node lists are sets: sorted, without duplicates.\n","type":"object","required":["supportWeight","supporters","objectWeight","objectors","abstainWeight"],"properties":{"supportWeight":{"description":"Total weight of the validators that support the proposal.","$ref":"#/components/schemas/Uint64"},"supporters":{"description":"Validators that support the proposal.","type":"array","uniqueItems":true,"items":{"$ref":"#/components/schemas/NodeID"}},"objectWeight":{"description":"Total weight of the validators that object to the proposal.","$ref":"#/components/schemas/Uint64"},"objectors":{"description":"Validators that object to the proposal.","type":"array","uniqueItems":true,"items":{"$ref":"#/components/schemas/NodeID"}},"abstainWeight":{"description":"Weight of the validators that neither support nor object.","$ref":"#/components/schemas/Uint64"}}},"BlsPublicKey":{"title":"BlsPublicKey","description":"A compressed 48-byte BLS public key as `0x`-prefixed hex without checksum.","type":"string","pattern":"^0x[0-9a-fA-F]{96}$","x-codec":"hex"},"BlsSignature":{"title":"BlsSignature","description":"A 96-byte BLS signature (here a proof of possession) as `0x`-prefixed hex without checksum.","type":"string","pattern":"^0x[0-9a-fA-F]{192}$","x-codec":"hex"},"CB58ID":{"title":"CB58ID","description":"A 32-byte ID (transaction, block, blockchain, subnet, asset, validation ID) in cb58: base58 with a 4-byte checksum. `11111111111111111111111111111111LpoYY` is the empty ID, which also names the Primary Network.","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"ChainAlias":{"title":"ChainAlias","description":"A blockchain referred to by its cb58 ID or by an alias such as `X`, `P` or `C`.","type":"string","pattern":"^([A-Za-z][A-Za-z0-9_-]{0,31}|[1-9A-HJ-NP-Za-km-z]{37,50})$"},"IpPort":{"title":"IpPort","description":"An IP address and port as the node prints them: `1.2.3.4:9651`, or `[2001:db8::1]:9651` for IPv6. The\nnode's zero value (no address known) prints as the empty string.\n","type":"string","pattern":"^$|^([0-9]{1,3}\\.){3}[0-9]{1,3}:[0-9]{1,5}$|^\\[[0-9A-Fa-f:.]+(%[0-9A-Za-z._-]+)?\\]:[0-9]{1,5}$"},"NodeID":{"title":"NodeID","description":"A node ID, `NodeID-` followed by the cb58 form of its 20 bytes.","type":"string","pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$"},"NodePOP":{"title":"NodePOP","description":"The node's BLS public key with its proof of possession: a signature by the matching secret key over the\npublic key, which lets others check that the node holds the key. The same pair is logged when the node\nstarts. Both are `0x` hex without checksum.\n","type":"object","required":["publicKey","proofOfPossession"],"properties":{"publicKey":{"description":"Compressed 48-byte BLS public key.","$ref":"#/components/schemas/BlsPublicKey"},"proofOfPossession":{"description":"96-byte BLS signature proving possession of the secret key.","$ref":"#/components/schemas/BlsSignature"}}},"Peer":{"title":"Peer","description":"One peer this node is connected to.\n\nSeed and node differ on types: the seed declares `observedUptime` an int; the node sends a decimal string\n(both accepted). `trackedSubnets` appears in the seed only in sample responses; the node always sends it.\n`upgradeTime`, `supportedACPs` and `objectedACPs` are sent by current nodes and are not in the seed.\n","type":"object","required":["ip","nodeID","version","lastSent","lastReceived","observedUptime","benched"],"properties":{"ip":{"description":"The peer's remote IP and port as seen by this node.","$ref":"#/components/schemas/IpPort"},"publicIP":{"description":"The IP and port the peer advertises for others to dial; empty when it advertises none.","$ref":"#/components/schemas/IpPort"},"nodeID":{"description":"The peer's node ID.","$ref":"#/components/schemas/NodeID"},"version":{"description":"The peer's software version, for example `avalanchego/1.14.3`.","type":"string"},"upgradeTime":{"description":"Activation time (unix seconds) of the latest network upgrade the peer's software knows of, as a plain JSON number.","$ref":"#/components/schemas/Uint64Number"},"lastSent":{"description":"When this node last sent the peer a message.","$ref":"#/components/schemas/Timestamp"},"lastReceived":{"description":"When this node last received a message from the peer.","$ref":"#/components/schemas/Timestamp"},"observedUptime":{"description":"This node's Primary Network uptime as the peer observes it, a whole percentage.","$ref":"#/components/schemas/Uint32"},"trackedSubnets":{"description":"Subnets the peer tracks (a set).","type":"array","uniqueItems":true,"items":{"$ref":"#/components/schemas/CB58ID"}},"supportedACPs":{"description":"Community proposals the peer supports, as plain JSON numbers.","type":"array","uniqueItems":true,"items":{"type":"integer","minimum":0,"maximum":4294967295}},"objectedACPs":{"description":"Community proposals the peer objects to, as plain JSON numbers.","type":"array","uniqueItems":true,"items":{"type":"integer","minimum":0,"maximum":4294967295}},"benched":{"description":"Chains on which this node has benched the peer (stopped sending it queries after repeated failures).\nThe seed calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).\n","type":"array","items":{"$ref":"#/components/schemas/ChainAlias"}}}},"Percent":{"title":"Percent","description":"A percentage or other float the node marshals as a string with exactly four decimals (`\"99.5000\"`); documentation shows plain JSON numbers, which are accepted too. Decoded to `number`.","type":["string","number"],"pattern":"^(0|[1-9][0-9]*)\\.[0-9]{4}$","minimum":0,"x-codec":"float"},"Timestamp":{"title":"Timestamp","description":"An RFC 3339 / ISO 8601 date-time string in UTC, for example `2024-12-16T17:19:07Z`.","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$"},"Uint32":{"title":"Uint32","description":"Unsigned 32-bit (or smaller) integer, sent by the node as a decimal string (`\"5\"`) and accepted as a string or a JSON number. Decoded to `number`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]{1}|429496729[0-4]|4294967295)$","minimum":0,"maximum":4294967295,"x-codec":"uint32"},"Uint64":{"title":"Uint64","description":"Unsigned 64-bit integer. The node sends it as a decimal string (`\"1000000\"`); older documentation and some clients use a JSON number, which the node also accepts in params. Decoded to `bigint`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$","minimum":0,"maximum":18446744073709552000,"x-codec":"uint64"},"Uint64Number":{"title":"Uint64Number","description":"Unsigned 64-bit integer that the node marshals as a plain JSON number (Go `uint64` without the string wrapper: gas, prices, capacities). Decoded to `bigint`; values above 2^53 lose precision in any JSON parser, which is why the node uses strings elsewhere.","type":"integer","minimum":0,"x-codec":"uint64-number"},"UpgradeSchedule":{"title":"UpgradeSchedule","description":"When each network upgrade activates on this network. Upgrades not yet scheduled read\n`9999-12-01T00:00:00Z`. The object gains a field with every upgrade, so unknown keys are expected.\n\nNaming: the seed calls the upgrade after Etna `fUpgradeTime`, the name nodes of the v1.12 line sent;\ncurrent nodes send `fortunaTime` instead, and add `graniteTime`, `graniteEpochDuration` and\n`heliconTime`, which the seed does not list. Exactly one of `fortunaTime` and `fUpgradeTime` is expected.\n","type":"object","required":["apricotPhase1Time","apricotPhase2Time","apricotPhase3Time","apricotPhase4Time","apricotPhase4MinPChainHeight","apricotPhase5Time","apricotPhasePre6Time","apricotPhase6Time","apricotPhasePost6Time","banffTime","cortinaTime","cortinaXChainStopVertexID","durangoTime","etnaTime"],"oneOf":[{"required":["fortunaTime"]},{"required":["fUpgradeTime"]}],"properties":{"apricotPhase1Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhase2Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhase3Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhase4Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhase4MinPChainHeight":{"description":"Minimum P-Chain height that C-Chain blocks reference after Apricot Phase 4, as a plain JSON number.","$ref":"#/components/schemas/Uint64Number"},"apricotPhase5Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhasePre6Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhase6Time":{"$ref":"#/components/schemas/Timestamp"},"apricotPhasePost6Time":{"$ref":"#/components/schemas/Timestamp"},"banffTime":{"$ref":"#/components/schemas/Timestamp"},"cortinaTime":{"$ref":"#/components/schemas/Timestamp"},"cortinaXChainStopVertexID":{"description":"The last X-Chain vertex accepted before the X-Chain was linearized in Cortina.","$ref":"#/components/schemas/CB58ID"},"durangoTime":{"$ref":"#/components/schemas/Timestamp"},"etnaTime":{"$ref":"#/components/schemas/Timestamp"},"fortunaTime":{"description":"Activation of Fortuna (current name).","$ref":"#/components/schemas/Timestamp"},"fUpgradeTime":{"description":"Activation of Fortuna under its earlier name, as in the seed and nodes of the v1.12 line.","$ref":"#/components/schemas/Timestamp"},"graniteTime":{"$ref":"#/components/schemas/Timestamp"},"graniteEpochDuration":{"description":"Length of a P-Chain epoch after Granite, in **nanoseconds**, as a plain JSON number.","$ref":"#/components/schemas/Uint64Number"},"heliconTime":{"$ref":"#/components/schemas/Timestamp"}}}}}},
   methods: {
-    "info.acps": { ...infoAcpsMeta, decodeParams: infoAcpsMeta.encode, encodeResult: infoAcpsMeta.decode, namespace: "info", member: "acps", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.acps.result.js') },
-    "info.isBootstrapped": { ...infoIsBootstrappedMeta, decodeParams: infoIsBootstrappedMeta.encode, encodeResult: infoIsBootstrappedMeta.decode, namespace: "info", member: "isBootstrapped", validateParams: validateParams1, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"argument 'chain' not given","data":null},{"code":-32000,"message":"there is no chain with alias/ID '<chain>'","data":null}], validateResult: () => import('../validators/info/info.isBootstrapped.result.js') },
-    "info.getBlockchainID": { ...infoGetBlockchainIDMeta, decodeParams: infoGetBlockchainIDMeta.encode, encodeResult: infoGetBlockchainIDMeta.decode, namespace: "info", member: "getBlockchainID", validateParams: validateParams2, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getBlockchainID.result.js') },
-    "info.getNetworkID": { ...infoGetNetworkIDMeta, decodeParams: infoGetNetworkIDMeta.encode, encodeResult: infoGetNetworkIDMeta.decode, namespace: "info", member: "getNetworkID", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNetworkID.result.js') },
-    "info.getNetworkName": { ...infoGetNetworkNameMeta, decodeParams: infoGetNetworkNameMeta.encode, encodeResult: infoGetNetworkNameMeta.decode, namespace: "info", member: "getNetworkName", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNetworkName.result.js') },
-    "info.getNodeID": { ...infoGetNodeIDMeta, decodeParams: infoGetNodeIDMeta.encode, encodeResult: infoGetNodeIDMeta.decode, namespace: "info", member: "getNodeID", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeID.result.js') },
-    "info.getNodeIP": { ...infoGetNodeIPMeta, decodeParams: infoGetNodeIPMeta.encode, encodeResult: infoGetNodeIPMeta.decode, namespace: "info", member: "getNodeIP", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeIP.result.js') },
-    "info.getNodeVersion": { ...infoGetNodeVersionMeta, decodeParams: infoGetNodeVersionMeta.encode, encodeResult: infoGetNodeVersionMeta.decode, namespace: "info", member: "getNodeVersion", validateParams: validateParams7, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeVersion.result.js') },
-    "info.getTxFee": { ...infoGetTxFeeMeta, decodeParams: infoGetTxFeeMeta.encode, encodeResult: infoGetTxFeeMeta.decode, namespace: "info", member: "getTxFee", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getTxFee.result.js') },
-    "info.getVMs": { ...infoGetVMsMeta, decodeParams: infoGetVMsMeta.encode, encodeResult: infoGetVMsMeta.decode, namespace: "info", member: "getVMs", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getVMs.result.js') },
-    "info.peers": { ...infoPeersMeta, decodeParams: infoPeersMeta.encode, encodeResult: infoPeersMeta.decode, namespace: "info", member: "peers", validateParams: validateParams10, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.peers.result.js') },
-    "info.uptime": { ...infoUptimeMeta, decodeParams: infoUptimeMeta.encode, encodeResult: infoUptimeMeta.decode, namespace: "info", member: "uptime", validateParams: validateParams11, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.uptime.result.js') },
-    "info.upgrades": { ...infoUpgradesMeta, decodeParams: infoUpgradesMeta.encode, encodeResult: infoUpgradesMeta.decode, namespace: "info", member: "upgrades", validateParams: validateParams12, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.upgrades.result.js') },
+    "info.acps": { ...infoAcpsMeta, decodeParams: infoAcpsMeta.encode, encodeResult: infoAcpsMeta.decode, namespace: "info", member: "acps", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.acps.result.js'), serializeResult: (v) => o6(v, "", 0) },
+    "info.isBootstrapped": { ...infoIsBootstrappedMeta, decodeParams: infoIsBootstrappedMeta.encode, encodeResult: infoIsBootstrappedMeta.decode, namespace: "info", member: "isBootstrapped", validateParams: validateParams1, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"argument 'chain' not given","data":null},{"code":-32000,"message":"there is no chain with alias/ID '<chain>'","data":null}], validateResult: () => import('../validators/info/info.isBootstrapped.result.js'), serializeResult: (v) => o8(v, "", 0) },
+    "info.getBlockchainID": { ...infoGetBlockchainIDMeta, decodeParams: infoGetBlockchainIDMeta.encode, encodeResult: infoGetBlockchainIDMeta.decode, namespace: "info", member: "getBlockchainID", validateParams: validateParams2, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getBlockchainID.result.js'), serializeResult: (v) => o10(v, "", 0) },
+    "info.getNetworkID": { ...infoGetNetworkIDMeta, decodeParams: infoGetNetworkIDMeta.encode, encodeResult: infoGetNetworkIDMeta.decode, namespace: "info", member: "getNetworkID", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNetworkID.result.js'), serializeResult: (v) => o12(v, "", 0) },
+    "info.getNetworkName": { ...infoGetNetworkNameMeta, decodeParams: infoGetNetworkNameMeta.encode, encodeResult: infoGetNetworkNameMeta.decode, namespace: "info", member: "getNetworkName", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNetworkName.result.js'), serializeResult: (v) => o14(v, "", 0) },
+    "info.getNodeID": { ...infoGetNodeIDMeta, decodeParams: infoGetNodeIDMeta.encode, encodeResult: infoGetNodeIDMeta.decode, namespace: "info", member: "getNodeID", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeID.result.js'), serializeResult: (v) => o16(v, "", 0) },
+    "info.getNodeIP": { ...infoGetNodeIPMeta, decodeParams: infoGetNodeIPMeta.encode, encodeResult: infoGetNodeIPMeta.decode, namespace: "info", member: "getNodeIP", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeIP.result.js'), serializeResult: (v) => o18(v, "", 0) },
+    "info.getNodeVersion": { ...infoGetNodeVersionMeta, decodeParams: infoGetNodeVersionMeta.encode, encodeResult: infoGetNodeVersionMeta.decode, namespace: "info", member: "getNodeVersion", validateParams: validateParams7, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getNodeVersion.result.js'), serializeResult: (v) => o20(v, "", 0) },
+    "info.getTxFee": { ...infoGetTxFeeMeta, decodeParams: infoGetTxFeeMeta.encode, encodeResult: infoGetTxFeeMeta.decode, namespace: "info", member: "getTxFee", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getTxFee.result.js'), serializeResult: (v) => o22(v, "", 0) },
+    "info.getVMs": { ...infoGetVMsMeta, decodeParams: infoGetVMsMeta.encode, encodeResult: infoGetVMsMeta.decode, namespace: "info", member: "getVMs", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":false,"served":true}, errors: [], validateResult: () => import('../validators/info/info.getVMs.result.js'), serializeResult: (v) => o24(v, "", 0) },
+    "info.peers": { ...infoPeersMeta, decodeParams: infoPeersMeta.encode, encodeResult: infoPeersMeta.decode, namespace: "info", member: "peers", validateParams: validateParams10, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.peers.result.js'), serializeResult: (v) => o30(v, "", 0) },
+    "info.uptime": { ...infoUptimeMeta, decodeParams: infoUptimeMeta.encode, encodeResult: infoUptimeMeta.decode, namespace: "info", member: "uptime", validateParams: validateParams11, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.uptime.result.js'), serializeResult: (v) => o32(v, "", 0) },
+    "info.upgrades": { ...infoUpgradesMeta, decodeParams: infoUpgradesMeta.encode, encodeResult: infoUpgradesMeta.decode, namespace: "info", member: "upgrades", validateParams: validateParams12, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/info/info.upgrades.result.js'), serializeResult: (v) => o34(v, "", 0) },
   },
 };

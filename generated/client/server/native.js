@@ -11,19 +11,247 @@ import { validate as validateParams6 } from '../validators/native/native.import.
 import { validate as validateParams7 } from '../validators/native/native.importNATIVE.params.js';
 import { validate as validateParams8 } from '../validators/native/native.importKey.params.js';
 import { validate as validateParams9 } from '../validators/native/native.issueTx.params.js';
+import * as S from '../runtime/server/serialize.js';
+function k0(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "txID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o1_keys = ["txID"];
+function o1(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o1_keys[i++]) return k0(v, d);
+  if (i !== 1 || !S.own(v, "txID")) return k0(v, d);
+  const w0 = S.strd(v["txID"]);
+  if (w0 === undefined) return k0(v, d);
+  return "{\"txID\":\"" + w0 + "\"}";
+}
+
+function k2(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "privateKey": j = S.str(x, p, d + 1); break;
+      case "privateKeyHex": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o3_keys = ["privateKey","privateKeyHex"];
+function o3(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
+  if (i !== 2 || !S.own(v, "privateKeyHex")) return k2(v, d);
+  const w0 = S.strd(v["privateKey"]);
+  if (w0 === undefined) return k2(v, d);
+  const w1 = S.strd(v["privateKeyHex"]);
+  if (w1 === undefined) return k2(v, d);
+  return "{\"privateKey\":\"" + w0 + "\",\"privateKeyHex\":\"" + w1 + "\"}";
+}
+
+function k4(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "tx": j = S.str(x, p, d + 1); break;
+      case "encoding": j = S.str(x, p, d + 1); break;
+      case "blockHeight": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o5_keys = ["tx","encoding","blockHeight"];
+function o5(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o5_keys[i++]) return k4(v, d);
+  if (i !== 3 || !S.own(v, "blockHeight")) return k4(v, d);
+  const w0 = S.strd(v["tx"]);
+  if (w0 === undefined) return k4(v, d);
+  const w1 = S.strd(v["encoding"]);
+  if (w1 === undefined) return k4(v, d);
+  const w2 = S.u64d(v["blockHeight"]);
+  if (w2 === undefined) return k4(v, d);
+  return "{\"tx\":\"" + w0 + "\",\"encoding\":\"" + w1 + "\",\"blockHeight\":\"" + w2 + "\"}";
+}
+
+function k6(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "blockHeight": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o7_keys = ["blockHeight"];
+function o7(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o7_keys[i++]) return k6(v, d);
+  if (i !== 1 || !S.own(v, "blockHeight")) return k6(v, d);
+  const w0 = S.u64d(v["blockHeight"]);
+  if (w0 === undefined) return k6(v, d);
+  return "{\"blockHeight\":\"" + w0 + "\"}";
+}
+
+function a8(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (S.str(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (S.str(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k9(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "address": j = S.str(x, p, d + 1); break;
+      case "utxo": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o10_keys = ["address","utxo"];
+function o10(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o10_keys[i++]) return k9(v, d);
+  if (i !== 2 || !S.own(v, "utxo")) return k9(v, d);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k9(v, d);
+  const w1 = S.strd(v["utxo"]);
+  if (w1 === undefined) return k9(v, d);
+  return "{\"address\":\"" + w0 + "\",\"utxo\":\"" + w1 + "\"}";
+}
+
+function k11(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "numFetched": j = S.u64(x); break;
+      case "utxos": j = a8(x, p, d + 1); break;
+      case "endIndex": j = o10(x, p, d + 1); break;
+      case "encoding": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o12_keys = ["numFetched","utxos","endIndex","encoding"];
+function o12(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o12_keys[i++]) return k11(v, d);
+  if (i !== 4 || !S.own(v, "encoding")) return k11(v, d);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k11(v, d);
+  const w1 = a8(v["utxos"], "utxos", d + 1);
+  if (w1 === undefined) return k11(v, d);
+  const w2 = o10(v["endIndex"], "endIndex", d + 1);
+  if (w2 === undefined) return k11(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k11(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
+}
+
+function k13(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "address": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o14_keys = ["address"];
+function o14(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o14_keys[i++]) return k13(v, d);
+  if (i !== 1 || !S.own(v, "address")) return k13(v, d);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k13(v, d);
+  return "{\"address\":\"" + w0 + "\"}";
+}
+
 export const nativeServer = {
   ...nativeService,
   document: {"openrpc":"1.3.2","info":{"title":"Native API (EVM chain)","version":"1.14.3","description":"Cross-chain transfers and atomic transactions of an EVM chain (the C-Chain by default): UTXOs held for\nthe chain, atomic transaction lookup and issuance, and the keystore-based export/import methods of older\nnode versions. Served at `/ext/bc/{blockchainID}/native` by a gorilla/rpc JSON-RPC 2.0 server: params by\nname, no batch arrays.\n"},"servers":[{"name":"node","url":"/ext/bc/{blockchainID}/native","summary":"The native namespace of an EVM chain, relative to the node's base URL.","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}}],"x-jsonrpc":{"batch":false,"dialect":"gorilla-json2"},"methods":[{"name":"native.export","summary":"Export an asset to the X-Chain or P-Chain (keystore, removed)","x-effects":"write","description":"Builds, signs and issues an export transaction that moves `amount` of `assetID` from the keystore\nuser's EVM address to `to` on the X-Chain or P-Chain. The transfer completes once the destination\nchain imports it (on the X-Chain, with `avm.import`).\n\n**Keystore method**: it acts for a node-held user identified by `username` and `password`, who must\ncontrol the funds. Not recommended on the main network.\n\n**Removed in v1.12.2** together with the node's keystore: current nodes answer\n`rpc: can't find method \"native.Export\"` (the node echoes the method name with its first letter after\nthe dot upper-cased). Build and sign the export transaction yourself and submit it with\n`native.issueTx`.\n\nSeed versus node (the last release that had the method): the seed documents `baseFee` as an integer,\nbut the node parsed only a `0x` hex quantity; both forms are accepted here, send hex. The node also\ntook `targetChain`, the destination chain, used when `to` carries no chain prefix; the seed does not\nlist it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.\n","paramStructure":"by-name","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; sign the transaction yourself and use `native.issueTx`."},"params":[{"name":"to","summary":"Destination address on the X-Chain or P-Chain","description":"With chain prefix (`X-avax1...`, `P-avax1...`), or without it when `targetChain` is given.","required":true,"schema":{"anyOf":[{"$ref":"#/components/schemas/ChainAddress"},{"$ref":"#/components/schemas/Bech32Address"}]}},{"name":"amount","summary":"Amount to export, in the asset's smallest unit (nNATIVE for the native token)","required":true,"schema":{"$ref":"#/components/schemas/Uint64"}},{"name":"assetID","summary":"The asset to export; `NATIVE` for the native token","required":true,"schema":{"$ref":"#/components/schemas/AssetIDOrNative"}},{"name":"baseFee","summary":"Base fee to build the transaction with (default the suggested fee)","required":false,"schema":{"$ref":"#/components/schemas/KeystoreBaseFee"}},{"name":"targetChain","summary":"Destination chain when `to` has no chain prefix (not in the seed)","required":false,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.Export\"","data":null},{"code":-32000,"message":"argument 'amount' must be > 0","data":null}],"examples":[{"name":"native-token-to-p-chain","params":[{"name":"to","value":"P-fuji1f34vp2txkzjqherej5c0r6qah3mnt6cmvssfrt"},{"name":"amount","value":"500000000"},{"name":"assetID","value":"NATIVE"},{"name":"baseFee","value":"0x5d21dba00"},{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"}],"result":{"name":"result","value":{"txID":"29DTyFxRcXMVT6gGtDKLd4vHnz8PhSJmeTNadB357WT6UwPbSE"}}}]},{"name":"native.exportNATIVE","summary":"Export the native token (keystore, deprecated, removed)","x-effects":"write","description":"Exports `amount` nNATIVE of the native token from the keystore user's EVM address to `to` on the\nX-Chain or P-Chain, and returns the ID of the export transaction.\n\n**Deprecated**: use `native.export` with `assetID: NATIVE`.\n\n**Keystore method**, not recommended on the main network, and **removed in v1.12.2**: current nodes\nanswer `rpc: can't find method \"native.ExportNATIVE\"`.\n\nA sample call in the documentation also passes `from` and `changeAddr`. The node has no such\nparameters and ignores them; they are listed here only so that such calls validate. `baseFee` is\ndocumented as an integer but was parsed as a `0x` hex quantity; both are accepted, send hex.\n","paramStructure":"by-name","deprecated":true,"x-replaced-by":"native.export","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; sign the transaction yourself and use `native.issueTx`."},"params":[{"name":"to","summary":"Destination address on the X-Chain or P-Chain","required":true,"schema":{"anyOf":[{"$ref":"#/components/schemas/ChainAddress"},{"$ref":"#/components/schemas/Bech32Address"}]}},{"name":"amount","summary":"Amount to export, in nNATIVE","required":true,"schema":{"$ref":"#/components/schemas/Uint64"}},{"name":"baseFee","summary":"Base fee to build the transaction with (default the suggested fee)","required":false,"schema":{"$ref":"#/components/schemas/KeystoreBaseFee"}},{"name":"targetChain","summary":"Destination chain when `to` has no chain prefix (not in the seed)","required":false,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"name":"from","summary":"Ignored by the node (appears in a documentation sample)","required":false,"deprecated":true,"schema":{"type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/EvmAddress"},{"$ref":"#/components/schemas/ChainAddress"}]}}},{"name":"changeAddr","summary":"Ignored by the node (appears in a documentation sample)","required":false,"deprecated":true,"schema":{"anyOf":[{"$ref":"#/components/schemas/EvmAddress"},{"$ref":"#/components/schemas/ChainAddress"}]}},{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.ExportNATIVE\"","data":null}],"examples":[{"name":"to-x-chain","params":[{"name":"to","value":"X-fuji123rpkeq7ra8h3l0w57vhfxldrw77997slawu5t"},{"name":"amount","value":500},{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"}],"result":{"name":"result","value":{"txID":"2Pkung2mPScqBf9vqKgwJTP45iLfLUNePrwkDRs22SivfNUvKA"}}}]},{"name":"native.exportKey","summary":"Reveal the private key of a keystore address (keystore, removed)","x-effects":"admin","description":"Returns the private key that controls `address`, in the node's `PrivateKey-` cb58 form and as hex. The\nkeystore user must control the address. The key can be added to another user with `native.importKey`.\n\n**Keystore method**, not recommended on the main network, and **removed in v1.12.2**: current nodes\nanswer `rpc: can't find method \"native.ExportKey\"`.\n","paramStructure":"by-name","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; keys no longer live on the node."},"params":[{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"},{"name":"address","summary":"The EVM address whose key to export","required":true,"schema":{"$ref":"#/components/schemas/EvmAddress"}}],"result":{"name":"result","description":"The private key. A secret like the password that unlocks it.","x-secret":true,"schema":{"$ref":"#/components/schemas/ExportedKey"}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.ExportKey\"","data":null}],"examples":[{"name":"export-key","params":[{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"},{"name":"address","value":"0x2d98f0c1c8b92d58fc6df99d4987efed2ecf0720"}],"result":{"name":"result","value":{"privateKey":"PrivateKey-21WPuAak3NNyoHBrRRLZseNkyQya5JAUNyMmxx2ozw5QUK6BPg","privateKeyHex":"0x84d8cc044c3768b23a01009e34361f1688b68e30cae6848a1c6760c9e40b4df8"}}}]},{"name":"native.getAtomicTx","summary":"An atomic transaction by ID","x-effects":"read","description":"Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,\nonce it is accepted, the height of the block that includes it. The seed lists `blockHeight` among the\nfields; the node omits it for a transaction that is not accepted yet.\n\n`encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.\n\nThe sample call in the node's documentation elides its values (`\"2QouvNW...\"`): a documentation form no\nnode version accepts, since those are not transaction IDs. Send real values.\n","paramStructure":"by-name","params":[{"name":"txID","summary":"The transaction's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}},{"name":"encoding","summary":"Encoding of the transaction (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/AtomicTx"}},"errors":[{"code":-32000,"message":"could not find tx <txID>","data":null}],"examples":[{"name":"accepted-import","params":[{"name":"txID","value":"2jXYnvXL9ABUd1R5Rj4w9tnqd5BG398gu28z4c9C8VZojb77VC"},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"tx":"0x000000000000000000057fc93d85c6d62c5b2ac0b519c87010ea5294012d1e407030d6acd0021cac10d5ab68eb1ee142a05cfe768c36e11f0b596db5a3c6c77aabe665dad9e638ca94f700000001e442163d3eb6b7b343bc159ee61ce0c7bf12c4fbc5bd42a9cddd988f790cfa5d000000003d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa00000005000000001dcd65000000000100000000000000012d98f0c1c8b92d58fc6df99d4987efed2ecf0720000000001dbe22c03d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa000000010000000900000001d77fe57c42f48d3674cc3b251961b0f0930edfafb72bc975f25f7f35e9d63a2067242f0052444ff861f2246519be7b7ad78c899168b0a202d8469644453808c3aeaaf6e441","encoding":"hex","blockHeight":"38562107"}}}]},{"name":"native.getAtomicTxStatus","summary":"An atomic transaction's status","x-effects":"read","description":"Returns the status of the atomic transaction with the given ID (see `AtomicTxStatus`). When it is\n`Accepted`, `blockHeight` gives the height of the block that includes it; for any other status\n`blockHeight` is absent.\n\nSending the empty ID gives `nil transaction ID`.\n\nThe sample call in the node's documentation elides its values (`\"2QouvNW...\"`): a documentation form no\nnode version accepts, since those are not transaction IDs. Send real values.\n","paramStructure":"by-name","params":[{"name":"txID","summary":"The transaction's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/AtomicTxStatusResult"}},"errors":[{"code":-32000,"message":"nil transaction ID","data":null}],"examples":[{"name":"accepted","params":[{"name":"txID","value":"2jXYnvXL9ABUd1R5Rj4w9tnqd5BG398gu28z4c9C8VZojb77VC"}],"result":{"name":"result","value":{"status":"Accepted","blockHeight":"38562107"}}},{"name":"processing","params":[{"name":"txID","value":"DMPhUJcdqwRiehbfSMZxi4nmnNoax24sg5jriTgFJ3MxrvGRC"}],"result":{"name":"result","value":{"status":"Processing"}}},{"name":"unknown","params":[{"name":"txID","value":"2UZarnzsV5RpNg672QUpPQuPvaHQ9wSzTvotnyWjp8GGbEd4NC"}],"result":{"name":"result","value":{"status":"Unknown"}}}]},{"name":"native.getUTXOs","summary":"Atomic UTXOs exported to this chain, one page at a time","x-effects":"read","x-pagination":{"cursorParam":"startIndex","nextCursor":"endIndex","items":"utxos","count":"numFetched","limitParam":"limit","maxLimit":1024},"description":"Lists the UTXOs that `sourceChain` exported to this chain for the given addresses and that are not yet\nimported. Import them with an import transaction (`native.issueTx`).\n\nPaging rules:\n\n1. Every UTXO returned references at least one address in `addresses`.\n2. At most `limit` UTXOs are returned. When `limit` is omitted, 0, or above 1024, it is 1024.\n3. `endIndex` points at the last UTXO returned; pass it as `startIndex` to get the next page.\n4. Without `startIndex`, the listing starts from the beginning.\n5. When `numFetched` is less than `limit`, there are no more UTXOs; when it equals `limit`, there may be\n   more.\n6. Across calls with `startIndex` there is no guarantee of uniqueness or consistency: a UTXO may appear\n   on more than one page, and the UTXO set may change between calls.\n\n`sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1\nto 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The seed declares\n`numFetched` an int; the node sends a decimal string.\n\nThe sample call in the node's documentation elides its values (`\"X-avax1...\"`): a documentation form no\nnode version accepts, since those are not addresses. Send real values.\n","paramStructure":"by-name","params":[{"name":"addresses","summary":"The addresses to list UTXOs for (1 to 1024)","required":true,"schema":{"type":"array","minItems":1,"maxItems":1024,"items":{"$ref":"#/components/schemas/ChainAddress"}}},{"name":"sourceChain","summary":"The chain that exported the UTXOs (ID or alias, for example `X` or `P`)","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"name":"limit","summary":"Most UTXOs to return (default and maximum 1024)","required":false,"schema":{"$ref":"#/components/schemas/Uint32"}},{"name":"startIndex","summary":"Continue after this UTXO (a previous page's `endIndex`)","required":false,"schema":{"$ref":"#/components/schemas/UtxoIndex"}},{"name":"encoding","summary":"Encoding of the UTXOs (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/UtxoPage"}},"errors":[{"code":-32000,"message":"no source chain provided","data":null}],"examples":[{"name":"from-x-chain","params":[{"name":"addresses","value":["C-fuji1v5t4havy598zpj3jr27hds723zjhqvhukde4xy"]},{"name":"sourceChain","value":"X"},{"name":"limit","value":5},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"numFetched":"2","utxos":["0x0000e442163d3eb6b7b343bc159ee61ce0c7bf12c4fbc5bd42a9cddd988f790cfa5d000000003d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa00000007000000001dcd65000000000000000000000000010000000165175bf584a14e20ca321abd76c3ca88a57032fcf05a7775","0x00001c0bb709b32d36a39b2a76eb2d526f64dfc0c3b92022fa61fc18c407656ca695000000023d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa000000070000000005e69ec00000000000000000000000010000000165175bf584a14e20ca321abd76c3ca88a57032fc8069a1fd"],"endIndex":{"address":"C-fuji1v5t4havy598zpj3jr27hds723zjhqvhukde4xy","utxo":"HFhsMwTJwTr5udaQwFFLz3FHbTfPqcPbwCNcugXnvBHXVDRRE"},"encoding":"hex"}}}]},{"name":"native.import","summary":"Import funds exported to this chain (keystore, removed)","x-effects":"write","description":"Builds, signs and issues an import transaction that completes a transfer from `sourceChain` (`X` or\n`P`, or a chain ID): the UTXOs exported to the keystore user's addresses are credited to the EVM address\n`to`. `to` must be the address the matching export sent to. Works for the native token and for other\nassets.\n\n**Keystore method**, not recommended on the main network, and **removed in v1.12.2**: current nodes\nanswer `rpc: can't find method \"native.Import\"`. List the UTXOs with `native.getUTXOs`, build and sign\nthe import transaction yourself, and submit it with `native.issueTx`.\n\nSeed versus node: the node parsed `to` as a `0x` EVM address and `baseFee` as a `0x` hex quantity; the\nseed documents `baseFee` as an integer. Both `baseFee` forms are accepted here; send hex.\n","paramStructure":"by-name","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; build the import yourself and use `native.issueTx`."},"params":[{"name":"to","summary":"The EVM address to credit","required":true,"schema":{"$ref":"#/components/schemas/EvmAddress"}},{"name":"sourceChain","summary":"The chain the funds were exported from (ID or alias)","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"name":"baseFee","summary":"Base fee to build the transaction with (default the suggested fee)","required":false,"schema":{"$ref":"#/components/schemas/KeystoreBaseFee"}},{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.Import\"","data":null}],"examples":[{"name":"from-x-chain","params":[{"name":"to","value":"0x2d98f0c1c8b92d58fc6df99d4987efed2ecf0720"},{"name":"sourceChain","value":"X"},{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"}],"result":{"name":"result","value":{"txID":"2jXYnvXL9ABUd1R5Rj4w9tnqd5BG398gu28z4c9C8VZojb77VC"}}}]},{"name":"native.importNATIVE","summary":"Import the native token (keystore, deprecated, removed)","x-effects":"write","description":"Completes a transfer of the native token from `sourceChain` to the EVM address `to`, and returns the\nID of the import transaction.\n\n**Deprecated**: use `native.import`.\n\n**Keystore method**, not recommended on the main network, and **removed in v1.12.2**: current nodes\nanswer `rpc: can't find method \"native.ImportNATIVE\"`. `baseFee` is documented as an integer but was\nparsed as a `0x` hex quantity; both are accepted, send hex.\n","paramStructure":"by-name","deprecated":true,"x-replaced-by":"native.import","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; build the import yourself and use `native.issueTx`."},"params":[{"name":"to","summary":"The EVM address to credit","required":true,"schema":{"$ref":"#/components/schemas/EvmAddress"}},{"name":"sourceChain","summary":"The chain the funds were exported from (ID or alias)","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"name":"baseFee","summary":"Base fee to build the transaction with (default the suggested fee)","required":false,"schema":{"$ref":"#/components/schemas/KeystoreBaseFee"}},{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.ImportNATIVE\"","data":null}],"examples":[{"name":"from-p-chain-documented-fee","params":[{"name":"to","value":"0x7c8a2d324f0b2041113547912f0f56dbbce691eb"},{"name":"sourceChain","value":"P"},{"name":"baseFee","value":25000000000},{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"}],"result":{"name":"result","value":{"txID":"iFHXHMbj4HrvvHDtMGGS5iJpsKXK3MxiJRkeovUMJjppUccdn"}}}]},{"name":"native.importKey","summary":"Add a private key to a keystore user (keystore, removed)","x-effects":"write","description":"Adds the given private key to the keystore user's keys and returns the EVM address it controls\n(checksummed hex).\n\n**Keystore method**, not recommended on the main network, and **removed in v1.12.2**: current nodes\nanswer `rpc: can't find method \"native.ImportKey\"`. Without `privateKey` the node answered\n`argument 'privateKey' not given`.\n","paramStructure":"by-name","x-keystore":{"removedIn":"v1.12.2"},"x-availability":{"removedIn":"v1.12.2","note":"Current nodes answer `rpc: can't find method`; keys no longer live on the node."},"params":[{"$ref":"#/components/contentDescriptors/KeystoreUsername"},{"$ref":"#/components/contentDescriptors/KeystorePassword"},{"name":"privateKey","summary":"The key, as `PrivateKey-` followed by cb58","required":true,"x-secret":true,"schema":{"$ref":"#/components/schemas/PrivateKeyCB58"}}],"result":{"name":"result","schema":{"type":"object","required":["address"],"properties":{"address":{"description":"The EVM address the key controls.","$ref":"#/components/schemas/EvmAddress"}}}},"errors":[{"code":-32000,"message":"rpc: can't find method \"native.ImportKey\"","data":null},{"code":-32000,"message":"argument 'privateKey' not given","data":null}],"examples":[{"name":"import-key","params":[{"name":"username","value":"myUsername"},{"name":"password","value":"myPassword"},{"name":"privateKey","value":"PrivateKey-21WPuAak3NNyoHBrRRLZseNkyQya5JAUNyMmxx2ozw5QUK6BPg"}],"result":{"name":"result","value":{"address":"0x2d98f0C1c8B92d58fC6df99D4987EFED2EcF0720"}}}]},{"name":"native.issueTx","summary":"Send a signed atomic transaction to the network","x-effects":{"kind":"write","idempotent":true},"description":"Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte\nchecksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with\n`native.getAtomicTxStatus`.\n\nThe sample call in the node's documentation elides its values (`\"0x...\"`): a documentation form no\nnode version accepts, since those are not transaction bytes. Send real values.\n","paramStructure":"by-name","params":[{"name":"tx","summary":"The signed transaction, hex with checksum","required":true,"schema":{"$ref":"#/components/schemas/HexData"}},{"name":"encoding","summary":"Encoding of `tx` (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"examples":[{"name":"import-tx","params":[{"name":"tx","value":"0x000000000000000000057fc93d85c6d62c5b2ac0b519c87010ea5294012d1e407030d6acd0021cac10d5ab68eb1ee142a05cfe768c36e11f0b596db5a3c6c77aabe665dad9e638ca94f700000001e442163d3eb6b7b343bc159ee61ce0c7bf12c4fbc5bd42a9cddd988f790cfa5d000000003d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa00000005000000001dcd65000000000100000000000000012d98f0c1c8b92d58fc6df99d4987efed2ecf0720000000001dbe22c03d9bdac0ed1d761330cf680efdeb1a42159eb387d6d2950c96f7d28f61bbe2aa000000010000000900000001d77fe57c42f48d3674cc3b251961b0f0930edfafb72bc975f25f7f35e9d63a2067242f0052444ff861f2246519be7b7ad78c899168b0a202d8469644453808c3aeaaf6e441"},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"txID":"2jXYnvXL9ABUd1R5Rj4w9tnqd5BG398gu28z4c9C8VZojb77VC"}}}]}],"components":{"contentDescriptors":{"KeystoreUsername":{"name":"username","summary":"The keystore user's name","description":"Name of the node-held keystore user that controls the funds or keys.","required":true,"x-secret":true,"schema":{"type":"string","minLength":1}},"KeystorePassword":{"name":"password","summary":"The keystore user's password","description":"Password of the keystore user. Never log or echo it.","required":true,"x-secret":true,"schema":{"type":"string","minLength":1}}},"schemas":{"AssetIDOrNative":{"title":"AssetIDOrNative","description":"An asset ID (cb58), or `NATIVE` for the chain's native token.","oneOf":[{"$ref":"#/components/schemas/CB58ID"},{"type":"string","enum":["NATIVE"]}]},"AtomicTx":{"title":"AtomicTx","description":"An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.\n`blockHeight` is the height of the EVM block that includes it; the node sends it only once the\ntransaction is accepted.\n","type":"object","required":["tx","encoding"],"properties":{"tx":{"description":"The signed transaction's bytes, `0x` hex with a 4-byte checksum.","$ref":"#/components/schemas/HexData"},"encoding":{"description":"The encoding of `tx` (always `hex`).","$ref":"#/components/schemas/HexOnlyEncoding"},"blockHeight":{"description":"Height of the including block; only for accepted transactions.","$ref":"#/components/schemas/Uint64"}}},"AtomicTxStatus":{"title":"AtomicTxStatus","description":"An atomic transaction's status as seen by this node:\n\n- `Accepted`: accepted, or will be, by every node; the reply carries `blockHeight`;\n- `Processing`: being voted on by this node;\n- `Dropped`: dropped by this node as invalid;\n- `Unknown`: not seen by this node.\n","type":"string","enum":["Accepted","Processing","Dropped","Unknown"]},"AtomicTxStatusResult":{"title":"AtomicTxStatusResult","description":"An atomic transaction's status; `blockHeight` is present exactly when the status is `Accepted`.","type":"object","required":["status"],"properties":{"status":{"$ref":"#/components/schemas/AtomicTxStatus"},"blockHeight":{"description":"Height of the block that includes the transaction.","$ref":"#/components/schemas/Uint64"}},"if":{"properties":{"status":{"const":"Accepted"}}},"then":{"required":["blockHeight"]},"else":{"not":{"required":["blockHeight"]}}},"Bech32Address":{"title":"Bech32Address","description":"A bech32 address **without** its chain prefix, for example `avax1...` or `fuji1...`. Older nodes and\ndocumentation list P-Chain control keys in this form; current nodes add the chain prefix (see\n`ChainAddress`). The keystore export methods also accept it as `to` when `targetChain` names the chain.\n","type":"string","pattern":"^[a-z]{1,16}1[02-9ac-hj-np-z]{38}$"},"CB58ID":{"title":"CB58ID","description":"A 32-byte ID (transaction, block, blockchain, subnet, asset, validation ID) in cb58: base58 with a 4-byte checksum. `11111111111111111111111111111111LpoYY` is the empty ID, which also names the Primary Network.","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"ChainAddress":{"title":"ChainAddress","description":"An address on the X-, P- or C-Chain in bech32 form with its chain prefix and network label, for example `P-avax1...` (main network), `X-fuji1...` (test network), `P-local1...` or `C-custom1...`.","type":"string","pattern":"^[XPC]-[a-z]{1,16}1[02-9ac-hj-np-z]{38}$"},"ChainAlias":{"title":"ChainAlias","description":"A blockchain referred to by its cb58 ID or by an alias such as `X`, `P` or `C`.","type":"string","pattern":"^([A-Za-z][A-Za-z0-9_-]{0,31}|[1-9A-HJ-NP-Za-km-z]{37,50})$"},"EvmAddress":{"title":"EvmAddress","description":"A 20-byte EVM address as `0x`-prefixed hex, checksummed (mixed case) or not.","type":"string","pattern":"^0x[0-9a-fA-F]{40}$","x-codec":"hex"},"ExportedKey":{"title":"ExportedKey","description":"A private key in the node's two text forms.","type":"object","required":["privateKey","privateKeyHex"],"properties":{"privateKey":{"description":"The key as `PrivateKey-` followed by cb58; `native.importKey` accepts this form.","$ref":"#/components/schemas/PrivateKeyCB58"},"privateKeyHex":{"description":"The same 32-byte key as `0x` hex.","$ref":"#/components/schemas/HexData"}}},"HexData":{"title":"HexData","description":"Bytes as `0x`-prefixed hex (an even number of hex digits).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$","x-codec":"hex"},"HexOnlyEncoding":{"title":"HexOnlyEncoding","description":"The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;\n`hex` is the only value worth sending. Bytes in this encoding are `0x`-prefixed hex **followed by a\n4-byte checksum** (the last four bytes of the SHA-256 of the payload), which the node verifies on input.\nAn empty string is not \"absent\": the node rejects it as an invalid encoding.\n","type":"string","enum":["hex"],"x-hex-only":true},"HexQuantity":{"title":"HexQuantity","description":"An unsigned integer of any size as `0x`-prefixed hex without leading zeros (`0x0`, `0x1a2b`), the EVM quantity encoding. Decoded to `bigint`, sent as a quantity.","type":"string","pattern":"^0x(0|[1-9a-f][0-9a-f]*)$","x-codec":"quantity"},"KeystoreBaseFee":{"title":"KeystoreBaseFee","description":"The base fee (in wei per gas) the keystore export and import methods build the transaction with; the\nnode's suggested fee is used when omitted. The seed documents an integer; the node (the last release\nwith these methods) parses only a `0x` hex quantity, so send the hex form. Both are accepted here.\n","oneOf":[{"$ref":"#/components/schemas/HexQuantity"},{"$ref":"#/components/schemas/Uint64"}]},"PrivateKeyCB58":{"title":"PrivateKeyCB58","description":"A secp256k1 private key in the node's text form, `PrivateKey-` followed by cb58.","type":"string","pattern":"^PrivateKey-[1-9A-HJ-NP-Za-km-z]{37,50}$"},"TxIDResult":{"title":"TxIDResult","description":"The ID of the transaction the call built or issued.","type":"object","required":["txID"],"properties":{"txID":{"description":"Transaction ID (cb58).","$ref":"#/components/schemas/CB58ID"}}},"Uint32":{"title":"Uint32","description":"Unsigned 32-bit (or smaller) integer, sent by the node as a decimal string (`\"5\"`) and accepted as a string or a JSON number. Decoded to `number`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]{1}|429496729[0-4]|4294967295)$","minimum":0,"maximum":4294967295,"x-codec":"uint32"},"Uint64":{"title":"Uint64","description":"Unsigned 64-bit integer. The node sends it as a decimal string (`\"1000000\"`); older documentation and some clients use a JSON number, which the node also accepts in params. Decoded to `bigint`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$","minimum":0,"maximum":18446744073709552000,"x-codec":"uint64"},"UtxoIndex":{"title":"UtxoIndex","description":"A position in a UTXO listing: the address being listed and the ID of a UTXO. A reply's `endIndex`\npoints at the last UTXO returned; passing it back as `startIndex` continues the listing after it.\n","type":"object","required":["address","utxo"],"properties":{"address":{"description":"The listed address, with chain prefix.","$ref":"#/components/schemas/ChainAddress"},"utxo":{"description":"The UTXO's ID (cb58).","$ref":"#/components/schemas/CB58ID"}}},"UtxoPage":{"title":"UtxoPage","description":"One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.\nWhen `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again\nwith `startIndex` set to `endIndex`.\n","type":"object","required":["numFetched","utxos","endIndex","encoding"],"properties":{"numFetched":{"description":"How many UTXOs this page holds. The node sends a decimal string; older documentation shows a number.","$ref":"#/components/schemas/Uint64"},"utxos":{"description":"The UTXOs, each `0x` hex with a 4-byte checksum.","type":"array","items":{"$ref":"#/components/schemas/HexData"}},"endIndex":{"description":"The last UTXO returned; pass it as `startIndex` to fetch the next page.","$ref":"#/components/schemas/UtxoIndex"},"encoding":{"description":"The encoding of `utxos` (always `hex`).","$ref":"#/components/schemas/HexOnlyEncoding"}}}}}},
   methods: {
-    "native.export": { ...nativeExportMeta, decodeParams: nativeExportMeta.encode, encodeResult: nativeExportMeta.decode, namespace: "native", member: "export", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.Export\"","data":null},{"code":-32000,"message":"argument 'amount' must be > 0","data":null}], validateResult: () => import('../validators/native/native.export.result.js') },
-    "native.exportNATIVE": { ...nativeExportNATIVEMeta, decodeParams: nativeExportNATIVEMeta.encode, encodeResult: nativeExportNATIVEMeta.decode, namespace: "native", member: "exportNATIVE", validateParams: validateParams1, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ExportNATIVE\"","data":null}], validateResult: () => import('../validators/native/native.exportNATIVE.result.js') },
-    "native.exportKey": { ...nativeExportKeyMeta, decodeParams: nativeExportKeyMeta.encode, encodeResult: nativeExportKeyMeta.decode, namespace: "native", member: "exportKey", validateParams: validateParams2, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ExportKey\"","data":null}], validateResult: () => import('../validators/native/native.exportKey.result.js') },
-    "native.getAtomicTx": { ...nativeGetAtomicTxMeta, decodeParams: nativeGetAtomicTxMeta.encode, encodeResult: nativeGetAtomicTxMeta.decode, namespace: "native", member: "getAtomicTx", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"could not find tx <txID>","data":null}], validateResult: () => import('../validators/native/native.getAtomicTx.result.js') },
-    "native.getAtomicTxStatus": { ...nativeGetAtomicTxStatusMeta, decodeParams: nativeGetAtomicTxStatusMeta.encode, encodeResult: nativeGetAtomicTxStatusMeta.decode, namespace: "native", member: "getAtomicTxStatus", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"nil transaction ID","data":null}], validateResult: () => import('../validators/native/native.getAtomicTxStatus.result.js') },
-    "native.getUTXOs": { ...nativeGetUTXOsMeta, decodeParams: nativeGetUTXOsMeta.encode, encodeResult: nativeGetUTXOsMeta.decode, namespace: "native", member: "getUTXOs", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"no source chain provided","data":null}], validateResult: () => import('../validators/native/native.getUTXOs.result.js') },
-    "native.import": { ...nativeImportMeta, decodeParams: nativeImportMeta.encode, encodeResult: nativeImportMeta.decode, namespace: "native", member: "import", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.Import\"","data":null}], validateResult: () => import('../validators/native/native.import.result.js') },
-    "native.importNATIVE": { ...nativeImportNATIVEMeta, decodeParams: nativeImportNATIVEMeta.encode, encodeResult: nativeImportNATIVEMeta.decode, namespace: "native", member: "importNATIVE", validateParams: validateParams7, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ImportNATIVE\"","data":null}], validateResult: () => import('../validators/native/native.importNATIVE.result.js') },
-    "native.importKey": { ...nativeImportKeyMeta, decodeParams: nativeImportKeyMeta.encode, encodeResult: nativeImportKeyMeta.decode, namespace: "native", member: "importKey", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ImportKey\"","data":null},{"code":-32000,"message":"argument 'privateKey' not given","data":null}], validateResult: () => import('../validators/native/native.importKey.result.js') },
-    "native.issueTx": { ...nativeIssueTxMeta, decodeParams: nativeIssueTxMeta.encode, encodeResult: nativeIssueTxMeta.decode, namespace: "native", member: "issueTx", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/native/native.issueTx.result.js') },
+    "native.export": { ...nativeExportMeta, decodeParams: nativeExportMeta.encode, encodeResult: nativeExportMeta.decode, namespace: "native", member: "export", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.Export\"","data":null},{"code":-32000,"message":"argument 'amount' must be > 0","data":null}], validateResult: () => import('../validators/native/native.export.result.js'), serializeResult: (v) => o1(v, "", 0) },
+    "native.exportNATIVE": { ...nativeExportNATIVEMeta, decodeParams: nativeExportNATIVEMeta.encode, encodeResult: nativeExportNATIVEMeta.decode, namespace: "native", member: "exportNATIVE", validateParams: validateParams1, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ExportNATIVE\"","data":null}], validateResult: () => import('../validators/native/native.exportNATIVE.result.js'), serializeResult: (v) => o1(v, "", 0) },
+    "native.exportKey": { ...nativeExportKeyMeta, decodeParams: nativeExportKeyMeta.encode, encodeResult: nativeExportKeyMeta.decode, namespace: "native", member: "exportKey", validateParams: validateParams2, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ExportKey\"","data":null}], validateResult: () => import('../validators/native/native.exportKey.result.js'), serializeResult: (v) => o3(v, "", 0) },
+    "native.getAtomicTx": { ...nativeGetAtomicTxMeta, decodeParams: nativeGetAtomicTxMeta.encode, encodeResult: nativeGetAtomicTxMeta.decode, namespace: "native", member: "getAtomicTx", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"could not find tx <txID>","data":null}], validateResult: () => import('../validators/native/native.getAtomicTx.result.js'), serializeResult: (v) => o5(v, "", 0) },
+    "native.getAtomicTxStatus": { ...nativeGetAtomicTxStatusMeta, decodeParams: nativeGetAtomicTxStatusMeta.encode, encodeResult: nativeGetAtomicTxStatusMeta.decode, namespace: "native", member: "getAtomicTxStatus", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"nil transaction ID","data":null}], validateResult: () => import('../validators/native/native.getAtomicTxStatus.result.js'), serializeResult: (v) => o7(v, "", 0) },
+    "native.getUTXOs": { ...nativeGetUTXOsMeta, decodeParams: nativeGetUTXOsMeta.encode, encodeResult: nativeGetUTXOsMeta.decode, namespace: "native", member: "getUTXOs", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"no source chain provided","data":null}], validateResult: () => import('../validators/native/native.getUTXOs.result.js'), serializeResult: (v) => o12(v, "", 0) },
+    "native.import": { ...nativeImportMeta, decodeParams: nativeImportMeta.encode, encodeResult: nativeImportMeta.decode, namespace: "native", member: "import", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.Import\"","data":null}], validateResult: () => import('../validators/native/native.import.result.js'), serializeResult: (v) => o1(v, "", 0) },
+    "native.importNATIVE": { ...nativeImportNATIVEMeta, decodeParams: nativeImportNATIVEMeta.encode, encodeResult: nativeImportNATIVEMeta.decode, namespace: "native", member: "importNATIVE", validateParams: validateParams7, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ImportNATIVE\"","data":null}], validateResult: () => import('../validators/native/native.importNATIVE.result.js'), serializeResult: (v) => o1(v, "", 0) },
+    "native.importKey": { ...nativeImportKeyMeta, decodeParams: nativeImportKeyMeta.encode, encodeResult: nativeImportKeyMeta.decode, namespace: "native", member: "importKey", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true,"removedIn":"v1.12.2"}, errors: [{"code":-32000,"message":"rpc: can't find method \"native.ImportKey\"","data":null},{"code":-32000,"message":"argument 'privateKey' not given","data":null}], validateResult: () => import('../validators/native/native.importKey.result.js'), serializeResult: (v) => o14(v, "", 0) },
+    "native.issueTx": { ...nativeIssueTxMeta, decodeParams: nativeIssueTxMeta.encode, encodeResult: nativeIssueTxMeta.decode, namespace: "native", member: "issueTx", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/native/native.issueTx.result.js'), serializeResult: (v) => o1(v, "", 0) },
   },
 };

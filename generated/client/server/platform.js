@@ -31,39 +31,1235 @@ import { validate as validateParams26 } from '../validators/platform/platform.is
 import { validate as validateParams27 } from '../validators/platform/platform.sampleValidators.params.js';
 import { validate as validateParams28 } from '../validators/platform/platform.validatedBy.params.js';
 import { validate as validateParams29 } from '../validators/platform/platform.validates.params.js';
+import * as S from '../runtime/server/serialize.js';
+function k0(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    j = S.u64(x);
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+function o1(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  return k0(v, d);
+}
+
+function k2(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "txID": j = S.str(x, p, d + 1); break;
+      case "outputIndex": j = S.num(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o3_keys = ["txID","outputIndex"];
+function o3(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o3_keys[i++]) return k2(v, d);
+  if (i !== 2 || !S.own(v, "outputIndex")) return k2(v, d);
+  const w0 = S.strd(v["txID"]);
+  if (w0 === undefined) return k2(v, d);
+  const w1 = S.num(v["outputIndex"], "outputIndex", d + 1);
+  if (w1 === undefined) return k2(v, d);
+  return "{\"txID\":\"" + w0 + "\",\"outputIndex\":" + w1 + "}";
+}
+
+function a4(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o3(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o3(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k5(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "balance": j = S.u64(x); break;
+      case "unlocked": j = S.u64(x); break;
+      case "lockedStakeable": j = S.u64(x); break;
+      case "lockedNotStakeable": j = S.u64(x); break;
+      case "balances": j = o1(x, p, d + 1); break;
+      case "unlockeds": j = o1(x, p, d + 1); break;
+      case "lockedStakeables": j = o1(x, p, d + 1); break;
+      case "lockedNotStakeables": j = o1(x, p, d + 1); break;
+      case "utxoIDs": j = a4(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o6_keys = ["balance","unlocked","lockedStakeable","lockedNotStakeable","balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"];
+function o6(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o6_keys[i++]) return k5(v, d);
+  if (i !== 9 || !S.own(v, "utxoIDs")) return k5(v, d);
+  const w0 = S.u64d(v["balance"]);
+  if (w0 === undefined) return k5(v, d);
+  const w1 = S.u64d(v["unlocked"]);
+  if (w1 === undefined) return k5(v, d);
+  const w2 = S.u64d(v["lockedStakeable"]);
+  if (w2 === undefined) return k5(v, d);
+  const w3 = S.u64d(v["lockedNotStakeable"]);
+  if (w3 === undefined) return k5(v, d);
+  const w4 = o1(v["balances"], "balances", d + 1);
+  if (w4 === undefined) return k5(v, d);
+  const w5 = o1(v["unlockeds"], "unlockeds", d + 1);
+  if (w5 === undefined) return k5(v, d);
+  const w6 = o1(v["lockedStakeables"], "lockedStakeables", d + 1);
+  if (w6 === undefined) return k5(v, d);
+  const w7 = o1(v["lockedNotStakeables"], "lockedNotStakeables", d + 1);
+  if (w7 === undefined) return k5(v, d);
+  const w8 = a4(v["utxoIDs"], "utxoIDs", d + 1);
+  if (w8 === undefined) return k5(v, d);
+  return "{\"balance\":\"" + w0 + "\",\"unlocked\":\"" + w1 + "\",\"lockedStakeable\":\"" + w2 + "\",\"lockedNotStakeable\":\"" + w3 + "\",\"balances\":" + w4 + ",\"unlockeds\":" + w5 + ",\"lockedStakeables\":" + w6 + ",\"lockedNotStakeables\":" + w7 + ",\"utxoIDs\":" + w8 + "}";
+}
+
+function k7(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "id": j = S.str(x, p, d + 1); break;
+      case "name": j = S.str(x, p, d + 1); break;
+      case "subnetID": j = S.str(x, p, d + 1); break;
+      case "vmID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o8_keys = ["id","name","subnetID","vmID"];
+function o8(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o8_keys[i++]) return k7(v, d);
+  if (i !== 4 || !S.own(v, "vmID")) return k7(v, d);
+  const w0 = S.strd(v["id"]);
+  if (w0 === undefined) return k7(v, d);
+  const w1 = S.strd(v["name"]);
+  if (w1 === undefined) return k7(v, d);
+  const w2 = S.strd(v["subnetID"]);
+  if (w2 === undefined) return k7(v, d);
+  const w3 = S.strd(v["vmID"]);
+  if (w3 === undefined) return k7(v, d);
+  return "{\"id\":\"" + w0 + "\",\"name\":\"" + w1 + "\",\"subnetID\":\"" + w2 + "\",\"vmID\":\"" + w3 + "\"}";
+}
+
+function a9(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o8(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o8(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k10(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "blockchains": j = a9(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o11_keys = ["blockchains"];
+function o11(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o11_keys[i++]) return k10(v, d);
+  if (i !== 1 || !S.own(v, "blockchains")) return k10(v, d);
+  const w0 = a9(v["blockchains"], "blockchains", d + 1);
+  if (w0 === undefined) return k10(v, d);
+  return "{\"blockchains\":" + w0 + "}";
+}
+
+function k12(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "status": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o13_keys = ["status"];
+function o13(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o13_keys[i++]) return k12(v, d);
+  if (i !== 1 || !S.own(v, "status")) return k12(v, d);
+  const w0 = S.strd(v["status"]);
+  if (w0 === undefined) return k12(v, d);
+  return "{\"status\":\"" + w0 + "\"}";
+}
+
+function k14(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "supply": j = S.u64(x); break;
+      case "height": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o15_keys = ["supply","height"];
+function o15(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o15_keys[i++]) return k14(v, d);
+  if (i !== 2 || !S.own(v, "height")) return k14(v, d);
+  const w0 = S.u64d(v["supply"]);
+  if (w0 === undefined) return k14(v, d);
+  const w1 = S.u64d(v["height"]);
+  if (w1 === undefined) return k14(v, d);
+  return "{\"supply\":\"" + w0 + "\",\"height\":\"" + w1 + "\"}";
+}
+
+function k16(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "locktime": j = S.u64(x); break;
+      case "threshold": j = S.u32(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o17_keys = ["locktime","threshold"];
+function o17(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o17_keys[i++]) return k16(v, d);
+  if (i !== 2 || !S.own(v, "threshold")) return k16(v, d);
+  const w0 = S.u64d(v["locktime"]);
+  if (w0 === undefined) return k16(v, d);
+  const w1 = S.u32d(v["threshold"]);
+  if (w1 === undefined) return k16(v, d);
+  return "{\"locktime\":\"" + w0 + "\",\"threshold\":\"" + w1 + "\"}";
+}
+
+function k18(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "startTime": j = S.u64(x); break;
+      case "endTime": j = S.u64(x); break;
+      case "weight": j = S.u64(x); break;
+      case "rewardOwner": j = o17(x, p, d + 1); break;
+      case "potentialReward": j = S.u64(x); break;
+      case "stakeAmount": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o19_keys = ["startTime","endTime","weight","rewardOwner","potentialReward","stakeAmount"];
+function o19(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o19_keys[i++]) return k18(v, d);
+  if (i !== 6 || !S.own(v, "stakeAmount")) return k18(v, d);
+  const w0 = S.u64d(v["startTime"]);
+  if (w0 === undefined) return k18(v, d);
+  const w1 = S.u64d(v["endTime"]);
+  if (w1 === undefined) return k18(v, d);
+  const w2 = S.u64d(v["weight"]);
+  if (w2 === undefined) return k18(v, d);
+  const w3 = o17(v["rewardOwner"], "rewardOwner", d + 1);
+  if (w3 === undefined) return k18(v, d);
+  const w4 = S.u64d(v["potentialReward"]);
+  if (w4 === undefined) return k18(v, d);
+  const w5 = S.u64d(v["stakeAmount"]);
+  if (w5 === undefined) return k18(v, d);
+  return "{\"startTime\":\"" + w0 + "\",\"endTime\":\"" + w1 + "\",\"weight\":\"" + w2 + "\",\"rewardOwner\":" + w3 + ",\"potentialReward\":\"" + w4 + "\",\"stakeAmount\":\"" + w5 + "\"}";
+}
+
+function a20(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o19(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o19(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k21(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "startTime": j = S.u64(x); break;
+      case "endTime": j = S.u64(x); break;
+      case "weight": j = S.u64(x); break;
+      case "validationRewardOwner": j = o17(x, p, d + 1); break;
+      case "delegationRewardOwner": j = o17(x, p, d + 1); break;
+      case "potentialReward": j = S.u64(x); break;
+      case "accruedDelegateeReward": j = S.u64(x); break;
+      case "delegationFee": j = S.f(x); break;
+      case "uptime": j = S.f(x); break;
+      case "delegatorCount": j = S.u64(x); break;
+      case "delegatorWeight": j = S.u64(x); break;
+      case "delegators": j = a20(x, p, d + 1); break;
+      case "validatorAuthority": j = o17(x, p, d + 1); break;
+      case "nextPeriod": j = S.u64(x); break;
+      case "autoCompoundRewardShares": j = S.u32(x); break;
+      case "stakeAmount": j = S.u64(x); break;
+      case "remainingBalanceOwner": j = o17(x, p, d + 1); break;
+      case "deactivationOwner": j = o17(x, p, d + 1); break;
+      case "minNonce": j = S.u64(x); break;
+      case "balance": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o22_keys = ["startTime","endTime","weight","validationRewardOwner","delegationRewardOwner","potentialReward","accruedDelegateeReward","delegationFee","uptime","delegatorCount","delegatorWeight","delegators","validatorAuthority","nextPeriod","autoCompoundRewardShares","stakeAmount","remainingBalanceOwner","deactivationOwner","minNonce","balance"];
+function o22(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o22_keys[i++]) return k21(v, d);
+  if (i !== 20 || !S.own(v, "balance")) return k21(v, d);
+  const w0 = S.u64d(v["startTime"]);
+  if (w0 === undefined) return k21(v, d);
+  const w1 = S.u64d(v["endTime"]);
+  if (w1 === undefined) return k21(v, d);
+  const w2 = S.u64d(v["weight"]);
+  if (w2 === undefined) return k21(v, d);
+  const w3 = o17(v["validationRewardOwner"], "validationRewardOwner", d + 1);
+  if (w3 === undefined) return k21(v, d);
+  const w4 = o17(v["delegationRewardOwner"], "delegationRewardOwner", d + 1);
+  if (w4 === undefined) return k21(v, d);
+  const w5 = S.u64d(v["potentialReward"]);
+  if (w5 === undefined) return k21(v, d);
+  const w6 = S.u64d(v["accruedDelegateeReward"]);
+  if (w6 === undefined) return k21(v, d);
+  const w7 = S.fd(v["delegationFee"]);
+  if (w7 === undefined) return k21(v, d);
+  const w8 = S.fd(v["uptime"]);
+  if (w8 === undefined) return k21(v, d);
+  const w9 = S.u64d(v["delegatorCount"]);
+  if (w9 === undefined) return k21(v, d);
+  const w10 = S.u64d(v["delegatorWeight"]);
+  if (w10 === undefined) return k21(v, d);
+  const w11 = a20(v["delegators"], "delegators", d + 1);
+  if (w11 === undefined) return k21(v, d);
+  const w12 = o17(v["validatorAuthority"], "validatorAuthority", d + 1);
+  if (w12 === undefined) return k21(v, d);
+  const w13 = S.u64d(v["nextPeriod"]);
+  if (w13 === undefined) return k21(v, d);
+  const w14 = S.u32d(v["autoCompoundRewardShares"]);
+  if (w14 === undefined) return k21(v, d);
+  const w15 = S.u64d(v["stakeAmount"]);
+  if (w15 === undefined) return k21(v, d);
+  const w16 = o17(v["remainingBalanceOwner"], "remainingBalanceOwner", d + 1);
+  if (w16 === undefined) return k21(v, d);
+  const w17 = o17(v["deactivationOwner"], "deactivationOwner", d + 1);
+  if (w17 === undefined) return k21(v, d);
+  const w18 = S.u64d(v["minNonce"]);
+  if (w18 === undefined) return k21(v, d);
+  const w19 = S.u64d(v["balance"]);
+  if (w19 === undefined) return k21(v, d);
+  return "{\"startTime\":\"" + w0 + "\",\"endTime\":\"" + w1 + "\",\"weight\":\"" + w2 + "\",\"validationRewardOwner\":" + w3 + ",\"delegationRewardOwner\":" + w4 + ",\"potentialReward\":\"" + w5 + "\",\"accruedDelegateeReward\":\"" + w6 + "\",\"delegationFee\":\"" + w7 + "\",\"uptime\":\"" + w8 + "\",\"delegatorCount\":\"" + w9 + "\",\"delegatorWeight\":\"" + w10 + "\",\"delegators\":" + w11 + ",\"validatorAuthority\":" + w12 + ",\"nextPeriod\":\"" + w13 + "\",\"autoCompoundRewardShares\":\"" + w14 + "\",\"stakeAmount\":\"" + w15 + "\",\"remainingBalanceOwner\":" + w16 + ",\"deactivationOwner\":" + w17 + ",\"minNonce\":\"" + w18 + "\",\"balance\":\"" + w19 + "\"}";
+}
+
+function a23(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o22(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o22(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k24(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "validators": j = a23(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o25_keys = ["validators"];
+function o25(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o25_keys[i++]) return k24(v, d);
+  if (i !== 1 || !S.own(v, "validators")) return k24(v, d);
+  const w0 = a23(v["validators"], "validators", d + 1);
+  if (w0 === undefined) return k24(v, d);
+  return "{\"validators\":" + w0 + "}";
+}
+
+function k26(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "capacity": j = S.u64n(x); break;
+      case "excess": j = S.u64n(x); break;
+      case "price": j = S.u64n(x); break;
+      case "timestamp": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o27_keys = ["capacity","excess","price","timestamp"];
+function o27(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o27_keys[i++]) return k26(v, d);
+  if (i !== 4 || !S.own(v, "timestamp")) return k26(v, d);
+  const w0 = S.u64n(v["capacity"]);
+  if (w0 === undefined) return k26(v, d);
+  const w1 = S.u64n(v["excess"]);
+  if (w1 === undefined) return k26(v, d);
+  const w2 = S.u64n(v["price"]);
+  if (w2 === undefined) return k26(v, d);
+  const w3 = S.strd(v["timestamp"]);
+  if (w3 === undefined) return k26(v, d);
+  return "{\"capacity\":" + w0 + ",\"excess\":" + w1 + ",\"price\":" + w2 + ",\"timestamp\":\"" + w3 + "\"}";
+}
+
+function k28(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "height": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o29_keys = ["height"];
+function o29(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o29_keys[i++]) return k28(v, d);
+  if (i !== 1 || !S.own(v, "height")) return k28(v, d);
+  const w0 = S.u64d(v["height"]);
+  if (w0 === undefined) return k28(v, d);
+  return "{\"height\":\"" + w0 + "\"}";
+}
+
+function k30(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "weight": j = S.u64(x); break;
+      case "startTime": j = S.u64(x); break;
+      case "remainingBalanceOwner": j = o17(x, p, d + 1); break;
+      case "deactivationOwner": j = o17(x, p, d + 1); break;
+      case "minNonce": j = S.u64(x); break;
+      case "balance": j = S.u64(x); break;
+      case "height": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o31_keys = ["weight","startTime","remainingBalanceOwner","deactivationOwner","minNonce","balance","height"];
+function o31(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o31_keys[i++]) return k30(v, d);
+  if (i !== 7 || !S.own(v, "height")) return k30(v, d);
+  const w0 = S.u64d(v["weight"]);
+  if (w0 === undefined) return k30(v, d);
+  const w1 = S.u64d(v["startTime"]);
+  if (w1 === undefined) return k30(v, d);
+  const w2 = o17(v["remainingBalanceOwner"], "remainingBalanceOwner", d + 1);
+  if (w2 === undefined) return k30(v, d);
+  const w3 = o17(v["deactivationOwner"], "deactivationOwner", d + 1);
+  if (w3 === undefined) return k30(v, d);
+  const w4 = S.u64d(v["minNonce"]);
+  if (w4 === undefined) return k30(v, d);
+  const w5 = S.u64d(v["balance"]);
+  if (w5 === undefined) return k30(v, d);
+  const w6 = S.u64d(v["height"]);
+  if (w6 === undefined) return k30(v, d);
+  return "{\"weight\":\"" + w0 + "\",\"startTime\":\"" + w1 + "\",\"remainingBalanceOwner\":" + w2 + ",\"deactivationOwner\":" + w3 + ",\"minNonce\":\"" + w4 + "\",\"balance\":\"" + w5 + "\",\"height\":\"" + w6 + "\"}";
+}
+
+function k32(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "minValidatorStake": j = S.u64(x); break;
+      case "minDelegatorStake": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o33_keys = ["minValidatorStake","minDelegatorStake"];
+function o33(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o33_keys[i++]) return k32(v, d);
+  if (i !== 2 || !S.own(v, "minDelegatorStake")) return k32(v, d);
+  const w0 = S.u64d(v["minValidatorStake"]);
+  if (w0 === undefined) return k32(v, d);
+  const w1 = S.u64d(v["minDelegatorStake"]);
+  if (w1 === undefined) return k32(v, d);
+  return "{\"minValidatorStake\":\"" + w0 + "\",\"minDelegatorStake\":\"" + w1 + "\"}";
+}
+
+function a34(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (S.str(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (S.str(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k35(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "numFetched": j = S.u64(x); break;
+      case "utxos": j = a34(x, p, d + 1); break;
+      case "encoding": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o36_keys = ["numFetched","utxos","encoding"];
+function o36(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o36_keys[i++]) return k35(v, d);
+  if (i !== 3 || !S.own(v, "encoding")) return k35(v, d);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k35(v, d);
+  const w1 = a34(v["utxos"], "utxos", d + 1);
+  if (w1 === undefined) return k35(v, d);
+  const w2 = S.strd(v["encoding"]);
+  if (w2 === undefined) return k35(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"encoding\":\"" + w2 + "\"}";
+}
+
+function k37(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "staked": j = S.u64(x); break;
+      case "stakeds": j = o1(x, p, d + 1); break;
+      case "stakedOutputs": j = a34(x, p, d + 1); break;
+      case "encoding": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o38_keys = ["staked","stakeds","stakedOutputs","encoding"];
+function o38(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o38_keys[i++]) return k37(v, d);
+  if (i !== 4 || !S.own(v, "encoding")) return k37(v, d);
+  const w0 = S.u64d(v["staked"]);
+  if (w0 === undefined) return k37(v, d);
+  const w1 = o1(v["stakeds"], "stakeds", d + 1);
+  if (w1 === undefined) return k37(v, d);
+  const w2 = a34(v["stakedOutputs"], "stakedOutputs", d + 1);
+  if (w2 === undefined) return k37(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k37(v, d);
+  return "{\"staked\":\"" + w0 + "\",\"stakeds\":" + w1 + ",\"stakedOutputs\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
+}
+
+function k39(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "assetID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o40_keys = ["assetID"];
+function o40(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o40_keys[i++]) return k39(v, d);
+  if (i !== 1 || !S.own(v, "assetID")) return k39(v, d);
+  const w0 = S.strd(v["assetID"]);
+  if (w0 === undefined) return k39(v, d);
+  return "{\"assetID\":\"" + w0 + "\"}";
+}
+
+function k41(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "isPermissioned": j = S.bool(x, p, d + 1); break;
+      case "controlKeys": j = a34(x, p, d + 1); break;
+      case "threshold": j = S.u32(x); break;
+      case "locktime": j = S.u64(x); break;
+      case "subnetTransformationTxID": j = S.str(x, p, d + 1); break;
+      case "conversionID": j = S.str(x, p, d + 1); break;
+      case "managerChainID": j = S.str(x, p, d + 1); break;
+      case "managerAddress": j = S.any(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o42_keys = ["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"];
+function o42(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o42_keys[i++]) return k41(v, d);
+  if (i !== 8 || !S.own(v, "managerAddress")) return k41(v, d);
+  const w0 = S.bool(v["isPermissioned"], "isPermissioned", d + 1);
+  if (w0 === undefined) return k41(v, d);
+  const w1 = a34(v["controlKeys"], "controlKeys", d + 1);
+  if (w1 === undefined) return k41(v, d);
+  const w2 = S.u32d(v["threshold"]);
+  if (w2 === undefined) return k41(v, d);
+  const w3 = S.u64d(v["locktime"]);
+  if (w3 === undefined) return k41(v, d);
+  const w4 = S.strd(v["subnetTransformationTxID"]);
+  if (w4 === undefined) return k41(v, d);
+  const w5 = S.strd(v["conversionID"]);
+  if (w5 === undefined) return k41(v, d);
+  const w6 = S.strd(v["managerChainID"]);
+  if (w6 === undefined) return k41(v, d);
+  const w7 = S.any(v["managerAddress"], "managerAddress", d + 1);
+  if (w7 === undefined) return k41(v, d);
+  return "{\"isPermissioned\":" + w0 + ",\"controlKeys\":" + w1 + ",\"threshold\":\"" + w2 + "\",\"locktime\":\"" + w3 + "\",\"subnetTransformationTxID\":\"" + w4 + "\",\"conversionID\":\"" + w5 + "\",\"managerChainID\":\"" + w6 + "\",\"managerAddress\":" + w7 + "}";
+}
+
+function a43(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.any(v, k, d);
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (S.any(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (S.any(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k44(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "id": j = S.str(x, p, d + 1); break;
+      case "controlKeys": j = a43(x, p, d + 1); break;
+      case "threshold": j = S.u32(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o45_keys = ["id","controlKeys","threshold"];
+function o45(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o45_keys[i++]) return k44(v, d);
+  if (i !== 3 || !S.own(v, "threshold")) return k44(v, d);
+  const w0 = S.strd(v["id"]);
+  if (w0 === undefined) return k44(v, d);
+  const w1 = a43(v["controlKeys"], "controlKeys", d + 1);
+  if (w1 === undefined) return k44(v, d);
+  const w2 = S.u32d(v["threshold"]);
+  if (w2 === undefined) return k44(v, d);
+  return "{\"id\":\"" + w0 + "\",\"controlKeys\":" + w1 + ",\"threshold\":\"" + w2 + "\"}";
+}
+
+function a46(v, k, d) {
+  if (!Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  const n = v.length;
+  if (n === 0) return "[]";
+  let out = "[" + (o45(v[0], 0, d + 1) ?? "null");
+  for (let i = 1; i < n; i++) out += "," + (o45(v[i], i, d + 1) ?? "null");
+  return out + "]";
+}
+
+function k47(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "subnets": j = a46(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o48_keys = ["subnets"];
+function o48(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o48_keys[i++]) return k47(v, d);
+  if (i !== 1 || !S.own(v, "subnets")) return k47(v, d);
+  const w0 = a46(v["subnets"], "subnets", d + 1);
+  if (w0 === undefined) return k47(v, d);
+  return "{\"subnets\":" + w0 + "}";
+}
+
+function k49(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "stake": j = S.u64(x); break;
+      case "weight": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o50_keys = ["stake","weight"];
+function o50(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o50_keys[i++]) return k49(v, d);
+  if (i !== 2 || !S.own(v, "weight")) return k49(v, d);
+  const w0 = S.u64d(v["stake"]);
+  if (w0 === undefined) return k49(v, d);
+  const w1 = S.u64d(v["weight"]);
+  if (w1 === undefined) return k49(v, d);
+  return "{\"stake\":\"" + w0 + "\",\"weight\":\"" + w1 + "\"}";
+}
+
+function k51(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "address": j = S.str(x, p, d + 1); break;
+      case "utxo": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o52_keys = ["address","utxo"];
+function o52(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o52_keys[i++]) return k51(v, d);
+  if (i !== 2 || !S.own(v, "utxo")) return k51(v, d);
+  const w0 = S.strd(v["address"]);
+  if (w0 === undefined) return k51(v, d);
+  const w1 = S.strd(v["utxo"]);
+  if (w1 === undefined) return k51(v, d);
+  return "{\"address\":\"" + w0 + "\",\"utxo\":\"" + w1 + "\"}";
+}
+
+function k53(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "numFetched": j = S.u64(x); break;
+      case "utxos": j = a34(x, p, d + 1); break;
+      case "endIndex": j = o52(x, p, d + 1); break;
+      case "encoding": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o54_keys = ["numFetched","utxos","endIndex","encoding"];
+function o54(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o54_keys[i++]) return k53(v, d);
+  if (i !== 4 || !S.own(v, "encoding")) return k53(v, d);
+  const w0 = S.u64d(v["numFetched"]);
+  if (w0 === undefined) return k53(v, d);
+  const w1 = a34(v["utxos"], "utxos", d + 1);
+  if (w1 === undefined) return k53(v, d);
+  const w2 = o52(v["endIndex"], "endIndex", d + 1);
+  if (w2 === undefined) return k53(v, d);
+  const w3 = S.strd(v["encoding"]);
+  if (w3 === undefined) return k53(v, d);
+  return "{\"numFetched\":\"" + w0 + "\",\"utxos\":" + w1 + ",\"endIndex\":" + w2 + ",\"encoding\":\"" + w3 + "\"}";
+}
+
+function k55(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    j = S.u64n(x);
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+function o56(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  return k55(v, d);
+}
+
+function k57(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "weight": j = S.u64(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o58_keys = ["weight"];
+function o58(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o58_keys[i++]) return k57(v, d);
+  if (i !== 1 || !S.own(v, "weight")) return k57(v, d);
+  const w0 = S.u64d(v["weight"]);
+  if (w0 === undefined) return k57(v, d);
+  return "{\"weight\":\"" + w0 + "\"}";
+}
+
+function k59(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "validators": j = o56(x, p, d + 1); break;
+      default: j = o58(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o60_keys = ["validators"];
+function o60(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o60_keys[i++]) return k59(v, d);
+  if (i !== 1 || !S.own(v, "validators")) return k59(v, d);
+  const w0 = o56(v["validators"], "validators", d + 1);
+  if (w0 === undefined) return k59(v, d);
+  return "{\"validators\":" + w0 + "}";
+}
+
+function k61(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "capacity": j = S.u64n(x); break;
+      case "target": j = S.u64n(x); break;
+      case "minPrice": j = S.u64n(x); break;
+      case "excessConversionConstant": j = S.u64n(x); break;
+      case "targetPerSecond": j = S.u64n(x); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o62_keys = ["capacity","target","minPrice","excessConversionConstant","targetPerSecond"];
+function o62(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o62_keys[i++]) return k61(v, d);
+  if (i !== 5 || !S.own(v, "targetPerSecond")) return k61(v, d);
+  const w0 = S.u64n(v["capacity"]);
+  if (w0 === undefined) return k61(v, d);
+  const w1 = S.u64n(v["target"]);
+  if (w1 === undefined) return k61(v, d);
+  const w2 = S.u64n(v["minPrice"]);
+  if (w2 === undefined) return k61(v, d);
+  const w3 = S.u64n(v["excessConversionConstant"]);
+  if (w3 === undefined) return k61(v, d);
+  const w4 = S.u64n(v["targetPerSecond"]);
+  if (w4 === undefined) return k61(v, d);
+  return "{\"capacity\":" + w0 + ",\"target\":" + w1 + ",\"minPrice\":" + w2 + ",\"excessConversionConstant\":" + w3 + ",\"targetPerSecond\":" + w4 + "}";
+}
+
+function k63(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "excess": j = S.u64n(x); break;
+      case "price": j = S.u64n(x); break;
+      case "timestamp": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o64_keys = ["excess","price","timestamp"];
+function o64(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (typeof v.toJSON === "function") return S.fail();
+  let i = 0;
+  for (const p in v) if (p !== o64_keys[i++]) return k63(v, d);
+  if (i !== 3 || !S.own(v, "timestamp")) return k63(v, d);
+  const w0 = S.u64n(v["excess"]);
+  if (w0 === undefined) return k63(v, d);
+  const w1 = S.u64n(v["price"]);
+  if (w1 === undefined) return k63(v, d);
+  const w2 = S.strd(v["timestamp"]);
+  if (w2 === undefined) return k63(v, d);
+  return "{\"excess\":" + w0 + ",\"price\":" + w1 + ",\"timestamp\":\"" + w2 + "\"}";
+}
+
+function k65(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "txID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o66_keys = ["txID"];
+function o66(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o66_keys[i++]) return k65(v, d);
+  if (i !== 1 || !S.own(v, "txID")) return k65(v, d);
+  const w0 = S.strd(v["txID"]);
+  if (w0 === undefined) return k65(v, d);
+  return "{\"txID\":\"" + w0 + "\"}";
+}
+
+function k67(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "validators": j = a34(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o68_keys = ["validators"];
+function o68(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o68_keys[i++]) return k67(v, d);
+  if (i !== 1 || !S.own(v, "validators")) return k67(v, d);
+  const w0 = a34(v["validators"], "validators", d + 1);
+  if (w0 === undefined) return k67(v, d);
+  return "{\"validators\":" + w0 + "}";
+}
+
+function k69(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "subnetID": j = S.str(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o70_keys = ["subnetID"];
+function o70(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o70_keys[i++]) return k69(v, d);
+  if (i !== 1 || !S.own(v, "subnetID")) return k69(v, d);
+  const w0 = S.strd(v["subnetID"]);
+  if (w0 === undefined) return k69(v, d);
+  return "{\"subnetID\":\"" + w0 + "\"}";
+}
+
+function k71(v, d) {
+  const keys = Object.keys(v);
+  let out = "";
+  for (let i = 0; i < keys.length; i++) {
+    const p = keys[i];
+    const x = v[p];
+    let j;
+    switch (p) {
+      case "blockchainIDs": j = a34(x, p, d + 1); break;
+      default: j = S.any(x, p, d + 1);
+    }
+    if (j !== undefined) out += (out === "" ? "{" : ",") + S.key(p) + j;
+  }
+  return out === "" ? "{}" : out + "}";
+}
+
+const o72_keys = ["blockchainIDs"];
+function o72(v, k, d) {
+  if (typeof v !== "object" || v === null || Array.isArray(v)) return S.any(v, k, d);
+  if (!S.plain(v)) return S.any(v, k, d);
+  let i = 0;
+  for (const p in v) if (p !== o72_keys[i++]) return k71(v, d);
+  if (i !== 1 || !S.own(v, "blockchainIDs")) return k71(v, d);
+  const w0 = a34(v["blockchainIDs"], "blockchainIDs", d + 1);
+  if (w0 === undefined) return k71(v, d);
+  return "{\"blockchainIDs\":" + w0 + "}";
+}
+
 export const platformServer = {
   ...platformService,
   document: {"openrpc":"1.3.2","info":{"title":"P-Chain API","version":"1.14.3","description":"The platform chain: the validator set, staking, subnets and L1s, blockchains, fees, transactions, UTXOs\nand balances. Served at `/ext/bc/P` by a gorilla/rpc JSON-RPC 2.0 server: params by name, no batch arrays.\n"},"servers":[{"name":"node","url":"/ext/bc/P","summary":"The P-Chain API, relative to the node's base URL."}],"x-jsonrpc":{"batch":false,"dialect":"gorilla-json2"},"methods":[{"name":"platform.getBalance","summary":"Balance and UTXOs of a set of addresses (deprecated)","x-effects":"read","description":"Sums what the given addresses hold on the P-Chain, per asset, split into unlocked, locked-stakeable and\nlocked-not-stakeable amounts, and lists the UTXOs counted.\n\nSeed versus node: the seed declares the per-asset maps with integer values and mentions the scalar\nfields `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` only as appearing in sample\nresponses. The node sends every amount as a decimal string, always includes the scalars (native token\nonly, kept for backward compatibility), and sends `utxoIDs: null` when there are no UTXOs. The schema\naccepts both forms.\n\nDeprecated by the node since v1.9.12. There is no single replacement: list the UTXOs with\n`platform.getUTXOs` and add them up.\n","paramStructure":"by-name","deprecated":true,"params":[{"name":"addresses","summary":"The addresses to sum over","required":true,"schema":{"type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/Balance"}},"examples":[{"name":"unlocked-funds","params":[{"name":"addresses","value":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax"]}],"result":{"name":"result","value":{"balance":"2517400000","unlocked":"2517400000","lockedStakeable":"0","lockedNotStakeable":"0","balances":{"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z":"2517400000"},"unlockeds":{"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z":"2517400000"},"lockedStakeables":{},"lockedNotStakeables":{},"utxoIDs":[{"txID":"tYneM1sGR23G42pVxBA1Zftx43uqT7c9DfrbkPQQfXGe716De","outputIndex":0},{"txID":"8RHeQHE2V7CcYBeTnfWcisX1nrK4dxVxSngCeLZvGZtkbmUHx","outputIndex":1}]}}},{"name":"empty-address","params":[{"name":"addresses","value":["P-avax1w7jj3azwhxctkah358n78wt3h3saxc7hkqqasm"]}],"result":{"name":"result","value":{"balance":"0","unlocked":"0","lockedStakeable":"0","lockedNotStakeable":"0","balances":{},"unlockeds":{},"lockedStakeables":{},"lockedNotStakeables":{},"utxoIDs":null}}}]},{"name":"platform.getBlock","summary":"A P-Chain block by ID","x-effects":"read","description":"Returns the block with the given ID, as hex bytes or as JSON.\n\n`encoding` is `hex` (the default) or `json`, as the seed documents; the node also accepts `hexc` (the\nsame as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`\nit is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic\nblocks). The reply's `encoding` repeats the one used.\n","paramStructure":"by-name","params":[{"name":"blockID","summary":"The block's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}},{"name":"encoding","summary":"How to encode the block (default `hex`)","required":false,"schema":{"$ref":"#/components/schemas/PChainEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/PChainBlockResult"}},"examples":[{"name":"hex","params":[{"name":"blockID","value":"BQc9dmFBVTJyZSqoSHPi1W1uLzWyp8N1tQ9hgickmfWho1bKE"},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"block":"0x000000000020000000006760610bbd027b0e7ca39a84c23c0d95d90628d66f645ab1547fb1916ea3c53f6fd8f34f0000000001139b4000000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b7c4580000000000000000000000001000000013a8375b3d5835d95ad6ad4dd1f5c921ecedb92f1000000015da79da07c7d404ba3c45e5ee5f56bfc1bedb11d6c87a7cec6945d6216f5d4400000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000005000000003b8b87c00000000100000000000000000000000100000009000000011b376e1c4657859cd1fa1e8b08047e7fc787144f9a432a243c56ea7e4b712178c9f7810f8bf6f1356a57b5276c6b986389ccac2f785ffea9d6e6bb79a9840aab5defd5aed1","encoding":"hex"}}},{"name":"json-import-block","params":[{"name":"blockID","value":"BPn5Vm9Z9gfF4yk2YRVYbqDJPhjvSbftRpJYcMJhfU8vZZr5u"},{"name":"encoding","value":"json"}],"result":{"name":"result","value":{"encoding":"json","block":{"id":"BPn5Vm9Z9gfF4yk2YRVYbqDJPhjvSbftRpJYcMJhfU8vZZr5u","parentID":"2SEzwADf9uckz91NtG1bvPL7fvfXMYvPZC6dfHEJmHTw8QYERb","height":18062145,"time":1734369561,"txs":[{"id":"2FUb2aVE3t49TWdUJyArNwXmrwX1NjnMPCcBBbc2r6mhygAAsv","unsignedTx":{"networkID":1,"blockchainID":"11111111111111111111111111111111LpoYY","outputs":[{"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z","fxID":"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ","output":{"addresses":["P-avax182phtv74sdwettt26nw37hyjrm8dhyh38ncskl"],"amount":998966250,"locktime":0,"threshold":1}}],"inputs":[],"memo":"0x","sourceChain":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5","importedInputs":[{"txID":"dXxXng6htjNto2U8efKRP7gMQ51uHDHSv9chRfFcVKtNWM1Ka","outputIndex":0,"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z","fxID":"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ","input":{"amount":999966250,"signatureIndices":[0]}}]},"credentials":[{"signatures":["0x1b376e1c4657859cd1fa1e8b08047e7fc787144f9a432a243c56ea7e4b712178c9f7810f8bf6f1356a57b5276c6b986389ccac2f785ffea9d6e6bb79a9840aab5d"]}]}]}}}}]},{"name":"platform.getBlockByHeight","summary":"A P-Chain block by height","x-effects":"read","description":"Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for\nthe encodings).\n\nThe seed declares `height` an int; the node accepts a JSON number or a decimal string.\n","paramStructure":"by-name","params":[{"name":"height","summary":"The block's height","required":true,"schema":{"$ref":"#/components/schemas/Uint64"}},{"name":"encoding","summary":"How to encode the block (default `hex`)","required":false,"schema":{"$ref":"#/components/schemas/PChainEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/PChainBlockResult"}},"links":[{"name":"same-block-by-id","method":"platform.getBlock","params":{"blockID":"$result.block.id","encoding":"json"}}],"examples":[{"name":"hex-default-encoding","params":[{"name":"height","value":"18062144"}],"result":{"name":"result","value":{"block":"0x000000000020000000006760610bbd027b0e7ca39a84c23c0d95d90628d66f645ab1547fb1916ea3c53f6fd8f34f0000000001139b4000000001000000220000000100000000000000000000000000000000000000000000000000000000000000000000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b7c4580000000000000000000000001000000013a8375b3d5835d95ad6ad4dd1f5c921ecedb92f1000000015da79da07c7d404ba3c45e5ee5f56bfc1bedb11d6c87a7cec6945d6216f5d4400000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000005000000003b8b87c00000000100000000000000000000000100000009000000011b376e1c4657859cd1fa1e8b08047e7fc787144f9a432a243c56ea7e4b712178c9f7810f8bf6f1356a57b5276c6b986389ccac2f785ffea9d6e6bb79a9840aab5defd5aed1","encoding":"hex"}}},{"name":"json-commit-block","params":[{"name":"height","value":"18062146"},{"name":"encoding","value":"json"}],"result":{"name":"result","value":{"encoding":"json","block":{"id":"ZNm3Abmo8Zyp8iw1QJrd7rvFo9cnYEbVXhB7as9dkTQGAa12s","parentID":"BPn5Vm9Z9gfF4yk2YRVYbqDJPhjvSbftRpJYcMJhfU8vZZr5u","height":18062146,"time":1734369570}}}}]},{"name":"platform.getBlockchains","summary":"Every blockchain except the P-Chain (deprecated)","x-effects":"read","description":"Lists every blockchain created on the P-Chain, with the subnet that validates it and the VM it runs.\nThe P-Chain itself is not listed.\n\nDeprecated by the node since v1.9.12, with no replacement in this API.\n","paramStructure":"by-name","deprecated":true,"params":[],"result":{"name":"result","schema":{"type":"object","required":["blockchains"],"properties":{"blockchains":{"type":"array","items":{"$ref":"#/components/schemas/Blockchain"}}}}},"links":[{"name":"first-chain-status","method":"platform.getBlockchainStatus","params":{"blockchainID":"$result.blockchains.0.id"}},{"name":"first-chain-subnet","method":"platform.validatedBy","params":{"blockchainID":"$result.blockchains.0.id"}}],"examples":[{"name":"main-network-excerpt","params":[],"result":{"name":"result","value":{"blockchains":[{"id":"2oYMBNV4eNHyqk2fjjV5nVQLDbtmNJzq5s3qs3Lo6ftnC6FByM","name":"X-Chain","subnetID":"11111111111111111111111111111111LpoYY","vmID":"jvYyfQTxGMJLuGWa55kdP2p2zSUYsQ5Raupu4TW34ZAUBAbtq"},{"id":"2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5","name":"C-Chain","subnetID":"11111111111111111111111111111111LpoYY","vmID":"mgj786NP7uDwBCcq6YwThhaN8FLyybkCa4zBWTQbNgmK6k9A6"},{"id":"3NrnMqzskob8Mfx175n2WX3QNspHYjAy76gKCUUqZkadtjMJZ","name":"dexchain","subnetID":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU","vmID":"srEXiWaHuhNyGwPUi444Tu47ZEDwxTWrbQiuD7FmgSAQ6X7Dy"}]}}}]},{"name":"platform.getBlockchainStatus","summary":"A blockchain's status on this node","x-effects":"read","description":"Tells whether this node validates, syncs, or merely knows of the given blockchain (see\n`BlockchainStatus`).\n\n`blockchainID` accepts an ID or an alias. Without it the node answers with the error\n`argument 'blockchainID' not given`.\n","paramStructure":"by-name","params":[{"name":"blockchainID","summary":"The blockchain's ID or alias","required":true,"schema":{"$ref":"#/components/schemas/ChainAlias"}}],"result":{"name":"result","schema":{"type":"object","required":["status"],"properties":{"status":{"$ref":"#/components/schemas/BlockchainStatus"}}}},"errors":[{"code":-32000,"message":"argument 'blockchainID' not given","data":null}],"examples":[{"name":"validated-chain","params":[{"name":"blockchainID","value":"X"}],"result":{"name":"result","value":{"status":"Validating"}}},{"name":"chain-of-untracked-subnet","params":[{"name":"blockchainID","value":"3NrnMqzskob8Mfx175n2WX3QNspHYjAy76gKCUUqZkadtjMJZ"}],"result":{"name":"result","value":{"status":"Created"}}}]},{"name":"platform.getCurrentSupply","summary":"Upper bound of the tokens that can stake a subnet","x-effects":"read","description":"Returns an upper bound of the number of tokens (nNATIVE for the Primary Network) that exist and could\nstake the given subnet. It is only an upper bound because burnt tokens, including transaction fees,\nare not subtracted.\n\n`subnetID` defaults to the Primary Network. The seed declares `{supply: int}`; the node sends `supply`\nas a decimal string and also returns `height`, the P-Chain height the value was read at (not in the\nseed). Both forms are accepted.\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["supply"],"properties":{"supply":{"description":"Upper bound of the token supply.","$ref":"#/components/schemas/Uint64"},"height":{"description":"P-Chain height the supply was read at (sent by current nodes, not in the seed).","$ref":"#/components/schemas/Uint64"}}}},"examples":[{"name":"primary-network","params":[],"result":{"name":"result","value":{"supply":"461372548204395128","height":"18062144"}}},{"name":"documented-form","params":[{"name":"subnetID","value":"11111111111111111111111111111111LpoYY"}],"result":{"name":"result","value":{"supply":365865167637779200}}}]},{"name":"platform.getCurrentValidators","summary":"The current validators of a subnet or L1","x-effects":"read","description":"Lists the current validators of the given subnet (the Primary Network when `subnetID` is omitted),\noptionally only those in `nodeIDs`. Requested node IDs that are not current validators are left out\nof the reply.\n\nAn entry has one of three shapes (see `CurrentValidator`):\n\n- **Primary Network or elastic subnet** (`PrimaryNetworkValidator`): stake, period, reward owners,\n  potential reward, `delegationFee`; `uptime` and `connected` for the Primary Network only; `signer`\n  only if the validator has a BLS key; `delegatorCount` and `delegatorWeight`; and `delegators` only\n  when `nodeIDs` names exactly one node.\n- **L1 validator** (`L1Validator`): `validationID`, `publicKey`, the balance and deactivation owners,\n  `minNonce` and `balance`; no `endTime`.\n- **Legacy PoA validator** (`LegacyPoaValidator`): only `txID`, `startTime`, `endTime`, `weight`,\n  `nodeID`. An L1 lists its pre-conversion PoA validators next to its L1 validators.\n\nSeed versus node: the seed says `txID` is always present; the node sends none for L1 validators. The\nseed spells the signer's key `proofOfPosession`; the node sends `proofOfPossession` (both accepted).\nThe node also sends `accruedDelegateeReward`, and auto-renewal fields for validators of a coming\nupgrade. Nodes before v1.12.2 also sent `stakeAmount`, a copy of `weight`.\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet or L1 (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}},{"name":"nodeIDs","summary":"Only these validators (default all)","description":"Naming exactly one node also returns its delegators.","required":false,"schema":{"type":"array","items":{"$ref":"#/components/schemas/NodeID"}}}],"result":{"name":"result","schema":{"type":"object","required":["validators"],"properties":{"validators":{"type":"array","items":{"$ref":"#/components/schemas/CurrentValidator"}}}}},"links":[{"name":"first-l1-validator","method":"platform.getL1Validator","params":{"validationID":"$result.validators.0.validationID"}},{"name":"second-l1-validator","description":"An L1 lists its legacy (pre-conversion) stakers before its L1 validators.","method":"platform.getL1Validator","params":{"validationID":"$result.validators.1.validationID"}},{"name":"first-staking-tx","method":"platform.getTx","params":{"txID":"$result.validators.0.txID","encoding":"json"}},{"name":"first-staking-tx-status","method":"platform.getTxStatus","params":{"txID":"$result.validators.0.txID"}},{"name":"first-staking-tx-rewards","method":"platform.getRewardUTXOs","params":{"txID":"$result.validators.0.txID"}}],"examples":[{"name":"primary-network-one-node-with-delegators","params":[{"name":"nodeIDs","value":["NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3"]}],"result":{"name":"result","value":{"validators":[{"txID":"29DTyFxRcXMVT6gGtDKLd4vHnz8PhSJmeTNadB357WT6UwPbSE","startTime":"1733430012","endTime":"1764966012","weight":"2000000000000","nodeID":"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3","validationRewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax"]},"delegationRewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax"]},"potentialReward":"138264870245","accruedDelegateeReward":"1412209830","delegationFee":"2.0000","uptime":"99.9847","connected":true,"signer":{"publicKey":"0x98f88d90ccbf275104fb6ae15751c03960cf7501ede37db98fe1b3bdfb5310c9aacc332effd88a9d1bd62c91529a35d4","proofOfPossession":"0xa2da1bb17b6b5048773fa304bf5fa632f8bfd2626973568486d2b3191e1616d48dcf3dfd5a4b7e2ba5322af018616bf9b10ba0fff6ec0212dd7f44012e73eabe4ab1dc4e25a4db8237e93d840e14c61eb5d14ea3ce29cd6a71f70af6095edb1f"},"delegatorCount":"2","delegatorWeight":"75000000000","delegators":[{"txID":"2Pkung2mPScqBf9vqKgwJTP45iLfLUNePrwkDRs22SivfNUvKA","startTime":"1740000000","endTime":"1757000000","weight":"50000000000","nodeID":"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3","rewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"]},"potentialReward":"1843561337"},{"txID":"2m4kvE6bPGEdrcngBChkaikhP9FauNyPFqgoG475EHVdi7A6NQ","startTime":"1745000000","endTime":"1762000000","weight":"25000000000","nodeID":"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3","rewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax195dfcgq7npvh95qx9rv2raycvf763f3ku2ga0k"]},"potentialReward":"921780668"}]}]}}},{"name":"l1-with-legacy-poa-and-l1-validators","params":[{"name":"subnetID","value":"2H2mq4uYNbZ3VAamX5nc3jUWMkmZELkAMTcyo8X4c4rv8ZTAe9"}],"result":{"name":"result","value":{"validators":[{"txID":"2YCMt3YrCvrrFq5J4VidqerF72WnFkXyoJVwX46AHRZiUqwH7M","startTime":"1726000000","endTime":"1789000000","weight":"20","nodeID":"NodeID-6evhQV6XVYW6gSZA9M2m5umjxv2c5djpb"},{"validationID":"23Pr1XNMv65sGuEjbc8qZvcSKbTfsAsAAEKMfVGRC4xZVAYQR","nodeID":"NodeID-MXCZketaX7cXKFUz5H8xCrmE7uzx8K6Ag","weight":"100","startTime":"1737021344","publicKey":"0x9035e3ff7bc0f3eea705f530e2052ead294b84bb3e8f948ec54f80710f222980e4fec687e82714eaa987cba48c38298b","remainingBalanceOwner":{"locktime":"0","threshold":"1","addresses":["P-avax182phtv74sdwettt26nw37hyjrm8dhyh38ncskl"]},"deactivationOwner":{"locktime":"0","threshold":"1","addresses":["P-avax182phtv74sdwettt26nw37hyjrm8dhyh38ncskl"]},"minNonce":"0","balance":"4958000000"},{"validationID":"a5TSZErSqKobaJkm6hviArvuUSD4uT8tPP4x2m6hzpKoSk3w1","nodeID":"NodeID-M8E7mLfMBFiKfkNDFLGxzCsosxeUhcy62","weight":"100","startTime":"1737021390","publicKey":"0xb3f78a93d8468803939db8f422e06c25e3d1d2cc20045fdfb345e05c8d6620718258e0d4120ee39cf8202f0a90387bab","remainingBalanceOwner":{"locktime":"0","threshold":"1","addresses":["P-avax18fpekr2dalnwmr9rsxrk3lepqmrj3qegpgy25l"]},"deactivationOwner":{"locktime":"0","threshold":"1","addresses":["P-avax18fpekr2dalnwmr9rsxrk3lepqmrj3qegpgy25l"]},"minNonce":"2","balance":"0"}]}}},{"name":"documented-form-without-bls-key","params":[{"name":"subnetID","value":"11111111111111111111111111111111LpoYY"},{"name":"nodeIDs","value":["NodeID-CwqhM4rrUmRYsjYAsTGoTB3q36yMsbzGk","NodeID-53GECUQqBMdJoz4SmBHPMBjy7ppuKZ2Fe"]}],"result":{"name":"result","value":{"validators":[{"txID":"JmBSvbB8aNjL2nsHjY42yU6RhswaY6j5o4wGfLdCMqrXyDf6f","startTime":"1700000000","endTime":"1731536000","stakeAmount":"2000000000000","weight":"2000000000000","nodeID":"NodeID-CwqhM4rrUmRYsjYAsTGoTB3q36yMsbzGk","validationRewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax100cc2t7m07lqjqyteddg8xngcn4xl3tw8s4vww"]},"delegationRewardOwner":{"locktime":"0","threshold":"1","addresses":["P-avax100cc2t7m07lqjqyteddg8xngcn4xl3tw8s4vww"]},"potentialReward":"109875231842","delegationFee":"10.0000","uptime":"100.0000","connected":true,"delegatorCount":"0","delegatorWeight":"0"},{"txID":"FxPCzyqsycv72bb7M6dzKUisfPGcL4BXSpGTbJwwm8Z9V9zah","startTime":"1701000000","endTime":"1732536000","weight":"3500000000000","nodeID":"NodeID-53GECUQqBMdJoz4SmBHPMBjy7ppuKZ2Fe","potentialReward":"192281655723","delegationFee":"2.0000","uptime":"99.5013","connected":false,"signer":{"publicKey":"0xbba6b672f608776b421e081d66d105675430167a7b211cb6c3957931ee94d609ca2204a0ad55bfa8a86766bb48fdbc78","proofOfPosession":"0xba48defae2de0185c3369a38749d0e25a1213b73a6bdd35d85221ef034eb6a9800e14c02381ec1e3523d117e4239fbabff986331f8bd5fba9695fc330bda67ddf655340124daf258e04795377fef98d1394c944fcc996f80f1950c813ed25aa6"},"delegatorCount":"1","delegatorWeight":"25000000000"}]}}}]},{"name":"platform.getFeeConfig","summary":"The P-Chain's dynamic fee parameters","x-effects":"read","description":"Returns the parameters of the P-Chain's dynamic fee (see `FeeConfig`). Every value is a plain JSON\nnumber, unlike most of this API, which sends decimal strings.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"$ref":"#/components/schemas/FeeConfig"}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"weights":[1,1000,1000,4],"maxCapacity":1000000,"maxPerSecond":100000,"targetPerSecond":50000,"minPrice":1,"excessConversionConstant":2164043}}}]},{"name":"platform.getFeeState","summary":"The P-Chain's current dynamic fee state","x-effects":"read","description":"Returns the gas capacity available now, the accumulated excess, the resulting gas price, and the chain\ntime they refer to. Numbers are plain JSON numbers; `timestamp` is an RFC 3339 string.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"$ref":"#/components/schemas/FeeState"}},"examples":[{"name":"quiet-chain","params":[],"result":{"name":"result","value":{"capacity":973044,"excess":26956,"price":1,"timestamp":"2025-11-28T09:14:05Z"}}}]},{"name":"platform.getHeight","summary":"Height of the last accepted block","x-effects":"read","description":"Returns the height of the last accepted P-Chain block.\n\nThe seed declares `height` an int; the node sends a decimal string. Both are accepted.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["height"],"properties":{"height":{"description":"Height of the last accepted block.","$ref":"#/components/schemas/Uint64"}}}},"links":[{"name":"block-at-height","method":"platform.getBlockByHeight","params":{"height":"$result.height","encoding":"json"}},{"name":"validators-at-height","method":"platform.getValidatorsAt","params":{"height":"$result.height","subnetID":"11111111111111111111111111111111LpoYY"}}],"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"height":"18062146"}}}]},{"name":"platform.getL1Validator","summary":"An L1 validator by validation ID","x-effects":"read","description":"Returns the L1 validator registered under `validationID`, with the L1 it validates and the P-Chain\nheight the answer was read at (see `L1ValidatorDetails`). All numbers are decimal strings.\n\nThe node's documentation passes the validation ID inside an array (`\"validationID\": [\"...\"]`): a\ndocumentation form no node version accepts (the node answers `couldn't unmarshal an argument`). Pass\nthe ID as a string.\n","paramStructure":"by-name","params":[{"name":"validationID","summary":"The validation's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/L1ValidatorDetails"}},"errors":[{"code":-32000,"message":"couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls","data":null}],"examples":[{"name":"active-l1-validator","params":[{"name":"validationID","value":"23Pr1XNMv65sGuEjbc8qZvcSKbTfsAsAAEKMfVGRC4xZVAYQR"}],"result":{"name":"result","value":{"validationID":"23Pr1XNMv65sGuEjbc8qZvcSKbTfsAsAAEKMfVGRC4xZVAYQR","subnetID":"2H2mq4uYNbZ3VAamX5nc3jUWMkmZELkAMTcyo8X4c4rv8ZTAe9","nodeID":"NodeID-MXCZketaX7cXKFUz5H8xCrmE7uzx8K6Ag","publicKey":"0x9035e3ff7bc0f3eea705f530e2052ead294b84bb3e8f948ec54f80710f222980e4fec687e82714eaa987cba48c38298b","remainingBalanceOwner":{"locktime":"0","threshold":"1","addresses":["P-avax182phtv74sdwettt26nw37hyjrm8dhyh38ncskl"]},"deactivationOwner":{"locktime":"0","threshold":"1","addresses":["P-avax182phtv74sdwettt26nw37hyjrm8dhyh38ncskl"]},"startTime":"1737021344","weight":"100","minNonce":"0","balance":"4958000000","height":"18062144"}}}]},{"name":"platform.getProposedHeight","summary":"The P-Chain height this node proposes at","x-effects":"read","description":"Returns the P-Chain height this node's proposer VM currently uses when it proposes blocks, which may lag\nbehind the last accepted height. It is the height `proposed` stands for in `platform.getValidatorsAt`.\nThe node sends it as a decimal string.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","required":["height"],"properties":{"height":{"description":"The proposer VM's current P-Chain height.","$ref":"#/components/schemas/Uint64"}}}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"height":"18062139"}}}]},{"name":"platform.getMinStake","summary":"Minimum stake to validate or delegate","x-effects":"read","description":"Returns the least a validator must stake, and the least a delegator must delegate, on the given subnet\n(the Primary Network when omitted), in the subnet's staking asset.\n\nOnly the Primary Network and elastic subnets have stake minimums: for a permissioned subnet or an L1\nthe node answers with an error about fetching the subnet transformation.\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["minValidatorStake","minDelegatorStake"],"properties":{"minValidatorStake":{"description":"Minimum validator stake.","$ref":"#/components/schemas/Uint64"},"minDelegatorStake":{"description":"Minimum delegation.","$ref":"#/components/schemas/Uint64"}}}},"examples":[{"name":"primary-network","params":[],"result":{"name":"result","value":{"minValidatorStake":"2000000000000","minDelegatorStake":"25000000000"}}}]},{"name":"platform.getRewardUTXOs","summary":"The reward UTXOs of an ended staking period (deprecated)","x-effects":"read","description":"Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period\nhas ended and been rewarded. Nothing is returned while the period is running.\n\n`encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an\ninteger by the seed and sent as a decimal string by the node; both are accepted.\n\nDeprecated by the node since v1.9.12, with no replacement in this API.\n","paramStructure":"by-name","deprecated":true,"params":[{"name":"txID","summary":"The staking or delegating transaction","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}},{"name":"encoding","summary":"Encoding of the UTXOs (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"type":"object","required":["numFetched","utxos","encoding"],"properties":{"numFetched":{"description":"Number of UTXOs returned.","$ref":"#/components/schemas/Uint64"},"utxos":{"description":"The reward UTXOs, `0x` hex with checksum.","type":"array","items":{"$ref":"#/components/schemas/HexData"}},"encoding":{"$ref":"#/components/schemas/HexOnlyEncoding"}}}},"examples":[{"name":"rewarded-validator","params":[{"name":"txID","value":"JmBSvbB8aNjL2nsHjY42yU6RhswaY6j5o4wGfLdCMqrXyDf6f"},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"numFetched":"2","utxos":["0x0000750bd0e1d64addb4e0bef22a9a11cc918d427a3da7c1eab153e5f0d3148ae5e30000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000009502f900000000000000000000000001000000010840777dcd5c75a93be7f34d9647af8e0df4685332dcc789","0x000010d85c587fc4459879c6e7503eecdb2bf283d22e5b9166b66843c278309245e60000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000700000000010980c0000000000000000000000001000000010840777dcd5c75a93be7f34d9647af8e0df4685397d6ad56"],"encoding":"hex"}}}]},{"name":"platform.getStake","summary":"How much a set of addresses has staked","x-effects":"read","description":"Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs\nthemselves. Rewards are not included.\n\nWith `validatorsOnly: true` the node skips delegations and counts only validator stakes.\n\nSeed versus node: the seed has no `encoding` parameter and mentions `staked` (the native-token total)\nonly as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends\n`staked`. Amounts are decimal strings on the wire; the seed's integers are accepted too.\n","paramStructure":"by-name","params":[{"name":"addresses","summary":"The staking addresses (at most 256)","required":true,"schema":{"type":"array","maxItems":256,"items":{"$ref":"#/components/schemas/ChainAddress"}}},{"name":"validatorsOnly","summary":"Count validator stakes only, not delegations","required":false,"schema":{"type":"boolean"}},{"name":"encoding","summary":"Encoding of the staked outputs (`hex` only; not in the seed)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"type":"object","required":["stakeds","stakedOutputs","encoding"],"properties":{"staked":{"description":"Native-token stake (nNATIVE); sent by the node, only in the seed's sample.","$ref":"#/components/schemas/Uint64"},"stakeds":{"description":"Stake per asset ID.","$ref":"#/components/schemas/AssetAmounts"},"stakedOutputs":{"description":"The staked outputs, `0x` hex with checksum.","type":"array","items":{"$ref":"#/components/schemas/HexData"}},"encoding":{"$ref":"#/components/schemas/HexOnlyEncoding"}}}},"examples":[{"name":"one-validator","params":[{"name":"addresses","value":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax"]},{"name":"validatorsOnly","value":true}],"result":{"name":"result","value":{"staked":"2000000000000","stakeds":{"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z":"2000000000000"},"stakedOutputs":["0x000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000001d1a94a2000000000000000000000000001000000010840777dcd5c75a93be7f34d9647af8e0df46853e4c600c0"],"encoding":"hex"}}}]},{"name":"platform.getStakingAssetID","summary":"The asset a subnet is staked with","x-effects":"read","description":"Returns the ID of the asset used to stake the given subnet (the Primary Network when omitted, whose\nstaking asset is the native token; its ID differs per network).\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["assetID"],"properties":{"assetID":{"description":"The staking asset's ID.","$ref":"#/components/schemas/CB58ID"}}}},"examples":[{"name":"primary-network-main","params":[],"result":{"name":"result","value":{"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z"}}}]},{"name":"platform.getSubnet","summary":"A subnet or L1 by ID","x-effects":"read","description":"Describes the given subnet or L1: whether it is permissioned, its control keys and threshold, its\nlocktime, and, where they apply, the transaction that made it elastic, its conversion to an L1, and\nthe chain and address that manage its L1 validator set (see `Subnet`).\n\n`subnetID` is required. Omitting it means the Primary Network, which the node refuses with\n`the primary network isn't a subnet`; an unknown subnet gives `not found`.\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/Subnet"}},"errors":[{"code":-32000,"message":"the primary network isn't a subnet","data":null},{"code":-32000,"message":"not found","data":null}],"examples":[{"name":"converted-l1","params":[{"name":"subnetID","value":"2H2mq4uYNbZ3VAamX5nc3jUWMkmZELkAMTcyo8X4c4rv8ZTAe9"}],"result":{"name":"result","value":{"isPermissioned":false,"controlKeys":[],"threshold":"0","locktime":"0","subnetTransformationTxID":"11111111111111111111111111111111LpoYY","conversionID":"2pWkabdUwnDTLr3zEGFbq76pFLGBVa8Fm2TS7ZZ8vACHRpGXBB","managerChainID":"cEdiMu2kRDFTg3BFFdZHKZfS6GtzUXJjWNQmrPim7Aod4sbD3","managerAddress":"0xa5b2126cc4dd9380911d0e71f12e666f93692f04"}}},{"name":"permissioned-subnet","params":[{"name":"subnetID","value":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"}],"result":{"name":"result","value":{"isPermissioned":true,"controlKeys":["P-avax18fpekr2dalnwmr9rsxrk3lepqmrj3qegpgy25l","P-avax195dfcgq7npvh95qx9rv2raycvf763f3ku2ga0k"],"threshold":"1","locktime":"0","subnetTransformationTxID":"11111111111111111111111111111111LpoYY","conversionID":"11111111111111111111111111111111LpoYY","managerChainID":"11111111111111111111111111111111LpoYY","managerAddress":null}}}]},{"name":"platform.getSubnets","summary":"Subnets by ID, or all of them (deprecated)","x-effects":"read","description":"Lists the subnets named in `ids`, or every subnet when `ids` is omitted. Elastic subnets and L1s show\nno control keys and a threshold of `\"0\"`.\n\nSeed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is\ngiven and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;\nolder nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,\nthe form of early nodes. All of these are accepted.\n\nDeprecated by the node since v1.9.12. For one known subnet, `platform.getSubnet` returns more; there\nis no replacement for listing all subnets.\n","paramStructure":"by-name","deprecated":true,"params":[{"name":"ids","summary":"The subnets to describe (default all)","required":false,"schema":{"type":"array","items":{"$ref":"#/components/schemas/CB58ID"}}}],"result":{"name":"result","schema":{"type":"object","required":["subnets"],"properties":{"subnets":{"description":"The subnets, or `null` when `ids` matched none.","type":["array","null"],"items":{"$ref":"#/components/schemas/SubnetSummary"}}}}},"examples":[{"name":"all-subnets","params":[],"result":{"name":"result","value":{"subnets":[{"id":"11111111111111111111111111111111LpoYY","controlKeys":[],"threshold":"0"},{"id":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU","controlKeys":["P-avax18fpekr2dalnwmr9rsxrk3lepqmrj3qegpgy25l","P-avax195dfcgq7npvh95qx9rv2raycvf763f3ku2ga0k"],"threshold":"1"},{"id":"2H2mq4uYNbZ3VAamX5nc3jUWMkmZELkAMTcyo8X4c4rv8ZTAe9","controlKeys":[],"threshold":"0"}]}}},{"name":"documented-form-without-chain-prefix","params":[{"name":"ids","value":["FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"]}],"result":{"name":"result","value":{"subnets":[{"id":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU","controlKeys":["avax18fpekr2dalnwmr9rsxrk3lepqmrj3qegpgy25l","avax195dfcgq7npvh95qx9rv2raycvf763f3ku2ga0k"],"threshold":"1"}]}}},{"name":"documented-form-short-ids","params":[{"name":"ids","value":["hW8Ma7dLMA7o4xmJf3AXBbo17bXzE7xnThUd3ypM4VAWo1sNJ"]}],"result":{"name":"result","value":{"subnets":[{"id":"hW8Ma7dLMA7o4xmJf3AXBbo17bXzE7xnThUd3ypM4VAWo1sNJ","controlKeys":["KNjXsaA1sZsaKCD1cd85YXauDuxshTes2","Aiz4eEt5xv9t4NCnAWaQJFNz5ABqLtJkR"],"threshold":"2"}]}}},{"name":"none-found","params":[{"name":"ids","value":["gTRo6tLwqA28m5Y78P7Dz9SyN2UcDofAYbc1WZxNAo4tmPzXW"]}],"result":{"name":"result","value":{"subnets":null}}}]},{"name":"platform.getTimestamp","summary":"The P-Chain's current time","x-effects":"read","description":"Returns the P-Chain's current chain time as an RFC 3339 string.\n\nSeed versus node: the seed declares the reply as `{time}`, but its own samples and the node use the key\n`timestamp`. Either key is accepted; expect `timestamp`.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"type":"object","anyOf":[{"required":["timestamp"]},{"required":["time"]}],"properties":{"timestamp":{"description":"The chain time (the key the node sends).","$ref":"#/components/schemas/Timestamp"},"time":{"description":"The chain time under the key the seed declares.","$ref":"#/components/schemas/Timestamp"}}}},"examples":[{"name":"current-node","params":[],"result":{"name":"result","value":{"timestamp":"2025-11-28T09:14:05Z"}}},{"name":"seed-declared-key","params":[],"result":{"name":"result","value":{"time":"2025-11-28T09:14:05Z"}}}]},{"name":"platform.getTotalStake","summary":"Total stake or weight of a subnet's validators","x-effects":"read","description":"Returns the total weight of the given subnet's current validators (the Primary Network when `subnetID`\nis omitted; the seed lists the parameter without marking it optional, the node treats it as optional).\n\n`weight` is the total validator weight; `stake` is the same figure under its older name, kept for\ncompatibility. The node always sends both; the documentation's sample for a non-Primary subnet shows\nonly `weight`, which is accepted too. Both are decimal strings on the wire (the seed says int).\n","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["weight"],"properties":{"stake":{"description":"Total stake (older name of `weight`).","$ref":"#/components/schemas/Uint64"},"weight":{"description":"Total validator weight.","$ref":"#/components/schemas/Uint64"}}}},"examples":[{"name":"primary-network","params":[],"result":{"name":"result","value":{"stake":"242104227318540418","weight":"242104227318540418"}}},{"name":"non-primary-subnet-documented-form","params":[{"name":"subnetID","value":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"}],"result":{"name":"result","value":{"weight":"120"}}}]},{"name":"platform.getTx","summary":"A P-Chain transaction by ID","x-effects":"read","description":"Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the\ndefault) or `json`, as the seed documents; the node also accepts `hexc` and `hexnc`.\n\nWith `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction\ntype), `credentials` and `id`.\n","paramStructure":"by-name","params":[{"name":"txID","summary":"The transaction's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}},{"name":"encoding","summary":"How to encode the transaction (default `hex`)","required":false,"schema":{"$ref":"#/components/schemas/PChainEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/PChainTxResult"}},"examples":[{"name":"hex","params":[{"name":"txID","value":"2NcytyQ5cpBsJfMqbJkYYS7Atok7J3veRpzzBsY11Yei1xYU3H"}],"result":{"name":"result","value":{"tx":"0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b7c4580000000000000000000000001000000013a8375b3d5835d95ad6ad4dd1f5c921ecedb92f1000000015da79da07c7d404ba3c45e5ee5f56bfc1bedb11d6c87a7cec6945d6216f5d4400000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000005000000003b8b87c00000000100000000000000000000000100000009000000011b376e1c4657859cd1fa1e8b08047e7fc787144f9a432a243c56ea7e4b712178c9f7810f8bf6f1356a57b5276c6b986389ccac2f785ffea9d6e6bb79a9840aab5d704668a0","encoding":"hex"}}},{"name":"json-delegation","params":[{"name":"txID","value":"2Pkung2mPScqBf9vqKgwJTP45iLfLUNePrwkDRs22SivfNUvKA"},{"name":"encoding","value":"json"}],"result":{"name":"result","value":{"encoding":"json","tx":{"id":"2Pkung2mPScqBf9vqKgwJTP45iLfLUNePrwkDRs22SivfNUvKA","unsignedTx":{"networkID":1,"blockchainID":"11111111111111111111111111111111LpoYY","outputs":[{"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z","fxID":"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ","output":{"addresses":["P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"],"amount":4999885000,"locktime":0,"threshold":1}}],"inputs":[{"txID":"SQq4PhMzfQ7sNDc1eAFWWT3aocUXKsBfTScLUqdRyDJKpTv1z","outputIndex":0,"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z","fxID":"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ","input":{"amount":55000000000,"signatureIndices":[0]}}],"memo":"0x","validator":{"nodeID":"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3","start":1740000000,"end":1757000000,"weight":50000000000},"subnetID":"11111111111111111111111111111111LpoYY","stake":[{"assetID":"FvwEAhmxKfeiG8SnEvq42hc6whRyY3EFYAvebMqDNDGCgxN5Z","fxID":"spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ","output":{"addresses":["P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"],"amount":50000000000,"locktime":0,"threshold":1}}],"rewardsOwner":{"addresses":["P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"],"locktime":0,"threshold":1}},"credentials":[{"signatures":["0xd77fe57c42f48d3674cc3b251961b0f0930edfafb72bc975f25f7f35e9d63a2067242f0052444ff861f2246519be7b7ad78c899168b0a202d8469644453808c3ae"]}]}}}}]},{"name":"platform.getTxStatus","summary":"A P-Chain transaction's status","x-effects":"read","description":"Returns the status of the transaction with the given ID (see `PChainTxStatus`): `Committed`,\n`Processing`, `Dropped` or `Unknown` as the seed lists them, plus `Aborted`, which the node also sends\nfor a proposal decided against. When the status is `Dropped`, `reason` says why.\n","paramStructure":"by-name","params":[{"name":"txID","summary":"The transaction's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/PChainTxStatusResult"}},"examples":[{"name":"committed","params":[{"name":"txID","value":"2NcytyQ5cpBsJfMqbJkYYS7Atok7J3veRpzzBsY11Yei1xYU3H"}],"result":{"name":"result","value":{"status":"Committed"}}},{"name":"dropped-with-reason","params":[{"name":"txID","value":"2pSTkx6Ui7wodxe21ZydC9f6SKYozfm1FiRH9Y2xmuSHJ4iN5Z"}],"result":{"name":"result","value":{"status":"Dropped","reason":"failed execution: missing UTXO"}}},{"name":"unknown","params":[{"name":"txID","value":"NS5iFVYGvF8EqbuHjvhGGqvoAjZCzFMxuUEeZcE8xFDXrBXea"}],"result":{"name":"result","value":{"status":"Unknown"}}}]},{"name":"platform.getUTXOs","summary":"UTXOs that reference a set of addresses, one page at a time","x-effects":"read","x-pagination":{"cursorParam":"startIndex","nextCursor":"endIndex","items":"utxos","count":"numFetched","limitParam":"limit","maxLimit":1024},"description":"Lists the UTXOs that reference any of the given addresses, in pages. With `sourceChain` it lists\ninstead the atomic UTXOs another chain (for example `X`) exported to these addresses and not yet\nimported.\n\nPaging rules:\n\n1. Every UTXO returned references at least one address in `addresses`.\n2. At most `limit` UTXOs are returned. When `limit` is omitted, 0, or above 1024, it is 1024.\n3. `endIndex` points at the last UTXO returned; pass it as `startIndex` to get the next page.\n4. Without `startIndex`, the listing starts from the beginning.\n5. When `numFetched` is less than `limit`, there are no more UTXOs; when it equals `limit`, there may be\n   more.\n6. Across calls with `startIndex` there is no guarantee of uniqueness or consistency: a UTXO may appear\n   on more than one page, and the UTXO set may change between calls.\n\n`addresses` must hold between 1 and 1024 addresses; an empty list gives the error\n`no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a\ndecimal string.\n\nThe node's documentation shows a `startIndex.utxo` in hex (`\"0x62fc816b...\"`): a documentation form no\nnode version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);\npass `endIndex` back as the node sent it.\n","paramStructure":"by-name","params":[{"name":"addresses","summary":"The addresses to list UTXOs for (1 to 1024)","required":true,"schema":{"type":"array","minItems":1,"maxItems":1024,"items":{"$ref":"#/components/schemas/ChainAddress"}}},{"name":"limit","summary":"Most UTXOs to return (default and maximum 1024)","required":false,"schema":{"$ref":"#/components/schemas/Uint32"}},{"name":"startIndex","summary":"Continue after this UTXO (a previous page's `endIndex`)","required":false,"schema":{"$ref":"#/components/schemas/UtxoIndex"}},{"name":"sourceChain","summary":"List atomic UTXOs exported from this chain (ID or alias)","required":false,"schema":{"$ref":"#/components/schemas/ChainAlias"}},{"name":"encoding","summary":"Encoding of the UTXOs (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/UtxoPage"}},"errors":[{"code":-32000,"message":"no addresses provided","data":null}],"examples":[{"name":"first-page","params":[{"name":"addresses","value":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax","P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"]},{"name":"limit","value":2},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"numFetched":"2","utxos":["0x0000750bd0e1d64addb4e0bef22a9a11cc918d427a3da7c1eab153e5f0d3148ae5e30000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000009502f900000000000000000000000001000000010840777dcd5c75a93be7f34d9647af8e0df4685332dcc789","0x000010d85c587fc4459879c6e7503eecdb2bf283d22e5b9166b66843c278309245e60000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff0000000700000000010980c0000000000000000000000001000000010840777dcd5c75a93be7f34d9647af8e0df4685397d6ad56"],"endIndex":{"address":"P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax","utxo":"CAxviFkbbcDF12VDhxnd2LRCSNeHgRJMAqLbNYuDdHUQRaKgu"},"encoding":"hex"}}},{"name":"last-page","params":[{"name":"addresses","value":["P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax","P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde"]},{"name":"limit","value":2},{"name":"startIndex","value":{"address":"P-avax1ppq8wlwdt366jwl87dxev3a03cxlg6znj9rnax","utxo":"CAxviFkbbcDF12VDhxnd2LRCSNeHgRJMAqLbNYuDdHUQRaKgu"}}],"result":{"name":"result","value":{"numFetched":"1","utxos":["0x00001fa62e2b9f981ef9f15fc0d36aa70b60f392f2c76e3679900d22acf6202cc9270000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b9aca000000000000000000000000010000000178fc40a5705c6a010902f6b8fb7e3c6d0ca3af9bcae7b3f4"],"endIndex":{"address":"P-avax10r7ypftst34qzzgz76u0kl3ud5x28tumrnsgde","utxo":"2o6Gvvj6UvPbshVA194uGLdnP5EU9ETkg7vdWiMVmTahuxmcPD"},"encoding":"hex"}}},{"name":"atomic-utxos-from-x-chain","params":[{"name":"addresses","value":["P-avax1x0wrxmdk8h04g6tttvdsnvpkus3ktlzdaukaad"]},{"name":"sourceChain","value":"X"}],"result":{"name":"result","value":{"numFetched":"0","utxos":[],"endIndex":{"address":"P-avax1x0wrxmdk8h04g6tttvdsnvpkus3ktlzdaukaad","utxo":"11111111111111111111111111111111LpoYY"},"encoding":"hex"}}}]},{"name":"platform.getValidatorsAt","summary":"A subnet's validator set at a P-Chain height","x-effects":"read","description":"Returns the validators of the given subnet (the Primary Network when omitted) and their weights, as\nthey were at P-Chain `height`, or at this node's proposer VM height when `height` is `proposed`.\n\nSeed versus node: the seed (and the documentation's sample) describe `{validators: {nodeID: weight}}`\nwith numeric weights. That is the reply of nodes before v1.10.6. Current nodes return a **bare map**\nfrom node ID to `{publicKey, weight}`, with no `validators` wrapper, the weight a decimal string and\n`publicKey` `null` for a validator without a BLS key. Both forms are accepted; expect the bare map.\n\nThe seed declares `height` an int; the node accepts a number, a decimal string, or `proposed`.\n","paramStructure":"by-name","params":[{"name":"height","summary":"The P-Chain height, or `proposed`","required":true,"schema":{"$ref":"#/components/schemas/HeightOrProposed"}},{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/ValidatorsAtResult"}},"examples":[{"name":"current-bare-map","params":[{"name":"height","value":"18062144"},{"name":"subnetID","value":"2H2mq4uYNbZ3VAamX5nc3jUWMkmZELkAMTcyo8X4c4rv8ZTAe9"}],"result":{"name":"result","value":{"NodeID-6evhQV6XVYW6gSZA9M2m5umjxv2c5djpb":{"publicKey":null,"weight":"20"},"NodeID-MXCZketaX7cXKFUz5H8xCrmE7uzx8K6Ag":{"publicKey":"0x9035e3ff7bc0f3eea705f530e2052ead294b84bb3e8f948ec54f80710f222980e4fec687e82714eaa987cba48c38298b","weight":"100"},"NodeID-M8E7mLfMBFiKfkNDFLGxzCsosxeUhcy62":{"publicKey":"0xb3f78a93d8468803939db8f422e06c25e3d1d2cc20045fdfb345e05c8d6620718258e0d4120ee39cf8202f0a90387bab","weight":"100"}}}},{"name":"proposed-height","params":[{"name":"height","value":"proposed"}],"result":{"name":"result","value":{"NodeID-GdtA5o1LYVp3yhDNpmkH6ZW45vNuVWrz3":{"publicKey":"0x98f88d90ccbf275104fb6ae15751c03960cf7501ede37db98fe1b3bdfb5310c9aacc332effd88a9d1bd62c91529a35d4","weight":"2075000000000"},"NodeID-53GECUQqBMdJoz4SmBHPMBjy7ppuKZ2Fe":{"publicKey":"0xbba6b672f608776b421e081d66d105675430167a7b211cb6c3957931ee94d609ca2204a0ad55bfa8a86766bb48fdbc78","weight":"3525000000000"}}}},{"name":"legacy-wrapped-form","params":[{"name":"height","value":4000000},{"name":"subnetID","value":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"}],"result":{"name":"result","value":{"validators":{"NodeID-NpQRSvrbgp6v9W55q6Yqf3guBAbohaMyY":20,"NodeID-Q8mHTyfnH9JJ9MhVR3KdsRRSgCgdqggFs":20}}}}]},{"name":"platform.getValidatorFeeConfig","summary":"Parameters of the L1 validator fee","x-effects":"read","description":"Returns the parameters of the continuous fee L1 validators pay (see `ValidatorFeeConfig`). Plain JSON\nnumbers.\n\nThe documentation's sample also shows `targetPerSecond`, whose meaning the seed does not describe. The\nnode has no such field; it is accepted if present and should not be relied on.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"$ref":"#/components/schemas/ValidatorFeeConfig"}},"examples":[{"name":"main-network","params":[],"result":{"name":"result","value":{"capacity":20000,"target":10000,"minPrice":512,"excessConversionConstant":1246488515}}},{"name":"documented-sample","params":[],"result":{"name":"result","value":{"capacity":20000,"target":10000,"targetPerSecond":50000,"minPrice":512,"excessConversionConstant":1246488515}}}]},{"name":"platform.getValidatorFeeState","summary":"Current state of the L1 validator fee","x-effects":"read","description":"Returns the accumulated excess of L1 validators over the target, the resulting price per validator per\nsecond, and the chain time they refer to. Plain JSON numbers; `timestamp` is an RFC 3339 string.\n","paramStructure":"by-name","params":[],"result":{"name":"result","schema":{"$ref":"#/components/schemas/ValidatorFeeState"}},"examples":[{"name":"below-target","params":[],"result":{"name":"result","value":{"excess":0,"price":512,"timestamp":"2025-11-28T09:14:05Z"}}}]},{"name":"platform.issueTx","summary":"Send a signed transaction to the network","x-effects":{"kind":"write","idempotent":true},"description":"Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,\n`0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with\n`platform.getTxStatus`.\n","paramStructure":"by-name","params":[{"name":"tx","summary":"The signed transaction, hex with checksum","required":true,"schema":{"$ref":"#/components/schemas/HexData"}},{"name":"encoding","summary":"Encoding of `tx` (`hex` only)","required":false,"schema":{"$ref":"#/components/schemas/HexOnlyEncoding"}}],"result":{"name":"result","schema":{"$ref":"#/components/schemas/TxIDResult"}},"examples":[{"name":"base-tx","params":[{"name":"tx","value":"0x0000000000220000000100000000000000000000000000000000000000000000000000000000000000000000000121e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000007000000003b7c4580000000000000000000000001000000013a8375b3d5835d95ad6ad4dd1f5c921ecedb92f1000000015da79da07c7d404ba3c45e5ee5f56bfc1bedb11d6c87a7cec6945d6216f5d4400000000021e67317cbc4be2aeb00677ad6462778a8f52274b9d605df2591b23027a87dff00000005000000003b8b87c00000000100000000000000000000000100000009000000011b376e1c4657859cd1fa1e8b08047e7fc787144f9a432a243c56ea7e4b712178c9f7810f8bf6f1356a57b5276c6b986389ccac2f785ffea9d6e6bb79a9840aab5d704668a0"},{"name":"encoding","value":"hex"}],"result":{"name":"result","value":{"txID":"2NcytyQ5cpBsJfMqbJkYYS7Atok7J3veRpzzBsY11Yei1xYU3H"}}}]},{"name":"platform.sampleValidators","summary":"A random sample of a subnet's validators","x-effects":"read","description":"Samples `size` validators of the given subnet (the Primary Network when omitted), each chosen with\nprobability proportional to its weight, and returns their node IDs sorted.\n\nThe seed declares `size` an int; the node reads it as a 16-bit unsigned integer, as a number or a\ndecimal string.\n","paramStructure":"by-name","params":[{"name":"size","summary":"How many validators to sample","required":true,"schema":{"$ref":"#/components/schemas/Uint16"}},{"name":"subnetID","summary":"The subnet (default the Primary Network)","required":false,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["validators"],"properties":{"validators":{"description":"The sampled validators' node IDs.","type":"array","items":{"$ref":"#/components/schemas/NodeID"}}}}},"examples":[{"name":"two-validators","params":[{"name":"size","value":2}],"result":{"name":"result","value":{"validators":["NodeID-3VSfXXkiwjwAaK5eXfejJF53VdgufRGKB","NodeID-AXNA5JYibQSdxZLoKb55pspwmiB6wtFUW"]}}}]},{"name":"platform.validatedBy","summary":"The subnet that validates a blockchain","x-effects":"read","description":"Returns the ID of the subnet (or L1) that validates the given blockchain.","paramStructure":"by-name","params":[{"name":"blockchainID","summary":"The blockchain's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["subnetID"],"properties":{"subnetID":{"description":"The validating subnet's ID (the empty ID for the Primary Network).","$ref":"#/components/schemas/CB58ID"}}}},"links":[{"name":"chains-of-subnet","method":"platform.validates","params":{"subnetID":"$result.subnetID"}}],"examples":[{"name":"l1-chain","params":[{"name":"blockchainID","value":"3NrnMqzskob8Mfx175n2WX3QNspHYjAy76gKCUUqZkadtjMJZ"}],"result":{"name":"result","value":{"subnetID":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"}}}]},{"name":"platform.validates","summary":"The blockchains a subnet validates","x-effects":"read","description":"Returns the IDs of the blockchains the given subnet (or L1) validates.","paramStructure":"by-name","params":[{"name":"subnetID","summary":"The subnet's ID","required":true,"schema":{"$ref":"#/components/schemas/CB58ID"}}],"result":{"name":"result","schema":{"type":"object","required":["blockchainIDs"],"properties":{"blockchainIDs":{"type":"array","items":{"$ref":"#/components/schemas/CB58ID"}}}}},"examples":[{"name":"single-chain-subnet","params":[{"name":"subnetID","value":"FNoTWQZ6gED7vbHxEVsua5nnKc7BA2RcxTgNSpYLwoL4Y6LyU"}],"result":{"name":"result","value":{"blockchainIDs":["3NrnMqzskob8Mfx175n2WX3QNspHYjAy76gKCUUqZkadtjMJZ"]}}}]}],"components":{"schemas":{"AssetAmounts":{"title":"AssetAmounts","description":"Amounts keyed by asset ID (cb58). The seed calls the values integers; the node sends decimal strings.\nBoth are accepted.\n","type":"object","propertyNames":{"pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"additionalProperties":{"$ref":"#/components/schemas/Uint64"}},"Balance":{"title":"Balance","description":"What a set of addresses holds on the P-Chain, per asset, and the UTXOs behind it. `unlocked` funds are\nspendable now; `lockedStakeable` funds are time-locked but may be staked; `lockedNotStakeable` funds are\ntime-locked and may not.\n\nThe seed declares only the per-asset maps (`balances`, `unlockeds`, `lockedStakeables`,\n`lockedNotStakeables`) and `utxoIDs`, and mentions the scalar fields (`balance`, `unlocked`,\n`lockedStakeable`, `lockedNotStakeable`) only as appearing in sample responses. The node always sends\nthe scalars too: they count the native token only and are kept for backward compatibility. The node sends\nevery amount as a decimal string, and `utxoIDs` as `null` when there are no UTXOs.\n","type":"object","required":["balances","unlockeds","lockedStakeables","lockedNotStakeables","utxoIDs"],"properties":{"balance":{"description":"Total native-token balance (nNATIVE).","$ref":"#/components/schemas/Uint64"},"unlocked":{"description":"Spendable native-token balance.","$ref":"#/components/schemas/Uint64"},"lockedStakeable":{"description":"Time-locked native-token balance that may be staked.","$ref":"#/components/schemas/Uint64"},"lockedNotStakeable":{"description":"Time-locked native-token balance that may not be staked.","$ref":"#/components/schemas/Uint64"},"balances":{"$ref":"#/components/schemas/AssetAmounts"},"unlockeds":{"$ref":"#/components/schemas/AssetAmounts"},"lockedStakeables":{"$ref":"#/components/schemas/AssetAmounts"},"lockedNotStakeables":{"$ref":"#/components/schemas/AssetAmounts"},"utxoIDs":{"description":"The UTXOs counted, or `null` when there are none.","type":["array","null"],"items":{"$ref":"#/components/schemas/UtxoID"}}}},"Bech32Address":{"title":"Bech32Address","description":"A bech32 address **without** its chain prefix, for example `avax1...` or `fuji1...`. Older nodes and\ndocumentation list P-Chain control keys in this form; current nodes add the chain prefix (see\n`ChainAddress`). The keystore export methods also accept it as `to` when `targetChain` names the chain.\n","type":"string","pattern":"^[a-z]{1,16}1[02-9ac-hj-np-z]{38}$"},"Blockchain":{"title":"Blockchain","description":"A blockchain created on the P-Chain.","type":"object","required":["id","name","subnetID","vmID"],"properties":{"id":{"description":"The blockchain's ID.","$ref":"#/components/schemas/CB58ID"},"name":{"description":"Its human-readable name.","type":"string"},"subnetID":{"description":"The subnet (or L1) that validates it.","$ref":"#/components/schemas/CB58ID"},"vmID":{"description":"The ID of the virtual machine it runs.","$ref":"#/components/schemas/CB58ID"}}},"BlockchainStatus":{"title":"BlockchainStatus","description":"A blockchain's status as seen by this node:\n\n- `Validating`: this node validates the blockchain;\n- `Created`: the blockchain exists but this node does not validate it;\n- `Preferred`: its creation was proposed and is likely to be accepted, but the creating transaction is not accepted yet;\n- `Syncing`: this node follows the blockchain as a non-validator;\n- `Unknown`: never proposed, or the proposal is not preferred (it may be resubmitted).\n","type":"string","enum":["Validating","Created","Preferred","Syncing","Unknown"]},"BlsPublicKey":{"title":"BlsPublicKey","description":"A compressed 48-byte BLS public key as `0x`-prefixed hex without checksum.","type":"string","pattern":"^0x[0-9a-fA-F]{96}$","x-codec":"hex"},"BlsSignature":{"title":"BlsSignature","description":"A 96-byte BLS signature (here a proof of possession) as `0x`-prefixed hex without checksum.","type":"string","pattern":"^0x[0-9a-fA-F]{192}$","x-codec":"hex"},"CB58ID":{"title":"CB58ID","description":"A 32-byte ID (transaction, block, blockchain, subnet, asset, validation ID) in cb58: base58 with a 4-byte checksum. `11111111111111111111111111111111LpoYY` is the empty ID, which also names the Primary Network.","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{37,50}$"},"ChainAddress":{"title":"ChainAddress","description":"An address on the X-, P- or C-Chain in bech32 form with its chain prefix and network label, for example `P-avax1...` (main network), `X-fuji1...` (test network), `P-local1...` or `C-custom1...`.","type":"string","pattern":"^[XPC]-[a-z]{1,16}1[02-9ac-hj-np-z]{38}$"},"ChainAlias":{"title":"ChainAlias","description":"A blockchain referred to by its cb58 ID or by an alias such as `X`, `P` or `C`.","type":"string","pattern":"^([A-Za-z][A-Za-z0-9_-]{0,31}|[1-9A-HJ-NP-Za-km-z]{37,50})$"},"CurrentValidator":{"title":"CurrentValidator","description":"One entry of `platform.getCurrentValidators`: exactly one of the three kinds, told apart by\n`delegationFee` (Primary Network or elastic subnet), `validationID` (L1) or neither (legacy PoA). An L1\nmay list both legacy PoA validators and L1 validators.\n","oneOf":[{"$ref":"#/components/schemas/PrimaryNetworkValidator"},{"$ref":"#/components/schemas/L1Validator"},{"$ref":"#/components/schemas/LegacyPoaValidator"}]},"Delegator":{"title":"Delegator","description":"A delegation to a Primary Network validator. `rewardOwner` and `potentialReward` are documented by the\nseed as always present; the node omits them when it has no value for them.\n","type":"object","required":["txID","startTime","endTime","weight","nodeID"],"properties":{"txID":{"description":"The transaction that added the delegation.","$ref":"#/components/schemas/CB58ID"},"startTime":{"description":"Unix time the delegation started.","$ref":"#/components/schemas/UnixSeconds"},"endTime":{"description":"Unix time the delegation ends.","$ref":"#/components/schemas/UnixSeconds"},"weight":{"description":"nNATIVE staked by the delegator.","$ref":"#/components/schemas/Uint64"},"nodeID":{"description":"The validator delegated to.","$ref":"#/components/schemas/NodeID"},"rewardOwner":{"description":"Who receives the delegation reward.","$ref":"#/components/schemas/OutputOwners"},"potentialReward":{"description":"The reward (nNATIVE) the delegator earns if the validator meets the uptime requirement.","$ref":"#/components/schemas/Uint64"},"stakeAmount":{"description":"Former duplicate of `weight`, sent by nodes before v1.12.2.","$ref":"#/components/schemas/Uint64"}}},"FeeConfig":{"title":"FeeConfig","description":"The P-Chain's dynamic fee parameters. Unlike most of this API, every value is a **plain JSON number**.\n","type":"object","required":["weights","maxCapacity","maxPerSecond","targetPerSecond","minPrice","excessConversionConstant"],"properties":{"weights":{"description":"Weights that merge the four fee dimensions (bandwidth, database reads, database writes, compute) into\none gas value. The seed calls it a uint64 array; the node always sends exactly four.\n","type":"array","items":[{"$ref":"#/components/schemas/Uint64Number"},{"$ref":"#/components/schemas/Uint64Number"},{"$ref":"#/components/schemas/Uint64Number"},{"$ref":"#/components/schemas/Uint64Number"}],"minItems":4,"additionalItems":false},"maxCapacity":{"description":"Most gas that may be consumed at once (the bucket size).","$ref":"#/components/schemas/Uint64Number"},"maxPerSecond":{"description":"Gas added to the capacity each second.","$ref":"#/components/schemas/Uint64Number"},"targetPerSecond":{"description":"Gas per second the price aims for; consumption above it raises the price.","$ref":"#/components/schemas/Uint64Number"},"minPrice":{"description":"Lowest gas price (nNATIVE per gas unit).","$ref":"#/components/schemas/Uint64Number"},"excessConversionConstant":{"description":"Converts excess gas into a price; larger values make the price move more slowly.","$ref":"#/components/schemas/Uint64Number"}}},"FeeState":{"title":"FeeState","description":"The P-Chain's current dynamic fee state. Numbers are plain JSON numbers.","type":"object","required":["capacity","excess","price","timestamp"],"properties":{"capacity":{"description":"Gas that may be consumed right now.","$ref":"#/components/schemas/Uint64Number"},"excess":{"description":"Gas consumed above the target, which drives the price.","$ref":"#/components/schemas/Uint64Number"},"price":{"description":"Current gas price (nNATIVE per gas unit).","$ref":"#/components/schemas/Uint64Number"},"timestamp":{"description":"The chain time the state refers to.","$ref":"#/components/schemas/Timestamp"}}},"HeightOrProposed":{"title":"HeightOrProposed","description":"A P-Chain height, or `proposed` for the height this node's proposer VM currently proposes at. The\nseed declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).\n","oneOf":[{"$ref":"#/components/schemas/Uint64"},{"type":"string","enum":["proposed"]}]},"HexData":{"title":"HexData","description":"Bytes as `0x`-prefixed hex (an even number of hex digits).","type":"string","pattern":"^0x([0-9a-fA-F]{2})*$","x-codec":"hex"},"HexOnlyEncoding":{"title":"HexOnlyEncoding","description":"The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;\n`hex` is the only value worth sending. Bytes in this encoding are `0x`-prefixed hex **followed by a\n4-byte checksum** (the last four bytes of the SHA-256 of the payload), which the node verifies on input.\nAn empty string is not \"absent\": the node rejects it as an invalid encoding.\n","type":"string","enum":["hex"],"x-hex-only":true},"L1Validator":{"title":"L1Validator","description":"A validator of an L1 (a subnet converted to manage its own validator set), as\n`platform.getCurrentValidators` lists it. Recognised by its `validationID`. The seed lists `txID` as\nalways present; L1 validators have **no** `txID` and no `endTime`: they validate until removed or until\ntheir balance runs out.\n","type":"object","required":["validationID","nodeID","weight","startTime","publicKey","remainingBalanceOwner","deactivationOwner","minNonce","balance"],"properties":{"validationID":{"description":"The ID of this validation (one per registration of a node with an L1).","$ref":"#/components/schemas/CB58ID"},"nodeID":{"description":"The validating node.","$ref":"#/components/schemas/NodeID"},"weight":{"description":"Weight used for consensus voting and interchain messaging.","$ref":"#/components/schemas/Uint64"},"startTime":{"description":"Unix time the validator was registered.","$ref":"#/components/schemas/UnixSeconds"},"publicKey":{"description":"The validator's compressed BLS public key.","$ref":"#/components/schemas/BlsPublicKey"},"remainingBalanceOwner":{"description":"Receives the balance left when the validator is removed.","$ref":"#/components/schemas/OutputOwners"},"deactivationOwner":{"description":"May deactivate the validator and withdraw its balance.","$ref":"#/components/schemas/OutputOwners"},"minNonce":{"description":"The lowest nonce a `SetL1ValidatorWeightTx` for this validation may use.","$ref":"#/components/schemas/Uint64"},"balance":{"description":"nNATIVE left to pay the continuous fee; `\"0\"` once the validator is inactive.","$ref":"#/components/schemas/Uint64"}}},"L1ValidatorDetails":{"title":"L1ValidatorDetails","description":"An L1 validator as `platform.getL1Validator` returns it: the fields of `L1Validator` plus the L1 it\nvalidates and the P-Chain height the answer was read at. All numbers are decimal strings.\n","type":"object","allOf":[{"$ref":"#/components/schemas/L1Validator"},{"type":"object","required":["subnetID","height"],"properties":{"subnetID":{"description":"The L1 the validator belongs to.","$ref":"#/components/schemas/CB58ID"},"height":{"description":"Height of the last accepted P-Chain block when the state was read.","$ref":"#/components/schemas/Uint64"}}}]},"LegacyPoaValidator":{"title":"LegacyPoaValidator","description":"A validator of a permissioned (PoA) subnet, added by its control keys. An L1 still lists the PoA\nvalidators it had before its conversion until they are removed. Carries neither `delegationFee` nor\n`validationID`.\n","type":"object","required":["txID","startTime","endTime","weight","nodeID"],"not":{"anyOf":[{"required":["delegationFee"]},{"required":["validationID"]}]},"properties":{"txID":{"description":"The transaction that added the validator.","$ref":"#/components/schemas/CB58ID"},"startTime":{"description":"Unix time validation started.","$ref":"#/components/schemas/UnixSeconds"},"endTime":{"description":"Unix time validation ends.","$ref":"#/components/schemas/UnixSeconds"},"weight":{"description":"The validator's weight in the subnet's consensus.","$ref":"#/components/schemas/Uint64"},"nodeID":{"description":"The validating node.","$ref":"#/components/schemas/NodeID"}}},"LegacyValidatorSet":{"title":"LegacyValidatorSet","description":"The validator set in the seed's (and the documentation's) form, as nodes before v1.10.6 returned it:\n`validators` maps each node ID to its weight as a plain JSON number.\n","type":"object","required":["validators"],"properties":{"validators":{"type":"object","propertyNames":{"pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$"},"additionalProperties":{"$ref":"#/components/schemas/Uint64Number"}}}},"NodeID":{"title":"NodeID","description":"A node ID, `NodeID-` followed by the cb58 form of its 20 bytes.","type":"string","pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$"},"OutputOwners":{"title":"OutputOwners","description":"Who may spend an output (or act for an owner, such as a validator's reward or balance owner): any\n`threshold` of the `addresses` may sign, once `locktime` has passed. Sent by the API as decimal strings.\n","type":"object","required":["locktime","threshold","addresses"],"properties":{"locktime":{"description":"Unix time (seconds) before which the owners cannot act; `\"0\"` means no lock.","$ref":"#/components/schemas/UnixSeconds"},"threshold":{"description":"How many of `addresses` must sign.","$ref":"#/components/schemas/Uint32"},"addresses":{"description":"The owning addresses, with chain prefix (`P-avax1...`).","type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}}}},"PChainBaseTx":{"title":"PChainBaseTx","description":"The fields every P-Chain transaction has (network, chain, outputs, inputs, memo) as one object: the way\nolder nodes wrote them in JSON, under `inputs` (their BaseTx carried that JSON name). Current nodes write\nthese fields at the top level of `unsignedTx`.\n","type":"object","properties":{"networkID":{"description":"The network the transaction is for (1 main network, 5 test network).","type":"integer","minimum":0,"maximum":4294967295},"blockchainID":{"description":"The chain it is for (the P-Chain's ID is the empty ID).","$ref":"#/components/schemas/CB58ID"},"outputs":{"type":"array","items":{"$ref":"#/components/schemas/PChainTransferableOutput"}},"inputs":{"type":"array","items":{"$ref":"#/components/schemas/PChainTransferableInput"}},"memo":{"description":"Arbitrary bytes attached by the sender.","$ref":"#/components/schemas/HexData"}}},"PChainBlock":{"title":"PChainBlock","description":"A P-Chain block in JSON form. Standard blocks carry `txs`; proposal and atomic blocks carry `tx` (Banff\nproposal blocks may carry both); commit and abort blocks carry neither. Blocks since Banff carry `time`.\nNumbers are plain JSON numbers.\n","type":"object","required":["parentID","height"],"properties":{"id":{"description":"The block's ID.","$ref":"#/components/schemas/CB58ID"},"parentID":{"description":"The parent block's ID.","$ref":"#/components/schemas/CB58ID"},"height":{"description":"The block's height (the genesis block is at 0).","$ref":"#/components/schemas/Uint64Number"},"time":{"description":"The block's unix time in seconds (Banff and later blocks).","$ref":"#/components/schemas/Uint64Number"},"txs":{"description":"The decision transactions the block carries.","type":"array","items":{"$ref":"#/components/schemas/PChainTx"}},"tx":{"description":"The proposal or atomic transaction the block carries.","$ref":"#/components/schemas/PChainTx"}}},"PChainBlockResult":{"title":"PChainBlockResult","description":"A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a\nhex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.\n","oneOf":[{"type":"object","required":["block","encoding"],"properties":{"block":{"$ref":"#/components/schemas/HexData"},"encoding":{"type":"string","enum":["hex","hexc","hexnc"]}}},{"type":"object","required":["block","encoding"],"properties":{"block":{"$ref":"#/components/schemas/PChainBlock"},"encoding":{"type":"string","enum":["json"]}}}]},"PChainCredential":{"title":"PChainCredential","description":"Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.","type":"object","required":["signatures"],"properties":{"signatures":{"type":"array","items":{"$ref":"#/components/schemas/HexData"}}}},"PChainEncoding":{"title":"PChainEncoding","description":"How `platform.getBlock`, `platform.getBlockByHeight` and `platform.getTx` encode what they return.\nThe seed documents `hex` (the default when omitted) and `json`. The node also accepts `hexc` (the same as\n`hex`: hex with a 4-byte checksum) and `hexnc` (hex without checksum). An empty string is rejected.\n","type":"string","enum":["hex","hexc","hexnc","json"]},"PChainOutputOwners":{"title":"PChainOutputOwners","description":"Owners inside a JSON-encoded transaction. Unlike the API's `OutputOwners`, the numbers here are plain\nJSON numbers, because the transaction is marshalled as it is serialized.\n","type":"object","required":["locktime","threshold","addresses"],"properties":{"locktime":{"description":"Unix time before which the owners cannot act.","$ref":"#/components/schemas/Uint64Number"},"threshold":{"description":"How many of `addresses` must sign.","type":"integer","minimum":0,"maximum":4294967295},"addresses":{"type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}}}},"PChainTransferableInput":{"title":"PChainTransferableInput","description":"An input of a JSON-encoded transaction: the UTXO it spends and which owner signatures unlock it. A\nstake-locked input holds `{locktime, input}` with the inner input nested one level down.\n","type":"object","required":["txID","outputIndex","assetID","input"],"properties":{"txID":{"description":"The transaction that created the spent UTXO.","$ref":"#/components/schemas/CB58ID"},"outputIndex":{"type":"integer","minimum":0,"maximum":4294967295},"assetID":{"$ref":"#/components/schemas/CB58ID"},"fxID":{"$ref":"#/components/schemas/CB58ID"},"input":{"type":"object","properties":{"amount":{"$ref":"#/components/schemas/Uint64Number"},"signatureIndices":{"type":"array","items":{"type":"integer","minimum":0,"maximum":4294967295}},"locktime":{"$ref":"#/components/schemas/Uint64Number"},"input":{"description":"The locked input of a stake-locked input.","type":"object","properties":{"amount":{"$ref":"#/components/schemas/Uint64Number"},"signatureIndices":{"type":"array","items":{"type":"integer","minimum":0,"maximum":4294967295}}}}}}}},"PChainTransferableOutput":{"title":"PChainTransferableOutput","description":"An output of a JSON-encoded transaction: an amount of an asset and who owns it. `output` usually holds\n`{addresses, amount, locktime, threshold}`; a stake-locked output instead holds `{locktime, output}`\nwith the inner output nested one level down.\n","type":"object","required":["assetID","output"],"properties":{"assetID":{"$ref":"#/components/schemas/CB58ID"},"fxID":{"description":"The feature extension that defines the output (`spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ` is secp256k1fx).","$ref":"#/components/schemas/CB58ID"},"output":{"type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}},"amount":{"$ref":"#/components/schemas/Uint64Number"},"locktime":{"$ref":"#/components/schemas/Uint64Number"},"threshold":{"type":"integer","minimum":0,"maximum":4294967295},"output":{"description":"The locked output of a stake-locked output.","type":"object","properties":{"addresses":{"type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}},"amount":{"$ref":"#/components/schemas/Uint64Number"},"locktime":{"$ref":"#/components/schemas/Uint64Number"},"threshold":{"type":"integer","minimum":0,"maximum":4294967295}}}}}}},"PChainTx":{"title":"PChainTx","description":"A signed P-Chain transaction in JSON form.","type":"object","required":["unsignedTx","credentials"],"properties":{"unsignedTx":{"$ref":"#/components/schemas/PChainUnsignedTx"},"credentials":{"description":"One credential per input, in input order.","type":"array","items":{"$ref":"#/components/schemas/PChainCredential"}},"id":{"description":"The transaction's ID.","$ref":"#/components/schemas/CB58ID"}}},"PChainTxResult":{"title":"PChainTxResult","description":"A transaction as `platform.getTx` returns it: with a hex encoding `tx` is a hex string of the signed\ntransaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.\n","oneOf":[{"type":"object","required":["tx","encoding"],"properties":{"tx":{"$ref":"#/components/schemas/HexData"},"encoding":{"type":"string","enum":["hex","hexc","hexnc"]}}},{"type":"object","required":["tx","encoding"],"properties":{"tx":{"$ref":"#/components/schemas/PChainTx"},"encoding":{"type":"string","enum":["json"]}}}]},"PChainTxStatus":{"title":"PChainTxStatus","description":"A P-Chain transaction's status as seen by this node:\n\n- `Committed`: accepted, or will be, by every node;\n- `Aborted`: its proposal was decided against (not in the seed; sent by the node);\n- `Processing`: being voted on by this node;\n- `Dropped`: will never be accepted; `reason` says why;\n- `Unknown`: not seen by this node.\n","type":"string","enum":["Committed","Aborted","Processing","Dropped","Unknown"]},"PChainTxStatusResult":{"title":"PChainTxStatusResult","description":"A transaction's status, with the reason when it was dropped.","type":"object","required":["status"],"properties":{"status":{"$ref":"#/components/schemas/PChainTxStatus"},"reason":{"description":"Why the transaction was dropped; present only with `Dropped`.","type":"string"}},"if":{"properties":{"status":{"const":"Dropped"}}},"then":{"required":["reason"]}},"PChainUnsignedTx":{"title":"PChainUnsignedTx","description":"The body of a JSON-encoded P-Chain transaction. Which fields appear depends on the transaction type; the\ncommon ones are typed here and every other key is passed through. Numbers are plain JSON numbers.\n\nCurrent nodes write the common fields (`networkID`, `blockchainID`, `outputs`, `inputs`, `memo`) at the\ntop level, `inputs` being the array of inputs. Older nodes, and the node's own documentation samples,\nnest them in one object under `inputs` (see `PChainBaseTx`); both forms are accepted.\n","type":"object","properties":{"networkID":{"description":"The network the transaction is for (1 main network, 5 test network).","type":"integer","minimum":0,"maximum":4294967295},"blockchainID":{"description":"The chain it is for (the P-Chain's ID is the empty ID).","$ref":"#/components/schemas/CB58ID"},"outputs":{"type":"array","items":{"$ref":"#/components/schemas/PChainTransferableOutput"}},"inputs":{"description":"The inputs (current nodes), or every common field nested in one object (older nodes).","oneOf":[{"type":"array","items":{"$ref":"#/components/schemas/PChainTransferableInput"}},{"$ref":"#/components/schemas/PChainBaseTx"}]},"memo":{"description":"Arbitrary bytes attached by the sender.","$ref":"#/components/schemas/HexData"},"sourceChain":{"description":"Import transactions; the chain the imported UTXOs come from.","$ref":"#/components/schemas/CB58ID"},"importedInputs":{"description":"Import transactions; the UTXOs imported.","type":"array","items":{"$ref":"#/components/schemas/PChainTransferableInput"}},"destinationChain":{"description":"Export transactions; the chain the outputs go to.","$ref":"#/components/schemas/CB58ID"},"exportedOutputs":{"description":"Export transactions; the outputs exported.","type":"array","items":{"$ref":"#/components/schemas/PChainTransferableOutput"}},"validator":{"description":"Staking transactions; the node and period staked for.","type":"object","required":["nodeID","start","end","weight"],"properties":{"nodeID":{"$ref":"#/components/schemas/NodeID"},"start":{"description":"Unix time the staking starts.","$ref":"#/components/schemas/Uint64Number"},"end":{"description":"Unix time the staking ends.","$ref":"#/components/schemas/Uint64Number"},"weight":{"$ref":"#/components/schemas/Uint64Number"}}},"subnetID":{"description":"Subnet transactions; the subnet concerned.","$ref":"#/components/schemas/CB58ID"},"stake":{"description":"Staking transactions; the locked stake.","type":"array","items":{"$ref":"#/components/schemas/PChainTransferableOutput"}},"rewardsOwner":{"description":"Staking transactions; who receives the reward.","$ref":"#/components/schemas/PChainOutputOwners"}}},"Percent":{"title":"Percent","description":"A percentage or other float the node marshals as a string with exactly four decimals (`\"99.5000\"`); documentation shows plain JSON numbers, which are accepted too. Decoded to `number`.","type":["string","number"],"pattern":"^(0|[1-9][0-9]*)\\.[0-9]{4}$","minimum":0,"x-codec":"float"},"PrimaryNetworkValidator":{"title":"PrimaryNetworkValidator","description":"A staking validator of the Primary Network or of an elastic (permissionless) subnet. Recognised by its\n`delegationFee`, which the node always sends for these validators and for no other kind.\n\nPresence rules: `uptime` and `connected` are sent for the Primary Network only; `signer` only when the\nvalidator registered a BLS key; `delegators` only when the call's `nodeIDs` named exactly one node (an\nempty array if it has none). The reward owners, `potentialReward`, `delegatorCount` and\n`delegatorWeight` are present whenever the node has them.\n\n`accruedDelegateeReward` and the auto-renewal fields (`validatorAuthority`, `nextPeriod`,\n`autoCompoundRewardShares`) are sent by current nodes and are not in the seed; the auto-renewal fields\nbelong to an upgrade not yet activated and may still change.\n","type":"object","required":["txID","startTime","endTime","weight","nodeID","delegationFee"],"properties":{"txID":{"description":"The transaction that added the validator.","$ref":"#/components/schemas/CB58ID"},"startTime":{"description":"Unix time validation started.","$ref":"#/components/schemas/UnixSeconds"},"endTime":{"description":"Unix time validation ends.","$ref":"#/components/schemas/UnixSeconds"},"weight":{"description":"The validator's stake (nNATIVE), used when sampling validators.","$ref":"#/components/schemas/Uint64"},"nodeID":{"description":"The validating node.","$ref":"#/components/schemas/NodeID"},"validationRewardOwner":{"description":"Who receives the validation reward.","$ref":"#/components/schemas/OutputOwners"},"delegationRewardOwner":{"description":"Who receives the fees earned from delegators.","$ref":"#/components/schemas/OutputOwners"},"potentialReward":{"description":"The validation reward (nNATIVE) earned if the uptime requirement is met.","$ref":"#/components/schemas/Uint64"},"accruedDelegateeReward":{"description":"Delegation fees (nNATIVE) accrued so far.","$ref":"#/components/schemas/Uint64"},"delegationFee":{"description":"Percentage of delegators' rewards the validator keeps, for example `\"2.0000\"`.","$ref":"#/components/schemas/Percent"},"uptime":{"description":"The validator's observed uptime percentage (Primary Network only).","$ref":"#/components/schemas/Percent"},"connected":{"description":"Whether the validator is connected to this node (Primary Network only).","type":"boolean"},"signer":{"description":"The validator's BLS key, when it registered one.","$ref":"#/components/schemas/ValidatorSigner"},"delegatorCount":{"description":"Number of current delegators.","$ref":"#/components/schemas/Uint64"},"delegatorWeight":{"description":"Total stake (nNATIVE) of the current delegators.","$ref":"#/components/schemas/Uint64"},"delegators":{"description":"The current delegators; only when the call named exactly one node in `nodeIDs`.","type":"array","items":{"$ref":"#/components/schemas/Delegator"}},"validatorAuthority":{"description":"Who may change an auto-renewed validator's configuration.","$ref":"#/components/schemas/OutputOwners"},"nextPeriod":{"description":"Length in seconds of an auto-renewed validator's next validation cycle.","$ref":"#/components/schemas/Uint64"},"autoCompoundRewardShares":{"description":"Share of rewards an auto-renewed validator re-stakes.","$ref":"#/components/schemas/Uint32"},"stakeAmount":{"description":"Former duplicate of `weight`, sent by nodes before v1.12.2.","$ref":"#/components/schemas/Uint64"}}},"ShortIDCB58":{"title":"ShortIDCB58","description":"A 20-byte short ID (an address's key hash) in cb58, with no chain prefix or network label, for example `KNjXsaA1sZsaKCD1cd85YXauDuxshTes2`: the form early nodes printed addresses in, which the node's own documentation still shows for P-Chain control keys.","type":"string","pattern":"^[1-9A-HJ-NP-Za-km-z]{28,34}$"},"Subnet":{"title":"Subnet","description":"A subnet or L1 as `platform.getSubnet` describes it. IDs that do not apply are the empty ID\n`11111111111111111111111111111111LpoYY` rather than absent or `null`; `managerAddress` alone is `null`\nwhen unset.\n","type":"object","required":["isPermissioned","controlKeys","threshold","locktime","subnetTransformationTxID","conversionID","managerChainID","managerAddress"],"properties":{"isPermissioned":{"description":"Whether the subnet is permissioned (PoA, changed by its control keys).","type":"boolean"},"controlKeys":{"description":"Addresses allowed to change the subnet; empty unless it is a permissioned (PoA) subnet.","type":"array","items":{"$ref":"#/components/schemas/ChainAddress"}},"threshold":{"description":"How many control keys must sign a change; `\"0\"` unless it is a permissioned subnet.","$ref":"#/components/schemas/Uint32"},"locktime":{"description":"Unix time before which the subnet cannot be changed.","$ref":"#/components/schemas/UnixSeconds"},"subnetTransformationTxID":{"description":"The transaction that made the subnet elastic, or the empty ID.","$ref":"#/components/schemas/CB58ID"},"conversionID":{"description":"The ID of the subnet's conversion to an L1, or the empty ID.","$ref":"#/components/schemas/CB58ID"},"managerChainID":{"description":"The chain allowed to modify the L1 validator set, or the empty ID.","$ref":"#/components/schemas/CB58ID"},"managerAddress":{"description":"The address on `managerChainID` allowed to modify the L1 validator set (`0x` hex), or `null`.","oneOf":[{"$ref":"#/components/schemas/HexData"},{"type":"null"}]}}},"SubnetSummary":{"title":"SubnetSummary","description":"A subnet as `platform.getSubnets` lists it. Elastic subnets and L1s show no control keys and a threshold\nof `\"0\"`. Current nodes print control keys as P-Chain addresses (`P-avax1...`); older nodes printed them\nwithout the chain prefix, and the node's own documentation shows bare cb58 short IDs\n(`KNjXsaA1sZsaKCD1cd85YXauDuxshTes2`), the form of early nodes. All three are accepted.\n","type":"object","required":["id","controlKeys","threshold"],"properties":{"id":{"description":"The subnet's ID (the Primary Network's is the empty ID).","$ref":"#/components/schemas/CB58ID"},"controlKeys":{"description":"Addresses allowed to change the subnet; empty unless it is permissioned.","type":"array","items":{"anyOf":[{"$ref":"#/components/schemas/ChainAddress"},{"$ref":"#/components/schemas/Bech32Address"},{"$ref":"#/components/schemas/ShortIDCB58"}]}},"threshold":{"description":"How many control keys must sign a change.","$ref":"#/components/schemas/Uint32"}}},"Timestamp":{"title":"Timestamp","description":"An RFC 3339 / ISO 8601 date-time string in UTC, for example `2024-12-16T17:19:07Z`.","type":"string","pattern":"^[0-9]{4}-[0-9]{2}-[0-9]{2}T[0-9]{2}:[0-9]{2}:[0-9]{2}(\\.[0-9]{1,9})?(Z|[+-][0-9]{2}:[0-9]{2})$"},"TxIDResult":{"title":"TxIDResult","description":"The ID of the transaction the call built or issued.","type":"object","required":["txID"],"properties":{"txID":{"description":"Transaction ID (cb58).","$ref":"#/components/schemas/CB58ID"}}},"Uint16":{"title":"Uint16","description":"Unsigned 16-bit integer, as a decimal string or a JSON number on the wire. Decoded to `number`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,3}|[1-5][0-9]{4}|6[0-4][0-9]{3}|65[0-4][0-9]{2}|655[0-2][0-9]{1}|6553[0-4]|65535)$","minimum":0,"maximum":65535,"x-codec":"uint32"},"Uint32":{"title":"Uint32","description":"Unsigned 32-bit (or smaller) integer, sent by the node as a decimal string (`\"5\"`) and accepted as a string or a JSON number. Decoded to `number`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,8}|[1-3][0-9]{9}|4[0-1][0-9]{8}|42[0-8][0-9]{7}|429[0-3][0-9]{6}|4294[0-8][0-9]{5}|42949[0-5][0-9]{4}|429496[0-6][0-9]{3}|4294967[0-1][0-9]{2}|42949672[0-8][0-9]{1}|429496729[0-4]|4294967295)$","minimum":0,"maximum":4294967295,"x-codec":"uint32"},"Uint64":{"title":"Uint64","description":"Unsigned 64-bit integer. The node sends it as a decimal string (`\"1000000\"`); older documentation and some clients use a JSON number, which the node also accepts in params. Decoded to `bigint`, sent as a decimal string.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$","minimum":0,"maximum":18446744073709552000,"x-codec":"uint64"},"Uint64Number":{"title":"Uint64Number","description":"Unsigned 64-bit integer that the node marshals as a plain JSON number (Go `uint64` without the string wrapper: gas, prices, capacities). Decoded to `bigint`; values above 2^53 lose precision in any JSON parser, which is why the node uses strings elsewhere.","type":"integer","minimum":0,"x-codec":"uint64-number"},"UnixSeconds":{"title":"UnixSeconds","description":"A unix time in seconds, sent as a decimal string like any 64-bit integer. Decoded to `bigint`.","type":["string","integer"],"pattern":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$","minimum":0,"maximum":18446744073709552000,"x-codec":"uint64"},"UtxoID":{"title":"UtxoID","description":"A UTXO named by the transaction that created it and its output index (a plain JSON number).","type":"object","required":["txID","outputIndex"],"properties":{"txID":{"$ref":"#/components/schemas/CB58ID"},"outputIndex":{"type":"integer","minimum":0,"maximum":4294967295}}},"UtxoIndex":{"title":"UtxoIndex","description":"A position in a UTXO listing: the address being listed and the ID of a UTXO. A reply's `endIndex`\npoints at the last UTXO returned; passing it back as `startIndex` continues the listing after it.\n","type":"object","required":["address","utxo"],"properties":{"address":{"description":"The listed address, with chain prefix.","$ref":"#/components/schemas/ChainAddress"},"utxo":{"description":"The UTXO's ID (cb58).","$ref":"#/components/schemas/CB58ID"}}},"UtxoPage":{"title":"UtxoPage","description":"One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.\nWhen `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again\nwith `startIndex` set to `endIndex`.\n","type":"object","required":["numFetched","utxos","endIndex","encoding"],"properties":{"numFetched":{"description":"How many UTXOs this page holds. The node sends a decimal string; older documentation shows a number.","$ref":"#/components/schemas/Uint64"},"utxos":{"description":"The UTXOs, each `0x` hex with a 4-byte checksum.","type":"array","items":{"$ref":"#/components/schemas/HexData"}},"endIndex":{"description":"The last UTXO returned; pass it as `startIndex` to fetch the next page.","$ref":"#/components/schemas/UtxoIndex"},"encoding":{"description":"The encoding of `utxos` (always `hex`).","$ref":"#/components/schemas/HexOnlyEncoding"}}},"ValidatorFeeConfig":{"title":"ValidatorFeeConfig","description":"Parameters of the continuous fee L1 validators pay. Plain JSON numbers.\n\nThe documentation's sample also shows `targetPerSecond`, whose meaning is not described; the node has no\nsuch field (the key is an artefact of the sample). It is accepted if present.\n","type":"object","required":["capacity","target","minPrice","excessConversionConstant"],"properties":{"capacity":{"description":"Most L1 validators the P-Chain allows at once.","$ref":"#/components/schemas/Uint64Number"},"target":{"description":"Number of L1 validators the price aims for; more raises the price.","$ref":"#/components/schemas/Uint64Number"},"minPrice":{"description":"Lowest price (nNATIVE per validator per second).","$ref":"#/components/schemas/Uint64Number"},"excessConversionConstant":{"description":"Converts the excess number of validators into a price.","$ref":"#/components/schemas/Uint64Number"},"targetPerSecond":{"description":"Only in the documentation's sample; not sent by the node.","$ref":"#/components/schemas/Uint64Number"}}},"ValidatorFeeState":{"title":"ValidatorFeeState","description":"The current state of the L1 validator fee. Plain JSON numbers.","type":"object","required":["excess","price","timestamp"],"properties":{"excess":{"description":"Accumulated excess of validators over the target, which drives the price.","$ref":"#/components/schemas/Uint64Number"},"price":{"description":"Current price (nNATIVE per validator per second).","$ref":"#/components/schemas/Uint64Number"},"timestamp":{"description":"The chain time the state refers to.","$ref":"#/components/schemas/Timestamp"}}},"ValidatorSet":{"title":"ValidatorSet","description":"The validator set as current nodes return it from `platform.getValidatorsAt`: a bare map from node ID to\npublic key and weight, with no wrapper object (since v1.10.6).\n","type":"object","propertyNames":{"pattern":"^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$"},"additionalProperties":{"$ref":"#/components/schemas/ValidatorWeight"}},"ValidatorSigner":{"title":"ValidatorSigner","description":"A validator's BLS key and proof of possession. The node's key is `proofOfPossession`; the seed and the\ndocumentation spell it `proofOfPosession`. Either spelling is accepted; current nodes send the first.\n","type":"object","required":["publicKey"],"anyOf":[{"required":["proofOfPossession"]},{"required":["proofOfPosession"]}],"properties":{"publicKey":{"description":"Compressed 48-byte BLS public key.","$ref":"#/components/schemas/BlsPublicKey"},"proofOfPossession":{"description":"96-byte BLS signature over the public key (the node's spelling).","$ref":"#/components/schemas/BlsSignature"},"proofOfPosession":{"description":"The same signature under the seed's spelling.","$ref":"#/components/schemas/BlsSignature"}}},"ValidatorWeight":{"title":"ValidatorWeight","description":"One validator's entry in a validator set at a height.","type":"object","required":["publicKey","weight"],"properties":{"publicKey":{"description":"The validator's compressed BLS public key, or `null` if it registered none.","oneOf":[{"$ref":"#/components/schemas/BlsPublicKey"},{"type":"null"}]},"weight":{"description":"The validator's weight.","$ref":"#/components/schemas/Uint64"}}},"ValidatorsAtResult":{"title":"ValidatorsAtResult","description":"The reply of `platform.getValidatorsAt`: the current bare map, or the legacy `{validators}` wrapper. A\nreply matches exactly one form, since the bare map's keys are all node IDs.\n","oneOf":[{"$ref":"#/components/schemas/ValidatorSet"},{"$ref":"#/components/schemas/LegacyValidatorSet"}]}}}},
   methods: {
-    "platform.getBalance": { ...platformGetBalanceMeta, decodeParams: platformGetBalanceMeta.encode, encodeResult: platformGetBalanceMeta.decode, namespace: "platform", member: "getBalance", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBalance.result.js') },
+    "platform.getBalance": { ...platformGetBalanceMeta, decodeParams: platformGetBalanceMeta.encode, encodeResult: platformGetBalanceMeta.decode, namespace: "platform", member: "getBalance", validateParams: validateParams0, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBalance.result.js'), serializeResult: (v) => o6(v, "", 0) },
     "platform.getBlock": { ...platformGetBlockMeta, decodeParams: platformGetBlockMeta.encode, encodeResult: platformGetBlockMeta.decode, namespace: "platform", member: "getBlock", validateParams: validateParams1, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBlock.result.js') },
     "platform.getBlockByHeight": { ...platformGetBlockByHeightMeta, decodeParams: platformGetBlockByHeightMeta.encode, encodeResult: platformGetBlockByHeightMeta.decode, namespace: "platform", member: "getBlockByHeight", validateParams: validateParams2, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBlockByHeight.result.js') },
-    "platform.getBlockchains": { ...platformGetBlockchainsMeta, decodeParams: platformGetBlockchainsMeta.encode, encodeResult: platformGetBlockchainsMeta.decode, namespace: "platform", member: "getBlockchains", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBlockchains.result.js') },
-    "platform.getBlockchainStatus": { ...platformGetBlockchainStatusMeta, decodeParams: platformGetBlockchainStatusMeta.encode, encodeResult: platformGetBlockchainStatusMeta.decode, namespace: "platform", member: "getBlockchainStatus", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"argument 'blockchainID' not given","data":null}], validateResult: () => import('../validators/platform/platform.getBlockchainStatus.result.js') },
-    "platform.getCurrentSupply": { ...platformGetCurrentSupplyMeta, decodeParams: platformGetCurrentSupplyMeta.encode, encodeResult: platformGetCurrentSupplyMeta.decode, namespace: "platform", member: "getCurrentSupply", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getCurrentSupply.result.js') },
-    "platform.getCurrentValidators": { ...platformGetCurrentValidatorsMeta, decodeParams: platformGetCurrentValidatorsMeta.encode, encodeResult: platformGetCurrentValidatorsMeta.decode, namespace: "platform", member: "getCurrentValidators", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getCurrentValidators.result.js') },
+    "platform.getBlockchains": { ...platformGetBlockchainsMeta, decodeParams: platformGetBlockchainsMeta.encode, encodeResult: platformGetBlockchainsMeta.decode, namespace: "platform", member: "getBlockchains", validateParams: validateParams3, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getBlockchains.result.js'), serializeResult: (v) => o11(v, "", 0) },
+    "platform.getBlockchainStatus": { ...platformGetBlockchainStatusMeta, decodeParams: platformGetBlockchainStatusMeta.encode, encodeResult: platformGetBlockchainStatusMeta.decode, namespace: "platform", member: "getBlockchainStatus", validateParams: validateParams4, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"argument 'blockchainID' not given","data":null}], validateResult: () => import('../validators/platform/platform.getBlockchainStatus.result.js'), serializeResult: (v) => o13(v, "", 0) },
+    "platform.getCurrentSupply": { ...platformGetCurrentSupplyMeta, decodeParams: platformGetCurrentSupplyMeta.encode, encodeResult: platformGetCurrentSupplyMeta.decode, namespace: "platform", member: "getCurrentSupply", validateParams: validateParams5, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getCurrentSupply.result.js'), serializeResult: (v) => o15(v, "", 0) },
+    "platform.getCurrentValidators": { ...platformGetCurrentValidatorsMeta, decodeParams: platformGetCurrentValidatorsMeta.encode, encodeResult: platformGetCurrentValidatorsMeta.decode, namespace: "platform", member: "getCurrentValidators", validateParams: validateParams6, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getCurrentValidators.result.js'), serializeResult: (v) => o25(v, "", 0) },
     "platform.getFeeConfig": { ...platformGetFeeConfigMeta, decodeParams: platformGetFeeConfigMeta.encode, encodeResult: platformGetFeeConfigMeta.decode, namespace: "platform", member: "getFeeConfig", validateParams: validateParams7, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getFeeConfig.result.js') },
-    "platform.getFeeState": { ...platformGetFeeStateMeta, decodeParams: platformGetFeeStateMeta.encode, encodeResult: platformGetFeeStateMeta.decode, namespace: "platform", member: "getFeeState", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getFeeState.result.js') },
-    "platform.getHeight": { ...platformGetHeightMeta, decodeParams: platformGetHeightMeta.encode, encodeResult: platformGetHeightMeta.decode, namespace: "platform", member: "getHeight", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getHeight.result.js') },
-    "platform.getL1Validator": { ...platformGetL1ValidatorMeta, decodeParams: platformGetL1ValidatorMeta.encode, encodeResult: platformGetL1ValidatorMeta.decode, namespace: "platform", member: "getL1Validator", validateParams: validateParams10, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls","data":null}], validateResult: () => import('../validators/platform/platform.getL1Validator.result.js') },
-    "platform.getProposedHeight": { ...platformGetProposedHeightMeta, decodeParams: platformGetProposedHeightMeta.encode, encodeResult: platformGetProposedHeightMeta.decode, namespace: "platform", member: "getProposedHeight", validateParams: validateParams11, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getProposedHeight.result.js') },
-    "platform.getMinStake": { ...platformGetMinStakeMeta, decodeParams: platformGetMinStakeMeta.encode, encodeResult: platformGetMinStakeMeta.decode, namespace: "platform", member: "getMinStake", validateParams: validateParams12, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getMinStake.result.js') },
-    "platform.getRewardUTXOs": { ...platformGetRewardUTXOsMeta, decodeParams: platformGetRewardUTXOsMeta.encode, encodeResult: platformGetRewardUTXOsMeta.decode, namespace: "platform", member: "getRewardUTXOs", validateParams: validateParams13, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getRewardUTXOs.result.js') },
-    "platform.getStake": { ...platformGetStakeMeta, decodeParams: platformGetStakeMeta.encode, encodeResult: platformGetStakeMeta.decode, namespace: "platform", member: "getStake", validateParams: validateParams14, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getStake.result.js') },
-    "platform.getStakingAssetID": { ...platformGetStakingAssetIDMeta, decodeParams: platformGetStakingAssetIDMeta.encode, encodeResult: platformGetStakingAssetIDMeta.decode, namespace: "platform", member: "getStakingAssetID", validateParams: validateParams15, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getStakingAssetID.result.js') },
-    "platform.getSubnet": { ...platformGetSubnetMeta, decodeParams: platformGetSubnetMeta.encode, encodeResult: platformGetSubnetMeta.decode, namespace: "platform", member: "getSubnet", validateParams: validateParams16, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"the primary network isn't a subnet","data":null},{"code":-32000,"message":"not found","data":null}], validateResult: () => import('../validators/platform/platform.getSubnet.result.js') },
-    "platform.getSubnets": { ...platformGetSubnetsMeta, decodeParams: platformGetSubnetsMeta.encode, encodeResult: platformGetSubnetsMeta.decode, namespace: "platform", member: "getSubnets", validateParams: validateParams17, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getSubnets.result.js') },
+    "platform.getFeeState": { ...platformGetFeeStateMeta, decodeParams: platformGetFeeStateMeta.encode, encodeResult: platformGetFeeStateMeta.decode, namespace: "platform", member: "getFeeState", validateParams: validateParams8, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getFeeState.result.js'), serializeResult: (v) => o27(v, "", 0) },
+    "platform.getHeight": { ...platformGetHeightMeta, decodeParams: platformGetHeightMeta.encode, encodeResult: platformGetHeightMeta.decode, namespace: "platform", member: "getHeight", validateParams: validateParams9, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getHeight.result.js'), serializeResult: (v) => o29(v, "", 0) },
+    "platform.getL1Validator": { ...platformGetL1ValidatorMeta, decodeParams: platformGetL1ValidatorMeta.encode, encodeResult: platformGetL1ValidatorMeta.decode, namespace: "platform", member: "getL1Validator", validateParams: validateParams10, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls","data":null}], validateResult: () => import('../validators/platform/platform.getL1Validator.result.js'), serializeResult: (v) => o31(v, "", 0) },
+    "platform.getProposedHeight": { ...platformGetProposedHeightMeta, decodeParams: platformGetProposedHeightMeta.encode, encodeResult: platformGetProposedHeightMeta.decode, namespace: "platform", member: "getProposedHeight", validateParams: validateParams11, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getProposedHeight.result.js'), serializeResult: (v) => o29(v, "", 0) },
+    "platform.getMinStake": { ...platformGetMinStakeMeta, decodeParams: platformGetMinStakeMeta.encode, encodeResult: platformGetMinStakeMeta.decode, namespace: "platform", member: "getMinStake", validateParams: validateParams12, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getMinStake.result.js'), serializeResult: (v) => o33(v, "", 0) },
+    "platform.getRewardUTXOs": { ...platformGetRewardUTXOsMeta, decodeParams: platformGetRewardUTXOsMeta.encode, encodeResult: platformGetRewardUTXOsMeta.decode, namespace: "platform", member: "getRewardUTXOs", validateParams: validateParams13, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getRewardUTXOs.result.js'), serializeResult: (v) => o36(v, "", 0) },
+    "platform.getStake": { ...platformGetStakeMeta, decodeParams: platformGetStakeMeta.encode, encodeResult: platformGetStakeMeta.decode, namespace: "platform", member: "getStake", validateParams: validateParams14, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getStake.result.js'), serializeResult: (v) => o38(v, "", 0) },
+    "platform.getStakingAssetID": { ...platformGetStakingAssetIDMeta, decodeParams: platformGetStakingAssetIDMeta.encode, encodeResult: platformGetStakingAssetIDMeta.decode, namespace: "platform", member: "getStakingAssetID", validateParams: validateParams15, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getStakingAssetID.result.js'), serializeResult: (v) => o40(v, "", 0) },
+    "platform.getSubnet": { ...platformGetSubnetMeta, decodeParams: platformGetSubnetMeta.encode, encodeResult: platformGetSubnetMeta.decode, namespace: "platform", member: "getSubnet", validateParams: validateParams16, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"the primary network isn't a subnet","data":null},{"code":-32000,"message":"not found","data":null}], validateResult: () => import('../validators/platform/platform.getSubnet.result.js'), serializeResult: (v) => o42(v, "", 0) },
+    "platform.getSubnets": { ...platformGetSubnetsMeta, decodeParams: platformGetSubnetsMeta.encode, encodeResult: platformGetSubnetsMeta.decode, namespace: "platform", member: "getSubnets", validateParams: validateParams17, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getSubnets.result.js'), serializeResult: (v) => o48(v, "", 0) },
     "platform.getTimestamp": { ...platformGetTimestampMeta, decodeParams: platformGetTimestampMeta.encode, encodeResult: platformGetTimestampMeta.decode, namespace: "platform", member: "getTimestamp", validateParams: validateParams18, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getTimestamp.result.js') },
-    "platform.getTotalStake": { ...platformGetTotalStakeMeta, decodeParams: platformGetTotalStakeMeta.encode, encodeResult: platformGetTotalStakeMeta.decode, namespace: "platform", member: "getTotalStake", validateParams: validateParams19, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getTotalStake.result.js') },
+    "platform.getTotalStake": { ...platformGetTotalStakeMeta, decodeParams: platformGetTotalStakeMeta.encode, encodeResult: platformGetTotalStakeMeta.decode, namespace: "platform", member: "getTotalStake", validateParams: validateParams19, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getTotalStake.result.js'), serializeResult: (v) => o50(v, "", 0) },
     "platform.getTx": { ...platformGetTxMeta, decodeParams: platformGetTxMeta.encode, encodeResult: platformGetTxMeta.decode, namespace: "platform", member: "getTx", validateParams: validateParams20, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getTx.result.js') },
     "platform.getTxStatus": { ...platformGetTxStatusMeta, decodeParams: platformGetTxStatusMeta.encode, encodeResult: platformGetTxStatusMeta.decode, namespace: "platform", member: "getTxStatus", validateParams: validateParams21, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getTxStatus.result.js') },
-    "platform.getUTXOs": { ...platformGetUTXOsMeta, decodeParams: platformGetUTXOsMeta.encode, encodeResult: platformGetUTXOsMeta.decode, namespace: "platform", member: "getUTXOs", validateParams: validateParams22, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"no addresses provided","data":null}], validateResult: () => import('../validators/platform/platform.getUTXOs.result.js') },
-    "platform.getValidatorsAt": { ...platformGetValidatorsAtMeta, decodeParams: platformGetValidatorsAtMeta.encode, encodeResult: platformGetValidatorsAtMeta.decode, namespace: "platform", member: "getValidatorsAt", validateParams: validateParams23, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorsAt.result.js') },
-    "platform.getValidatorFeeConfig": { ...platformGetValidatorFeeConfigMeta, decodeParams: platformGetValidatorFeeConfigMeta.encode, encodeResult: platformGetValidatorFeeConfigMeta.decode, namespace: "platform", member: "getValidatorFeeConfig", validateParams: validateParams24, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorFeeConfig.result.js') },
-    "platform.getValidatorFeeState": { ...platformGetValidatorFeeStateMeta, decodeParams: platformGetValidatorFeeStateMeta.encode, encodeResult: platformGetValidatorFeeStateMeta.decode, namespace: "platform", member: "getValidatorFeeState", validateParams: validateParams25, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorFeeState.result.js') },
-    "platform.issueTx": { ...platformIssueTxMeta, decodeParams: platformIssueTxMeta.encode, encodeResult: platformIssueTxMeta.decode, namespace: "platform", member: "issueTx", validateParams: validateParams26, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.issueTx.result.js') },
-    "platform.sampleValidators": { ...platformSampleValidatorsMeta, decodeParams: platformSampleValidatorsMeta.encode, encodeResult: platformSampleValidatorsMeta.decode, namespace: "platform", member: "sampleValidators", validateParams: validateParams27, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.sampleValidators.result.js') },
-    "platform.validatedBy": { ...platformValidatedByMeta, decodeParams: platformValidatedByMeta.encode, encodeResult: platformValidatedByMeta.decode, namespace: "platform", member: "validatedBy", validateParams: validateParams28, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.validatedBy.result.js') },
-    "platform.validates": { ...platformValidatesMeta, decodeParams: platformValidatesMeta.encode, encodeResult: platformValidatesMeta.decode, namespace: "platform", member: "validates", validateParams: validateParams29, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.validates.result.js') },
+    "platform.getUTXOs": { ...platformGetUTXOsMeta, decodeParams: platformGetUTXOsMeta.encode, encodeResult: platformGetUTXOsMeta.decode, namespace: "platform", member: "getUTXOs", validateParams: validateParams22, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [{"code":-32000,"message":"no addresses provided","data":null}], validateResult: () => import('../validators/platform/platform.getUTXOs.result.js'), serializeResult: (v) => o54(v, "", 0) },
+    "platform.getValidatorsAt": { ...platformGetValidatorsAtMeta, decodeParams: platformGetValidatorsAtMeta.encode, encodeResult: platformGetValidatorsAtMeta.decode, namespace: "platform", member: "getValidatorsAt", validateParams: validateParams23, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorsAt.result.js'), serializeResult: (v) => o60(v, "", 0) },
+    "platform.getValidatorFeeConfig": { ...platformGetValidatorFeeConfigMeta, decodeParams: platformGetValidatorFeeConfigMeta.encode, encodeResult: platformGetValidatorFeeConfigMeta.decode, namespace: "platform", member: "getValidatorFeeConfig", validateParams: validateParams24, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorFeeConfig.result.js'), serializeResult: (v) => o62(v, "", 0) },
+    "platform.getValidatorFeeState": { ...platformGetValidatorFeeStateMeta, decodeParams: platformGetValidatorFeeStateMeta.encode, encodeResult: platformGetValidatorFeeStateMeta.decode, namespace: "platform", member: "getValidatorFeeState", validateParams: validateParams25, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.getValidatorFeeState.result.js'), serializeResult: (v) => o64(v, "", 0) },
+    "platform.issueTx": { ...platformIssueTxMeta, decodeParams: platformIssueTxMeta.encode, encodeResult: platformIssueTxMeta.decode, namespace: "platform", member: "issueTx", validateParams: validateParams26, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.issueTx.result.js'), serializeResult: (v) => o66(v, "", 0) },
+    "platform.sampleValidators": { ...platformSampleValidatorsMeta, decodeParams: platformSampleValidatorsMeta.encode, encodeResult: platformSampleValidatorsMeta.decode, namespace: "platform", member: "sampleValidators", validateParams: validateParams27, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.sampleValidators.result.js'), serializeResult: (v) => o68(v, "", 0) },
+    "platform.validatedBy": { ...platformValidatedByMeta, decodeParams: platformValidatedByMeta.encode, encodeResult: platformValidatedByMeta.decode, namespace: "platform", member: "validatedBy", validateParams: validateParams28, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.validatedBy.result.js'), serializeResult: (v) => o70(v, "", 0) },
+    "platform.validates": { ...platformValidatesMeta, decodeParams: platformValidatesMeta.encode, encodeResult: platformValidatesMeta.decode, namespace: "platform", member: "validates", validateParams: validateParams29, availability: {"enabledByDefault":true,"publicNode":true,"served":true}, errors: [], validateResult: () => import('../validators/platform/platform.validates.result.js'), serializeResult: (v) => o72(v, "", 0) },
   },
 };

@@ -9,8 +9,10 @@
  */
 import { createHash } from 'node:crypto';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
-import Handlebars from 'handlebars';
+import type HandlebarsCompiler from 'handlebars';
+import HandlebarsRuntime from 'handlebars/runtime.js';
 import { besideBundle } from '../../root.js';
 import { tidy, tidyPieces } from './markdown.js';
 import { flat, isKeeping } from '../../incremental.js';
@@ -25,7 +27,15 @@ export type Render = (name: string, view: unknown) => string;
 /** Precompiled template specs (JavaScript source) by content key. */
 const memo = new Map<string, string>();
 
-type CompileOptions = Parameters<typeof Handlebars.precompile>[1];
+type CompileOptions = Parameters<typeof HandlebarsCompiler.precompile>[1];
+
+/**
+ * handlebars' runtime: what running a precompiled template needs. The compiler (the whole library, with
+ * its parser and source-map: 44 modules, about twice the runtime's load time) is required only when a
+ * template has no spec yet, which a run from the bundle never meets for the generator's own templates.
+ */
+const Handlebars = HandlebarsRuntime as unknown as typeof HandlebarsCompiler;
+let compiler: typeof HandlebarsCompiler | undefined;
 
 /** How the package README is compiled (it is HTML-escaped nowhere either, but not strict). */
 export const README_TEMPLATE = 'templates/package/README.md.hbs';
@@ -42,7 +52,8 @@ function specKey(source: string, options: CompileOptions = OPTIONS): string {
  * stored by.
  */
 function specOf(source: string, options: CompileOptions): string {
-  return Handlebars.precompile(source, { ...options }) as string;
+  compiler ??= createRequire(import.meta.url)('handlebars') as typeof HandlebarsCompiler;
+  return compiler.precompile(source, { ...options }) as string;
 }
 
 function readSpec(dir: string, key: string): string | undefined {

@@ -20,6 +20,7 @@ import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
 import { Memo } from '../../incremental.js';
 import { documentJson } from '../json-text.js';
+import { HELPERS, SERIALIZE_MODULE, SerializerWriter } from './serializers.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -82,6 +83,7 @@ interface ServerPart {
   readonly namespace: string;
   readonly signature: MethodSignature;
   readonly validator: string;
+  /** The method's entry without its closing brace (the result's serializer is added per run, see `serverModule`). */
   readonly entry: string;
   readonly typeImports: readonly string[];
   readonly metaImports: readonly string[];
@@ -122,7 +124,7 @@ function serverPart(pc: PackageContext, service: ServiceModel, method: MethodMod
       fields.push(`subscriptions: { notification: ${q(subs.notification)}, ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)}, ` : ''}kinds: { ${kinds.join(', ')} } }`);
     }
     metaImports.push(n.meta);
-    const entry = `${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')} }`;
+    const entry = `${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')}`;
     return { namespace: n.namespace, signature: sig, validator, entry, typeImports: [...typeImports], metaImports };
   });
 }
@@ -136,6 +138,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   const metaImports = new Map<string, string[]>();
   const entries: string[] = [];
   const byNamespace = new Map<string, MethodSignature[]>();
+  // Serializers are numbered and shared across the module's methods, so they are written afresh each run.
+  const serializers = new SerializerWriter(service.document);
 
   service.methods.forEach((method, i) => {
     const part = serverPart(pc, service, method, i);
@@ -148,7 +152,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     const metas = metaImports.get(key);
     if (metas) metas.push(...part.metaImports);
     else metaImports.set(key, [...part.metaImports]);
-    entries.push(part.entry);
+    const serialize = method.subscriptions ? undefined : serializers.method(method.result?.schema, pc.plans(method).result);
+    entries.push(serialize === undefined ? `${part.entry} }` : `${part.entry}, serializeResult: ${serialize} }`);
   });
 
   imports.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../runtime/server/index.js', namedImports: ['HandlerContext', 'ServerServiceDef'] });
@@ -156,6 +161,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   imports.push({ kind: 'import', moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
   for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: 'import', moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
   statements.push(...imports, ...validators);
+  const serializerFunctions = serializers.statements();
+  if (serializerFunctions.length) statements.push(`import * as ${HELPERS} from '${SERIALIZE_MODULE}';`);
 
   for (const [ns, methods] of byNamespace) {
     statements.push({
@@ -179,6 +186,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       type: `${pascalCase(ns)}NamespaceHandlers`,
     })),
   });
+  // The result serializers (see serializers.ts): plain functions, in the .js only.
+  statements.push(...serializerFunctions);
   statements.push({
     kind: 'variable',
     isExported: true,

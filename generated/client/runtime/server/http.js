@@ -213,12 +213,34 @@ function isThenable(x) {
 function isReply(x) {
 	return x.status !== undefined;
 }
+function prepareExtra(extra) {
+	if (extra === undefined) return undefined;
+	const names = Object.keys(extra);
+	if (names.length === 0) return undefined;
+	const lower = new Set(names.map((n) => n.toLowerCase()));
+	return {
+		names,
+		values: extra,
+		lower: lower.size === names.length ? lower : undefined
+	};
+}
 function send(res, reply, extra) {
 	if (res.headersSent || res.destroyed) return;
-	const headers = reply.headers;
+	let headers = reply.headers;
 	// No Content-Length on a 204 (RFC 9110 §8.6).
 	if (reply.status !== 204) headers["content-length"] = String(Buffer.byteLength(reply.body));
-	if (extra) for (const k of Object.keys(extra)) res.setHeader(k, extra[k]);
+	if (extra !== undefined) {
+		let merge = extra.lower !== undefined;
+		for (const k in headers) if (merge && extra.lower.has(k)) merge = false;
+		if (merge) {
+			// One header object (node:http's fast case), the extra headers first, then the reply's, as setHeader
+			// followed by writeHead would order them.
+			const all = {};
+			for (const k of extra.names) all[k] = extra.values[k];
+			for (const k in headers) all[k] = headers[k];
+			headers = all;
+		} else for (const k of extra.names) res.setHeader(k, extra.values[k]);
+	}
 	res.writeHead(reply.status, headers);
 	res.end(reply.body);
 }
@@ -229,7 +251,7 @@ const INTERNAL = {
 };
 /** The node:http request listener. */
 export function nodeListener(core) {
-	const extra = core.engine.options.headers;
+	const extra = prepareExtra(core.engine.options.headers);
 	const max = core.maxBodyBytes;
 	return (req, res) => {
 		const begun = core.begin(req.method ?? "GET", req.url ?? "/", req.headers);

@@ -1,13 +1,16 @@
 /**
-* Result serializers compiled from codec plans: a handler's value-form result straight to the wire form's
-* JSON text, in one walk, with no intermediate wire-form copy. `compileSerializer(plan)(value)` is
-* `JSON.stringify(encode(plan, value))`, byte for byte (same key order, same omissions), and throws what that
-* throws: when the fast walk meets anything it does not handle itself it hands the value to that expression.
+* Result serializers: a handler's value-form result straight to the wire form's JSON text, in one walk, with
+* no intermediate wire-form copy. A serializer for `plan` gives `JSON.stringify(encode(plan, value))`, byte for
+* byte (same key order, same omissions), and throws what that throws: when a fast walk meets anything it does
+* not handle itself, the whole value is handed to that expression.
 *
-* Built from the plans once per server, as closures (no code generated at run time, so it runs where `eval`
-* is not allowed). Why not fast-json-stringify: it serializes what a schema names, drops the fields it does
-* not (results pass unknown fields through), knows no bigint-to-decimal-string codecs, and needs ajv at run
-* time for unions; the generated package has no dependencies.
+* Two kinds of fast walk: code the generator writes per method from the result's schema and plan
+* (`server/<service>.js`, built on the helpers at the end of this module: known keys are constants there,
+* and an object whose keys come in the schema's order is written in one expression), and, for a method
+* without one, closures built here from the plan once per server. Neither generates code at run time, so
+* both run where `eval` is not allowed. Why not fast-json-stringify: it serializes what a schema names,
+* drops the fields it does not (results pass unknown fields through), knows no bigint-to-decimal-string
+* codecs, and needs ajv at run time for unions; the generated package has no dependencies.
 */
 import { encode } from "../codec.js";
 const U64_MAX = 18446744073709551615n;
@@ -47,7 +50,7 @@ function keyHead(k) {
 * A value no plan converts, under `key` of its parent, through JSON.stringify: a `toJSON` method gets the
 * key it would get inside the whole value.
 */
-function plain(key, v) {
+function viaStringify(key, v) {
 	if ((typeof v === "object" && v !== null || typeof v === "bigint") && typeof v.toJSON === "function") {
 		const k = String(key);
 		const wrapped = JSON.stringify({ [k]: v });
@@ -57,10 +60,10 @@ function plain(key, v) {
 	return JSON.stringify(v);
 }
 /**
-* A value no plan converts, as `plain` gives it, walked here: JSON.stringify has a fixed cost per call that
+* A value no plan converts, as `viaStringify` gives it, walked here: JSON.stringify has a fixed cost per call that
 * is larger than the walk of a small value. Primitives, arrays and objects whose prototype is
 * `Object.prototype` or `null` are written here (key order, omissions and `null` for holes as JSON.stringify
-* has them); a value with `toJSON`, a boxed primitive, a class instance or a bigint goes to `plain`. Past
+* has them); a value with `toJSON`, a boxed primitive, a class instance or a bigint goes to `viaStringify`. Past
 * MAX_DEPTH levels the whole value is left to the slow path (a cycle then fails as JSON.stringify fails).
 */
 function unplanned(key, v, depth) {
@@ -73,10 +76,10 @@ function unplanned(key, v, depth) {
 		case "undefined":
 		case "function":
 		case "symbol": return undefined;
-		case "bigint": return plain(key, v);
+		case "bigint": return viaStringify(key, v);
 	}
 	if (v === null) return "null";
-	if (typeof v.toJSON === "function") return plain(key, v);
+	if (typeof v.toJSON === "function") return viaStringify(key, v);
 	if (depth >= MAX_DEPTH) throw BAIL;
 	if (Array.isArray(v)) {
 		const n = v.length;
@@ -88,7 +91,7 @@ function unplanned(key, v, depth) {
 		return `${out}]`;
 	}
 	const proto = Object.getPrototypeOf(v);
-	if (proto !== Object.prototype && proto !== null) return plain(key, v);
+	if (proto !== Object.prototype && proto !== null) return viaStringify(key, v);
 	const o = v;
 	const keys = Object.keys(o);
 	let out = "{";
@@ -102,41 +105,79 @@ function unplanned(key, v, depth) {
 }
 /** Thrown by a fast walk that meets a case it leaves to `encode` + `JSON.stringify`. */
 const BAIL = Symbol("bail");
-/** A scalar codec's walk; `null` and `undefined` pass through, as in encode. */
-function scalar(plan) {
-	switch (plan) {
-		case "u64": return (v) => {
-			if (typeof v === "bigint") {
-				// Through a number when it is exact (V8 compares and prints numbers faster than bigints): Number()
-				// rounds monotonically, so n ≤ 2^53-1 exactly when v is.
-				const n = Number(v);
-				if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `"${n}"`;
-				if (v >= 0n && v <= U64_MAX) return `"${v}"`;
-			}
-			return v === null ? "null" : v === undefined ? undefined : bail();
-		};
-		case "u64n": return (v) => {
-			if (typeof v === "bigint") {
-				const n = Number(v);
-				if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `${n}`;
-			}
-			return v === null ? "null" : v === undefined ? undefined : bail();
-		};
-		case "u32": return (v) => {
-			if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4294967295) return `"${v}"`;
-			return v === null ? "null" : v === undefined ? undefined : bail();
-		};
-		case "f": return (v) => {
-			if (typeof v === "number" && Number.isFinite(v)) return `"${v.toFixed(4)}"`;
-			return v === null ? "null" : v === undefined ? undefined : bail();
-		};
-		case "q": return (v) => {
-			if (typeof v === "bigint" && v >= 0n) return `"0x${v.toString(16)}"`;
-			if (typeof v === "string" && QUANTITY.test(v)) return `"${v}"`;
-			return v === null ? "null" : v === undefined ? undefined : bail();
-		};
-		default: throw new TypeError(`unknown codec ${JSON.stringify(plan)}`);
+/**
+* The scalar codecs' walks (`null` and `undefined` pass through, as in encode); anything else than the value
+* form they expect leaves the whole value to encode + JSON.stringify.
+*/
+export function u64(v) {
+	if (typeof v === "bigint") {
+		// Through a number when it is exact (V8 compares and prints numbers faster than bigints): Number()
+		// rounds monotonically, so n ≤ 2^53-1 exactly when v is.
+		const n = Number(v);
+		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `"${n}"`;
+		if (v >= 0n && v <= U64_MAX) return `"${v}"`;
 	}
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+export function u64n(v) {
+	if (typeof v === "bigint") {
+		const n = Number(v);
+		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `${n}`;
+	}
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+export function u32(v) {
+	if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4294967295) return `"${v}"`;
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+export function f(v) {
+	if (typeof v === "number" && Number.isFinite(v)) return `"${v.toFixed(4)}"`;
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+export function q(v) {
+	if (typeof v === "bigint" && v >= 0n) return `"0x${v.toString(16)}"`;
+	if (typeof v === "string" && QUANTITY.test(v)) return `"${v}"`;
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+const SCALARS = {
+	u64,
+	u64n,
+	u32,
+	f,
+	q
+};
+/*
+* The same codecs for an object written in one expression, whose constants hold the quotes: what goes
+* between them, or `undefined` for anything but the value form (null included), which the object's keyed
+* path then writes with the walks above.
+*/
+export function u64d(v) {
+	if (typeof v === "bigint") {
+		const n = Number(v);
+		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return n;
+		if (v >= 0n && v <= U64_MAX) return v;
+	}
+	return undefined;
+}
+export function u32d(v) {
+	return typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4294967295 ? v : undefined;
+}
+export function fd(v) {
+	return typeof v === "number" && Number.isFinite(v) ? v.toFixed(4) : undefined;
+}
+export function qd(v) {
+	if (typeof v === "bigint" && v >= 0n) return `0x${v.toString(16)}`;
+	if (typeof v === "string" && QUANTITY.test(v)) return v;
+	return undefined;
+}
+/** A string that JSON.stringify writes as it is between quotes, else `undefined`. */
+export function strd(v) {
+	return typeof v === "string" && !NEEDS_ESCAPE.test(v) ? v : undefined;
+}
+function scalar(plan) {
+	const walk = Object.prototype.hasOwnProperty.call(SCALARS, plan) ? SCALARS[plan] : undefined;
+	if (walk === undefined) throw new TypeError(`unknown codec ${JSON.stringify(plan)}`);
+	return walk;
 }
 function bail() {
 	throw BAIL;
@@ -196,11 +237,22 @@ function walkOf(plan) {
 	};
 }
 /**
-* `(value) => JSON.stringify(encode(plan, value))`, faster. Anything the walk does not take (a value not in
-* the value form its plan expects, unions, tuples, `toJSON` on a converted object, a getter that throws) is
-* redone by that expression, which then gives the exact result or error.
+* `(value) => JSON.stringify(encode(plan, value))`, faster: through `generated` (the method's serializer the
+* generator wrote, see the helpers below) when there is one, else through closures built from the plan.
+* Anything the walk does not take (a value not in the value form its plan expects, unions, tuples, `toJSON`
+* on a converted object, a getter that throws) is redone by that expression, which then gives the exact
+* result or error.
 */
-export function compileSerializer(plan) {
+export function compileSerializer(plan, generated) {
+	if (generated !== undefined) {
+		return (value) => {
+			try {
+				return generated(value);
+			} catch {
+				return JSON.stringify(encode(plan, value));
+			}
+		};
+	}
 	if (plan === undefined) return (value) => JSON.stringify(value);
 	const walk = walkOf(plan);
 	return (value) => {
@@ -210,6 +262,47 @@ export function compileSerializer(plan) {
 			return JSON.stringify(encode(plan, value));
 		}
 	};
+}
+// -----------------------------------------------------------------------------------------------------
+// What generated serializers are made of. Each writer gives the JSON text of a value, `undefined` where
+// JSON.stringify leaves it out, and throws where the whole result is left to encode + JSON.stringify. A
+// generated object writer takes objects without `toJSON`: where a plan converts them, any such object (as
+// encode copies it: its own properties); where none does, only plain ones (prototype `Object.prototype` or
+// `null`), anything else going to `any` (JSON.stringify's own rules, `toJSON` with its key included). An
+// array with its own `toJSON` goes to `any`, or, where a plan converts it, to `fail`.
+// -----------------------------------------------------------------------------------------------------
+/** A value no plan converts, under `key` of its parent, `depth` levels down. */
+export function any(v, key, depth) {
+	return unplanned(key, v, depth);
+}
+/** A value the schema says is a string. */
+export function str(v, key, depth) {
+	return typeof v === "string" ? quote(v) : unplanned(key, v, depth);
+}
+/** A value the schema says is a number. */
+export function num(v, key, depth) {
+	return typeof v === "number" ? Number.isFinite(v) ? `${v}` : "null" : unplanned(key, v, depth);
+}
+/** A value the schema says is a boolean. */
+export function bool(v, key, depth) {
+	return v === true ? "true" : v === false ? "false" : unplanned(key, v, depth);
+}
+/** Whether an object (not null, not an array) is written key by key: a plain object without `toJSON`. */
+export function plain(v) {
+	const proto = Object.getPrototypeOf(v);
+	return (proto === Object.prototype || proto === null) && typeof v.toJSON !== "function";
+}
+/** Whether `k` is an own property of `v`. */
+export function own(v, k) {
+	return Object.prototype.hasOwnProperty.call(v, k);
+}
+/** A key as JSON text with its colon (`"key":`). */
+export function key(k) {
+	return keyHead(k).first;
+}
+/** Leaves the whole result to encode + JSON.stringify. */
+export function fail() {
+	throw BAIL;
 }
 /**
 * A raw handler's result given with its JSON text already made (the mock's examples, serialized once): sent

@@ -73,6 +73,11 @@ export interface ServiceTable {
 	readonly discover: boolean;
 	/** Every secret param name of the service (to mask echoed requests whose method is unknown). */
 	readonly secretNames: readonly string[];
+	/** The method looked up last, and its entry (see `lookup` in engine.ts). */
+	last: {
+		readonly name: string;
+		readonly entry: Entry;
+	} | undefined;
 }
 export interface ResolvedOptions {
 	readonly mode: "standard" | "node";

@@ -155,7 +155,8 @@ export function buildService(def, opts) {
 		namespaces,
 		batchLimit,
 		discover: opts.discover,
-		secretNames: [...secretNames]
+		secretNames: [...secretNames],
+		last: undefined
 	};
 }
 /**

@@ -76,6 +76,11 @@ export interface ServerMethodMeta extends MethodMeta {
 	readonly decodeParams?: Plan;
 	/** Result, value form → wire form. */
 	readonly encodeResult?: Plan;
+	/**
+	* The result's value form → the wire form's JSON text, written by the generator for this result's schema
+	* (`JSON.stringify(encode(encodeResult, value))`, faster); may throw where that expression is to decide.
+	*/
+	readonly serializeResult?: (value: unknown) => string | undefined;
 	readonly validateParams: Validator;
 	readonly validateResult?: () => Promise<ValidatorModule>;
 	readonly availability: Availability;
