@@ -13,7 +13,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HELPERS, SerializerWriter } from '../../generator/emit/server/serializers.js';
+import { HELPERS, SerializerNames, SerializerWriter } from '../../generator/emit/server/serializers.js';
 import { materialize, PlanBuilder } from '../../generator/schema/codec.js';
 import { decode, encode, type Plan } from '../../runtime/codec.js';
 import type { ServerMethodMeta } from '../../runtime/meta.js';
@@ -151,10 +151,12 @@ function written(schema: Record<string, unknown>, components: Record<string, unk
   const document = { components: { schemas: components } };
   const tree = new PlanBuilder(document).tree(schema);
   const writer = new SerializerWriter(document);
-  const expr = writer.method(schema, tree);
+  const made = writer.method(schema, tree);
   const plan = tree.root === 0 ? undefined : (materialize(tree) as Plan);
-  if (expr === undefined) return { fn: undefined, plan };
-  const fn = new Function(HELPERS, `${writer.statements().join('\n')}\nreturn ${expr};`)(helpers) as (v: unknown) => string | undefined;
+  if (made === undefined) return { fn: undefined, plan };
+  const names = new SerializerNames();
+  const expr = names.expression(made);
+  const fn = new Function(HELPERS, `${names.statements().join('\n')}\nreturn ${expr};`)(helpers) as (v: unknown) => string | undefined;
   return { fn, plan };
 }
 
@@ -271,14 +273,15 @@ describe('the writer, on schemas of its own', () => {
   it('writes an object whose keys are the schema\'s, in its order, in one expression, quotes in its constants', () => {
     const document = { components: { schemas: {} } };
     const schema = { type: 'object', properties: { a: U64, b: { type: 'string' } } };
-    const writer = new SerializerWriter(document);
-    writer.method(schema, new PlanBuilder(document).tree(schema));
-    const text = writer.statements().join('\n');
+    const statements = (s: Record<string, unknown>): string => {
+      const names = new SerializerNames();
+      names.expression(new SerializerWriter(document).method(s, new PlanBuilder(document).tree(s))!);
+      return names.statements().join('\n');
+    };
+    const text = statements(schema);
     expect(text).toContain('return "{\\"a\\":\\"" + w0 + "\\",\\"b\\":\\"" + w1 + "\\"}";');
     // Where null is allowed the value is written whole (null has no quotes), so a null stays on this path.
     const nullable = { type: 'object', properties: { a: { oneOf: [U64, { type: 'null' }] }, b: { type: ['string', 'null'] } } };
-    const other = new SerializerWriter(document);
-    other.method(nullable, new PlanBuilder(document).tree(nullable));
-    expect(other.statements().join('\n')).toContain('return "{\\"a\\":" + w0 + ",\\"b\\":" + w1 + "}";');
+    expect(statements(nullable)).toContain('return "{\\"a\\":" + w0 + ",\\"b\\":" + w1 + "}";');
   });
 });

@@ -20,7 +20,8 @@ import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
 import { Memo } from '../../incremental.js';
 import { documentJson } from '../json-text.js';
-import { HELPERS, SERIALIZE_MODULE, SerializerWriter } from './serializers.js';
+import { HELPERS, SERIALIZE_MODULE, SerializerNames, SerializerWriter, type Serializer } from './serializers.js';
+import type { PlanTree } from '../../schema/codec.js';
 
 const q = (s: string) => JSON.stringify(s);
 
@@ -129,6 +130,17 @@ function serverPart(pc: PackageContext, service: ServiceModel, method: MethodMod
   });
 }
 
+/** Each method's result serializer, unnamed (see serializers.ts), by method model. */
+const keptSerializers = new Memo<MethodModel, { readonly serializer: Serializer | undefined }>();
+
+/**
+ * A method's result serializer, kept by its model (a method's model is a new object when anything it reaches
+ * in the document changed: model.ts) and its plan.
+ */
+function resultSerializer(writer: SerializerWriter, method: MethodModel, plan: PlanTree): Serializer | undefined {
+  return keptSerializers.get(method, [plan], () => ({ serializer: writer.method(method.result?.schema, plan) })).serializer;
+}
+
 function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   const module = `server/${service.name}`;
   const typeImports = new Set<string>();
@@ -138,8 +150,9 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   const metaImports = new Map<string, string[]>();
   const entries: string[] = [];
   const byNamespace = new Map<string, MethodSignature[]>();
-  // Serializers are numbered and shared across the module's methods, so they are written afresh each run.
+  // Each method's serializer is made once and kept; its functions are named here, in the module's order.
   const serializers = new SerializerWriter(service.document);
+  const names = new SerializerNames();
 
   service.methods.forEach((method, i) => {
     const part = serverPart(pc, service, method, i);
@@ -152,7 +165,8 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     const metas = metaImports.get(key);
     if (metas) metas.push(...part.metaImports);
     else metaImports.set(key, [...part.metaImports]);
-    const serialize = method.subscriptions ? undefined : serializers.method(method.result?.schema, pc.plans(method).result);
+    const made = method.subscriptions ? undefined : resultSerializer(serializers, method, pc.plans(method).result);
+    const serialize = made === undefined ? undefined : names.expression(made);
     entries.push(serialize === undefined ? `${part.entry} }` : `${part.entry}, serializeResult: ${serialize} }`);
   });
 
@@ -161,7 +175,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
   imports.push({ kind: 'import', moduleSpecifier: '../services.js', namedImports: [pc.names.serviceConst(service)] });
   for (const [m, names] of [...metaImports].sort(([a], [b]) => a.localeCompare(b))) imports.push({ kind: 'import', moduleSpecifier: `../${m}.js`, namedImports: [...new Set(names)].sort() });
   statements.push(...imports, ...validators);
-  const serializerFunctions = serializers.statements();
+  const serializerFunctions = names.statements();
   if (serializerFunctions.length) statements.push(`import * as ${HELPERS} from '${SERIALIZE_MODULE}';`);
 
   for (const [ns, methods] of byNamespace) {

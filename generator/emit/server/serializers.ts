@@ -42,29 +42,63 @@ function supported(node: PlanNode | 0): boolean {
 }
 
 /**
- * Writes the serializer functions of one module (one service): `method()` gives the expression to put in a
- * method's meta, `statements()` the functions it needs, each written once however many results share it.
+ * A function made for a result, not yet named: its text with {@link OWN} where its name goes and a token
+ * (`\0id\0`) where each function it calls goes, and those functions. Functions are named when a module is
+ * put together ({@link SerializerNames}), so that a method's serializer can be made once and kept (see
+ * emit/server/index.ts) while the names still count up in the module's order, as in a run with nothing kept.
+ */
+export interface SerializerFunction {
+  readonly prefix: string;
+  readonly id: number;
+  readonly text: string;
+  readonly calls: readonly SerializerFunction[];
+}
+
+/** A method's serializer, unnamed: the expression's text (with tokens) and the functions it calls. */
+export interface Serializer {
+  readonly text: string;
+  readonly calls: readonly SerializerFunction[];
+}
+
+const OWN = '\u0001';
+const TOKEN = /\u0000(\d+)\u0000/g;
+
+/**
+ * Makes serializers for the results of one document's methods: `method()` gives a method's, unnamed.
  */
 export class SerializerWriter {
   private readonly document: Record<string, unknown>;
-  /** Function text (with `$` for its name) → its name. */
-  private readonly byText = new Map<string, string>();
-  private readonly out: string[] = [];
+  /** The functions made, by text (with tokens), and by id. */
+  private readonly byText = new Map<string, SerializerFunction>();
+  private readonly byId: SerializerFunction[] = [];
+  /**
+   * Writers made so far, by schema, plan and the components being written: a writer depends on nothing else,
+   * and each is made once (an array asks twice for its items' writer, an object for each property's, so
+   * without this a nested result would be walked again at every level; shared components, once per module).
+   */
+  private readonly made = new Map<unknown, Map<PlanNode | 0, Map<string, Writer>>>();
 
   constructor(document: Record<string, unknown>) {
     this.document = document;
   }
 
   /** `(value) => ...` for a method's result, or undefined when the runtime's own serializer is as good. */
-  method(schema: JsonSchema | undefined, plan: PlanTree): string | undefined {
+  method(schema: JsonSchema | undefined, plan: PlanTree): Serializer | undefined {
     if (schema === undefined || !supported(plan.root)) return undefined;
     const root = this.writer(schema, plan.root, []);
     if (root.fn === undefined) return undefined;
-    return `(v) => ${root.fn}(v, "", 0)`;
+    const text = `(v) => ${root.fn}(v, "", 0)`;
+    return { text, calls: this.callsIn(text) };
   }
 
-  statements(): string[] {
-    return [...this.out];
+  /** The functions a text calls (its tokens), in the order they appear. */
+  private callsIn(text: string): SerializerFunction[] {
+    const calls: SerializerFunction[] = [];
+    for (const m of text.matchAll(TOKEN)) {
+      const f = this.byId[Number(m[1])]!;
+      if (!calls.includes(f)) calls.push(f);
+    }
+    return calls;
   }
 
   /**
@@ -73,6 +107,17 @@ export class SerializerWriter {
    * refers to itself is written by the generic walk from where it recurs).
    */
   private writer(schema: JsonSchema, plan: PlanNode | 0, seen: readonly string[]): Writer {
+    let byPlan = this.made.get(schema);
+    if (byPlan === undefined) this.made.set(schema, (byPlan = new Map()));
+    let bySeen = byPlan.get(plan);
+    if (bySeen === undefined) byPlan.set(plan, (bySeen = new Map()));
+    const key = seen.join('\0');
+    let w = bySeen.get(key);
+    if (w === undefined) bySeen.set(key, (w = this.make(schema, plan, seen)));
+    return w;
+  }
+
+  private make(schema: JsonSchema, plan: PlanNode | 0, seen: readonly string[]): Writer {
     if (typeof plan === 'string') {
       // Written between quotes: in an object written in one expression the quotes go into its constants
       // (not where the schema allows null, which is written without them: such an object would always take
@@ -83,6 +128,8 @@ export class SerializerWriter {
     const { schema: resolved, names } = resolveSchema(this.document, schema);
     const cyclic = names.some((n) => seen.includes(n));
     const inner = [...seen, ...names];
+    // A reference written as what it lands on (one writer per component and plan, however many refer to it).
+    if (resolved !== schema && !cyclic && !(isSchemaObject(resolved) && typeof resolved.$ref === 'string')) return this.writer(resolved, plan, inner);
     const s: SchemaObject | undefined = isSchemaObject(resolved) && !cyclic ? resolved : undefined;
     const simple = s !== undefined && !COMBINATORS.some((k) => k in s);
     if (plan !== 0 && 'a' in plan) return { fn: this.array(simple && s !== undefined ? s.items : undefined, plan.a, true, inner) };
@@ -116,15 +163,16 @@ export class SerializerWriter {
     return w.fn !== undefined ? `${w.fn}(${v}, ${k}, ${d})` : w.leaf!(v, k, d);
   }
 
-  /** Registers a function (its text with `$` where its name goes); the same text is written once. */
+  /** Registers a function (`text` given its name) and gives the token that stands for its name. */
   private define(prefix: string, text: (name: string) => string): string {
-    const key = text('$');
-    const hit = this.byText.get(key);
-    if (hit !== undefined) return hit;
-    const name = `${prefix}${this.byText.size}`;
-    this.byText.set(key, name);
-    this.out.push(text(name));
-    return name;
+    const body = text(OWN);
+    let f = this.byText.get(body);
+    if (f === undefined) {
+      f = { prefix, id: this.byId.length, text: body, calls: this.callsIn(body) };
+      this.byId.push(f);
+      this.byText.set(body, f);
+    }
+    return `\u0000${f.id}\u0000`;
   }
 
   /**
@@ -231,6 +279,48 @@ export class SerializerWriter {
         '}',
       ].join('\n'),
     );
+  }
+}
+
+
+/**
+ * Names the serializer functions of one module (one service), method after method: `expression()` gives a
+ * method's serializer as it goes in its meta, `statements()` the functions, each written once however many
+ * results share it (the same text, the same name), those a function calls before it.
+ */
+export class SerializerNames {
+  /** Function text (with `$` for its name) → its name. */
+  private readonly byText = new Map<string, string>();
+  private readonly named = new Map<SerializerFunction, string>();
+  private readonly out: string[] = [];
+
+  expression(serializer: Serializer): string {
+    return this.fill(serializer.text, serializer.calls);
+  }
+
+  statements(): string[] {
+    return [...this.out];
+  }
+
+  private name(f: SerializerFunction): string {
+    let name = this.named.get(f);
+    if (name !== undefined) return name;
+    const text = this.fill(f.text, f.calls);
+    const key = text.replaceAll(OWN, '$');
+    name = this.byText.get(key);
+    if (name === undefined) {
+      name = `${f.prefix}${this.byText.size}`;
+      this.byText.set(key, name);
+      this.out.push(text.replaceAll(OWN, name));
+    }
+    this.named.set(f, name);
+    return name;
+  }
+
+  /** `text` with each token replaced by the name of the function it stands for (named first when new). */
+  private fill(text: string, calls: readonly SerializerFunction[]): string {
+    const names = new Map(calls.map((f) => [String(f.id), this.name(f)]));
+    return text.replace(TOKEN, (_, id: string) => names.get(id)!);
   }
 }
 
