@@ -56,14 +56,15 @@ export function printDeclaration(item: DeclarationInput): string | undefined {
  */
 function itemLimit(options: Readonly<Partial<Options>>): number | undefined {
   for (const [k, v] of Object.entries(options)) {
-    const fixed = FIXED_OPTIONS[k];
+    const fixed = (PRINTED_OPTIONS as Readonly<Record<string, unknown>>)[k];
     if (fixed !== undefined ? v !== fixed : k !== 'maxItems') return undefined;
   }
   const max = options.maxItems ?? 20;
   return Number.isSafeInteger(max) && max >= 0 ? max : undefined;
 }
 
-const FIXED_OPTIONS: Readonly<Record<string, unknown>> = {
+/** The options the printer writes as the library does (any of them left out: the library's default, the same). */
+export const PRINTED_OPTIONS = Object.freeze({
   bannerComment: '',
   format: false,
   additionalProperties: false,
@@ -71,7 +72,7 @@ const FIXED_OPTIONS: Readonly<Record<string, unknown>> = {
   strictIndexSignatures: false,
   unknownAny: true,
   ignoreMinAndMaxItems: false,
-};
+} satisfies Partial<Options>);
 
 /**
  * A declaration name the library keeps as it is (its name normalisation changes a letter after digits and

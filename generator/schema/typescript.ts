@@ -22,7 +22,7 @@ import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { keptJoin, Memo } from '../incremental.js';
 import { placeIn } from '../load/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
-import { printDeclaration } from './ts-decl.js';
+import { printDeclaration, PRINTED_OPTIONS } from './ts-decl.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -45,16 +45,7 @@ export interface TypeInput {
 }
 
 /** The options every declaration is compiled with. */
-export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({
-  bannerComment: '',
-  format: false,
-  additionalProperties: false,
-  declareExternallyReferenced: false,
-  strictIndexSignatures: false,
-  unknownAny: true,
-  ignoreMinAndMaxItems: false,
-  maxItems: 64,
-});
+export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ ...PRINTED_OPTIONS, maxItems: 64 });
 
 /** The options a positional param's expression is compiled with (the library's own `maxItems`, 20). */
 export const PARAM_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true });
