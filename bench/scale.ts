@@ -14,10 +14,8 @@ import { median, MEMORY_FS, ms, NODE, outputScratch, remove, ROOT, scratch, SHAR
 import { syntheticDocument } from './synthetic.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
-/** Whole-process runs per size (big documents take a minute or more each here, so fewer than elsewhere). */
-const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 3);
-/** From this many methods, one run of each kind. */
-const ONE_RUN_FROM = 5000;
+/** Whole-process runs per size (the growth row is computed from their medians). */
+const RUNS = Number(process.env.BENCH_SCALE_RUNS ?? 5);
 const LOOP_RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const SIZES = (process.env.BENCH_SCALE_SIZES ?? '10,100,1000,5000').split(',').map(Number);
 const LOTUS = join(SHARED, 'conformance/openrpc-real/filecoin-lotus/lotus-v1.27.0.json');
@@ -61,7 +59,7 @@ interface SizeResult {
 }
 
 async function measure(label: string, document: Record<string, unknown>, hook: string): Promise<SizeResult> {
-  const runs = (document.methods as unknown[]).length >= ONE_RUN_FROM ? 1 : RUNS;
+  const runs = RUNS;
   const dir = outputScratch('scale');
   const file = join(dir, 'openrpc.json');
   const out = join(dir, 'out');
@@ -165,7 +163,7 @@ export async function scaleSection(): Promise<Section> {
   }
   return {
     title: 'Scale',
-    intro: `Synthetic documents (bench/synthetic.ts: by-name params, results referring to one shared schema per ten methods, one example each) and Filecoin's Lotus document, generated with every output${MEMORY_FS ? ` into a folder on ${MEMORY_FS} (see the generation section)` : ''}. Whole processes: median of ${RUNS} runs each, one from ${ONE_RUN_FROM.toLocaleString('en-US')} methods (no warm-up: big documents take minutes here); peak memory is the process's max RSS, the schema thread included. The watch loop: median of ${LOOP_RUNS} edits in process.`,
+    intro: `Synthetic documents (bench/synthetic.ts: by-name params, results referring to one shared schema per ten methods, one example each) and Filecoin's Lotus document, generated with every output${MEMORY_FS ? ` into a folder on ${MEMORY_FS} (see the generation section)` : ''}. Whole processes: median of ${RUNS} runs each (no warm-up); peak memory is the process's max RSS, the schema thread included. The watch loop: median of ${LOOP_RUNS} edits in process.`,
     rows,
   };
 }
