@@ -193,11 +193,12 @@ function setOwn(target: Record<string, unknown>, key: string, value: unknown): v
 }
 
 /**
- * The spans after an edit of `[.., to)` by `delta` characters: every offset at or after `to` moves (the
- * part edited and the levels around it grow, the parts after it move), the others stay.
+ * The spans after an edit of `[.., to)` by `delta` characters: every end at or after `to` moves (the part
+ * edited and the levels around it grow) and every start after it (the parts after it move); a start at `to`
+ * is the edited part's own, with the edit typed in front of its first character, and stays.
  */
 function shift(span: Span, to: number, delta: number): void {
-  if (span.start >= to) span.start += delta;
+  if (span.start > to) span.start += delta;
   if (span.end >= to) span.end += delta;
   if (span.kids) for (const kid of span.kids) if (kid.span.end >= to) shift(kid.span, to, delta);
 }

@@ -46,6 +46,7 @@ function apply(text: string, value: Record<string, unknown>, e: Edit): string {
 
 describe('a JSON document spliced', () => {
   it('is what JSON.parse makes of the whole text, with unchanged parts kept', () => {
+    let spliced = 0;
     fc.assert(
       fc.property(document, fc.constantFrom(0, 2), fc.array(edit, { minLength: 1, maxLength: 6 }), (doc, indent, edits) => {
         let text = JSON.stringify(doc, null, indent);
@@ -70,6 +71,7 @@ describe('a JSON document spliced', () => {
             value = reconcile(value, want);
             layout = layoutOf(next);
           } else {
+            spliced++;
             expect(got).toEqual(want);
             // Parts that did not change are the objects they were.
             const before = (value as { methods?: unknown[] }).methods;
@@ -85,6 +87,8 @@ describe('a JSON document spliced', () => {
       }),
       { numRuns: 400 },
     );
+    // Most edits are parts replaced as values: a splicer that never splices fails here.
+    expect(spliced).toBeGreaterThan(200);
   });
 
   it('parses again only the part that changed', () => {
@@ -103,5 +107,26 @@ describe('a JSON document spliced', () => {
     const second = spliceJson(next, got, layout, again) as typeof doc;
     expect(second).toEqual(JSON.parse(again));
     expect(second.methods).toBe(got.methods);
+  });
+
+  it('keeps a scalar part\'s place when characters are typed in front of it', () => {
+    // `5` → `15` types a character at the very start of the part; the part still starts there.
+    let text = '{"openrpc":"1.3.2","x-n": 5,"methods":[]}';
+    let value: unknown = JSON.parse(text);
+    const layout = layoutOf(text)!;
+    for (const next of ['{"openrpc":"1.3.2","x-n": 15,"methods":[]}', '{"openrpc":"1.3.2","x-n": 153,"methods":[]}', '{"openrpc":"1.3.2","x-n": -153,"methods":[]}', '{"openrpc":"1.3.2","x-n":  -153,"methods":[]}', '{"openrpc":"1.3.2","x-n":  7-153,"methods":[]}']) {
+      const got = spliceJson(text, value, layout, next);
+      let want: unknown;
+      try {
+        want = JSON.parse(next);
+      } catch {
+        expect(got).toBeUndefined();
+        continue;
+      }
+      expect(got).toEqual(want);
+      value = got;
+      text = next;
+    }
+    expect(value).toEqual({ openrpc: '1.3.2', 'x-n': -153, methods: [] });
   });
 });
