@@ -14,7 +14,13 @@ type Indent = 0 | 2;
 /** Texts of parts, one table per indent and depth (a part is written at one or two of them). */
 const texts = new Map<number, WeakMap<object, string>>();
 
-/** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep. */
+/** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep (every line after the first indented). */
+export function nestedJson(value: unknown, indent: Indent, depth: number): string | undefined {
+  const text = JSON.stringify(value, null, indent) as string | undefined;
+  return text !== undefined && indent && depth && text.includes('\n') ? text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`) : text;
+}
+
+/** `nestedJson`, kept under the value while keeping (see incremental.ts). */
 function valueText(value: unknown, indent: Indent, depth: number): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) as string | undefined;
   const key = indent * 1000 + depth;
@@ -22,8 +28,7 @@ function valueText(value: unknown, indent: Indent, depth: number): string | unde
   if (!table) texts.set(key, (table = new WeakMap()));
   let text = table.get(value);
   if (text === undefined) {
-    text = JSON.stringify(value, null, indent);
-    if (indent && depth && text.includes('\n')) text = text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`);
+    text = nestedJson(value, indent, depth)!;
     if (isKeeping()) table.set(value, flat(text));
   }
   return text;
@@ -34,19 +39,15 @@ function written(value: unknown): boolean {
   return value !== undefined && typeof value !== 'function' && typeof value !== 'symbol';
 }
 
-function objectText(entries: readonly (readonly [string, string])[], indent: Indent, depth: number): string {
+/**
+ * `JSON.stringify(Object.fromEntries(entries), null, indent)` where each entry's value text is given (as it
+ * reads `depth + 1` levels deep): for objects whose values are kept texts of their own.
+ */
+export function objectJson(entries: readonly (readonly [string, string])[], indent: Indent, depth: number): string {
   if (entries.length === 0) return '{}';
   if (!indent) return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${v}`).join(',')}}`;
   const inner = ' '.repeat(indent * (depth + 1));
   return `{\n${entries.map(([k, v]) => `${inner}${JSON.stringify(k)}: ${v}`).join(',\n')}\n${' '.repeat(indent * depth)}}`;
-}
-
-function arrayText(items: readonly string[], indent: Indent, depth: number, slot?: string): string {
-  if (items.length === 0) return '[]';
-  const join = (pieces: readonly string[], separator: string) => (slot === undefined ? pieces.join(separator) : keptJoin(slot, pieces, separator));
-  if (!indent) return `[${join(items, ',')}]`;
-  const inner = ' '.repeat(indent * (depth + 1));
-  return `[\n${inner}${join(items, `,\n${inner}`)}\n${' '.repeat(indent * depth)}]`;
 }
 
 /**
@@ -117,19 +118,6 @@ function rope(pieces: readonly string[], from: number, to: number): string {
   return rope(pieces, from, mid) + rope(pieces, mid, to);
 }
 
-/**
- * `JSON.stringify(Object.fromEntries(entries), null, indent)` where each entry's value text is given (as it
- * reads `depth + 1` levels deep): for objects whose values are kept texts of their own.
- */
-export function objectJson(entries: readonly (readonly [string, string])[], indent: Indent, depth: number): string {
-  return objectText(entries, indent, depth);
-}
-
-/** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep, kept under `value` (an object not changed once made). */
-export function keptJson(value: object, indent: Indent, depth: number): string {
-  return valueText(value, indent, depth)!;
-}
-
 /** The text of each entry `"key": value` by value object and key, for `keptObjectJson`. */
 const entryTexts = new WeakMap<object, Map<string, string>>();
 
@@ -140,7 +128,7 @@ const entryTexts = new WeakMap<object, Map<string, string>>();
  */
 export function keptObjectJson(slot: string, entries: readonly (readonly [string, object])[], depth: number): string {
   if (entries.length === 0) return '{}';
-  if (!isKeeping()) return objectText(entries.map(([k, v]) => [k, valueText(v, 2, depth + 1)!] as const), 2, depth);
+  if (!isKeeping()) return objectJson(entries.map(([k, v]) => [k, valueText(v, 2, depth + 1)!] as const), 2, depth);
   const inner = ' '.repeat(2 * (depth + 1));
   const lines = entries.map(([k, v]) => {
     let byKey = entryTexts.get(v);

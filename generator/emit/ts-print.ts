@@ -3,7 +3,7 @@
  * overloads, functions with JSDoc) and printed by ts-printer.ts: no template strings for code, and no parse
  * on the way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
-import { isKeeping } from '../incremental.js';
+import { keptIn } from '../incremental.js';
 import { placeholder, printStatements, splices, type CodeBlockWriter, type FunctionStructure, type JSDoc, type Statement, type VariableStructure, type WriterFunction } from './ts-printer.js';
 
 export type { Statement, WriterFunction };
@@ -84,11 +84,7 @@ export function declarationsOf(statements: readonly Statement[]): Statement[] {
       if (s.startsWith('//')) out.push(s);
       continue;
     }
-    let d = declarations.get(s);
-    if (d === undefined) {
-      d = declarationOf(s);
-      if (isKeeping()) declarations.set(s, d);
-    }
+    const d = keptIn(declarations, s, () => declarationOf(s));
     if (d !== null) out.push(d);
   }
   return out;
@@ -124,12 +120,7 @@ export function javascriptOf(statements: readonly Statement[]): Statement[] {
       out.push(s);
       continue;
     }
-    let js = scripts.get(s);
-    if (js === undefined) {
-      js = scriptOf(s);
-      if (isKeeping()) scripts.set(s, js);
-    }
-    out.push(...js);
+    out.push(...keptIn(scripts, s, () => scriptOf(s)));
   }
   return out;
 }

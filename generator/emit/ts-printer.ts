@@ -192,19 +192,18 @@ export function printStatements(statements: readonly Statement[], slot?: string)
     if (typeof s === 'string') text = s.includes('\r') ? s.replace(/\r?\n/g, '\n') : s;
     else {
       const kept = statementTexts.get(s);
-      // (A plain import is one line: written as it is, not through a writer; a long one lists every method.)
-      const plain = kept === undefined && typeof s === 'object' && s.kind === 'import' ? plainImport(s as ImportStructure) : undefined;
       if (kept !== undefined) text = kept;
-      else if (plain !== undefined) {
-        text = plain;
-        if (text.length < 65536) flat(text);
-        statementTexts.set(s, text);
-      } else {
-        const w = new CodeBlockWriter(WRITER_OPTIONS);
-        ours.add(w);
-        (printer ??= new Printer(w.getOptions())).statement(w, s);
+      else {
+        // (A plain import is one line: written as it is, not through a writer; a long one lists every method.)
+        const plain = typeof s === 'object' && s.kind === 'import' ? plainImport(s as ImportStructure) : undefined;
+        if (plain !== undefined) text = plain;
+        else {
+          const w = new CodeBlockWriter(WRITER_OPTIONS);
+          ours.add(w);
+          (printer ??= new Printer(w.getOptions())).statement(w, s);
+          text = splice(w.toString());
+        }
         // (A big statement is printed again every run it changes: joined into its module, it need not be flat.)
-        text = splice(w.toString());
         if (text.length < 65536) flat(text);
         statementTexts.set(s, text);
       }
@@ -735,10 +734,6 @@ const IDENTIFIER = /^[A-Za-z_$][\w$]*$/;
 const PLAIN_PATH = /^[\w./@-]+$/;
 
 /**
- * Specifiers that are plain names (`a`, or `{ name: 'B', isTypeOnly: true }` for `type B`) as the printer
- * writes them; `undefined` when any is more (an alias, a writer).
- */
-/**
  * An import of plain names from a plain path (what the emitters write) as its one line of text, checked;
  * `undefined` for any other import (printed through the writer).
  */
@@ -750,6 +745,10 @@ function plainImport(s: ImportStructure): string | undefined {
   return plain && `import${s.isTypeOnly ? ' type' : ''} { ${plain.join(', ')} } from '${s.moduleSpecifier}';`;
 }
 
+/**
+ * Specifiers that are plain names (`a`, or `{ name: 'B', isTypeOnly: true }` for `type B`) as the printer
+ * writes them; `undefined` when any is more (an alias, a writer).
+ */
 function plainSpecifiers(specifiers: Specifiers | undefined): string[] | undefined {
   if (!Array.isArray(specifiers)) return undefined;
   const out: string[] = [];

@@ -7,6 +7,7 @@ import { printStructure, StructureKind, type SourceFileStructure } from 'ts-morp
 import { describe, expect, it } from 'vitest';
 import { jsonLiteral, objectLiteral, returnObject } from '../../generator/emit/ts-print.js';
 import { PrintError, printStatements, type Statement } from '../../generator/emit/ts-printer.js';
+import { setKeeping } from '../../generator/incremental.js';
 
 const KINDS: Record<string, StructureKind> = {
   import: StructureKind.ImportDeclaration,
@@ -139,6 +140,18 @@ describe('printStatements prints as ts-morph does', () => {
       const ours = printStatements(statements);
       expect(ours).toBe(morph(statements));
       expect(ours.endsWith('\n')).toBe(true);
+    });
+    // A watch session prints statements one by one and keeps their texts (interface members and long lists
+    // put together after printing): the first run and the one that reuses the kept texts print the same.
+    it(`${name}, while keeping texts for a next run (twice)`, () => {
+      setKeeping(true);
+      try {
+        const want = morph(statements);
+        expect(printStatements(statements)).toBe(want);
+        expect(printStatements(statements)).toBe(want);
+      } finally {
+        setKeeping(false);
+      }
     });
   }
 });

@@ -16,7 +16,8 @@ import type { MethodSignature, Parameter, PropertySignature } from '../ts-printe
 import type { EmitContext, Emitter } from '../types.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
 import { packageContext, planDefs, type PackageContext } from './context.js';
-import { camelCase, up, type NamespaceInfo } from './names.js';
+import { camelCase, up, type MethodNames, type NamespaceInfo } from './names.js';
+import type { MethodTypes } from '../../schema/typescript.js';
 import { keptJoin, Memo } from '../../incremental.js';
 
 const q = (s: string) => JSON.stringify(s);
@@ -152,14 +153,16 @@ const methodModules = new Memo<MethodModel, OutputFile[]>();
 function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  const kindTypes = method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
-  return methodModules.get(method, [n, t, pc.types.namesToken, kindTypes], () => makeMethodModule(pc, method));
+  return methodModules.get(method, [n, t, pc.types.namesToken, kindTypes(pc, method)], () => makeMethodModule(pc, method, n, t));
 }
 
-function makeMethodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
-  const n = pc.names.of(method);
+/** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
+function kindTypes(pc: PackageContext, method: MethodModel): string {
+  return method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
+}
+
+function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes): OutputFile[] {
   const root = up(n.module);
-  const t = pc.types.methodTypes(method);
   const sig = signature(pc, method);
   const typeImports = new Set<string>();
   if (t.params) typeImports.add(t.params);
@@ -299,8 +302,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
   const service = pc.names.serviceConst(pc.serviceOf(method));
-  const kindTypes = method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
-  return namespaceParts.get(method, [n, t, pc.plans(method), pc.types.namesToken, service, ns.module, withValidators, kindTypes, pc.serviceOf(method).name], () => {
+  return namespaceParts.get(method, [n, t, pc.plans(method), pc.types.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name], () => {
     const members: MethodSignature[] = [];
     const impl: string[] = [];
     const typeImports = new Set<string>();

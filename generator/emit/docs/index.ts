@@ -11,7 +11,7 @@ import { compileTemplates } from './render.js';
 import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';
-import { keptObjectJson, objectJson } from '../json-text.js';
+import { keptObjectJson, nestedJson, objectJson } from '../json-text.js';
 import type { TryService } from '../../../runtime/docs/try.js';
 
 export const DOCS_DIR = 'docs';
@@ -41,7 +41,7 @@ function tryJson(data: TryService, slot: string): string {
   for (const [k, v] of Object.entries(data)) {
     if (v === undefined) continue;
     if (k === 'methods') entries.push([k, keptObjectJson(slot, Object.entries(v as TryService['methods']), 1)]);
-    else entries.push([k, JSON.stringify(v, null, 2).replace(/\n/g, '\n  ')]);
+    else entries.push([k, nestedJson(v, 2, 1)!]);
   }
   return objectJson(entries, 2, 0);
 }

@@ -15,7 +15,7 @@ import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
 import { spliceable } from './render.js';
 import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
-import { flatDeep, isKeeping, Memo, type RunMemory } from '../../incremental.js';
+import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
 import { reachOf } from '../../load/reach.js';
 
@@ -29,27 +29,22 @@ const exampleSizes = new WeakMap<MethodModel, number>();
 const codecLists = new WeakMap<MethodModel, readonly string[]>();
 
 function firstExampleSize(m: MethodModel): number {
-  let size = exampleSizes.get(m);
-  if (size === undefined) exampleSizes.set(m, (size = JSON.stringify(m.examples[0]!).length));
-  return size;
+  return keptIn(exampleSizes, m, () => JSON.stringify(m.examples[0]!).length);
 }
 
 function methodCodecs(m: MethodModel): readonly string[] {
-  let list = codecLists.get(m);
-  if (!list) codecLists.set(m, (list = [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema))));
-  return list;
+  return keptIn(codecLists, m, () => [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema)));
 }
 
 /** A method's link on the types page (its name as text, to where it is), by method: the last one made. */
-const useLinks = new WeakMap<object, { readonly href: string; readonly link: string }>();
+const useLinks = new Memo<MethodModel, string>();
 
 function useLink(method: MethodModel, href: string): string {
-  const kept = useLinks.get(method);
-  if (kept !== undefined && kept.href === href) return kept.link;
-  const link = `[${text(method.name)}](${href})`;
-  if (isKeeping()) useLinks.set(method, { href, link });
-  return link;
+  return useLinks.get(method, [href], () => `[${text(method.name)}](${href})`);
 }
+
+/** What `contextOf` gives in a run that keeps nothing: no kept entry holds it, so nothing is reused. */
+const UNKEPT = Object.freeze({});
 
 /** Each named type's entry, by schema (see `Views.typesPage`). */
 const typeViews = new Memo<object, object>(true);
@@ -190,6 +185,8 @@ export class Views {
    * kept by the method's model and this object.
    */
   private contextOf(page: string, service: ServiceModel): object {
+    // A run that keeps nothing compares nothing: an object no kept entry holds.
+    if (!isKeeping()) return UNKEPT;
     const slot = `${page}\0${service.name}`;
     let context = this.contexts.get(slot);
     if (context) return context;
@@ -234,8 +231,9 @@ export class Views {
    * the heading ids it claimed: reused when each claim gives the same id again.
    */
   method(page: string, service: ServiceModel, method: MethodModel, ids: Ids) {
-    // Where plans depend on the order they are asked for in (see `planHistoryFree`), nothing is kept.
-    if (!planHistoryFree(service.document)) return this.makeMethod(page, service, method, ids);
+    // Where plans depend on the order they are asked for in (see `planHistoryFree`), nothing is kept; a run
+    // that keeps nothing makes every section afresh.
+    if (!isKeeping() || !planHistoryFree(service.document)) return this.makeMethod(page, service, method, ids);
     const versions = this.versions?.of(method);
     const inputs = [this.contextOf(page, service), versions];
     const kept = methodViews.peek(method, inputs);
@@ -517,7 +515,7 @@ export class Views {
         const service = t.services[0]!;
         // Kept by the schema, what it reaches, its name and anchor, its services and the page's context.
         const made = () => this.typeView(page, t);
-        const view = isSchemaObject(t.schema)
+        const view = isKeeping() && isSchemaObject(t.schema)
           ? typeViews.get(t.schema, [reachOf(service.document, t.schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
           : made();
         return { ...view, usedBy: uses };
@@ -825,14 +823,13 @@ function attr(s: string): string {
 const named = new WeakMap<MethodModel, readonly string[]>();
 
 function namedIn(method: MethodModel): readonly string[] {
-  let list = named.get(method);
-  if (list) return list;
-  const names = new Set<string>();
-  const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
-  for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);
-  for (const s of schemas) refsIn(s, names);
-  named.set(method, (list = [...names].sort()));
-  return list;
+  return keptIn(named, method, () => {
+    const names = new Set<string>();
+    const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
+    for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);
+    for (const s of schemas) refsIn(s, names);
+    return [...names].sort();
+  });
 }
 
 /** Component names a schema refers to directly (not through other components). */
