@@ -289,7 +289,8 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written, plan.removed));
   if (cacheRoot) {
     // A watch session records its manifest once it is idle (see WatchSession.manifest), with the inputs' key
-    // of now: what this run read, not what a later save left.
+    // taken now, from the files as they are once this run has written (as a run without a session takes it
+    // when it records), not as a later save leaves them.
     if (options.session) {
       const key = await time('write', () => inputKey(config, inputs));
       options.session.manifest.schedule(() => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined, undefined, key));

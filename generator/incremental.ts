@@ -13,17 +13,13 @@
  *
  * A run without a watch session takes the same path with nothing remembered.
  */
+import { setOwn } from './load/pointer.js';
 
 /** Whether `value` is a plain object or array (what JSON and YAML parsers make), as opposed to a class instance. */
 function isPlain(value: object): boolean {
   if (Array.isArray(value)) return true;
   const proto = Object.getPrototypeOf(value);
   return proto === Object.prototype || proto === null;
-}
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /**
@@ -145,13 +141,6 @@ export function keptIn<K extends object, V>(memo: WeakMap<K, V>, key: K, make: (
     if (keeping) memo.set(key, value);
   }
   return value;
-}
-
-/** Whether two lists of inputs are the same, item by item (`Object.is`). */
-export function sameInputs(a: readonly unknown[], b: readonly unknown[]): boolean {
-  if (a.length !== b.length) return false;
-  for (let i = 0; i < a.length; i++) if (!Object.is(a[i], b[i])) return false;
-  return true;
 }
 
 function sameShallow(a: object, b: object): boolean {
@@ -278,10 +267,6 @@ export class RunMemory {
 
   remember(slot: string, value: unknown): void {
     this.#slots.set(slot, value);
-  }
-
-  forget(slot: string): void {
-    this.#slots.delete(slot);
   }
 }
 

@@ -118,7 +118,7 @@ export function readManifest(cacheRoot: string, config: Config): Manifest | unde
  * manifest's text: a watch loop hashes only what changed (a file whose text is the same string object as
  * last run's is not even compared).
  */
-const outputHashes = new Map<string, { contents: string; sha: string; entry: string }>();
+const outputHashes = new Map<string, { contents: string; entry: string }>();
 
 function outputEntry(path: string, contents: string, bytes: Uint8Array | undefined): string {
   const known = outputHashes.get(path);
@@ -128,9 +128,8 @@ function outputEntry(path: string, contents: string, bytes: Uint8Array | undefin
     return known.entry;
   }
   // Hashed from the bytes written when there are some: encoding a large text again costs more than hashing.
-  const hash = sha(bytes ?? contents);
-  const entry = flat(`${JSON.stringify(path)}:"${hash}"`);
-  outputHashes.set(path, { contents, sha: hash, entry });
+  const entry = flat(`${JSON.stringify(path)}:"${sha(bytes ?? contents)}"`);
+  outputHashes.set(path, { contents, entry });
   return entry;
 }
 

@@ -143,6 +143,12 @@ function recordLine(f: OutputFile): string {
   return line;
 }
 
+/** See `OutputMemory.holdsAt`: `files[i]` is the file at place `i` of `written`, and not forgotten since. */
+function holdsIn(written: readonly OutputFile[] | undefined, forgotten: ReadonlySet<string>, files: readonly OutputFile[], i: number): boolean {
+  if (!written || written.length !== files.length || written[i] !== files[i]) return false;
+  return forgotten.size === 0 || !forgotten.has(files[i]!.path);
+}
+
 /** The record of the folder holding `all` (in path order). */
 function recordText(all: readonly OutputFile[]): string {
   return `${RECORD_HEADER}\n${all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)])).join('\n')}\n`;
@@ -224,7 +230,7 @@ export class OutputMemory {
   /** The last run's files and their path order (see `sortedFiles`). */
   lastOrder: { readonly files: readonly OutputFile[]; readonly order: readonly number[] } | undefined;
   /** The last record written, by its files (see `recordText`). */
-  private lastRecord: { readonly all: readonly OutputFile[]; readonly lines: readonly string[]; readonly text: string } | undefined;
+  private lastRecord: { readonly all: readonly OutputFile[]; readonly text: string } | undefined;
   /**
    * The files the folder held after the last write, as written (in path order, the record included), when
    * every one of them is known: a file that is the same object at the same place is in the folder as it is,
@@ -256,15 +262,13 @@ export class OutputMemory {
    * the file at place `i` of the last files written (see `written`). `files` is the list `f` is taken from.
    */
   holdsAt(files: readonly OutputFile[], i: number): boolean {
-    const written = this.written;
-    if (!written || written.length !== files.length || written[i] !== files[i]) return false;
-    return this.forgotten.size === 0 || !this.forgotten.has(files[i]!.path);
+    return holdsIn(this.written, this.forgotten, files, i);
   }
   /** `holdsAt` as the folder stands now, to be asked once it is written (writing forgets what it writes). */
   holdings(): (files: readonly OutputFile[], i: number) => boolean {
     const written = this.written;
-    const forgotten = this.forgotten.size ? new Set(this.forgotten) : undefined;
-    return (files, i) => written !== undefined && written.length === files.length && written[i] === files[i] && !forgotten?.has(files[i]!.path);
+    const forgotten = new Set(this.forgotten);
+    return (files, i) => holdsIn(written, forgotten, files, i);
   }
   /** The folder now holds `all` (in path order, the record included), every one of which is known. */
   wroteAll(all: readonly OutputFile[]): void {
@@ -303,13 +307,12 @@ export class OutputMemory {
         else if (f !== l && f.path !== RECORD && recordLine(f) !== recordLine(l)) same = false;
       }
       if (same) {
-        this.lastRecord = { all, lines: last.lines, text: last.text };
+        this.lastRecord = { all, text: last.text };
         return last.text;
       }
     }
-    const lines = all.flatMap((f) => (f.path === RECORD ? [] : [recordLine(f)]));
-    const text = `${RECORD_HEADER}\n${lines.join('\n')}\n`;
-    this.lastRecord = { all, lines, text };
+    const text = recordText(all);
+    this.lastRecord = { all, text };
     return text;
   }
 

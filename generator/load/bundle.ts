@@ -11,11 +11,11 @@
  */
 import { posix } from 'node:path';
 import type { Diagnostic } from '../diagnostics.js';
-import { escapeSegment, getAtPointer, hasOwn, joinPointer, splitPointer } from './pointer.js';
+import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer } from './pointer.js';
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
 import { visitParts } from './document.js';
-import { keptIn } from '../incremental.js';
+import { isKeeping, keptIn } from '../incremental.js';
 
 export interface Origin {
   file: string;
@@ -81,9 +81,7 @@ export class Provenance {
 export interface BundleResult {
   document: Record<string, unknown>;
   provenance: Provenance;
-  /** Objects of the bundled document whose `$ref` is broken (unresolved, remote or in a pure loop). */
-  broken: Set<object>;
-  /** The pointers of those objects. */
+  /** The pointers of the bundled document's objects whose `$ref` is broken (unresolved, remote or in a pure loop). */
   brokenAt: string[];
   /** Shared schemas copied in: `file#/Name`. */
   used: Set<string>;
@@ -178,7 +176,6 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     return {
       document: doc,
       provenance: new Provenance(doc, workspace),
-      broken: new Set(),
       brokenAt: [],
       used,
       problems: [{ code: 'not-a-document', message: 'An OpenRPC document must be a mapping (object) at the top level.', ...where(entry, '') }],
@@ -356,7 +353,8 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     let followed: FollowedRef[] = [];
     const copy = (node: unknown): unknown => {
       if (node === null || typeof node !== 'object') return node;
-      const kept = path.length <= KEPT_DEPTH;
+      // (A run that keeps nothing neither looks copies up nor keeps them: see incremental.ts isKeeping.)
+      const kept = path.length <= KEPT_DEPTH && isKeeping();
       if (kept) {
         const hit = keptCopy(node, context);
         if (hit && replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
@@ -393,8 +391,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
           const c = copy(v);
           path.pop();
           if (c !== v) same = false;
-          if (k === '__proto__') Object.defineProperty(o, k, { value: c, enumerable: true, writable: true, configurable: true });
-          else o[k] = c;
+          setOwn(o, k, c);
         }
         out = o;
       }
@@ -462,7 +459,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   const broken = new Set<object>();
   const brokenAt: string[] = [];
   problems.push(...checkLocalRefs(document, provenance, broken, brokenAt));
-  return { document, provenance, broken, brokenAt, used, problems };
+  return { document, provenance, brokenAt, used, problems };
 }
 
 /** A `$ref` in a part of a bundled document: where it is from the part's root, what it says, its object. */

@@ -209,7 +209,6 @@ function lint(document: Record<string, unknown>, provenance: Provenance, project
   const problems: Diagnostic[] = [];
   const firstByName = new Map<string, string>();
   for (const { pointer, method } of methodsOf(document)) {
-    // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
     const name = typeof method.name === 'string' ? method.name : undefined;
     if (name !== undefined) {
       const first = firstByName.get(name);

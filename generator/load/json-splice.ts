@@ -13,6 +13,7 @@
  * that no longer parses alone, a document whose levels repeat a key) is left to the full parse.
  */
 import { reconcile } from '../incremental.js';
+import { setOwn } from './pointer.js';
 
 /** Where a value's text is (`end` exclusive; white space may lie inside around the value), and its parts. */
 interface Span {
@@ -185,11 +186,6 @@ function kidHolding(kids: readonly Kid[], from: number, to: number): Kid | undef
   if (found < 0) return undefined;
   const kid = kids[found]!;
   return to <= kid.span.end ? kid : undefined;
-}
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-  else target[key] = value;
 }
 
 /**

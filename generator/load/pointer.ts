@@ -39,6 +39,12 @@ export function hasOwn(obj: object, key: string): boolean {
   return Object.prototype.hasOwnProperty.call(obj, key);
 }
 
+/** `target[key] = value` as an own, enumerable property, `__proto__` included (as JSON.parse makes it). */
+export function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
+  if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
+  else target[key] = value;
+}
+
 /** Whether a segment is an array index as RFC 6901 writes one: `0`, or digits not starting with 0. */
 function isIndex(seg: string): boolean {
   const n = seg.length;

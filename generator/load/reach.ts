@@ -8,7 +8,7 @@
  * part with the same reach" is the whole condition for reusing what was computed from a part: a shared
  * schema edited gives every part that reaches it a new reach.
  */
-import { referencesOf, refSitesOf } from './bundle.js';
+import { refSitesOf } from './bundle.js';
 import { getAtPointer } from './pointer.js';
 
 export interface Reach {
@@ -88,4 +88,3 @@ export function reachOf(document: Record<string, unknown>, part: object): Reach 
   return reach;
 }
 
-export { referencesOf };
