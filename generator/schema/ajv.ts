@@ -201,13 +201,7 @@ function stripAnnotations(node: unknown, parentKey = ''): unknown {
   if (Array.isArray(node)) return node.map((v) => stripAnnotations(v));
   if (node === null || typeof node !== 'object') return node;
   const out: Record<string, unknown> = {};
-  const inMap = parentKey === 'properties' || parentKey === 'patternProperties';
-  for (const [k, v] of Object.entries(node)) {
-    // Inside `properties` the keys are field names, not keywords.
-    if (!inMap && ANNOTATION_KEYS.has(k) && typeof v === 'string') continue;
-    if (!inMap && (k === 'examples' || k === 'externalDocs')) continue;
-    out[k] = stripAnnotations(v, k);
-  }
+  for (const [k, v] of Object.entries(node)) if (keeps(k, v, parentKey)) out[k] = stripAnnotations(v, k);
   return out;
 }
 
@@ -238,6 +232,7 @@ function strippedPart(node: unknown, parentKey = ''): unknown {
 
 /** Whether `stripAnnotations` keeps the entry `k` of a node under `parentKey`. */
 function keeps(k: string, v: unknown, parentKey: string): boolean {
+  // Inside `properties` the keys are field names, not keywords.
   const inMap = parentKey === 'properties' || parentKey === 'patternProperties';
   if (!inMap && ANNOTATION_KEYS.has(k) && typeof v === 'string') return false;
   return inMap || (k !== 'examples' && k !== 'externalDocs');

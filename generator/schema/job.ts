@@ -88,8 +88,8 @@ export class SchemaJobRun {
   private checking = 0;
 
   /**
-   * `memory`: what the job holds of the channel the documents come on (schema/parts.ts); a job without one
-   * is sent whole documents.
+   * `memory`: what the job holds of the channel the documents come on (schema/parts.ts); a job given none
+   * starts with an empty one, so every part it is sent is new to it.
    */
   constructor(
     private readonly input: SchemaJobStart,

@@ -11,6 +11,7 @@
  * makes the channel start over with whole documents.
  */
 import type { OutputFile } from '../write.js';
+import { setOwn } from '../load/pointer.js';
 
 /** A part as sent: its number in the parts the job holds from the last run, or the value itself. */
 export type PartRef = number | { readonly value: unknown };
@@ -104,23 +105,19 @@ export class JobMemory {
       return value;
     };
     const document: Record<string, unknown> = {};
-    const set = (target: Record<string, unknown>, key: string, value: unknown) => {
-      if (key === '__proto__') Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-      else target[key] = value;
-    };
     for (const [key, entry] of message.entries) {
-      if (typeof entry === 'object' && 'methods' in entry) set(document, key, entry.methods.map(part));
+      if (typeof entry === 'object' && 'methods' in entry) setOwn(document, key, entry.methods.map(part));
       else if (typeof entry === 'object' && 'components' in entry) {
         const components: Record<string, unknown> = {};
         for (const [kind, kindEntry] of entry.components) {
           if (typeof kindEntry === 'object' && 'entries' in kindEntry) {
             const entries: Record<string, unknown> = {};
-            for (const [name, ref] of kindEntry.entries) set(entries, name, part(ref));
-            set(components, kind, entries);
-          } else set(components, kind, part(kindEntry));
+            for (const [name, ref] of kindEntry.entries) setOwn(entries, name, part(ref));
+            setOwn(components, kind, entries);
+          } else setOwn(components, kind, part(kindEntry));
         }
-        set(document, key, components);
-      } else set(document, key, part(entry));
+        setOwn(document, key, components);
+      } else setOwn(document, key, part(entry));
     }
     this.pending.set(service, made);
     return document;

@@ -58,7 +58,7 @@ class ChannelsHeld {
   }
 }
 
-/** A document for the job: as parts against what the job holds of the channel (whole without one). */
+/** A document for the job: as parts against what the job holds of the channel (all of them new on a first run). */
 function message(document: SchemaJobDocument, channel: SchemaChannel): SchemaJobDocumentMessage {
   return { ...document, document: channel.encode(document.service, document.document) };
 }

@@ -26,6 +26,7 @@
  * intersection with `unknown` in it, repeated members), and print.
  */
 import type { Options } from 'json-schema-to-typescript';
+import { isSchemaObject } from './resolve.js';
 
 type Rec = Record<string, unknown>;
 
@@ -82,10 +83,6 @@ const SAFE_NAME = /^(?!.*_[a-z])(?!.*[0-9][a-z])[A-Z][A-Za-z0-9_]*$/;
 
 const JSON_TYPES = new Set(['string', 'number', 'integer', 'boolean', 'object', 'array', 'null']);
 
-function isRec(v: unknown): v is Rec {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
-}
-
 function isScalar(v: unknown): boolean {
   return v === null || typeof v === 'string' || typeof v === 'boolean' || (typeof v === 'number' && Number.isFinite(v));
 }
@@ -102,7 +99,7 @@ function isCount(v: unknown): v is number {
  * property's note) shows in the other, so such an input is left to it (TypeCatalog makes every object fresh).
  */
 function covered(node: unknown, seen: Set<object>, root = false): boolean {
-  if (!isRec(node) || seen.has(node)) return false;
+  if (!isSchemaObject(node) || seen.has(node)) return false;
   seen.add(node);
   for (const [k, v] of Object.entries(node)) {
     switch (k) {
@@ -119,7 +116,7 @@ function covered(node: unknown, seen: Set<object>, root = false): boolean {
         break;
       case 'properties':
       case 'patternProperties':
-        if (!isRec(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
+        if (!isSchemaObject(v) || Object.getPrototypeOf(v) !== Object.prototype) return false;
         // A map holding both `items` and `minItems` confuses the library's walk up nested arrays.
         if ('items' in v && 'minItems' in v) return false;
         for (const [key, child] of Object.entries(v)) if (key === '__proto__' || key === '$ref' || !covered(child, seen)) return false;
@@ -222,8 +219,8 @@ function prepare(input: Rec, chain: number, limit: number, name?: string): Node 
   const bounded = typeof max === 'number' && max >= 0;
   const atLeast = typeof min === 'number' && min > 0;
   let items: Node | Node[] | undefined;
-  let extra: Node | boolean | undefined = isRec(s.additionalItems) ? prepare(s.additionalItems, 1, limit) : (s.additionalItems as boolean | undefined);
-  if (isRec(s.items)) {
+  let extra: Node | boolean | undefined = isSchemaObject(s.additionalItems) ? prepare(s.additionalItems, 1, limit) : (s.additionalItems as boolean | undefined);
+  if (isSchemaObject(s.items)) {
     const one = prepare(s.items, itemsChain, limit);
     if (bounded || atLeast) {
       items = new Array<Node>(((max as number) || (min as number) || 0)).fill(one);
@@ -241,9 +238,9 @@ function prepare(input: Rec, chain: number, limit: number, name?: string): Node 
   }
   for (const key of ['properties', 'patternProperties'] as const) {
     const map = s[key];
-    if (isRec(map)) s[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, prepare(v as Rec, 1, limit)]));
+    if (isSchemaObject(map)) s[key] = Object.fromEntries(Object.entries(map).map(([k, v]) => [k, prepare(v as Rec, 1, limit)]));
   }
-  if (isRec(s.additionalProperties)) s.additionalProperties = prepare(s.additionalProperties, 1, limit);
+  if (isSchemaObject(s.additionalProperties)) s.additionalProperties = prepare(s.additionalProperties, 1, limit);
   for (const key of ['anyOf', 'oneOf', 'allOf'] as const) if (Array.isArray(s[key])) s[key] = (s[key] as Rec[]).map((c) => prepare(c, 1, limit));
   return typed(s);
 }
@@ -277,7 +274,7 @@ function kindsOf(s: Rec): Kind[] {
   if ('$id' in s && !Array.isArray(s.type) && ('patternProperties' in s || 'properties' in s)) out.push('NAMED_SCHEMA');
   if (s.type === 'null') out.push('NULL');
   if (!('enum' in s) && (s.type === 'integer' || s.type === 'number')) out.push('NUMBER');
-  if (s.type === 'object' && !isRec(s.additionalProperties) && !s.allOf && !s.anyOf && !s.oneOf && !s.patternProperties && !s.properties && !s.required) out.push('OBJECT');
+  if (s.type === 'object' && !isSchemaObject(s.additionalProperties) && !s.allOf && !s.anyOf && !s.oneOf && !s.patternProperties && !s.properties && !s.required) out.push('OBJECT');
   if ('oneOf' in s) out.push('ONE_OF');
   if (!('enum' in s) && s.type === 'string') out.push('STRING');
   if ((!s.type || s.type === 'array') && 'items' in s) out.push('TYPED_ARRAY');
@@ -419,7 +416,7 @@ function buildAs(s: Rec, kind: Kind, name?: string): Ty {
 }
 
 function isNode(v: unknown): v is Node {
-  return isRec(v) && 'kinds' in v;
+  return isSchemaObject(v) && 'kinds' in v;
 }
 
 /** An interface: the node's properties, and the index signature its pattern and additional properties make. */

@@ -12,19 +12,19 @@
 import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../cache.js';
+import type { Diagnostic } from '../diagnostics.js';
+import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
+import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
+import { isKeeping, keptIn, keptJoin, Memo } from '../incremental.js';
+import { placeIn } from '../load/reach.js';
+import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
+import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
+
+export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
 /** The library's version, part of each cached text's key (read only when an input is left to it). */
 let jsttVersion: string | undefined;
 const libraryVersion = (): string => (jsttVersion ??= (createRequire(import.meta.url)('json-schema-to-typescript/package.json') as { version: string }).version);
-import type { Diagnostic } from '../diagnostics.js';
-import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
-import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
-import { keptJoin, Memo } from '../incremental.js';
-import { placeIn } from '../load/reach.js';
-import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
-import { printDeclaration, PRINTED_OPTIONS } from './ts-decl.js';
-
-export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
 export interface MethodTypes {
   /** Name of the params type: an interface (by name) or a labelled tuple (by position); undefined without params. */
@@ -38,17 +38,13 @@ export interface MethodTypes {
 }
 
 /** One input of json-schema-to-typescript: the schema (references and codecs already ready-made `tsType`s), the name, the options. */
-export interface TypeInput {
-  readonly name: string;
-  readonly input: SchemaObject;
-  readonly options: Readonly<Partial<Options>>;
-}
+export type TypeInput = DeclarationInput;
 
 /** The options every declaration is compiled with. */
 export const DECL_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ ...PRINTED_OPTIONS, maxItems: 64 });
 
 /** The options a positional param's expression is compiled with (the library's own `maxItems`, 20). */
-export const PARAM_OPTIONS: Readonly<Partial<Options>> = Object.freeze({ bannerComment: '', format: false, additionalProperties: false, declareExternallyReferenced: false, unknownAny: true });
+export const PARAM_OPTIONS: Readonly<Partial<Options>> = PRINTED_OPTIONS;
 
 interface Decl {
   readonly name: string;
@@ -220,14 +216,13 @@ export class TypeCatalog {
    * is kept under its schema with every lookup it made (the component names it used, the schemas it inlined,
    * the hoisted names it used) and is the same object while each lookup gives what it gave.
    */
-  private jsttInput(service: ServiceModel, schema: JsonSchema, root: boolean): JsonSchema {
+  private jsttInput(service: ServiceModel, schema: JsonSchema): JsonSchema {
     if (!isSchemaObject(schema)) return schema;
-    const memo = root ? rootInputs : innerInputs;
-    const kept = memo.get(schema);
+    const kept = jsttInputs.get(schema);
     if (kept && this.holds(service, kept.lookups)) return kept.input;
     const lookups: unknown[] = [];
-    const input = this.toJstt(service, schema, root, 0, lookups);
-    memo.set(schema, { lookups, input });
+    const input = this.toJstt(service, schema, true, 0, lookups);
+    if (isKeeping()) jsttInputs.set(schema, { lookups, input });
     return input;
   }
 
@@ -312,10 +307,10 @@ export class TypeCatalog {
   typeInputs(): { readonly declarations: readonly TypeInput[]; readonly params: readonly (TypeInput & { readonly param: ParamModel })[] } {
     const declarations = this.names().map((name) => {
       const decl = this.decls.get(name)!;
-      return declarationInput(name, this.jsttInput(decl.service, decl.schema, true));
+      return declarationInput(name, this.jsttInput(decl.service, decl.schema));
     });
     // Positional params: one expression per param (a labelled tuple per method in `source()`).
-    const params = this.positional.flatMap((entry) => entry.params.map((param) => ({ ...paramInput(this.jsttInput(entry.service, param.schema, true)), param })));
+    const params = this.positional.flatMap((entry) => entry.params.map((param) => ({ ...paramInput(this.jsttInput(entry.service, param.schema)), param })));
     return { declarations, params };
   }
 
@@ -327,13 +322,21 @@ export class TypeCatalog {
    */
   async source(cache: Cache = noCache): Promise<string> {
     const { declarations, params } = this.typeInputs();
-    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string; waiting: TypeInput[] }>();
-    const misses: { item: TypesJobItem; key: string; ts?: string; waiting: TypeInput[] }[] = [];
-    const want = (input: TypeInput): void => {
-      if (compiledTexts.has(input.input)) return;
+    type Waiting = [TypeInput, (input: TypeInput, ts: string) => string];
+    const inputs = new Map<string, { item: TypesJobItem; key: string; ts?: string; waiting: Waiting[] }>();
+    const misses: { item: TypesJobItem; key: string; ts?: string; waiting: Waiting[] }[] = [];
+    // Each input's finished text: kept under the input for a next run, and in `texts` for this one.
+    const texts = new Map<object, string>();
+    const keep = (input: TypeInput, text: string): void => {
+      texts.set(input.input, text);
+      if (isKeeping()) finishedTexts.set(input.input, text);
+    };
+    const textOf = (input: TypeInput): string => texts.get(input.input) ?? finishedTexts.get(input.input)!;
+    const want = (input: TypeInput, finish: (input: TypeInput, ts: string) => string): void => {
+      if (finishedTexts.has(input.input)) return;
       const printed = printDeclaration(input);
       if (printed !== undefined) {
-        compiledTexts.set(input.input, printed);
+        keep(input, finish(input, printed));
         return;
       }
       const text = `${input.name}\0${JSON.stringify(input.options)}\0${JSON.stringify(input.input)}`;
@@ -345,10 +348,10 @@ export class TypeCatalog {
         if (hit !== undefined) entry.ts = hit;
         else misses.push(entry);
       }
-      entry.waiting.push(input);
+      entry.waiting.push([input, finish]);
     };
-    for (const input of declarations) want(input);
-    for (const input of params) want(input);
+    for (const input of declarations) want(input, declarationText);
+    for (const input of params) want(input, paramExpression);
     if (misses.length) {
       const compiled = await runTypesJob(misses.map((m) => m.item));
       misses.forEach((m, i) => {
@@ -356,9 +359,9 @@ export class TypeCatalog {
         if (m.key) cache.set('jstt', m.key, m.ts);
       });
     }
-    for (const entry of inputs.values()) for (const input of entry.waiting) compiledTexts.set(input.input, entry.ts!);
-    const pieces: string[] = declarations.map((input) => declarationText(input));
-    for (const input of params) this.paramExpressions.set(input.param, paramExpression(input));
+    for (const entry of inputs.values()) for (const [input, finish] of entry.waiting) keep(input, finish(input, entry.ts!));
+    const pieces: string[] = declarations.map(textOf);
+    for (const input of params) this.paramExpressions.set(input.param, textOf(input));
     const tuples = this.positional
       .filter((entry) => {
         const taken = this.decls.get(entry.name);
@@ -384,56 +387,38 @@ export class TypeCatalog {
   }
 }
 
-/** JSTT inputs kept by schema (see `jsttInput`): as a declaration's root, and inside another schema. */
-const rootInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
-const innerInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
-/** Library inputs by the JSTT input and name they are made of (the same, the same object). */
+/** JSTT inputs kept by schema, with the lookups they made (see `jsttInput`). */
+const jsttInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
+/** Library inputs by the JSTT input (or {@link BOOLEAN_SCHEMA}) and name they are made of: the same, the same object. */
 const declarationInputs = new WeakMap<object, Map<string, TypeInput>>();
-const booleanInputs = new Map<string, TypeInput>();
 const paramInputs = new WeakMap<object, TypeInput>();
-/** The text written for each library input (by the printer or the library). */
-const compiledTexts = new WeakMap<object, string>();
-/** A declaration's checked text, by library input. */
-const declarationTexts = new WeakMap<object, string>();
-/** A param's type expression, by library input. */
-const paramExpressions = new WeakMap<object, string>();
+/** Each library input's finished text (a declaration's, a param's type expression), by input. */
+const finishedTexts = new WeakMap<object, string>();
 
 function declarationInput(name: string, schema: JsonSchema): TypeInput {
-  if (!isSchemaObject(schema)) {
-    let input = booleanInputs.get(name);
-    if (!input) booleanInputs.set(name, (input = { input: { title: name }, name, options: DECL_OPTIONS }));
-    return input;
-  }
-  let byName = declarationInputs.get(schema);
-  if (!byName) declarationInputs.set(schema, (byName = new Map()));
+  // (A boolean schema's input is `{ title }` whichever it is.)
+  const byName = keptIn(declarationInputs, isSchemaObject(schema) ? schema : BOOLEAN_SCHEMA, () => new Map<string, TypeInput>());
   let input = byName.get(name);
-  if (!input) byName.set(name, (input = { input: { ...schema, title: name }, name, options: DECL_OPTIONS }));
+  if (!input) byName.set(name, (input = { input: isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, options: DECL_OPTIONS }));
   return input;
 }
 
 function paramInput(schema: JsonSchema): TypeInput {
-  const key = isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA;
-  let input = paramInputs.get(key);
-  if (!input) paramInputs.set(key, (input = { input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
-  return input;
+  return keptIn(paramInputs, isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA, () => ({ input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
 }
+const BOOLEAN_SCHEMA = {};
 const TRUE_SCHEMA = {};
 const FALSE_SCHEMA = {};
 
-/** A declaration as types.ts holds it, from what the library wrote. */
-function declarationText(input: TypeInput): string {
+/** A declaration as types.ts holds it, from what the printer or the library wrote. */
+function declarationText(input: TypeInput, ts: string): string {
   const name = input.name;
-  let text = declarationTexts.get(input.input);
-  if (text !== undefined) return text;
-  const ts = compiledTexts.get(input.input)!;
   // Every use of the type is written with `name`: a declaration under any other name would leave them
   // dangling (json-schema-to-typescript normalises names; pascalCase gives names it keeps as they are).
   // (It writes nothing at all for a schema that allows anything, such as `anyOf: [{}, { type: 'null' }]`.)
-  if (ts.trim() === '') text = `export type ${name} = unknown`;
-  else if (!declares(ts, name)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
-  else text = ts.trim();
-  declarationTexts.set(input.input, text);
-  return text;
+  if (ts.trim() === '') return `export type ${name} = unknown`;
+  if (!declares(ts, name)) throw new Error(`internal: json-schema-to-typescript renamed the declaration ${name}`);
+  return ts.trim();
 }
 
 /** Whether `ts` declares `name` at the start of a line (a RegExp per name costs more than the search). */
@@ -447,14 +432,10 @@ function declares(ts: string, name: string): boolean {
   return false;
 }
 
-/** A positional param's type expression, from what the library wrote for it. */
-function paramExpression(input: TypeInput): string {
-  let expression = paramExpressions.get(input.input);
-  if (expression !== undefined) return expression;
+/** A positional param's type expression, from what the printer or the library wrote for it. */
+function paramExpression(_input: TypeInput, ts: string): string {
   // json-schema-to-typescript writes nothing at all for a schema that allows anything (`anyOf: [{}]`).
-  expression = /export type X = ([\s\S]*)$/.exec(compiledTexts.get(input.input)!)?.[1]?.trim() || 'unknown';
-  paramExpressions.set(input.input, expression);
-  return expression;
+  return /export type X = ([\s\S]*)$/.exec(ts)?.[1]?.trim() || 'unknown';
 }
 
 /** Indented pieces, by their text, of this run and the last (so that what is no longer written is let go). */
@@ -466,6 +447,8 @@ let indentedBefore = new Map<string, { text: string; balanced: boolean }>();
  * every piece closes what it opens, which declarations do.
  */
 function indentPieces(pieces: readonly string[]): string {
+  // (A run that keeps nothing indents the whole text once.)
+  if (!isKeeping()) return indentDeclarations(pieces.join('\n\n'));
   const out: string[] = [];
   let balanced = true;
   for (const piece of pieces) {
@@ -478,7 +461,6 @@ function indentPieces(pieces: readonly string[]): string {
   indentedNow = new Map();
   return balanced ? keptJoin('types.ts declarations', out, '\n\n') : indentDeclarations(pieces.join('\n\n'));
 }
-
 
 /** The last set of declared names and its token (see `namesToken`). */
 let lastNames: { readonly text: string; readonly token: object } | undefined;

@@ -21,7 +21,7 @@ import { ROOT, SHARED } from '../helpers/paths.js';
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? 7);
 
-/** How TypeCatalog calls the library for an input the printer does not cover (its reference parser skipped). */
+/** How TypeCatalog calls the library for an input without a `$ref` (its reference parser skipped): every input the printer covers has none. */
 function library(input: object, name: string, options: Readonly<Partial<Options>>): Promise<string> {
   const noRefs: Options['$refOptions'] = { resolve: { external: false }, dereference: { excludedPathMatcher: () => true } };
   return compile(structuredClone(input) as never, name, { ...options, $refOptions: noRefs });
