@@ -174,6 +174,14 @@ export class Memo<K extends object, V> {
     return value;
   }
 
+  /**
+   * `get`, with inputs that cost something to find (a reach, a page's context) found only by a run that
+   * keeps (see `isKeeping`): a run that keeps nothing makes the result.
+   */
+  whenKeeping(key: K, inputs: () => readonly unknown[], make: () => V): V {
+    return keeping ? this.get(key, inputs(), make) : make();
+  }
+
   /** The kept result when its inputs are `inputs`. */
   peek(key: K, inputs: readonly unknown[]): V | undefined {
     const hit = this.#entries.get(key);

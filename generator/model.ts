@@ -7,7 +7,7 @@ import { isObject } from './load/bundle.js';
 import { deref, methodsOf } from './load/document.js';
 import { getAtPointer } from './load/pointer.js';
 import { reachOf } from './load/reach.js';
-import { isKeeping, Memo } from './incremental.js';
+import { Memo } from './incremental.js';
 import type { LinkModel } from './links.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
@@ -393,7 +393,7 @@ export function buildService(name: string, source: string, document: Record<stri
   const docAvailability = document['x-availability'];
   const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
     // (A run that keeps nothing has nothing to find a model by: see incremental.ts isKeeping.)
-    isKeeping() ? methodModels.get(m, [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)) : buildMethod(document, pointer, m, docAvailability),
+    methodModels.whenKeeping(m, () => [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)),
   );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);

@@ -13,7 +13,7 @@ import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from './pointer.js';
 import { deref, methodsOf, visitParts } from './document.js';
 import { reachOf } from './reach.js';
-import { isKeeping, keptIn, Memo } from '../incremental.js';
+import { keptIn, Memo } from '../incremental.js';
 import { checkLinks } from './links.js';
 import { contentHash, noCache, type Cache } from '../cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
@@ -225,9 +225,7 @@ function lint(document: Record<string, unknown>, provenance: Provenance, project
     }
     // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
     // (A run that keeps nothing has nothing to find it by: see incremental.ts isKeeping.)
-    const found = isKeeping()
-      ? methodLint.get(method, [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly))
-      : lintMethod(document, pointer, method, projectOnly);
+    const found = methodLint.whenKeeping(method, () => [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly));
     for (const [at, code, message] of found) problems.push(provenance.at(at, code, message));
   }
   return problems;

@@ -43,9 +43,6 @@ function useLink(method: MethodModel, href: string): string {
   return useLinks.get(method, [href], () => `[${text(method.name)}](${href})`);
 }
 
-/** What `contextOf` gives in a run that keeps nothing: no kept entry holds it, so nothing is reused. */
-const UNKEPT = Object.freeze({});
-
 /** Each named type's entry, by schema (see `Views.typesPage`). */
 const typeViews = new Memo<object, object>(true);
 
@@ -185,8 +182,6 @@ export class Views {
    * kept by the method's model and this object.
    */
   private contextOf(page: string, service: ServiceModel): object {
-    // A run that keeps nothing compares nothing: an object no kept entry holds.
-    if (!isKeeping()) return UNKEPT;
     const slot = `${page}\0${service.name}`;
     let context = this.contexts.get(slot);
     if (context) return context;
@@ -395,8 +390,7 @@ export class Views {
 
   /** A short table of a page's methods. */
   private methodIndex(page: string, service: ServiceModel, methods: readonly MethodModel[]) {
-    const context = this.contextOf(page, service);
-    return methods.map((m) => indexRows.get(m, [context], () => ({
+    return methods.map((m) => indexRows.whenKeeping(m, () => [this.contextOf(page, service)], () => ({
       link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(service, m), this.site.methodAnchor(m))})`,
       summary: cell(m.summary),
       deprecated: m.deprecated && !says(m.summary, 'deprecat'),
@@ -515,8 +509,9 @@ export class Views {
         const service = t.services[0]!;
         // Kept by the schema, what it reaches, its name and anchor, its services and the page's context.
         const made = () => this.typeView(page, t);
-        const view = isKeeping() && isSchemaObject(t.schema)
-          ? typeViews.get(t.schema, [reachOf(service.document, t.schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
+        const schema = t.schema;
+        const view = isSchemaObject(schema)
+          ? typeViews.whenKeeping(schema, () => [reachOf(service.document, schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
           : made();
         return { ...view, usedBy: uses };
       }),
@@ -709,7 +704,7 @@ export class Views {
         title: text(s.title),
         anchor: ids.claim(`availability-${s.name}`),
         link: `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`,
-        methods: s.methods.map((m) => availabilityRows.get(m, [this.contextOf(page, s)], () => {
+        methods: s.methods.map((m) => availabilityRows.whenKeeping(m, () => [this.contextOf(page, s)], () => {
           const a = m.availability;
           return {
             link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`,
@@ -764,7 +759,7 @@ export class Views {
   siteConfig() {
     const services = this.site.model.services;
     const methodItem = (s: ServiceModel, m: MethodModel) =>
-      sidebarItems.get(m, [this.contextOf('.vitepress/config.mts', s)], () => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` }));
+      sidebarItems.whenKeeping(m, () => [this.contextOf('.vitepress/config.mts', s)], () => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` }));
     const sidebar = [
       { text: 'Overview', link: this.site.route(INDEX_PAGE) },
       ...services.map((s) =>
