@@ -8,6 +8,7 @@
  * of an array at its value; a pointer that leads nowhere is located at its nearest existing ancestor.
  */
 import type { Position } from './source.js';
+import { isJsonWs, skipJsonWs, stringEnd } from './json-scan.js';
 
 interface Member {
   /** Offset of the key (objects) or of the value (arrays). */
@@ -15,7 +16,6 @@ interface Member {
   readonly value: number;
 }
 
-const WS = new Set([0x20, 0x09, 0x0a, 0x0d]);
 const QUOTE = 0x22;
 const OPEN_OBJECT = 0x7b;
 const CLOSE_OBJECT = 0x7d;
@@ -93,23 +93,13 @@ export class JsonLocator {
   }
 
   private skipWs(i: number): number {
-    const text = this.text;
-    while (i < text.length && WS.has(text.charCodeAt(i))) i++;
-    return i;
+    return skipJsonWs(this.text, i);
   }
 
-  /** From an opening quote to just after its closing quote. */
+  /** From an opening quote to just after its closing quote (the end of the text when there is none). */
   private skipString(i: number): number {
-    const text = this.text;
-    for (let j = i + 1; j < text.length; ) {
-      const q = text.indexOf('"', j);
-      if (q === -1) return text.length;
-      let backslashes = 0;
-      for (let k = q - 1; text[k] === '\\'; k--) backslashes++;
-      if (backslashes % 2 === 0) return q + 1;
-      j = q + 1;
-    }
-    return text.length;
+    const end = stringEnd(this.text, i);
+    return end < 0 ? this.text.length : end;
   }
 
   /**
@@ -143,7 +133,7 @@ export class JsonLocator {
       return text.length;
     }
     let j = i;
-    while (j < text.length && !WS.has(text.charCodeAt(j)) && text[j] !== ',' && text[j] !== '}' && text[j] !== ']') j++;
+    while (j < text.length && !isJsonWs(text.charCodeAt(j)) && text[j] !== ',' && text[j] !== '}' && text[j] !== ']') j++;
     return j;
   }
 }

@@ -14,6 +14,7 @@
  */
 import { reconcile } from '../incremental.js';
 import { setOwn } from './pointer.js';
+import { isJsonWs, skipJsonWs, stringEnd } from './json-scan.js';
 
 /** Where a value's text is (`end` exclusive; white space may lie inside around the value), and its parts. */
 interface Span {
@@ -34,32 +35,13 @@ export interface JsonLayout {
 }
 
 const QUOTE = 34;
-const BACKSLASH = 92;
 
-function isWs(c: number): boolean {
-  return c === 0x20 || c === 0x0a || c === 0x0d || c === 0x09;
-}
-
-function skipWs(t: string, i: number): number {
-  while (i < t.length && isWs(t.charCodeAt(i))) i++;
-  return i;
-}
 
 /** The offset after the string literal starting at `i`. */
 function skipString(t: string, i: number): number {
-  let j = i + 1;
-  for (;;) {
-    const k = t.indexOf('"', j);
-    if (k < 0) throw new Error('unterminated string');
-    let b = k - 1;
-    let slashes = 0;
-    while (t.charCodeAt(b) === BACKSLASH) {
-      slashes++;
-      b--;
-    }
-    if (slashes % 2 === 0) return k + 1;
-    j = k + 1;
-  }
+  const end = stringEnd(t, i);
+  if (end < 0) throw new Error('unterminated string');
+  return end;
 }
 
 /** The offset after the value starting at `i` (text already known to be JSON). */
@@ -87,7 +69,7 @@ function skipValue(t: string, i: number): number {
   let j = i;
   while (j < t.length) {
     const d = t.charCodeAt(j);
-    if (d === 44 || d === 125 || d === 93 || isWs(d)) break;
+    if (d === 44 || d === 125 || d === 93 || isJsonWs(d)) break;
     j++;
   }
   return j;
@@ -104,7 +86,7 @@ function kidsOf(t: string, i: number): { kids: Kid[]; end: number } | undefined 
   const close = open === 123 ? 125 : 93;
   const kids: Kid[] = [];
   const seen = new Set<string>();
-  let j = skipWs(t, i + 1);
+  let j = skipJsonWs(t, i + 1);
   if (t.charCodeAt(j) === close) return { kids, end: j + 1 };
   for (let index = 0; ; index++) {
     let key: string | number = index;
@@ -113,22 +95,22 @@ function kidsOf(t: string, i: number): { kids: Kid[]; end: number } | undefined 
       key = keyText(t, j, keyEnd);
       if (seen.has(key)) return undefined;
       seen.add(key);
-      j = skipWs(t, keyEnd) + 1; // the colon
-      j = skipWs(t, j);
+      j = skipJsonWs(t, keyEnd) + 1; // the colon
+      j = skipJsonWs(t, j);
     }
     const end = skipValue(t, j);
     kids.push({ key, span: { start: j, end } });
-    j = skipWs(t, end);
+    j = skipJsonWs(t, end);
     const c = t.charCodeAt(j);
     if (c === close) return { kids, end: j + 1 };
-    j = skipWs(t, j + 1); // past the comma
+    j = skipJsonWs(t, j + 1); // past the comma
   }
 }
 
 /** The layout of a JSON text (which parsed), or `undefined` when a level repeats a key. */
 export function layoutOf(text: string): JsonLayout | undefined {
   try {
-    const start = skipWs(text, 0);
+    const start = skipJsonWs(text, 0);
     if (text.charCodeAt(start) !== 123) return undefined;
     const top = kidsOf(text, start);
     if (!top) return undefined;
