@@ -117,17 +117,10 @@ export class TypeCatalog {
   }
   private sortedNames: string[] | undefined;
 
-  /**
-   * An object standing for the set of declared names (those `referencedNames` finds): the same object as
-   * long as the names are the same, so that what is computed from them can be kept under it.
-   */
-  get namesToken(): object {
-    if (this.token) return this.token;
-    const text = `${this.names().join(' ')}\0${this.positional.map((p) => p.name).join(' ')}`;
-    if (lastNames?.text !== text) lastNames = { text, token: {} };
-    return (this.token = lastNames.token);
+  /** The declared names `referencedNames` finds, as one text (see PackageContext.namesToken). */
+  namesKey(): string {
+    return `${this.names().join(' ')}\0${this.positional.map((p) => p.name).join(' ')}`;
   }
-  private token: object | undefined;
 
   /** Structural keys of the schemas compared so far. */
   private readonly shapes = new Shapes();
@@ -461,9 +454,6 @@ function indentPieces(pieces: readonly string[]): string {
   indentedNow = new Map();
   return balanced ? keptJoin('types.ts declarations', out, '\n\n') : indentDeclarations(pieces.join('\n\n'));
 }
-
-/** The last set of declared names and its token (see `namesToken`). */
-let lastNames: { readonly text: string; readonly token: object } | undefined;
 
 /** By-name params schemas, by method model: the same object while the model is. */
 const paramsSchemas = new Memo<MethodModel, JsonSchema>();

@@ -24,6 +24,11 @@ export interface PackageContext {
   readonly types: TypeCatalog;
   /** The source of types.ts. */
   readonly typesSource: string;
+  /**
+   * An object standing for the declared type names (those `types.referencedNames` finds): last run's object
+   * while they are the same, so that what is computed from them can be kept under it.
+   */
+  readonly namesToken: object;
   plans(method: MethodModel): MethodPlans;
   serviceOf(method: MethodModel): ServiceModel;
 }
@@ -86,6 +91,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
     names,
     types,
     typesSource,
+    namesToken: ctx.memory.token('declared type names', types.namesKey()),
     serviceOf: (m) => owner.get(m)!,
     plans(method) {
       let p = memo.get(method);

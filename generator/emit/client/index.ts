@@ -153,7 +153,7 @@ const methodModules = new Memo<MethodModel, OutputFile[]>();
 function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return methodModules.get(method, [n, t, pc.types.namesToken, kindTypes(pc, method)], () => makeMethodModule(pc, method, n, t));
+  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method)], () => makeMethodModule(pc, method, n, t));
 }
 
 /** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
@@ -302,7 +302,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
   const service = pc.names.serviceConst(pc.serviceOf(method));
-  return namespaceParts.get(method, [n, t, pc.plans(method), pc.types.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name], () => {
+  return namespaceParts.get(method, [n, t, pc.plans(method), pc.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name], () => {
     const members: MethodSignature[] = [];
     const impl: string[] = [];
     const typeImports = new Set<string>();

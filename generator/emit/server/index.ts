@@ -101,7 +101,7 @@ const serverParts = new Memo<MethodModel, ServerPart>(true);
 function serverPart(pc: PackageContext, service: ServiceModel, method: MethodModel, i: number): ServerPart {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return serverParts.get(method, [n, t, pc.types.namesToken, i, service.name], () => {
+  return serverParts.get(method, [n, t, pc.namesToken, i, service.name], () => {
     const typeImports = new Set<string>();
     const metaImports: string[] = [];
     const sig = handlerSignature(pc, method, typeImports);
