@@ -19,6 +19,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { readConfigFile, resolveConfig } from '../../generator/config.js';
 import { generate, watchSession } from '../../generator/generate.js';
 import { listFiles } from '../../generator/write.js';
+import { readManifest, unchanged } from '../../generator/manifest.js';
 import { ROOT } from '../helpers/paths.js';
 import { syntheticDocument } from '../../bench/synthetic.js';
 
@@ -263,4 +264,29 @@ describe('the watch loop against a cold run, random edits', () => {
       { numRuns: RUNS, seed: SEED, endOnFailure: true },
     );
   }, 600_000);
+});
+
+describe('the manifest of a watch session', () => {
+  it('is recorded once the session is flushed, for the inputs that run read', async () => {
+    const project = join(work, 'manifest');
+    mkdirSync(project, { recursive: true });
+    const file = join(project, 'openrpc.json');
+    const doc = syntheticDocument(10) as { methods: { summary?: string }[] };
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const config = resolveConfig(project, { documents: ['openrpc.json'], out: 'generated', strict: false, package: {} });
+    const session = watchSession(config);
+    const cache = join(project, '.cache');
+    expect((await generate(config, { cacheDir: cache, session })).ok).toBe(true);
+    doc.methods[0]!.summary = 'edited';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect((await generate(config, { cacheDir: cache, session })).ok).toBe(true);
+    // Saves in quick succession record nothing yet: a later process would take a full run.
+    expect(readManifest(cache, config)).toBeUndefined();
+    session.manifest.flush();
+    // Recorded now: the folder holds exactly what the last run wrote, for the inputs as they are.
+    expect(unchanged(cache, config, listFiles)).toBe(true);
+    doc.methods[0]!.summary = 'edited again';
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    expect(unchanged(cache, config, listFiles)).toBeUndefined();
+  });
 });
