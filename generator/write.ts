@@ -443,7 +443,7 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
   const listed = memory?.held();
   const fresh = !existsSync(outDir) || readdirSync(outDir).length === 0;
   const held = memory?.holdings();
-  const changes = writeFiles(outDir, files, owned, memory, encoded, removed);
+  const changes = writeFiles(outDir, fresh, files, owned, memory, encoded, removed);
   if (memory) {
     // Written (or found equal): the folder now holds exactly these, and what else it held.
     if (fresh) {
@@ -473,10 +473,11 @@ export function writeOutputs(outDir: string, files: readonly OutputFile[], owned
   return changes;
 }
 
-function writeFiles(outDir: string, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>, removed?: readonly string[]): Change[] {
+/** `fresh`: the output folder is missing or empty. */
+function writeFiles(outDir: string, fresh: boolean, files: readonly OutputFile[], owned: ReadonlySet<string>, memory?: OutputMemory, encoded?: Map<string, Uint8Array>, removed?: readonly string[]): Change[] {
   // A new output folder is written whole beside its place and renamed into it: one rename, and nobody
   // ever sees half of it.
-  if (!existsSync(outDir) || readdirSync(outDir).length === 0) {
+  if (fresh) {
     memory?.clear();
     const staging = `${outDir}.noderpc-tmp-${process.pid}-${Date.now().toString(36)}`;
     try {
