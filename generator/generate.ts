@@ -278,7 +278,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     : '';
 
   if (options.check) {
-    if (cacheRoot) await time('check', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined));
+    if (cacheRoot) await time('check', () => writeManifest(cacheRoot, config, inputKey(config, inputs, loaded.texts), inputs, files, note.trim() || undefined));
     const changes = await time('check', () => diffAgainstDisk(outDir, files, plan.owned));
     const headline = (changes.length ? await describeChanges(outDir, outLabel, files, changes) : `${outLabel}/ is up to date (${files.length} files).`) + foreign + note;
     return finish({ ...base, ok: changes.length === 0, problems: all, changes, files, headline });
@@ -288,13 +288,11 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   const written = cacheRoot && !options.session ? new Map<string, Uint8Array>() : undefined;
   const changes = await time('write', () => writeOutputs(outDir, files, plan.owned, memory, written, plan.removed));
   if (cacheRoot) {
-    // A watch session records its manifest once it is idle (see WatchSession.manifest), with the inputs' key
-    // taken now, from the files as they are once this run has written (as a run without a session takes it
-    // when it records), not as a later save leaves them.
-    if (options.session) {
-      const key = await time('write', () => inputKey(config, inputs));
-      options.session.manifest.schedule(() => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined, undefined, key));
-    } else await time('write', () => writeManifest(cacheRoot, config, inputs, files, note.trim() || undefined, written));
+    // The key of the texts this run read, not of the files as they are by now (a save during the run).
+    const key = await time('write', () => inputKey(config, inputs, loaded.texts));
+    // A watch session records its manifest once it is idle (see WatchSession.manifest).
+    if (options.session) options.session.manifest.schedule(() => writeManifest(cacheRoot, config, key, inputs, files, note.trim() || undefined));
+    else await time('write', () => writeManifest(cacheRoot, config, key, inputs, files, note.trim() || undefined, written));
   }
   const counts = { added: 0, changed: 0, removed: 0 };
   for (const c of changes) counts[c.kind]++;

@@ -49,12 +49,22 @@ function manifestFile(cacheRoot: string, config: Config): string {
   return join(cacheRoot, 'manifest', `${sha(`${config.root}\0${config.out}`)}.json`);
 }
 
-/** The hash of everything a run with `config` reads, given the spec files the last run read. */
-export function inputKey(config: Config, inputs: readonly string[]): string {
+/**
+ * The hash of everything a run with `config` reads, given the spec files the last run read. `read`: the
+ * texts a run read, by path, hashed instead of what the files hold now. A run records the key of what it
+ * was made from, so a file saved while it ran (or given as an override) makes a later key differ and a
+ * later process run in full. A text hashes as its UTF-8 bytes, which are the file's when the file is UTF-8.
+ */
+export function inputKey(config: Config, inputs: readonly string[], read?: ReadonlyMap<string, string>): string {
   const h = createHash('sha256');
   h.update(JSON.stringify(config));
   for (const file of inputs) {
     h.update(file).update('\0');
+    const text = read?.get(file);
+    if (text !== undefined) {
+      h.update(text);
+      continue;
+    }
     try {
       h.update(readFileSync(resolve(config.root, file)));
     } catch {
@@ -134,17 +144,17 @@ function outputEntry(path: string, contents: string, bytes: Uint8Array | undefin
 }
 
 /**
- * Record what a run read and produced. `written`: the bytes of the files this run wrote, by path (hashed
- * instead of their text); `key`: the inputs' key as the run read them (by default, as they are now).
+ * Record what a run read and produced. `key`: the inputs' key as the run read them (inputKey with its
+ * texts); `written`: the bytes of the files this run wrote, by path (hashed instead of their text).
  */
 export function writeManifest(
   cacheRoot: string,
   config: Config,
+  key: string,
   inputs: readonly string[],
   outputs: readonly { path: string; contents: string }[],
   note?: string,
   written?: ReadonlyMap<string, Uint8Array>,
-  key: string = inputKey(config, inputs),
 ): void {
   // The manifest's JSON, put together from each output's kept entry (as JSON.stringify writes a Manifest).
   const entries = outputs.map((f) => outputEntry(f.path, f.contents, written?.get(f.path)));

@@ -58,6 +58,8 @@ export interface LoadResult {
   readonly provenance: ReadonlyMap<string, Provenance>;
   /** Every file read, project-relative: what a watcher or cache must track. */
   readonly files: readonly string[];
+  /** The texts of the files read, as read (a manifest's key is made of them: see manifest.ts inputKey). */
+  readonly texts: ReadonlyMap<string, string>;
 }
 
 export interface LoadOptions {
@@ -115,9 +117,10 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
   problems.push(...workspace.problems);
 
   const files = workspace.loaded().map((f) => f.path);
+  const texts = workspace.read();
   const sorted = finishProblems(config, problems);
-  if (sorted.some(isError)) return { problems: sorted, schemaDocuments, provenance: provenances, files };
-  return { model: { services }, problems: sorted, schemaDocuments, provenance: provenances, files };
+  if (sorted.some(isError)) return { problems: sorted, schemaDocuments, provenance: provenances, files, texts };
+  return { model: { services }, problems: sorted, schemaDocuments, provenance: provenances, files, texts };
 }
 
 /** Severity by the project's standards (warnings for a foreign document), duplicates dropped, file order. */

@@ -35,6 +35,8 @@ function splice(path: string, last: ReadFile, text: string): ReadFile | undefine
 export class Workspace {
   readonly root: string;
   private readonly files = new Map<string, SourceFile | null>();
+  /** The text of each file read, as this load read it (from disk or an override). */
+  private readonly texts = new Map<string, string>();
   private readonly overrides: ReadonlyMap<string, string>;
   readonly problems: Diagnostic[] = [];
 
@@ -74,6 +76,7 @@ export class Workspace {
         return undefined;
       }
     }
+    this.texts.set(key, text);
     const slot = `file ${key}`;
     const last = this.memory.recall<ReadFile>(slot);
     if (last?.text === text) {
@@ -101,6 +104,14 @@ export class Workspace {
     if (this.files.has(key)) return this.files.get(key) !== null;
     if (this.overrides.has(key)) return true;
     return existsSync(resolve(this.root, key));
+  }
+
+  /**
+   * The texts this load read, by path: what its outputs are made from, which the files may no longer hold
+   * (saved again meanwhile, or given as overrides).
+   */
+  read(): ReadonlyMap<string, string> {
+    return this.texts;
   }
 
   /** Every file read so far, in the order first read. */

@@ -290,3 +290,38 @@ describe('the manifest of a watch session', () => {
     expect(unchanged(cache, config, listFiles)).toBeUndefined();
   });
 });
+
+describe("the manifest's key", () => {
+  // What a run read and what the files hold when it records can differ: a save while it runs, or an editor's
+  // unsaved buffer given as an override. The key is of what the run read, so a later process runs in full.
+  it('is made of the texts a run read, not of what the files hold by the time it records', async () => {
+    const project = join(work, 'key');
+    mkdirSync(project, { recursive: true });
+    const file = join(project, 'openrpc.json');
+    const doc = syntheticDocument(10) as { methods: { summary?: string }[] };
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    const config = resolveConfig(project, { documents: ['openrpc.json'], out: 'generated', strict: false, package: {} });
+    const cache = join(project, '.cache');
+    const read = JSON.parse(JSON.stringify(doc)) as typeof doc;
+    read.methods[0]!.summary = 'as read by the run';
+    const overrides = new Map([['openrpc.json', JSON.stringify(read, null, 2)]]);
+
+    expect((await generate(config, { cacheDir: cache, overrides })).ok).toBe(true);
+    expect(readManifest(cache, config)).toBeDefined();
+    // The outputs were made from the text read, which the file does not hold: not taken as up to date.
+    expect(unchanged(cache, config, listFiles)).toBeUndefined();
+    // Once the file holds that text, the record holds.
+    writeFileSync(file, overrides.get('openrpc.json')!);
+    expect(unchanged(cache, config, listFiles)).toBe(true);
+
+    // The same through a watch session, whose record is written later.
+    const session = watchSession(config);
+    writeFileSync(file, JSON.stringify(doc, null, 2));
+    read.methods[0]!.summary = 'as read by the session';
+    expect((await generate(config, { cacheDir: cache, session, overrides: new Map([['openrpc.json', JSON.stringify(read, null, 2)]]) })).ok).toBe(true);
+    session.manifest.flush();
+    expect(unchanged(cache, config, listFiles)).toBeUndefined();
+    writeFileSync(file, JSON.stringify(read, null, 2));
+    expect(unchanged(cache, config, listFiles)).toBe(true);
+  });
+});
