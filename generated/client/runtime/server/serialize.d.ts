@@ -19,18 +19,23 @@ export declare function quote(s: string): string;
 /** A property key or an array index, as JSON.stringify passes it to `toJSON`. */
 type Key = string | number;
 /**
-* The scalar codecs' walks (`null` and `undefined` pass through, as in encode); anything else than the value
-* form they expect leaves the whole value to encode + JSON.stringify.
+* The scalar codecs, for an object written in one expression, whose constants hold the quotes: what goes
+* between them, or `undefined` for anything but the value form (null included), which the object's keyed
+* path then writes with the walks below.
+*/
+export declare function u64d(v: unknown): number | bigint | undefined;
+export declare function u32d(v: unknown): number | undefined;
+export declare function fd(v: unknown): string | undefined;
+export declare function qd(v: unknown): string | undefined;
+/**
+* The scalar codecs' walks: the value form as its JSON text, `null` and `undefined` as encode passes them;
+* anything else leaves the whole value to encode + JSON.stringify.
 */
 export declare function u64(v: unknown): string | undefined;
 export declare function u64n(v: unknown): string | undefined;
 export declare function u32(v: unknown): string | undefined;
 export declare function f(v: unknown): string | undefined;
 export declare function q(v: unknown): string | undefined;
-export declare function u64d(v: unknown): number | bigint | undefined;
-export declare function u32d(v: unknown): number | undefined;
-export declare function fd(v: unknown): string | undefined;
-export declare function qd(v: unknown): string | undefined;
 /** A string that JSON.stringify writes as it is between quotes, else `undefined`. */
 export declare function strd(v: unknown): string | undefined;
 /**

@@ -106,53 +106,14 @@ function unplanned(key, v, depth) {
 /** Thrown by a fast walk that meets a case it leaves to `encode` + `JSON.stringify`. */
 const BAIL = Symbol("bail");
 /**
-* The scalar codecs' walks (`null` and `undefined` pass through, as in encode); anything else than the value
-* form they expect leaves the whole value to encode + JSON.stringify.
-*/
-export function u64(v) {
-	if (typeof v === "bigint") {
-		// Through a number when it is exact (V8 compares and prints numbers faster than bigints): Number()
-		// rounds monotonically, so n ≤ 2^53-1 exactly when v is.
-		const n = Number(v);
-		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `"${n}"`;
-		if (v >= 0n && v <= U64_MAX) return `"${v}"`;
-	}
-	return v === null ? "null" : v === undefined ? undefined : bail();
-}
-export function u64n(v) {
-	if (typeof v === "bigint") {
-		const n = Number(v);
-		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `${n}`;
-	}
-	return v === null ? "null" : v === undefined ? undefined : bail();
-}
-export function u32(v) {
-	if (typeof v === "number" && Number.isInteger(v) && v >= 0 && v <= 4294967295) return `"${v}"`;
-	return v === null ? "null" : v === undefined ? undefined : bail();
-}
-export function f(v) {
-	if (typeof v === "number" && Number.isFinite(v)) return `"${v.toFixed(4)}"`;
-	return v === null ? "null" : v === undefined ? undefined : bail();
-}
-export function q(v) {
-	if (typeof v === "bigint" && v >= 0n) return `"0x${v.toString(16)}"`;
-	if (typeof v === "string" && QUANTITY.test(v)) return `"${v}"`;
-	return v === null ? "null" : v === undefined ? undefined : bail();
-}
-const SCALARS = {
-	u64,
-	u64n,
-	u32,
-	f,
-	q
-};
-/*
-* The same codecs for an object written in one expression, whose constants hold the quotes: what goes
+* The scalar codecs, for an object written in one expression, whose constants hold the quotes: what goes
 * between them, or `undefined` for anything but the value form (null included), which the object's keyed
-* path then writes with the walks above.
+* path then writes with the walks below.
 */
 export function u64d(v) {
 	if (typeof v === "bigint") {
+		// Through a number when it is exact (V8 compares and prints numbers faster than bigints): Number()
+		// rounds monotonically, so n ≤ 2^53-1 exactly when v is.
 		const n = Number(v);
 		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return n;
 		if (v >= 0n && v <= U64_MAX) return v;
@@ -170,6 +131,44 @@ export function qd(v) {
 	if (typeof v === "string" && QUANTITY.test(v)) return v;
 	return undefined;
 }
+/** What a scalar walk gives for anything but its value form: `null` and `undefined` pass through, as in encode. */
+function passed(v) {
+	return v === null ? "null" : v === undefined ? undefined : bail();
+}
+/**
+* The scalar codecs' walks: the value form as its JSON text, `null` and `undefined` as encode passes them;
+* anything else leaves the whole value to encode + JSON.stringify.
+*/
+export function u64(v) {
+	const d = u64d(v);
+	return d !== undefined ? `"${d}"` : passed(v);
+}
+export function u64n(v) {
+	if (typeof v === "bigint") {
+		const n = Number(v);
+		if (n >= 0 && n <= Number.MAX_SAFE_INTEGER) return `${n}`;
+	}
+	return passed(v);
+}
+export function u32(v) {
+	const d = u32d(v);
+	return d !== undefined ? `"${d}"` : passed(v);
+}
+export function f(v) {
+	const d = fd(v);
+	return d !== undefined ? `"${d}"` : passed(v);
+}
+export function q(v) {
+	const d = qd(v);
+	return d !== undefined ? `"${d}"` : passed(v);
+}
+const SCALARS = {
+	u64,
+	u64n,
+	u32,
+	f,
+	q
+};
 /** A string that JSON.stringify writes as it is between quotes, else `undefined`. */
 export function strd(v) {
 	return typeof v === "string" && !NEEDS_ESCAPE.test(v) ? v : undefined;
