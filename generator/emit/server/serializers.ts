@@ -251,10 +251,10 @@ export class SerializerWriter {
     // (a value not in the form expected, one JSON.stringify leaves out, a string that needs escaping) sends
     // the object to the keyed path.
     const straight = props.map((p, i) => {
-      const w = this.writer(p.schema, p.plan, seen);
+      const quoted = this.writer(p.schema, p.plan, seen).quoted;
       const v = `v[${q(p.name)}]`;
-      if (w.quoted !== undefined) return { expr: `w${i} = ${w.quoted(v)}`, quoted: true };
-      return { expr: `w${i} = ${w.fn !== undefined ? `${w.fn}(${v}, ${q(p.name)}, d + 1)` : w.leaf!(v, q(p.name), 'd + 1')}`, quoted: false };
+      if (quoted !== undefined) return { expr: `w${i} = ${quoted(v)}`, quoted: true };
+      return { expr: `w${i} = ${this.call(p.schema, p.plan, seen, v, q(p.name), 'd + 1')}`, quoted: false };
     });
     let text = '';
     straight.forEach((p, i) => {
