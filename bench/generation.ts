@@ -5,7 +5,7 @@
  */
 import { cpSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { readConfigFile, resolveConfig } from '../generator/config.js';
+import { readConfigFile, resolveConfig } from '../generator/config/index.js';
 import { generate, watchSession } from '../generator/generate.js';
 import { median, medianProcess, MEMORY_FS, ms, NODE, outputScratch, parsePhases, remove, ROOT, scratch, SHARED, type Section } from './lib.js';
 
@@ -141,7 +141,7 @@ export async function generationSection(): Promise<Section> {
     target: '< 0.5 s',
     met: loop < 500,
     by: `${ms(loop - 500)}`,
-    why: 'a save parses again only the part of the edited file that changed, and every method, schema and component that did not change is the same object as in the last run (generator/incremental.ts), so checks, models, type declarations, method modules, docs sections and validators are computed for the edited method only and the schema job is sent only what changed; what is left is each emitter walking every method to look its pieces up, joining the whole-service files (namespace module, whole-node client, server, docs page, console data) and the release record (read and compared with the spec on every run).',
+    why: 'a save parses again only the part of the edited file that changed, and every method, schema and component that did not change is the same object as in the last run (generator/speed/incremental.ts), so checks, models, type declarations, method modules, docs sections and validators are computed for the edited method only and the schema job is sent only what changed; what is left is each emitter walking every method to look its pieces up, joining the whole-service files (namespace module, whole-node client, server, docs page, console data) and the release record (read and compared with the spec on every run).',
     command: 'edit platform.getHeight summary; regenerate in process with a watch session (what --watch does)',
     note: `phases (ms): ${phasesText(Object.fromEntries(Object.entries(lastPhases).map(([k, v]) => [k, Math.round(v)])))}`,
   });

@@ -24,7 +24,7 @@ function sources(dir, out = []) {
 async function fromSources() {
   process.env.NODERPC_ROOT ??= root;
   const h = createHash('sha256');
-  for (const file of [...sources(join(root, 'generator')), ...sources(join(root, 'runtime'))].sort()) {
+  for (const file of [...sources(join(root, 'generator')), ...sources(join(root, 'runtime')), ...sources(join(root, 'tools'))].sort()) {
     const st = statSync(file);
     h.update(`${file}\0${st.size}\0${st.mtimeMs}\0`);
   }
@@ -47,5 +47,5 @@ async function fromSources() {
   return import(pathToFileURL(entry).href);
 }
 
-const cli = existsSync(join(root, 'generator/cli.ts')) ? await fromSources() : await import('../dist/cli.js');
+const cli = existsSync(join(root, 'generator/cli/index.ts')) ? await fromSources() : await import('../dist/cli.js');
 process.exitCode = await cli.main(process.argv.slice(2));

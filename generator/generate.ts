@@ -2,23 +2,23 @@
  * One generation run: load → emit (the schema job beside it) → check or write, timing each phase. Nothing is written unless
  * every stage succeeded.
  */
-import { noCache, openCache, partsDirOf } from './cache.js';
-import { cacheRootOf } from './cache-root.js';
-import type { Config } from './config.js';
-import { generatorFingerprint, inputKey, writeManifest } from './manifest.js';
+import { noCache, openCache, partsDirOf } from './speed/cache.js';
+import { cacheRootOf } from './speed/cache-root.js';
+import type { Config } from './config/index.js';
+import { generatorFingerprint, inputKey, writeManifest } from './speed/manifest.js';
 import { resolve } from 'node:path';
-import { readTree } from './tree.js';
-import { forgetJoins, RunMemory, setKeeping } from './incremental.js';
-import { SchemaChannel } from './schema/parts.js';
-import { isError, type Diagnostic } from './diagnostics.js';
-import { displayPath, formatProblems } from './report.js';
+import { readTree } from './lib/read-tree.js';
+import { forgetJoins, RunMemory, setKeeping } from './speed/incremental.js';
+import { SchemaChannel } from './speed/schema-parts.js';
+import { isError, type Diagnostic } from './lib/diagnostics.js';
+import { displayPath, formatProblems } from './cli/report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
-import type { EmitContext } from './emit/types.js';
+import type { EmitContext } from './emit/shared/types.js';
 import { loadProject, withSchemaProblems, type LoadResult } from './load/index.js';
 import type { SchemaJobDocument, SchemaJobResult } from './schema/job.js';
-import type { Model } from './model.js';
-import type { ReleaseView } from './release/history.js';
-import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, samePathsAs, writeOutputs, type Change, type OutputFile } from './write.js';
+import type { Model } from './model/index.js';
+import type { ReleaseView } from './lifecycle/release/history.js';
+import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, samePathsAs, writeOutputs, type Change, type OutputFile } from './write/index.js';
 
 const NO_SCHEMA_JOB: SchemaJobResult = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
 
@@ -159,7 +159,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   // Started first: on its own thread, the schema job's start-up overlaps the load, and each document is
   // checked there as soon as the load has bundled it. (Loaded only when used, as the emitters, the release
   // record and the YAML parsers are: a run loads what its outputs need.)
-  const runner = checked ? (await import('./schema/thread.js')).schemaRunner() : undefined;
+  const runner = checked ? (await import('./speed/schema-thread.js')).schemaRunner() : undefined;
   const typed = config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package');
   // A watch session's jobs are sent only what changed since its last one (schema/parts.ts).
   let channel: SchemaChannel | undefined;
@@ -190,21 +190,21 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   // modules); the client (or server, package) emitter takes the source over. Naming the types and making the
   // library's inputs is the types phase.
   const model = loaded.model;
-  if (typed && model) await time('types', async () => void (await import('./emit/client/context.js')).startTypes(model, cache));
+  if (typed && model) await time('types', async () => void (await import('./emit/shared/context.js')).startTypes(model, cache));
   if (!loaded.model) {
     const all = withSchemaProblems(config, loaded, await time('schemas', () => job));
     return finish({ ok: false, problems: all, headline: specHeadline(all, outLabel), timings, inputs: loaded.files });
   }
 
   // The release record: the version the package carries, the changelog, and the bump the spec now calls for.
-  const { readRecord, recordFiles, ReleaseError } = await import('./release/record.js');
+  const { readRecord, recordFiles, ReleaseError } = await import('./lifecycle/release/record.js');
   let releases: ReleaseView | undefined;
   let releaseNote: ((view: ReleaseView) => string) | undefined;
   try {
     releases = await time('release', async () => {
       const record = readRecord(config);
       if (!record) return undefined;
-      const history = await import('./release/history.js');
+      const history = await import('./lifecycle/release/history.js');
       releaseNote = history.releaseNote;
       return history.releaseView(record, loaded.model!);
     });
@@ -223,7 +223,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     config,
     model: loaded.model,
     ...(releases ? { releases } : {}),
-    runtime: readTree('runtime', /\.ts$/),
+    runtime: new Map([...readTree('runtime', /\.ts$/), ...readTree('tools', /\.ts$/)]),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(partsDir ? { cacheDir: partsDir } : {}),
   };

@@ -8,13 +8,13 @@ import { pathToFileURL } from 'node:url';
 export function buildOptions(root) {
   return {
     entryPoints: {
-      cli: join(root, 'generator/cli.ts'),
+      cli: join(root, 'generator/cli/index.ts'),
       // The programmatic API (the package's main export).
-      index: join(root, 'generator/api.ts'),
-      // The schema thread's entry sits beside the CLI's (schema/thread.ts looks for it there).
-      'schema-worker': join(root, 'generator/schema/worker.ts'),
+      index: join(root, 'generator/index.ts'),
+      // The schema thread's entry sits beside the CLI's (speed/schema-thread.ts looks for it there).
+      'schema-worker': join(root, 'generator/speed/schema-worker.ts'),
       // Run once after the build (finishBuild): what the bundle carries precompiled.
-      'build-extras': join(root, 'generator/build-extras.ts'),
+      'build-extras': join(root, 'generator/write/tool-bundle.ts'),
     },
     bundle: true,
     splitting: true,

@@ -19,7 +19,7 @@ try {
     process.execPath,
     [
       join(root, 'node_modules/typescript/bin/tsc'),
-      join(root, 'generator/api.ts'),
+      join(root, 'generator/index.ts'),
       '--ignoreConfig', '--declaration', '--emitDeclarationOnly', '--outDir', join(tmp, 'types'), '--rootDir', root,
       '--module', 'NodeNext', '--moduleResolution', 'NodeNext', '--target', 'ES2022', '--strict', '--noUncheckedIndexedAccess', '--skipLibCheck', '--types', 'node',
     ],

@@ -1,6 +1,6 @@
 /** The generated server, full params validation, serving platform.getBalance with a typed handler. */
 import { createNodeServer } from '../../generated/client/server/index.js';
-import { decode } from '../../runtime/codec.js';
+import { decode } from '../../runtime/client/codec.js';
 import { platformGetBalanceMeta } from '../../generated/client/methods/platform/getBalance.js';
 import { exampleResult } from './request.js';
 

@@ -3,12 +3,12 @@
  * reply checked after it is passed on, and with a second argument each exchange recorded to that folder.
  * `--no-checks` instead of a folder: forwarding alone, to tell the hop from the checks.
  */
-import { readConfigFile, resolveConfig } from '../../generator/config.js';
-import { createConformance } from '../../generator/conform/index.js';
+import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
+import { createConformance } from '../../generator/lifecycle/conform/index.js';
 import { loadProject } from '../../generator/load/index.js';
-import { createInspector, createRedactor } from '../../generator/traffic/inspect.js';
-import { startProxy } from '../../runtime/proxy/index.js';
-import { createRecorder } from '../../runtime/proxy/record.js';
+import { createInspector, createRedactor } from '../../generator/lifecycle/traffic/inspect.js';
+import { startProxy } from '../../tools/proxy/index.js';
+import { createRecorder } from '../../tools/proxy/record.js';
 import { ROOT } from '../lib.js';
 
 const [upstream, recordDir] = process.argv.slice(2);

@@ -3,7 +3,7 @@
  * the schema job (schema/job.ts), which runs beside them. Each is loaded only when its output is asked for:
  * a client package needs neither the docs' templates nor the server's emitter.
  */
-import type { Emitter } from './types.js';
+import type { Emitter } from './shared/types.js';
 
 export interface EmitterEntry {
   /** The output kind, as listed in the config's `emit`. */

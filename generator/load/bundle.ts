@@ -10,12 +10,12 @@
  * found later in the bundled document is reported where the author wrote it.
  */
 import { posix } from 'node:path';
-import type { Diagnostic } from '../diagnostics.js';
-import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer } from './pointer.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
+import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer } from '../lib/pointer.js';
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
 import { visitParts } from './document.js';
-import { isKeeping, keptIn } from '../incremental.js';
+import { isKeeping, keptIn } from '../speed/incremental.js';
 
 export interface Origin {
   file: string;

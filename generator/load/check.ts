@@ -4,18 +4,18 @@
  * appends diagnostics; none stops the others, so one run reports everything.
  */
 import type { ErrorObject } from 'ajv';
-import type { Diagnostic } from '../diagnostics.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
 import { describeAjvError, simplifyErrors } from '../schema/ajv-errors.js';
 import type { Provenance } from './bundle.js';
 import { isObject } from './bundle.js';
 import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
-import { getAtPointer, joinPointer } from './pointer.js';
+import { getAtPointer, joinPointer } from '../lib/pointer.js';
 import { deref, methodsOf, visitParts } from './document.js';
-import { reachOf } from './reach.js';
-import { keptIn, Memo } from '../incremental.js';
+import { reachOf } from '../speed/reach.js';
+import { keptIn, Memo } from '../speed/incremental.js';
 import { checkLinks } from './links.js';
-import { contentHash, noCache, type Cache } from '../cache.js';
+import { contentHash, noCache, type Cache } from '../speed/cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
 
 /** Methods found valid against the meta-schema, by object (see incremental.ts). */

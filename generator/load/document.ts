@@ -1,6 +1,6 @@
 /** Walking a bundled OpenRPC document: its methods, and references followed to what they name. */
 import { isObject } from './bundle.js';
-import { getAtPointer } from './pointer.js';
+import { getAtPointer } from '../lib/pointer.js';
 
 export interface MethodRef {
   pointer: string;

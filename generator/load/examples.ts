@@ -3,15 +3,15 @@
  * compile, run on the schema thread (schema/job.ts) while the main thread emits. Problems are located by
  * pointer into the bundled document; the main thread maps them to files and lines.
  */
-import { noCache, type Cache } from '../cache.js';
+import { noCache, type Cache } from '../speed/cache.js';
 import { AJV_VERSION, describeAjvError, simplifyErrors, type SchemaCompiler } from '../schema/ajv.js';
-import { closureKey } from '../schema/closure.js';
+import { closureKey } from '../speed/closure.js';
 import { compileParams, type EnvelopeParam, type ParamStructure } from '../schema/envelope.js';
 import { isObject } from './bundle.js';
 import { deref, methodsOf } from './document.js';
-import { getAtPointer, joinPointer } from './pointer.js';
-import { reachOf } from './reach.js';
-import { isKeeping, Memo } from '../incremental.js';
+import { getAtPointer, joinPointer } from '../lib/pointer.js';
+import { reachOf } from '../speed/reach.js';
+import { isKeeping, Memo } from '../speed/incremental.js';
 
 /** A problem found in a bundled document, located by pointer (provenance maps it to a file and line). */
 export interface LocatedProblem {

@@ -4,17 +4,17 @@
  */
 import { readdirSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
-import type { Cache } from '../cache.js';
-import type { Config } from '../config.js';
-import { isError, sortDiagnostics, type Diagnostic } from '../diagnostics.js';
-import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model.js';
+import type { Cache } from '../speed/cache.js';
+import type { Config } from '../config/index.js';
+import { isError, sortDiagnostics, type Diagnostic } from '../lib/diagnostics.js';
+import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model/index.js';
 import { resolveSchema } from '../schema/resolve.js';
 import type { SchemaJobDocument, SchemaJobOutput } from '../schema/job.js';
 import { bundle, isObject, type Provenance } from './bundle.js';
 import { checkDocument } from './check.js';
-import { joinPointer } from './pointer.js';
+import { joinPointer } from '../lib/pointer.js';
 import { Workspace } from './workspace.js';
-import type { RunMemory } from '../incremental.js';
+import type { RunMemory } from '../speed/incremental.js';
 
 /**
  * Problems that break our spec's standards but not generation. A project spec (`strict`) treats them as

@@ -4,11 +4,11 @@
  * result schema, the param in its params). A link that cannot work is a located problem, not a silent
  * dead end for `verify`.
  */
-import type { Diagnostic } from '../diagnostics.js';
-import { expressionsIn, parseExpression } from '../links.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
+import { expressionsIn, parseExpression } from '../model/links.js';
 import { isObject, type Provenance } from './bundle.js';
 import { deref, methodsOf } from './document.js';
-import { escapeSegment, getAtPointer } from './pointer.js';
+import { escapeSegment, getAtPointer } from '../lib/pointer.js';
 
 export function checkLinks(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
   const problems: Diagnostic[] = [];

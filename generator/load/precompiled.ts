@@ -8,7 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type { Options } from 'ajv';
-import { besideBundle } from '../root.js';
+import { besideBundle } from '../lib/root.js';
 
 const require = createRequire(import.meta.url);
 export type AjvInstance = InstanceType<typeof import('ajv').default>;

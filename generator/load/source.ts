@@ -10,8 +10,8 @@ import type * as JsYaml from 'js-yaml';
 import type * as Yaml from 'yaml';
 import type { Document, LineCounter, Node } from 'yaml';
 import { createRequire } from 'node:module';
-import { contentHash, noCache, type Cache } from '../cache.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { contentHash, noCache, type Cache } from '../speed/cache.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
 
 const require = createRequire(import.meta.url);
 const YAML_VERSION: string = (require('yaml/package.json') as { version: string }).version;
@@ -21,8 +21,8 @@ let yamlLibrary: typeof Yaml | undefined;
 let jsYamlLibrary: typeof JsYaml | undefined;
 const yaml = (): typeof Yaml => (yamlLibrary ??= require('yaml') as typeof Yaml);
 const jsYaml = (): typeof JsYaml => (jsYamlLibrary ??= require('js-yaml') as typeof JsYaml);
-import { splitPointer } from './pointer.js';
-import { JsonLocator } from './json-locate.js';
+import { splitPointer } from '../lib/pointer.js';
+import { JsonLocator } from '../lib/json-locate.js';
 
 export interface Position {
   line: number;

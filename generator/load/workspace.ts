@@ -4,11 +4,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { posix, resolve } from 'node:path';
-import { noCache, type Cache } from '../cache.js';
-import { reconcile, RunMemory } from '../incremental.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { noCache, type Cache } from '../speed/cache.js';
+import { reconcile, RunMemory } from '../speed/incremental.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
 import { jsonSource, parseSource, type SourceFile } from './source.js';
-import { layoutOf, spliceJson, type JsonLayout } from './json-splice.js';
+import { layoutOf, spliceJson, type JsonLayout } from '../speed/json-splice.js';
 
 /** A file as a run read it: its text, its value (absent when it does not parse) and what parsing it said. */
 interface ReadFile {

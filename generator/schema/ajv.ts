@@ -7,9 +7,9 @@
 import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
-import { joinPointer } from '../load/pointer.js';
+import { joinPointer } from '../lib/pointer.js';
 import { visitParts } from '../load/document.js';
-import { keptIn } from '../incremental.js';
+import { keptIn } from '../speed/incremental.js';
 import { ReferenceTable } from './references.js';
 
 export { describeAjvError, simplifyErrors } from './ajv-errors.js';

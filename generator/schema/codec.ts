@@ -5,10 +5,10 @@
  * Plans come out as a small tree with `{ ref: Name }` nodes where a component refers to itself (directly
  * or not); `materialize` turns that into real runtime plans, and the emitters print it as code.
  */
-import type { Guard, JsonType, Plan, ScalarPlan } from '../../runtime/codec.js';
-import { getAtPointer } from '../load/pointer.js';
+import type { Guard, JsonType, Plan, ScalarPlan } from '../../runtime/client/codec.js';
+import { getAtPointer } from '../lib/pointer.js';
 import { refSitesOf } from '../load/bundle.js';
-import type { JsonSchema } from '../model.js';
+import type { JsonSchema } from '../model/index.js';
 import { componentName, declaredTypes, isSchemaObject, type SchemaObject } from './resolve.js';
 
 export type PlanNode =

@@ -5,7 +5,7 @@
  * one compile, and the examples pass exactly the code that ships.
  */
 import type { ValidateFunction } from 'ajv';
-import { omittable } from '../model.js';
+import { omittable } from '../model/index.js';
 import type { SchemaCompiler } from './ajv.js';
 
 export interface EnvelopeParam {

@@ -4,17 +4,17 @@
  * same compiled functions into standalone validator modules. Its input and output are plain data, so it runs
  * on a worker thread (schema/thread.ts) while the main thread emits clients, servers and docs.
  */
-import { noCache, openCache, type Cache } from '../cache.js';
-import type { Diagnostic } from '../diagnostics.js';
+import { noCache, openCache, type Cache } from '../speed/cache.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
 import { emitValidators } from '../emit/validators/index.js';
 import { checkSalt, checkSchemasAndExamples, type LocatedProblem } from '../load/examples.js';
-import { buildService, type MethodModel, type ServiceModel } from '../model.js';
-import { getAtPointer } from '../load/pointer.js';
-import { Memo } from '../incremental.js';
-import { JobMemory, type PartsMessage } from './parts.js';
-import type { OutputFile } from '../write.js';
+import { buildService, type MethodModel, type ServiceModel } from '../model/index.js';
+import { getAtPointer } from '../lib/pointer.js';
+import { Memo } from '../speed/incremental.js';
+import { JobMemory, type PartsMessage } from '../speed/schema-parts.js';
+import type { OutputFile } from '../write/index.js';
 import { SchemaCompiler } from './ajv.js';
-import { closureKey } from './closure.js';
+import { closureKey } from '../speed/closure.js';
 import { compileParams } from './envelope.js';
 import { Sampler, sampleMethod, type SampledExample } from './sample.js';
 

@@ -15,7 +15,7 @@
  */
 import { schemaHasRulesButRef } from 'ajv/dist/compile/util.js';
 import type { ValidationRules } from 'ajv/dist/compile/rules.js';
-import { getAtPointer } from '../load/pointer.js';
+import { getAtPointer } from '../lib/pointer.js';
 
 interface Open {
   readonly name: string;

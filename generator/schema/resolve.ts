@@ -1,6 +1,6 @@
 /** Reading JSON Schemas inside a bundled document. */
-import { getAtPointer } from '../load/pointer.js';
-import type { JsonSchema } from '../model.js';
+import { getAtPointer } from '../lib/pointer.js';
+import type { JsonSchema } from '../model/index.js';
 
 export type SchemaObject = Record<string, unknown>;
 

@@ -12,7 +12,7 @@
  */
 import randexpModule from 'randexp';
 import type { ValidateFunction } from 'ajv';
-import { getAtPointer, joinPointer } from '../load/pointer.js';
+import { getAtPointer, joinPointer } from '../lib/pointer.js';
 import type { SchemaCompiler } from './ajv.js';
 
 type SchemaObject = Record<string, unknown>;

@@ -11,12 +11,12 @@
  */
 import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
-import { contentHash, noCache, type Cache } from '../cache.js';
-import type { Diagnostic } from '../diagnostics.js';
-import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model.js';
+import { contentHash, noCache, type Cache } from '../speed/cache.js';
+import type { Diagnostic } from '../lib/diagnostics.js';
+import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model/index.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
-import { isKeeping, keptIn, keptJoin, Memo } from '../incremental.js';
-import { placeIn } from '../load/reach.js';
+import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
+import { placeIn } from '../speed/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
 

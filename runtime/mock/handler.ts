@@ -7,7 +7,7 @@
  * the error in the method's list) answers with one of the errors the spec lists for the method.
  * Subscriptions push their example's notifications in order, then stay open until unsubscribed.
  */
-import type { ServerMethodMeta } from '../meta.js';
+import type { ServerMethodMeta } from '../client/meta.js';
 import { JsonText } from '../server/serialize.js';
 import type { HandlerContext, RawHandler, RequestHeaders } from '../server/types.js';
 import type { Replay } from './replay.js';

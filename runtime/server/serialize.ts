@@ -12,7 +12,7 @@
  * drops the fields it does not (results pass unknown fields through), knows no bigint-to-decimal-string
  * codecs, and needs ajv at run time for unions; the generated package has no dependencies.
  */
-import { encode, type Plan, type ScalarPlan } from '../codec.js';
+import { encode, type Plan, type ScalarPlan } from '../client/codec.js';
 
 export type Serializer = (value: unknown) => string | undefined;
 

@@ -2,8 +2,8 @@
  * What the engine works on, built once per server: per service its flavor, its methods (on or off, with
  * their handler), its batch limit; and the shapes passed between the engine and the transports.
  */
-import type { Plan } from '../codec.js';
-import type { Availability, ServerMethodMeta, Validator } from '../meta.js';
+import type { Plan } from '../client/codec.js';
+import type { Availability, ServerMethodMeta, Validator } from '../client/meta.js';
 import type { Serializer } from './serialize.js';
 import type { Flavor, Texts } from './texts.js';
 import { gorillaName, TEXTS } from './texts.js';

@@ -4,8 +4,8 @@
  * `gorilla`: the node's gorilla/rpc json2 server, where everything after parsing is -32000 told apart by
  * message (node-wire-truth.md §2.1).
  */
-import type { CodecError } from '../codec.js';
-import type { ValidationIssue } from '../meta.js';
+import type { CodecError } from '../client/codec.js';
+import type { ValidationIssue } from '../client/meta.js';
 import { goQuote } from './json.js';
 import type { WireError } from './types.js';
 

@@ -4,7 +4,7 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { Duplex } from 'node:stream';
-import type { ServerMethodMeta, ServiceMeta } from '../meta.js';
+import type { ServerMethodMeta, ServiceMeta } from '../client/meta.js';
 
 /** One service (spec document) as the generated server code describes it. */
 export type ServerServiceDef = ServiceMeta & {

@@ -9,7 +9,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket, WebSocketServer } from 'ws';
-import { encode } from '../codec.js';
+import { encode } from '../client/codec.js';
 import type { Engine } from './engine.js';
 import type { Site, Subscription, SubscriptionHost } from './tables.js';
 import type { HttpCore, Match } from './http.js';

@@ -111,7 +111,7 @@ describe('bundling one per-method function for the browser', () => {
     expect(modules.filter((i) => i.startsWith('methods/'))).toEqual(['methods/eth/getBalance.js']);
     expect(modules.filter((i) => !/^(methods|runtime)\//.test(i) && i !== 'namespaces/eth.js')).toEqual([]);
     expect(modules.filter((i) => /^runtime\/(ws|paginate|endpoints|server|mock)\b/.test(i))).toEqual([]);
-    expect(modules).toContain('runtime/http.js');
+    expect(modules).toContain('runtime/transports/http.js');
     const names = wireNames();
     expect(names.length).toBeGreaterThan(180);
     expect(entry.text).toContain('"eth_getBalance"');

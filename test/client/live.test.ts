@@ -4,7 +4,7 @@
  * equals the example's result decoded to its value form. Subscriptions yield the example notifications.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from '../../runtime/codec.js';
+import { decode } from '../../runtime/client/codec.js';
 import { allMethods, plansOf } from '../helpers/model.js';
 
 type AnyFn = (...args: unknown[]) => unknown;

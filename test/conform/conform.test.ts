@@ -5,8 +5,8 @@
  * all conform (the same check verify, the proxy and replay make).
  */
 import { describe, expect, it } from 'vitest';
-import { createConformance, type Problem } from '../../generator/conform/index.js';
-import { buildService } from '../../generator/model.js';
+import { createConformance, type Problem } from '../../generator/lifecycle/conform/index.js';
+import { buildService } from '../../generator/model/index.js';
 import { allMethods, projectModel } from '../helpers/model.js';
 
 const document = {

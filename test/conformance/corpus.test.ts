@@ -10,7 +10,7 @@
 import { existsSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config.js';
+import { resolveConfig } from '../../generator/config/index.js';
 import { generate, type GenerateResult } from '../../generator/generate.js';
 import { startAnvil, type Anvil } from '../helpers/anvil.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';

@@ -7,7 +7,7 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JSON_FORMAT } from '../../generator/diff/report.js';
+import { JSON_FORMAT } from '../../generator/lifecycle/diff/report.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';
 
 function noderpc(cwd: string, ...args: string[]): { status: number; stdout: string; stderr: string } {

@@ -6,7 +6,7 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffModels, readPath, readProject } from '../../generator/diff/index.js';
+import { diffModels, readPath, readProject } from '../../generator/lifecycle/diff/index.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';
 import { describe as describeChange } from './cases.js';
 

@@ -6,11 +6,11 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffModels } from '../../generator/diff/compare.js';
-import { DiffInputError, readRef } from '../../generator/diff/inputs.js';
-import { changelog, nextRelease } from '../../generator/release/history.js';
-import type { Release } from '../../generator/release/record.js';
-import type { Model } from '../../generator/model.js';
+import { diffModels } from '../../generator/lifecycle/diff/compare.js';
+import { DiffInputError, readRef } from '../../generator/lifecycle/diff/inputs.js';
+import { changelog, nextRelease } from '../../generator/lifecycle/release/history.js';
+import type { Release } from '../../generator/lifecycle/release/record.js';
+import type { Model } from '../../generator/model/index.js';
 import { expectGolden } from '../helpers/golden.js';
 import { ROOT } from '../helpers/paths.js';
 

@@ -10,7 +10,7 @@
  * every field of it, switch over the documented error codes, iterate pages and subscriptions.
  */
 import { pascalCase } from '../../generator/schema/typescript.js';
-import type { JsonSchema, MethodModel, Model } from '../../generator/model.js';
+import type { JsonSchema, MethodModel, Model } from '../../generator/model/index.js';
 import { sideDocs, type Case, type Doc } from './cases.js';
 
 export type Direction = 'f' | 'b';

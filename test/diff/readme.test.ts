@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rulesMarkdown } from '../../generator/diff/rules.js';
+import { rulesMarkdown } from '../../generator/lifecycle/diff/rules.js';
 import { updating } from '../helpers/golden.js';
 import { ROOT } from '../helpers/paths.js';
 

@@ -19,7 +19,7 @@ import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 import { checkHtmlLinks } from '../helpers/links.js';
 import { ROOT } from '../helpers/paths.js';
 import { fileFor, serveStatic, type StaticServer } from '../helpers/static-server.js';

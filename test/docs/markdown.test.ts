@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../generator/emit/docs/examples.js';
 import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/docs/markdown.js';
-import { setKeeping } from '../../generator/incremental.js';
+import { setKeeping } from '../../generator/speed/incremental.js';
 
 describe('prose', () => {
   it.each([

@@ -15,7 +15,7 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 import { ROOT, scratch } from '../helpers/paths.js';
 import { typecheck } from '../helpers/typecheck.js';
 

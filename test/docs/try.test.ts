@@ -7,7 +7,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../runtime/codec.js';
+import { decode } from '../../runtime/client/codec.js';
 import {
   clientArgs,
   clientSample,
@@ -24,7 +24,7 @@ import {
   showValue,
   wsUrl,
   type TryService,
-} from '../../runtime/docs/try.js';
+} from '../../tools/docs/try.js';
 import { ROOT } from '../helpers/paths.js';
 import { projectModel } from '../helpers/model.js';
 

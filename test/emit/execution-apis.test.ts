@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config.js';
+import { resolveConfig } from '../../generator/config/index.js';
 import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 import { expectGolden, updating } from '../helpers/golden.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';
 

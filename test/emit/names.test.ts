@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
-import { camelCase } from '../../generator/emit/client/names.js';
+import { camelCase } from '../../generator/emit/shared/client-names.js';
 import { pascalCase } from '../../generator/schema/typescript.js';
 
 const { toSafeString } = createRequire(import.meta.url)('json-schema-to-typescript/dist/src/utils.js') as { toSafeString: (s: string) => string };

@@ -6,7 +6,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 import { ROOT } from '../helpers/paths.js';
 import { prettierFormat } from '../helpers/prettier.js';
 

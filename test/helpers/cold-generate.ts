@@ -6,7 +6,7 @@
  * would also give the session's own lazily loaded modules (emitters, the schema job) fresh copies, with
  * nothing kept, and the session would not be tested.
  */
-import { readConfigFile, resolveConfig } from '../../generator/config.js';
+import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
 import { generate } from '../../generator/generate.js';
 
 const [root, raw] = process.argv.slice(2);

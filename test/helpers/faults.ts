@@ -12,7 +12,7 @@
 import { once } from 'node:events';
 import { createServer, request as httpRequest, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
-import type { FetchLike, FetchResponseLike } from '../../runtime/http.js';
+import type { FetchLike, FetchResponseLike } from '../../runtime/transports/http.js';
 
 type Json = unknown;
 interface Call {

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { posix } from 'node:path';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 
 export interface MarkdownPage {
   readonly ids: string[];

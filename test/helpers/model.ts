@@ -2,11 +2,11 @@
  * The project's model and codec plans, loaded once per test file: tests derive expectations from the spec
  * itself (examples, plans), so they follow the spec as it grows.
  */
-import { readConfigFile, resolveConfig } from '../../generator/config.js';
+import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
 import { loadProject } from '../../generator/load/index.js';
-import type { MethodModel, Model, ServiceModel } from '../../generator/model.js';
+import type { MethodModel, Model, ServiceModel } from '../../generator/model/index.js';
 import { materialize, PlanBuilder } from '../../generator/schema/codec.js';
-import type { Plan } from '../../runtime/codec.js';
+import type { Plan } from '../../runtime/client/codec.js';
 import { ROOT } from './paths.js';
 
 let cached: Model | undefined;

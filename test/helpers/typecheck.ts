@@ -5,7 +5,7 @@
  */
 import { join } from 'node:path';
 import ts from 'typescript';
-import { listFiles } from '../../generator/write.js';
+import { listFiles } from '../../generator/write/index.js';
 import { ROOT } from './paths.js';
 
 /** Every declaration file below `dirs`. */

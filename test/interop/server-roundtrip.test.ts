@@ -13,9 +13,9 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, type Plan } from '../../runtime/codec.js';
+import { decode, type Plan } from '../../runtime/client/codec.js';
 import { materialize, PlanBuilder } from '../../generator/schema/codec.js';
-import type { MethodModel, ServiceModel } from '../../generator/model.js';
+import type { MethodModel, ServiceModel } from '../../generator/model/index.js';
 import { allMethods, plansOf } from '../helpers/model.js';
 import { show } from './spec.js';
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../runtime/call.js';
-import { TransportPool, endpointUrl, toWebSocketUrl } from '../../runtime/endpoints.js';
-import type { MethodMeta, ServiceMeta } from '../../runtime/meta.js';
+import { call } from '../../runtime/client/call.js';
+import { TransportPool, endpointUrl, toWebSocketUrl } from '../../runtime/client/endpoints.js';
+import type { MethodMeta, ServiceMeta } from '../../runtime/client/meta.js';
 import { startHttpServer, startWsServer, type TestHttpServer, type TestWsServer } from './servers.js';
 
 const evm: ServiceMeta = {

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../runtime/call.js';
-import { createHttpTransport } from '../../runtime/http.js';
-import type { MethodMeta } from '../../runtime/meta.js';
-import { UTXO_PAGINATION, paginate, paginateByIndex, type IndexPagination } from '../../runtime/paginate.js';
+import { call } from '../../runtime/client/call.js';
+import { createHttpTransport } from '../../runtime/transports/http.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
+import { UTXO_PAGINATION, paginate, paginateByIndex, type IndexPagination } from '../../runtime/client/paginate.js';
 import { jsonReply, startHttpServer, type RpcRequest, type TestHttpServer } from './servers.js';
 
 interface Cursor {

@@ -4,7 +4,7 @@
  * and property, or, for components and method types, reported as a collision.
  */
 import { describe, expect, it } from 'vitest';
-import { buildService } from '../../generator/model.js';
+import { buildService } from '../../generator/model/index.js';
 import { TypeCatalog } from '../../generator/schema/typescript.js';
 
 function catalog(methods: unknown[], schemas: Record<string, unknown> = {}): TypeCatalog {

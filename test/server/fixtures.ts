@@ -4,7 +4,7 @@
  * server has a method here that exercises it.
  */
 import { EventEmitter } from 'node:events';
-import type { Availability, ServerMethodMeta, ValidationIssue, Validator } from '../../runtime/meta.js';
+import type { Availability, ServerMethodMeta, ValidationIssue, Validator } from '../../runtime/client/meta.js';
 import type { MockServiceData } from '../../runtime/mock/types.js';
 import type { HandlerContext, ServerOptions, ServerServiceDef, SubscriptionRequest } from '../../runtime/server/types.js';
 

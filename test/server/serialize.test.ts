@@ -7,7 +7,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, decode, encode, type Plan } from '../../runtime/codec.js';
+import { CodecError, decode, encode, type Plan } from '../../runtime/client/codec.js';
 import { compileSerializer } from '../../runtime/server/serialize.js';
 import { services } from '../../generated/client/server/index.js';
 

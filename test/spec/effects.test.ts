@@ -5,9 +5,9 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config.js';
+import { resolveConfig } from '../../generator/config/index.js';
 import { loadProject } from '../../generator/load/index.js';
-import { effectsOf, isRepeatable } from '../../generator/model.js';
+import { effectsOf, isRepeatable } from '../../generator/model/index.js';
 import { allMethods } from '../helpers/model.js';
 import { ROOT } from '../helpers/paths.js';
 

@@ -9,8 +9,8 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { createConformance } from '../../generator/conform/index.js';
-import type { MethodModel } from '../../generator/model.js';
+import { createConformance } from '../../generator/lifecycle/conform/index.js';
+import type { MethodModel } from '../../generator/model/index.js';
 import { projectModel } from '../helpers/model.js';
 import { ROOT } from '../helpers/paths.js';
 

@@ -16,10 +16,10 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config.js';
+import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
 import { generate, watchSession } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write.js';
-import { readManifest, unchanged } from '../../generator/manifest.js';
+import { listFiles } from '../../generator/write/index.js';
+import { readManifest, unchanged } from '../../generator/speed/manifest.js';
 import { ROOT } from '../helpers/paths.js';
 import { syntheticDocument } from '../../bench/synthetic.js';
 

@@ -79,7 +79,7 @@ afterAll(async () => {
 describe('the packed noderpc, installed offline into a new project', () => {
   it('ships prebuilt JavaScript, its runtime and templates, the config schema; no TypeScript sources of the generator', () => {
     const files = packed.files.map((f) => f.path);
-    for (const f of ['bin/noderpc.js', 'dist/cli.js', 'dist/index.js', 'dist/schema-worker.js', 'dist/types/generator/api.d.ts', 'noderpc.config.schema.json', 'runtime/call.ts', 'templates/package/README.md.hbs', 'README.md'])
+    for (const f of ['bin/noderpc.js', 'dist/cli.js', 'dist/index.js', 'dist/schema-worker.js', 'dist/types/generator/index.d.ts', 'noderpc.config.schema.json', 'runtime/client/call.ts', 'templates/package/README.md.hbs', 'README.md'])
       expect(files, f).toContain(f);
     expect(files.filter((f) => f.startsWith('generator/') || f.startsWith('test/') || f.startsWith('spec/'))).toEqual([]);
   });

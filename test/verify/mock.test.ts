@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeMock } from '../../generated/client/mock/index.js';
-import { failed, formatReport, verify, type VerifyReport } from '../../generator/verify/index.js';
+import { failed, formatReport, verify, type VerifyReport } from '../../generator/lifecycle/verify/index.js';
 import { projectModel } from '../helpers/model.js';
 
 let mock: Awaited<ReturnType<typeof startNodeMock>>;

@@ -9,18 +9,18 @@
 * `toIssues`, which the lazily loaded validators call) in the chunks loaded up front. Type-only exports leave
 * nothing in the JavaScript.
 */
-export * from "./call-api.js";
-export * from "./codec.js";
-export * from "./errors.js";
-export * from "./endpoints.js";
-export * from "./backfill.js";
-export * from "./fallback.js";
-export * from "./http.js";
-export * from "./log.js";
-export * from "./middleware.js";
-export * from "./retry.js";
-export * from "./paginate.js";
-export * from "./validate.js";
-export * from "./ws.js";
-export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from "./meta.js";
-export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transport.js";
+export * from "./client/call-api.js";
+export * from "./client/codec.js";
+export * from "./errors/index.js";
+export * from "./client/endpoints.js";
+export * from "./client/backfill.js";
+export * from "./transports/fallback.js";
+export * from "./transports/http.js";
+export * from "./transports/log.js";
+export * from "./transports/middleware.js";
+export * from "./transports/retry.js";
+export * from "./client/paginate.js";
+export * from "./client/validate.js";
+export * from "./transports/ws.js";
+export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from "./client/meta.js";
+export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transports/transport.js";

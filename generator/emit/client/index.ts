@@ -5,20 +5,20 @@
  * `index.ts` (the whole-node client). Everything is TypeScript built as structures (ts-print.ts) and shipped as
  * `.js` + `.d.ts`.
  */
-import { exampleBaseUrl } from '../../config.js';
-import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model.js';
+import { exampleBaseUrl } from '../../config/index.js';
+import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model/index.js';
 import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import type { OutputFile } from '../../write.js';
-import { tsModule, typesModule } from '../ts-module.js';
-import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../ts-print.js';
-import type { MethodSignature, Parameter, PropertySignature } from '../ts-printer.js';
-import type { EmitContext, Emitter } from '../types.js';
-import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../validators/paths.js';
-import { packageContext, planDefs, type PackageContext } from './context.js';
-import { camelCase, up, type MethodNames, type NamespaceInfo } from './names.js';
+import type { OutputFile } from '../../write/index.js';
+import { tsModule, typesModule } from '../shared/ts-module.js';
+import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../shared/ts-print.js';
+import type { MethodSignature, Parameter, PropertySignature } from '../shared/ts-printer.js';
+import type { EmitContext, Emitter } from '../shared/types.js';
+import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared/paths.js';
+import { packageContext, planDefs, type PackageContext } from '../shared/context.js';
+import { camelCase, up, type MethodNames, type NamespaceInfo } from '../shared/client-names.js';
 import type { MethodTypes } from '../../schema/typescript.js';
-import { keptJoin, Memo } from '../../incremental.js';
+import { keptJoin, Memo } from '../../speed/incremental.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
@@ -262,18 +262,18 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
   // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
   // error classes stay out of a program that never checks an error).
-  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
   if (runtimeImports.has('RpcError')) {
-    statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/error-match.js`, namedImports: ['hasErrorCode'] });
-    statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/error-base.js`, namedImports: ['RpcError'] });
+    statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/errors/match.js`, namedImports: ['hasErrorCode'] });
+    statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/errors/base.js`, namedImports: ['RpcError'] });
   }
-  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
+  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
+  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: transportTypes });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: transportTypes });
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...body);
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
@@ -384,14 +384,14 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     if (part.paginate) needsPaginate = true;
   }
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call.js`, namedImports: ['call'] });
-  if (needsSubscribe) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['subscribe'] });
-  if (needsPaginate) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call.js`, namedImports: ['CallOptions'] });
-  if (needsSubscribe) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/call-api.js`, namedImports: ['SubscribeCallOptions'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
+  if (needsSubscribe) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
+  if (needsPaginate) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
+  if (needsSubscribe) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/meta.js`, namedImports: ['MethodMeta', 'ServiceMeta', ...(needsSubscribe ? ['SubscriptionMeta'] : [])] });
   statements.push({ kind: 'import', moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...defs, ...metas);
   statements.push({
@@ -462,7 +462,7 @@ function probeOf(s: ServiceModel): { probe?: { method: string; params: unknown[]
 }
 
 function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): OutputFile[] {
-  const statements: Statement[] = [GENERATED_BANNER, { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['ServiceMeta'] }];
+  const statements: Statement[] = [GENERATED_BANNER, { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['ServiceMeta'] }];
   for (const s of services) {
     const meta = {
       name: s.name,
@@ -493,14 +493,14 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   const batchIface = `${client}Batch`;
   const requestsIface = `${client}Requests`;
   const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: 'import', moduleSpecifier: './runtime/call.js', namedImports: ['call'] });
-  statements.push({ kind: 'import', moduleSpecifier: './runtime/call-api.js', namedImports: ['batch', 'prepare'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/call.js', namedImports: ['CallOptions'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/call-api.js', namedImports: ['BatchResult', 'PreparedCall'] });
-  statements.push({ kind: 'import', moduleSpecifier: './runtime/endpoints.js', namedImports: ['TransportPool'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/endpoints.js', namedImports: ['NodeClientOptions'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/middleware.js', namedImports: ['Middleware'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call.js', namedImports: ['call'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call-api.js', namedImports: ['batch', 'prepare'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/call.js', namedImports: ['CallOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/call-api.js', namedImports: ['BatchResult', 'PreparedCall'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['TransportPool'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['NodeClientOptions'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/transports/middleware.js', namedImports: ['Middleware'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
   statements.push({ kind: 'import', moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
   const typeImports = new Set<string>();
   const metaImports = new Map<string, string[]>();

@@ -4,12 +4,12 @@
  * (decoded with the method's codec plans, so decimal strings print as `123n`). Secret params (`x-secret`)
  * never appear: they become `<name>` placeholders.
  */
-import { decode, type Plan } from '../../../runtime/codec.js';
-import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model.js';
+import { decode, type Plan } from '../../../runtime/client/codec.js';
+import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model/index.js';
 import { materialize, PlanBuilder } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import { Placeholder, printArgs, printValue, quote } from '../literal.js';
-import { curlSample } from '../../../runtime/docs/try.js';
+import { Placeholder, printArgs, printValue, quote } from '../shared/literal.js';
+import { curlSample } from '../../../tools/docs/try.js';
 
 export interface Call {
   /** The JSON-RPC request, one line. */

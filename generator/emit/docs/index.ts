@@ -5,19 +5,19 @@
  * the site config is laid out as Prettier would lay it out (emit/literal.ts; a test holds the config to
  * it), and the markdown is in its final form.
  */
-import type { OutputFile } from '../../write.js';
-import type { Emitter } from '../types.js';
+import type { OutputFile } from '../../write/index.js';
+import type { Emitter } from '../shared/types.js';
 import { compileTemplates } from './render.js';
 import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';
-import { keptObjectJson, nestedJson, objectJson } from '../json-text.js';
-import type { TryService } from '../../../runtime/docs/try.js';
+import { keptObjectJson, nestedJson, objectJson } from '../shared/json-text.js';
+import type { TryService } from '../../../tools/docs/try.js';
 
 export const DOCS_DIR = 'docs';
 const THEME_DIR = `${DOCS_DIR}/.vitepress/theme`;
 const THEME_TEMPLATES = 'templates/docs/theme/';
-const CONSOLE_CORE = 'runtime/docs/try.ts';
+const CONSOLE_CORE = 'tools/docs/try.ts';
 
 /**
  * The site's theme, copied as written: templates/docs/theme (the console component, its styles, the theme

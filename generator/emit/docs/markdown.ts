@@ -3,7 +3,7 @@
  * template, so prose must not carry what Vue would read as markup (`<name>` outside code, `{{` anywhere).
  * These helpers keep such text literal and make values safe inside tables and code spans.
  */
-import { isKeeping } from '../../incremental.js';
+import { isKeeping } from '../../speed/incremental.js';
 
 /** An HTML id (and URL fragment) from any name: only `[A-Za-z0-9_-]`, never empty. */
 export function anchorId(name: string): string {

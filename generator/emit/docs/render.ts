@@ -13,10 +13,10 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import type HandlebarsCompiler from 'handlebars';
 import HandlebarsRuntime from 'handlebars/runtime.js';
-import { besideBundle } from '../../root.js';
+import { besideBundle } from '../../lib/root.js';
 import { tidy, tidyPieces } from './markdown.js';
-import { flat, isKeeping } from '../../incremental.js';
-import { CODE_WIDTH, printProperty } from '../literal.js';
+import { flat, isKeeping } from '../../speed/incremental.js';
+import { CODE_WIDTH, printProperty } from '../shared/literal.js';
 
 const DIR = 'templates/docs/';
 const PARTIALS = `${DIR}partials/`;

@@ -3,8 +3,8 @@
  * constraints, the TypeScript value type, and the rows of a fields table (nested inline objects expanded a
  * level or two; named types linked, not expanded).
  */
-import { getAtPointer } from '../../load/pointer.js';
-import type { JsonSchema } from '../../model.js';
+import { getAtPointer } from '../../lib/pointer.js';
+import type { JsonSchema } from '../../model/index.js';
 import { componentName as nameOfRef, declaredTypes, isSchemaObject, type SchemaObject } from '../../schema/resolve.js';
 import { CODEC_TS } from '../../schema/ts-names.js';
 import { cell, code, escapePipes } from './markdown.js';

@@ -3,7 +3,7 @@
  * between them. Every anchor is an explicit heading id chosen here, so links never depend on slug rules.
  */
 import { posix } from 'node:path';
-import type { MethodModel, Model, ServiceModel, JsonSchema } from '../../model.js';
+import type { MethodModel, Model, ServiceModel, JsonSchema } from '../../model/index.js';
 import { anchorId } from './markdown.js';
 
 export const INDEX_PAGE = 'index.md';

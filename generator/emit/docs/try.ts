@@ -3,14 +3,14 @@
  * first example's params in the method's form, the validator modules, the codec plans and the units the
  * spec names. One JSON file per service under `.vitepress/theme/try/`, loaded by the console on demand.
  */
-import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../model.js';
+import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../model/index.js';
 import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
-import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../runtime/docs/try.js';
-import { notificationValidatorPath, validatorPath } from '../validators/paths.js';
+import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../tools/docs/try.js';
+import { notificationValidatorPath, validatorPath } from '../shared/paths.js';
 import { endpointPath, type ExamplePrinter } from './examples.js';
-import { escapeSegment } from '../../load/pointer.js';
-import { Memo } from '../../incremental.js';
+import { escapeSegment } from '../../lib/pointer.js';
+import { Memo } from '../../speed/incremental.js';
 
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;

@@ -2,8 +2,8 @@
  * A method's place in the package's releases, for its docs section: the version it appeared in and the
  * versions that changed it (from the release record), or that no release has it yet.
  */
-import type { MethodModel } from '../../model.js';
-import { methodHistory, type MethodHistory, type ReleaseView } from '../../release/history.js';
+import type { MethodModel } from '../../model/index.js';
+import { methodHistory, type MethodHistory, type ReleaseView } from '../../lifecycle/release/history.js';
 
 export class MethodVersions {
   private readonly view: ReleaseView;

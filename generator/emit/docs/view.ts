@@ -2,9 +2,9 @@
  * The data each docs template renders: plain objects of ready-made markdown fragments (links, code spans,
  * table cells), derived from the model only. The wording around them lives in templates/docs.
  */
-import { exampleBaseUrl, type Config } from '../../config.js';
-import { clientVariable } from '../client/names.js';
-import type { JsonSchema, MethodModel, ServiceModel } from '../../model.js';
+import { exampleBaseUrl, type Config } from '../../config/index.js';
+import { clientVariable } from '../shared/client-names.js';
+import type { JsonSchema, MethodModel, ServiceModel } from '../../model/index.js';
 import { componentName, isSchemaObject } from '../../schema/resolve.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from './examples.js';
@@ -14,10 +14,10 @@ import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './
 import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
 import { spliceable } from './render.js';
-import { fetchSample, pythonSample, type TryService } from '../../../runtime/docs/try.js';
-import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../incremental.js';
+import { fetchSample, pythonSample, type TryService } from '../../../tools/docs/try.js';
+import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../speed/incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
-import { reachOf } from '../../load/reach.js';
+import { reachOf } from '../../speed/reach.js';
 
 /** Rows and items of pages that list every method, by method model and page context. */
 const indexRows = new Memo<MethodModel, object>(true);

@@ -1,6 +1,6 @@
 /** generated/openrpc/<service>.json: the bundled, self-contained documents. */
-import { documentJson } from '../json-text.js';
-import type { Emitter } from '../types.js';
+import { documentJson } from '../shared/json-text.js';
+import type { Emitter } from '../shared/types.js';
 
 export const openrpcEmitter: Emitter = {
   name: 'openrpc',

@@ -3,17 +3,17 @@
  * its README (from templates/package/README.md.hbs), and the hand-written runtime shipped inside it as
  * `.js` + `.d.ts`.
  */
-import { exampleBaseUrl, type Config } from '../../config.js';
-import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model.js';
-import { clientVariable } from '../client/names.js';
-import type { OutputFile } from '../../write.js';
-import { packageContext, type PackageContext } from '../client/context.js';
-import { sourceModules } from '../ts-module.js';
+import { exampleBaseUrl, type Config } from '../../config/index.js';
+import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model/index.js';
+import { clientVariable } from '../shared/client-names.js';
+import type { OutputFile } from '../../write/index.js';
+import { packageContext, type PackageContext } from '../shared/context.js';
+import { sourceModules } from '../shared/ts-module.js';
 import { ExamplePrinter } from '../docs/examples.js';
 import { alignedTable, tidy } from '../docs/markdown.js';
-import { CODE_WIDTH, Raw } from '../literal.js';
-import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR } from '../validators/paths.js';
+import { CODE_WIDTH, Raw } from '../shared/literal.js';
+import type { EmitContext, Emitter } from '../shared/types.js';
+import { PACKAGE_DIR } from '../shared/paths.js';
 import { README_TEMPLATE, readmeTemplate } from '../docs/render.js';
 
 const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
@@ -24,11 +24,8 @@ export function shipsRuntime(path: string, emits: (output: string) => boolean): 
   // The server and mock runtimes ship only with the server and mock outputs.
   if (/^runtime\/server\//.test(path) && !emits('server')) return false;
   if (/^runtime\/mock\//.test(path) && !emits('mock')) return false;
-  // The docs console's logic ships in the docs site's theme, not in the package.
-  if (/^runtime\/docs\//.test(path)) return false;
-  // The proxy is a tool of the noderpc command (its checks come from the spec compiled in process); a
-  // generated package does not carry it.
-  return !/^runtime\/proxy\//.test(path);
+  // What the tool runs but does not ship (tools/: the proxy, the docs console) never goes in.
+  return path.startsWith('runtime/');
 }
 
 export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
@@ -78,7 +75,7 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   files.push({ path: `${PACKAGE_DIR}/README.md`, contents: await readme(ctx, pc, template) });
   if (ctx.releases) {
     // The release record's module is loaded already when there is one (generate.ts read it).
-    const { changelog } = await import('../../release/history.js');
+    const { changelog } = await import('../../lifecycle/release/history.js');
     files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: changelog(ctx.releases.record, project.name) });
   }
   return files;

@@ -6,20 +6,20 @@
  * - `mock/data/<service>`: the spec's examples in wire form; `mock/index`: `start<X>Mock`.
  * The request pipeline itself is hand-written runtime (runtime/server, runtime/mock).
  */
-import type { MethodModel, ServiceModel } from '../../model.js';
+import type { MethodModel, ServiceModel } from '../../model/index.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import type { OutputFile } from '../../write.js';
+import type { OutputFile } from '../../write/index.js';
 import { methodDocs } from '../client/index.js';
-import { packageContext, type PackageContext } from '../client/context.js';
-import { camelCase } from '../client/names.js';
-import { tsModule } from '../ts-module.js';
-import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../ts-print.js';
-import type { MethodSignature } from '../ts-printer.js';
-import type { EmitContext, Emitter } from '../types.js';
-import { PACKAGE_DIR, validatorPath } from '../validators/paths.js';
+import { packageContext, type PackageContext } from '../shared/context.js';
+import { camelCase } from '../shared/client-names.js';
+import { tsModule } from '../shared/ts-module.js';
+import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../shared/ts-print.js';
+import type { MethodSignature } from '../shared/ts-printer.js';
+import type { EmitContext, Emitter } from '../shared/types.js';
+import { PACKAGE_DIR, validatorPath } from '../shared/paths.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
-import { Memo } from '../../incremental.js';
-import { documentJson } from '../json-text.js';
+import { Memo } from '../../speed/incremental.js';
+import { documentJson } from '../shared/json-text.js';
 import { HELPERS, SERIALIZE_MODULE, SerializerNames, SerializerWriter, type Serializer } from './serializers.js';
 import type { PlanTree } from '../../schema/codec.js';
 

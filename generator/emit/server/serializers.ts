@@ -19,7 +19,7 @@
  */
 import type { PlanNode, PlanTree } from '../../schema/codec.js';
 import { declaredTypes, isSchemaObject, resolveSchema, type SchemaObject } from '../../schema/resolve.js';
-import type { JsonSchema } from '../../model.js';
+import type { JsonSchema } from '../../model/index.js';
 
 /** The module the helpers come from, as the generated server modules import it (`import * as S`). */
 export const SERIALIZE_MODULE = '../runtime/server/serialize.js';

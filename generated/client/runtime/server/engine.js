@@ -6,7 +6,7 @@
 * structure, validate (wire form), then either decode → typed handler → encode, or hand the wire params to
 * the raw handler; optionally validate the result; serialise.
 */
-import { CodecError, decode, encode } from "../codec.js";
+import { CodecError, decode, encode } from "../client/codec.js";
 import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from "./json.js";
 import { maskParams, scrub, secretValues } from "./redact.js";
 import { compileSerializer, JsonText } from "./serialize.js";

@@ -3,7 +3,7 @@
 * matches one path segment. When two templates could claim a path, the one with a literal segment at the
 * first place they differ wins (`/ext/bc/C/admin` over `/ext/bc/{blockchainID}/admin`).
 */
-import type { EndpointMeta } from "../meta.js";
+import type { EndpointMeta } from "../client/meta.js";
 export interface RouteMatch<S> {
 	readonly service: S;
 	readonly endpoint: EndpointMeta;

@@ -12,7 +12,7 @@
 * drops the fields it does not (results pass unknown fields through), knows no bigint-to-decimal-string
 * codecs, and needs ajv at run time for unions; the generated package has no dependencies.
 */
-import { type Plan } from "../codec.js";
+import { type Plan } from "../client/codec.js";
 export type Serializer = (value: unknown) => string | undefined;
 /** A string as JSON text, as JSON.stringify writes it. */
 export declare function quote(s: string): string;

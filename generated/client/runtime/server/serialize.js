@@ -12,7 +12,7 @@
 * drops the fields it does not (results pass unknown fields through), knows no bigint-to-decimal-string
 * codecs, and needs ajv at run time for unions; the generated package has no dependencies.
 */
-import { encode } from "../codec.js";
+import { encode } from "../client/codec.js";
 const U64_MAX = 18446744073709551615n;
 /** Characters JSON.stringify escapes (controls, quote, backslash) or may (surrogates: lone ones are escaped). */
 const NEEDS_ESCAPE = /[\u0000-\u001f"\\\ud800-\udfff]/;

@@ -1,4 +1,4 @@
-import { encode } from "../codec.js";
+import { encode } from "../client/codec.js";
 function rawText(data) {
 	if (Buffer.isBuffer(data)) return data.toString("utf8");
 	if (Array.isArray(data)) return Buffer.concat(data).toString("utf8");

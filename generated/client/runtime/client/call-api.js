@@ -1,0 +1,178 @@
+/**
+* The call API beside the success path of one call: `encodeParams`; `prepare` and `batch`, which encode calls
+* ahead and send them together; `subscribe`, for subscriptions. Each reports a failure at once (an
+* unencodable call is its own outcome in a batch; a subscription over HTTP throws), so this module imports the
+* errors that call.ts loads only on failure. It also names `call` and `secretValues`, so the runtime index
+* re-exports the whole call API from here.
+*/
+import { encodeWire, finish, positional, refuses, secretValues, Unencodable } from "./call.js";
+import { withBackfill } from "./backfill.js";
+import { CodecError, decode, encode } from "./codec.js";
+import { NodeRpcError } from "../errors/base.js";
+import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from "../errors/forms.js";
+export { call, secretValues } from "./call.js";
+/**
+* Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
+* (the node treats an absent key as "not given"; `""` would be an error). By position: an array of args.
+* Throws EncodeError when the params cannot be encoded.
+*/
+export function encodeParams(meta, params) {
+	const wire = encodeWire(meta, params);
+	if (wire instanceof Unencodable) throw unencodable(meta.name, wire, secretValues(meta, params));
+	return wire;
+}
+/** Encodes a call for `batch` without sending it. A call that cannot be encoded fails alone, in the batch. */
+export function prepare(transport, meta, params) {
+	let wire;
+	let error = refuses(transport, meta) ? unsupported(transport, meta) : undefined;
+	if (!error) {
+		try {
+			wire = {
+				method: meta.name,
+				params: encodeParams(meta, params),
+				redact: secretValues(meta, params),
+				effects: meta.effects
+			};
+		} catch (e) {
+			if (!(e instanceof NodeRpcError)) throw e;
+			error = e;
+		}
+	}
+	return {
+		transport,
+		meta,
+		call: wire,
+		error,
+		finish: (raw, validate) => finish(meta, transport, raw, validate)
+	};
+}
+/**
+* Sends prepared calls together: one JSON-RPC array per transport that accepts arrays (split at its
+* `maxBatchSize`), concurrent single requests otherwise. One outcome per call, in order, typed per position;
+* one failing call never fails the others, and the returned promise never rejects.
+*/
+export async function batch(calls, options) {
+	const out = new Array(calls.length);
+	const groups = new Map();
+	calls.forEach((c, i) => {
+		if (c.error || !c.call) {
+			out[i] = {
+				status: "rejected",
+				reason: c.error
+			};
+			return;
+		}
+		const group = groups.get(c.transport);
+		if (group) group.push(i);
+		else groups.set(c.transport, [i]);
+	});
+	await Promise.all([...groups].map(async ([transport, indices]) => {
+		const settled = await transport.batch(indices.map((i) => calls[i].call), options);
+		const validate = options?.validate ?? transport.validate ?? false;
+		await Promise.all(indices.map(async (i, k) => {
+			const s = settled[k];
+			if (s.status === "rejected") {
+				out[i] = s;
+				return;
+			}
+			try {
+				out[i] = {
+					status: "fulfilled",
+					value: await calls[i].finish(s.value, validate)
+				};
+			} catch (reason) {
+				out[i] = {
+					status: "rejected",
+					reason
+				};
+			}
+		}));
+	}));
+	return out;
+}
+/**
+* Starts a subscription of one kind (`newHeads`, `logs`, ...): the params after the kind are encoded with
+* the kind's plan, and each notification's payload is decoded (a payload that cannot be decoded ends the
+* subscription with DecodeError). Throws UnsupportedError on a transport without subscriptions (HTTP).
+*/
+export function subscribe(transport, meta, args = [], options) {
+	const label = `${meta.subscribe}(${JSON.stringify(meta.kind)})`;
+	if (!transport.subscribe) {
+		throw new UnsupportedError(`${label} needs a WebSocket transport: subscriptions cannot be delivered over HTTP (${transport.url}). ` + "Configure a WebSocket endpoint (the `ws` option) and subscribe there.", {
+			method: meta.subscribe,
+			url: transport.url
+		});
+	}
+	let encoded;
+	try {
+		encoded = encode(meta.encode, [...args]);
+	} catch (e) {
+		if (e instanceof CodecError) throw encodeError(label, e, []);
+		throw e;
+	}
+	const params = [meta.kind, ...positional(encoded)];
+	const map = (payload) => {
+		try {
+			return decode(meta.decode, payload);
+		} catch (e) {
+			if (e instanceof CodecError) throw undecodable(label, e, transport.url);
+			throw e;
+		}
+	};
+	const { validate, backfill, ...transportOptions } = options ?? {};
+	const check = (validate ?? transport.validate) && meta.notificationValidator;
+	if (backfill && (meta.kind === "newHeads" || meta.kind === "logs")) {
+		const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+		const validator = check ? meta.notificationValidator() : Promise.resolve({ validate: () => null });
+		validator.catch(() => undefined);
+		return validating(filled, validator, map, label, transport.url);
+	}
+	if (!check) return transport.subscribe(meta, params, {
+		...transportOptions,
+		map
+	});
+	const validator = meta.notificationValidator();
+	validator.catch(() => undefined);
+	return validating(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
+}
+/**
+* A subscription whose payloads are checked against the spec before they are decoded: the first payload
+* that does not match ends the subscription (unsubscribing) with ResponseValidationError.
+*/
+function validating(inner, validator, map, label, url) {
+	const self = {
+		get id() {
+			return inner.id;
+		},
+		ready: inner.ready,
+		unsubscribe: () => inner.unsubscribe(),
+		async next() {
+			const r = await inner.next();
+			if (r.done) return {
+				done: true,
+				value: undefined
+			};
+			const { validate } = await validator;
+			const issues = validate(r.value);
+			if (issues && issues.length > 0) {
+				await inner.return();
+				throw invalidResult(label, issues, url);
+			}
+			return {
+				done: false,
+				value: map(r.value)
+			};
+		},
+		return: async () => {
+			await inner.return();
+			return {
+				done: true,
+				value: undefined
+			};
+		},
+		[Symbol.asyncIterator]() {
+			return self;
+		}
+	};
+	return self;
+}

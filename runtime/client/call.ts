@@ -1,0 +1,140 @@
+/**
+ * What generated client methods call: value form in, params encoded to wire form, sent over a transport,
+ * the result optionally validated against the spec, then decoded to value form.
+ *
+ * Every program that makes a call loads this module, so it holds the success path only and imports no
+ * error class: a call that fails on this side of the transport (params that cannot be encoded, a result
+ * that does not decode or validate, a WebSocket method over HTTP) loads error-forms.ts to build its error,
+ * as the HTTP transport loads its failure module. The entry points that must throw or report at once
+ * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
+ */
+import { CodecError, decode, encode } from './codec.js';
+import type { MethodMeta } from './meta.js';
+import type { RequestOptions, Transport } from '../transports/transport.js';
+
+export interface CallOptions extends RequestOptions {
+  /** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */
+  readonly validate?: boolean;
+}
+
+export function isPlainObject(value: unknown): value is Record<string, unknown> {
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) return false;
+  const proto = Object.getPrototypeOf(value) as unknown;
+  return proto === Object.prototype || proto === null;
+}
+
+/** Positional args on the wire: trailing `undefined`s dropped, any other `undefined` sent as `null`. */
+export function positional(args: readonly unknown[]): unknown[] {
+  let end = args.length;
+  while (end > 0 && args[end - 1] === undefined) end--;
+  return args.slice(0, end).map((a) => (a === undefined ? null : a));
+}
+
+/**
+ * `either` (OpenRPC's default) travels in the positional form, which every JSON-RPC server accepts; only
+ * `by-name` sends one object.
+ */
+function byPosition(meta: Pick<MethodMeta, 'structure'>): boolean {
+  return meta.structure !== 'by-name';
+}
+
+/** Params given as an object to a method that takes them either way, in declaration order. */
+function inOrder(meta: Pick<MethodMeta, 'structure' | 'params'>, params: unknown): unknown {
+  return meta.structure === 'either' && isPlainObject(params) ? meta.params.map((n) => (Object.prototype.hasOwnProperty.call(params, n) ? params[n] : undefined)) : params;
+}
+
+/** The secret values of a call's params (keystore passwords), to keep out of every error. */
+export function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'structure'>, params: unknown): string[] {
+  if (!meta.secrets || meta.secrets.length === 0) return [];
+  const out: string[] = [];
+  params = inOrder(meta, params);
+  for (const name of meta.secrets) {
+    let value: unknown;
+    if (byPosition(meta)) {
+      const i = meta.params.indexOf(name);
+      value = Array.isArray(params) && i >= 0 ? params[i] : undefined;
+    } else if (isPlainObject(params)) value = params[name];
+    if (typeof value === 'string' && value !== '') out.push(value);
+  }
+  return out;
+}
+
+/**
+ * Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
+ * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
+ */
+export class Unencodable {
+  constructor(
+    readonly problem: CodecError | 'by-position' | 'by-name',
+    readonly params?: unknown,
+  ) {}
+}
+
+function encodeOrReport(plan: MethodMeta['encode'], value: unknown): unknown {
+  try {
+    return encode(plan, value);
+  } catch (e) {
+    if (e instanceof CodecError) return new Unencodable(e);
+    throw e;
+  }
+}
+
+/**
+ * Value-form params → the wire `params` member, or an Unencodable saying why not. By name: one object, keys
+ * whose value is undefined dropped (the node treats an absent key as "not given"; `""` would be an error).
+ * By position: an array of args.
+ */
+export function encodeWire(meta: MethodMeta, params: unknown): unknown {
+  params = inOrder(meta, params);
+  if (byPosition(meta)) {
+    if (params !== undefined && !Array.isArray(params)) return new Unencodable('by-position', params);
+    const encoded = encodeOrReport(meta.encode, params ?? []);
+    return encoded instanceof Unencodable ? encoded : positional(encoded as unknown[]);
+  }
+  if (params !== undefined && !isPlainObject(params)) return new Unencodable('by-name', params);
+  const encoded = encodeOrReport(meta.encode, params ?? {});
+  if (encoded instanceof Unencodable) return encoded;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(encoded as Record<string, unknown>)) {
+    if (v !== undefined) Object.defineProperty(out, k, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+/** Whether the transport cannot carry the method (a WebSocket-only method over HTTP). */
+export function refuses(transport: Transport, meta: MethodMeta): boolean {
+  return meta.wsOnly === true && transport.kind !== 'websocket';
+}
+
+/** The errors of the forms, loaded on the first call that fails on this side of the transport. */
+const failures = (): Promise<typeof import('../errors/forms.js')> => import('../errors/forms.js');
+
+/** A raw result → the value form: validated first when asked, then decoded. */
+export async function finish<R>(meta: MethodMeta, transport: Transport, raw: unknown, validate: boolean): Promise<R> {
+  if (validate && meta.resultValidator) {
+    const { validate: check } = await meta.resultValidator();
+    const issues = check(raw);
+    if (issues && issues.length > 0) throw (await failures()).invalidResult(meta.name, issues, transport.url);
+  }
+  let value: unknown;
+  try {
+    value = decode(meta.decode, raw);
+  } catch (e) {
+    if (e instanceof CodecError) throw (await failures()).undecodable(meta.name, e, transport.url);
+    throw e;
+  }
+  return value as R;
+}
+
+/**
+ * One call: encode, send, validate (optional), decode. Rejects with a NodeRpcError: RpcError for the
+ * server's JSON-RPC error, EncodeError/DecodeError/ResponseValidationError for the forms, the transport's
+ * errors for the rest. The request is made synchronously, so calls made in the same tick can be auto-batched.
+ */
+export async function call<R>(transport: Transport, meta: MethodMeta, params?: unknown, options?: CallOptions): Promise<R> {
+  if (refuses(transport, meta)) throw (await failures()).unsupported(transport, meta);
+  const wire = encodeWire(meta, params);
+  if (wire instanceof Unencodable) throw (await failures()).unencodable(meta.name, wire, secretValues(meta, params));
+  const raw = await transport.request({ method: meta.name, params: wire, redact: secretValues(meta, params), effects: meta.effects }, options);
+  return finish<R>(meta, transport, raw, options?.validate ?? transport.validate ?? false);
+}

@@ -1,0 +1,253 @@
+/**
+ * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
+ * use and closes them all together.
+ */
+import { createFallbackTransport, type FallbackOptions } from '../transports/fallback.js';
+import { createHttpTransport, type AutoBatchOptions, type FetchLike } from '../transports/http.js';
+import { logRetries, withLogging, type LogLevel, type Logger } from '../transports/log.js';
+import type { EndpointMeta, ServiceMeta } from './meta.js';
+import { withMiddleware, type Middleware } from '../transports/middleware.js';
+import { withRetry, type RetryOptions } from '../transports/retry.js';
+import type { Transport } from '../transports/transport.js';
+import { createWebSocketTransport, type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from '../transports/ws.js';
+
+const PLACEHOLDER = /\{([^{}]+)\}/g;
+
+/**
+ * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
+ * `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
+ * one it has and is not given, is an error. A path in the base URL is kept (`https://host/prefix`).
+ */
+export function endpointUrl(baseUrl: string, pathTemplate: string, variables: Readonly<Record<string, string>> = {}): string {
+  const names = new Set([...pathTemplate.matchAll(PLACEHOLDER)].map((m) => m[1]!));
+  const unknown = Object.keys(variables).filter((k) => !names.has(k));
+  if (unknown.length > 0) {
+    throw new TypeError(
+      `endpoint ${pathTemplate} has no variable ${unknown.map((u) => JSON.stringify(u)).join(', ')}` +
+        (names.size ? `; its variables: ${[...names].join(', ')}` : '; it takes none'),
+    );
+  }
+  const missing = [...names].filter((n) => variables[n] === undefined);
+  if (missing.length > 0) throw new TypeError(`endpoint ${pathTemplate} needs a value for ${missing.map((m) => JSON.stringify(m)).join(', ')}`);
+  for (const [k, v] of Object.entries(variables)) {
+    if (typeof v !== 'string' || v === '') throw new TypeError(`endpoint variable ${JSON.stringify(k)} must be a non-empty string, got ${JSON.stringify(v)}`);
+  }
+  const path = pathTemplate.replace(PLACEHOLDER, (_, name: string) => encodeURIComponent(variables[name]!));
+  let base: URL;
+  try {
+    base = new URL(baseUrl);
+  } catch {
+    throw new TypeError(`not a URL: ${JSON.stringify(baseUrl)} (expected something like http://127.0.0.1:8545)`);
+  }
+  // An endpoint without a path (a document without `servers`, or a server at the root of its host) is the
+  // base URL itself, called as it is given.
+  if (pathTemplate === '') return baseUrl;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return `${base.protocol}//${base.host}${prefix}${path.startsWith('/') ? path : `/${path}`}${base.search}`;
+}
+
+/** `http://host` → `ws://host`, `https://host` → `wss://host`; ws and wss URLs are returned unchanged. */
+export function toWebSocketUrl(httpBase: string): string {
+  const m = /^(https?|wss?):(.*)$/i.exec(httpBase);
+  if (!m) throw new TypeError(`not an http(s) or ws(s) URL: ${JSON.stringify(httpBase)}`);
+  const scheme = m[1]!.toLowerCase();
+  return `${scheme === 'http' ? 'ws' : scheme === 'https' ? 'wss' : scheme}:${m[2]}`;
+}
+
+/** Options of a whole-node client: one base URL (or several), every service's endpoint derived from it. */
+export interface NodeClientOptions {
+  /** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
+  readonly url?: string;
+  /**
+   * More base URLs (nodes): an HTTP call moves to the next on a retryable failure (after `url`, when both
+   * are given). See `fallback` for ranking and hedging.
+   */
+  readonly urls?: readonly string[];
+  /** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
+  readonly fallback?: Omit<FallbackOptions, 'rank'> & { readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number } };
+  /** Retries after the first attempt of an HTTP call (default 3; 0: none). Safe by the spec: see `retry`. */
+  readonly retryCount?: number;
+  /** Base of the exponential backoff in ms (default 150). */
+  readonly retryDelay?: number;
+  /** The rest of the retry settings (`maxDelay`, `maxRetryAfter`, `retryCodes`, `onRetry`), or `false`: no retries. */
+  readonly retry?: false | RetryOptions;
+  /** Middleware around every HTTP request, in order (more with `client.use(...)`). */
+  readonly use?: readonly Middleware[];
+  /** Where each attempt is logged (method, URL, status, duration, retry reason); `console` fits. Secrets are redacted. */
+  readonly logger?: Logger;
+  /** The least severe level logged (default `info`: retries and failures; `debug` adds successes and params). */
+  readonly logLevel?: LogLevel;
+  readonly headers?: Readonly<Record<string, string>>;
+  readonly fetch?: FetchLike;
+  /** Milliseconds per call (default 30 000). */
+  readonly timeout?: number;
+  /** Automatic batching on endpoints that accept arrays. */
+  readonly autoBatch?: boolean | AutoBatchOptions;
+  /** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
+  readonly maxBatchSize?: number;
+  /** Validate every result against the spec. */
+  readonly validate?: boolean;
+  readonly ws?: {
+    /** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
+    readonly url?: string;
+    readonly WebSocket?: WebSocketConstructor;
+    readonly reconnect?: false | ReconnectOptions;
+    /** Handshake headers (not inherited from `headers`: browsers cannot send them); need the `ws` package. */
+    readonly headers?: Readonly<Record<string, string>>;
+    readonly maxBuffered?: number;
+    /** Keep-alive pings (`true`: every 30 s with the service's cheap read, dead after 10 s without a reply). */
+    readonly keepAlive?: boolean | KeepAliveOptions;
+  };
+}
+
+function pick(service: ServiceMeta, kind: EndpointMeta['transport']): EndpointMeta {
+  const endpoint = service.endpoints.find((e) => e.transport === kind);
+  if (!endpoint) {
+    const offered = service.endpoints.map((e) => e.transport).join(', ') || 'none';
+    throw new TypeError(`the ${service.name} service has no ${kind === 'http' ? 'HTTP' : 'WebSocket'} endpoint (it has: ${offered})`);
+  }
+  return endpoint;
+}
+
+/**
+ * The endpoint's variables: its defaults, overridden by the given values. Given values are a scope (a
+ * client for chain `X` covers every service), so those the endpoint does not declare are left out.
+ */
+function variablesOf(endpoint: EndpointMeta, given: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, v] of Object.entries(endpoint.variables)) {
+    const value = given && Object.prototype.hasOwnProperty.call(given, name) ? given[name] : undefined;
+    out[name] = value ?? v.default;
+  }
+  return out;
+}
+
+/** The keep-alive of a service's WebSocket: pinging with the cheap read the spec names for it, if any. */
+function keepAliveOf(option: boolean | KeepAliveOptions | undefined, service: ServiceMeta): KeepAliveOptions | undefined {
+  if (!option) return undefined;
+  const probe = service.probe ? { method: service.probe.method, params: service.probe.params } : {};
+  return { ...probe, ...(option === true ? {} : option) };
+}
+
+/** One transport per (endpoint URL, kind), created on first use. */
+export class TransportPool {
+  readonly options: NodeClientOptions;
+  private readonly transports = new Map<string, Transport>();
+  private readonly middleware: Middleware[];
+  private readonly bases: readonly string[];
+  private closed = false;
+
+  constructor(options: NodeClientOptions) {
+    const bases = options ? [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])] : [];
+    if (bases.length === 0 || bases.some((b) => typeof b !== 'string')) {
+      throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
+    }
+    this.options = options;
+    this.bases = bases;
+    this.middleware = [...(options.use ?? [])];
+  }
+
+  /** Adds a middleware for every HTTP request from now on (transports already made included). */
+  use(middleware: Middleware): void {
+    if (typeof middleware !== 'function') throw new TypeError(`use() takes a function (request, next) => response, got ${typeof middleware}`);
+    this.middleware.push(middleware);
+  }
+
+  /** The URL of a service's endpoint of the given kind. */
+  url(service: ServiceMeta, kind: EndpointMeta['transport'] = 'http', variables?: Readonly<Record<string, string>>, base?: string): string {
+    const endpoint = pick(service, kind);
+    const http = base ?? this.bases[0]!;
+    const root = kind === 'http' ? http : (this.options.ws?.url ?? toWebSocketUrl(http));
+    return endpointUrl(root, endpoint.path, variablesOf(endpoint, variables));
+  }
+
+  /** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
+  http(service: ServiceMeta, variables?: Readonly<Record<string, string>>): Transport {
+    return this.get(service, 'http', variables);
+  }
+
+  /** The WebSocket transport of a service's endpoint. */
+  ws(service: ServiceMeta, variables?: Readonly<Record<string, string>>): WebSocketTransport {
+    return this.get(service, 'websocket', variables) as WebSocketTransport;
+  }
+
+  get(service: ServiceMeta, kind: EndpointMeta['transport'], variables?: Readonly<Record<string, string>>): Transport {
+    if (this.closed) throw new TypeError('this client is closed; create a new one');
+    const url = this.url(service, kind, variables);
+    const key = `${kind} ${url}`;
+    let transport = this.transports.get(key);
+    if (!transport) {
+      const o = this.options;
+      const limit = service.batchLimit ?? Infinity;
+      const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
+      transport =
+        kind === 'http'
+          ? this.httpTransport(service, variables, maxBatchSize)
+          : createWebSocketTransport({
+              url,
+              WebSocket: o.ws?.WebSocket,
+              headers: o.ws?.headers,
+              timeout: o.timeout,
+              reconnect: o.ws?.reconnect,
+              batch: service.batch,
+              maxBatchSize,
+              maxBuffered: o.ws?.maxBuffered,
+              validate: o.validate,
+              keepAlive: keepAliveOf(o.ws?.keepAlive, service),
+            });
+      this.transports.set(key, transport);
+    }
+    return transport;
+  }
+
+  /**
+   * The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
+   * middleware, its attempts logged), fallback over the nodes when there are several, retries on top.
+   */
+  private httpTransport(service: ServiceMeta, variables: Readonly<Record<string, string>> | undefined, maxBatchSize: number): Transport {
+    const o = this.options;
+    const log = o.logger ? { logger: o.logger, level: o.logLevel } : undefined;
+    const nodes = this.bases.map((base) => {
+      const t = createHttpTransport({
+        url: this.url(service, 'http', variables, base),
+        headers: o.headers,
+        fetch: withMiddleware(this.middleware, o.fetch),
+        timeout: o.timeout,
+        batch: service.batch,
+        maxBatchSize,
+        autoBatch: o.autoBatch,
+        validate: o.validate,
+      });
+      return log ? withLogging(t, log) : t;
+    });
+    let transport: Transport = nodes[0]!;
+    if (nodes.length > 1) {
+      const { rank, ...rest } = o.fallback ?? {};
+      const probe = service.probe ? { method: service.probe.method, params: service.probe.params, effects: 'read' as const } : undefined;
+      transport = createFallbackTransport(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
+    }
+    if (o.retry === false || o.retryCount === 0) return transport;
+    const retry = o.retry ?? {};
+    const logRetry = log ? logRetries(log) : undefined;
+    return withRetry(transport, {
+      ...retry,
+      retryCount: o.retryCount ?? retry.retryCount,
+      retryDelay: o.retryDelay ?? retry.retryDelay,
+      onRetry:
+        logRetry || retry.onRetry
+          ? (e) => {
+              retry.onRetry?.(e);
+              logRetry?.(e);
+            }
+          : undefined,
+    });
+  }
+
+  /** Closes every transport created so far (ends their subscriptions, rejects their calls in flight). */
+  async close(): Promise<void> {
+    this.closed = true;
+    const all = [...this.transports.values()];
+    this.transports.clear();
+    await Promise.all(all.map((t) => t.close()));
+  }
+}

@@ -1,0 +1,97 @@
+const num = (v) => typeof v === "string" && /^0x[0-9a-fA-F]+$/.test(v) ? BigInt(v) : undefined;
+const hex = (n) => `0x${n.toString(16)}`;
+const record = (v) => v !== null && typeof v === "object" ? v : {};
+/** Where a payload sits in the chain: block number, then log index (heads: -1). */
+function position(kind, v) {
+	const p = record(v);
+	const block = num(kind === "newHeads" ? p.number : p.blockNumber);
+	if (block === undefined) return undefined;
+	return [block, kind === "logs" ? num(p.logIndex) ?? 0n : -1n];
+}
+function identity(kind, v) {
+	const p = record(v);
+	return kind === "newHeads" ? String(p.hash) : `${String(p.blockHash)}:${String(p.logIndex)}`;
+}
+const before = (a, b) => a[0] < b[0] || a[0] === b[0] && a[1] < b[1];
+/**
+* `inner` with what it missed across reconnects filled in. `filter` is the `logs` subscription's filter
+* (its `fromBlock`/`toBlock` are replaced by the missed range).
+*/
+export function withBackfill(inner, transport, kind, filter, options = {}) {
+	const maxBlocks = BigInt(options.maxBlocks ?? 1e3);
+	const queue = [];
+	// Identities delivered recently (kept bounded): a payload seen again after a reconnect is not repeated.
+	const seen = new Set();
+	let lastId;
+	let last;
+	// Set by a reconnect; the gap is filled when the first payload past the last one seen arrives.
+	let gap = false;
+	function remember(v) {
+		const key = identity(kind, v);
+		if (seen.has(key)) return false;
+		seen.add(key);
+		if (seen.size > 4096) seen.delete(seen.values().next().value);
+		const at = position(kind, v);
+		if (at && (!last || before(last, at))) last = at;
+		return true;
+	}
+	async function missed(upTo) {
+		if (!last) return [];
+		let from = kind === "newHeads" ? last[0] + 1n : last[0];
+		const to = kind === "newHeads" ? upTo[0] - 1n : upTo[0];
+		if (to < from) return [];
+		if (to - from + 1n > maxBlocks) from = to - maxBlocks + 1n;
+		if (kind === "newHeads") {
+			const blocks = [];
+			for (let n = from; n <= to; n++) blocks.push(await transport.request({
+				method: "eth_getBlockByNumber",
+				params: [hex(n), false],
+				effects: "read"
+			}));
+			return blocks.filter((b) => b !== null);
+		}
+		const logs = await transport.request({
+			method: "eth_getLogs",
+			params: [{
+				...record(filter),
+				fromBlock: hex(from),
+				toBlock: hex(to)
+			}],
+			effects: "read"
+		});
+		return (Array.isArray(logs) ? logs : []).filter((l) => {
+			const at = position(kind, l);
+			return at !== undefined && before(at, upTo) && !record(l).removed;
+		}).sort((a, b) => before(position(kind, a), position(kind, b)) ? -1 : 1);
+	}
+	const self = {
+		get id() {
+			return inner.id;
+		},
+		ready: inner.ready,
+		unsubscribe: () => inner.unsubscribe(),
+		async next() {
+			for (;;) {
+				if (queue.length > 0) return {
+					done: false,
+					value: queue.shift()
+				};
+				const r = await inner.next();
+				if (r.done) return r;
+				const id = inner.id;
+				if (lastId !== undefined && id !== lastId) gap = true;
+				lastId = id;
+				const at = position(kind, r.value);
+				if (gap && at && (!last || before(last, at))) {
+					// A reconnect happened: fetch what was missed before handing over the new payload.
+					gap = false;
+					for (const v of await missed(at)) if (remember(v)) queue.push(v);
+				}
+				if (remember(r.value)) queue.push(r.value);
+			}
+		},
+		return: (value) => inner.return(value),
+		[Symbol.asyncIterator]: () => self
+	};
+	return self;
+}

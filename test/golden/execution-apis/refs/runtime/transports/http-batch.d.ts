@@ -1,0 +1,10 @@
+import type { HttpCore } from "./frame.js";
+import type { RequestOptions, RpcCall, Settled } from "./transport.js";
+/** What the HTTP transport delegates to this module. */
+export interface Batcher {
+	batch(calls: readonly RpcCall[], opts?: RequestOptions): Promise<Settled<unknown>[]>;
+	enqueue(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown>;
+	/** Settles every queued call with the transport's closed error. */
+	close(): void;
+}
+export declare function createBatcher(core: HttpCore): Batcher;

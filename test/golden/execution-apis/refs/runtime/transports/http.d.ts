@@ -1,0 +1,44 @@
+import type { HeadersLike, Transport } from "./transport.js";
+/** The parts of a fetch Response the transport reads. */
+export interface FetchResponseLike {
+	readonly ok: boolean;
+	readonly status: number;
+	readonly statusText: string;
+	readonly headers?: HeadersLike;
+	text(): Promise<string>;
+}
+/** `globalThis.fetch` or anything shaped like it. */
+export type FetchLike = (url: string, init: {
+	method: string;
+	headers: Record<string, string>;
+	body: string;
+	signal: AbortSignal;
+}) => Promise<FetchResponseLike>;
+export interface AutoBatchOptions {
+	/** Milliseconds to wait for more calls before sending (default 0: calls made in the same tick). */
+	readonly wait?: number;
+	/** Calls per JSON-RPC array (default and cap: `maxBatchSize`). */
+	readonly maxSize?: number;
+}
+export interface HttpTransportOptions {
+	/** The endpoint's URL, e.g. `http://127.0.0.1:8545/rpc`. */
+	readonly url: string;
+	/** Sent with every request (`content-type: application/json` always is). */
+	readonly headers?: Readonly<Record<string, string>>;
+	/** Default: `globalThis.fetch`. */
+	readonly fetch?: FetchLike;
+	/** Milliseconds per request, body included (default 30 000; 0 or Infinity: none). */
+	readonly timeout?: number;
+	/** Whether the endpoint accepts JSON-RPC arrays (the spec's `x-jsonrpc.batch`); default false. */
+	readonly batch?: boolean;
+	/** Calls per JSON-RPC array (default 40). */
+	readonly maxBatchSize?: number;
+	/** Group calls made close together into arrays (only where `batch` is true). */
+	readonly autoBatch?: boolean | AutoBatchOptions;
+	/** Validate results against the spec by default. */
+	readonly validate?: boolean;
+}
+export interface HttpTransport extends Transport {
+	readonly kind: "http";
+}
+export declare function createHttpTransport(options: HttpTransportOptions): HttpTransport;

@@ -1,0 +1,25 @@
+/**
+* Middleware for the HTTP transport: an ordered chain of `(request, next) => response` functions around
+* every POST (every attempt of a retried call goes through it again). A middleware can read and change the
+* outgoing request (headers for auth, signing, tracing), call `next` with it, and see or replace the
+* response. It is a fetch wrapper, so the transport itself carries none of this.
+*/
+import type { FetchLike, FetchResponseLike } from "./http.js";
+/** One outgoing HTTP request, as a middleware sees it. */
+export interface HttpRequest {
+	readonly url: string;
+	readonly method: string;
+	/** Lower-case names. */
+	readonly headers: Record<string, string>;
+	/** The JSON-RPC request (or array) as sent. */
+	readonly body: string;
+	readonly signal: AbortSignal;
+}
+export type Next = (request: HttpRequest) => Promise<FetchResponseLike>;
+/** Returns the response; call `next(request)` (with the request as given or changed) to send it on. */
+export type Middleware = (request: HttpRequest, next: Next) => Promise<FetchResponseLike>;
+/**
+* A fetch that runs `middleware` in order (the first is the outermost) before `fetch` (default
+* `globalThis.fetch`). The list is read at each request, so middleware added later applies to later calls.
+*/
+export declare function withMiddleware(middleware: readonly Middleware[], fetch?: FetchLike): FetchLike;

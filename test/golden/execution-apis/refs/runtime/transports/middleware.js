@@ -1,0 +1,24 @@
+/**
+* A fetch that runs `middleware` in order (the first is the outermost) before `fetch` (default
+* `globalThis.fetch`). The list is read at each request, so middleware added later applies to later calls.
+*/
+export function withMiddleware(middleware, fetch) {
+	for (const m of middleware) if (typeof m !== "function") throw new TypeError(`middleware must be functions (request, next) => response, got ${typeof m}`);
+	return (url, init) => {
+		const send = fetch ?? globalThis.fetch;
+		const at = (i) => (request) => {
+			const m = middleware[i];
+			if (m) return m(request, at(i + 1));
+			return send(request.url, {
+				method: request.method,
+				headers: request.headers,
+				body: request.body,
+				signal: request.signal
+			});
+		};
+		return at(0)({
+			url,
+			...init
+		});
+	};
+}
