@@ -11,13 +11,14 @@ import { readTree } from './lib/read-tree.js';
 import { forgetJoins, RunMemory, setKeeping } from './speed/incremental.js';
 import { SchemaChannel } from './speed/schema-parts.js';
 import { isError, type Diagnostic } from './lib/diagnostics.js';
-import { displayPath, formatProblems } from './cli/report.js';
+import { displayPath, formatProblems } from './lib/report.js';
 import { emitters, type EmitterEntry } from './emit/index.js';
 import type { EmitContext } from './emit/shared/types.js';
 import { loadProject, withSchemaProblems, type LoadResult } from './load/index.js';
-import type { SchemaJobDocument, SchemaJobResult } from './schema/job.js';
+import type { SchemaJobDocument, SchemaJobResult } from './speed/schema-job.js';
 import type { Model } from './model/index.js';
 import type { ReleaseView } from './lifecycle/release/history.js';
+import type { ReleasesModel } from './model/releases.js';
 import { describeChanges, diffAgainstDisk, OutputMemory, planOutputs, RECORD, samePathsAs, writeOutputs, type Change, type OutputFile } from './write/index.js';
 
 const NO_SCHEMA_JOB: SchemaJobResult = { problems: [], files: [], emitProblems: [], samples: {}, timings: {} };
@@ -200,12 +201,14 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   const { readRecord, recordFiles, ReleaseError } = await import('./lifecycle/release/record.js');
   let releases: ReleaseView | undefined;
   let releaseNote: ((view: ReleaseView) => string) | undefined;
+  let releasesModel: ((view: ReleaseView) => ReleasesModel) | undefined;
   try {
     releases = await time('release', async () => {
       const record = readRecord(config);
       if (!record) return undefined;
       const history = await import('./lifecycle/release/history.js');
       releaseNote = history.releaseNote;
+      releasesModel = history.releasesModel;
       return history.releaseView(record, loaded.model!);
     });
   } catch (e) {
@@ -222,7 +225,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     memory: remembered,
     config,
     model: loaded.model,
-    ...(releases ? { releases } : {}),
+    ...(releases ? { releases: releasesModel!(releases) } : {}),
     runtime: new Map([...readTree('runtime', /\.ts$/), ...readTree('tools', /\.ts$/)]),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(partsDir ? { cacheDir: partsDir } : {}),

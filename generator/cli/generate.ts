@@ -4,9 +4,9 @@
  * relative to where the user ran the command.
  */
 import { resolve } from 'node:path';
-import { configFor, flag, formatTimings, type CommandContext } from './index.js';
+import { configFor, flag, formatTimings, type CommandContext } from './args.js';
 import { cacheRootOf } from '../speed/cache-root.js';
-import { displayPath, formatProblems, reportJson } from './report.js';
+import { displayPath, formatProblems, reportJson } from '../lib/report.js';
 import { writeFileAtomic as writeAtomic } from '../write/atomic.js';
 
 export async function runGenerate({ args, cwd, stdout, stderr }: CommandContext): Promise<number> {

@@ -6,7 +6,7 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { CommandContext } from './index.js';
+import type { CommandContext } from './args.js';
 import { CONFIG_FILE, FALLBACK_URL } from '../config/index.js';
 import { writeFileAtomic as writeAtomic } from '../write/atomic.js';
 

@@ -7,9 +7,9 @@
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { configFor, flag, type CommandContext } from './index.js';
+import { configFor, flag, type CommandContext } from './args.js';
 import { exampleBaseUrl, findConfigFile, resolveConfig } from '../config/index.js';
-import { displayPath } from './report.js';
+import { displayPath } from '../lib/report.js';
 import type { Fixture, Recording } from '../../runtime/mock/replay.js';
 
 interface MockModule {

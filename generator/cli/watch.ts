@@ -11,7 +11,7 @@ import { relative, resolve, sep } from 'node:path';
 import type { Config } from '../config/index.js';
 import { GENERATOR_ROOT } from '../lib/root.js';
 import { generate, watchSession } from '../generate.js';
-import { formatTimings } from './index.js';
+import { formatTimings } from './args.js';
 
 const BIN = resolve(GENERATOR_ROOT, 'bin/noderpc.js');
 

@@ -7,8 +7,13 @@
  * Positions follow the YAML locator's conventions: a member of an object is located at its key, an item
  * of an array at its value; a pointer that leads nowhere is located at its nearest existing ancestor.
  */
-import type { Position } from '../load/source.js';
 import { isJsonWs, skipJsonWs, stringEnd } from './json-scan.js';
+
+/** A place in a text, 1-based. */
+export interface Position {
+  line: number;
+  col: number;
+}
 
 interface Member {
   /** Offset of the key (objects) or of the value (arrays). */

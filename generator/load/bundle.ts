@@ -16,6 +16,7 @@ import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
 import { visitParts } from './document.js';
 import { isKeeping, keptIn } from '../speed/incremental.js';
+import { isRecord } from '../lib/guards.js';
 
 export interface Origin {
   file: string;
@@ -163,7 +164,7 @@ function isLocalRef(ref: string): boolean {
 
 /** Whether a file is an OpenRPC document (its components are under `/components/<kind>/`), not a schema file. */
 function isOpenRpc(file: SourceFile): boolean {
-  return isObject(file.value) && (typeof file.value.openrpc === 'string' || Array.isArray(file.value.methods));
+  return isRecord(file.value) && (typeof file.value.openrpc === 'string' || Array.isArray(file.value.methods));
 }
 
 export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
@@ -171,7 +172,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   const used = new Set<string>();
   const where = (file: SourceFile, pointer: string) => ({ file: file.path, pointer, ...file.locate(pointer) });
 
-  if (!isObject(entry.value)) {
+  if (!isRecord(entry.value)) {
     const doc: Record<string, unknown> = {};
     return {
       document: doc,
@@ -199,7 +200,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
 
   /** An own component that only re-exports the component of the same name from another file, resolved: the task for that component. */
   const reexported = (kind: string, name: string, value: unknown): Task | undefined => {
-    if (!isObject(value) || typeof value.$ref !== 'string' || !isBareRef(value)) return undefined;
+    if (!isRecord(value) || typeof value.$ref !== 'string' || !isBareRef(value)) return undefined;
     const ref = value.$ref;
     const hash = ref.indexOf('#');
     if (hash <= 0 || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
@@ -229,9 +230,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   const owners = new Map<string, string>();
   const aliases = new Map<string, Task>();
   const ownComponents = getAtPointer(entry.value, '/components');
-  if (isObject(ownComponents)) {
+  if (isRecord(ownComponents)) {
     for (const [kind, entries] of Object.entries(ownComponents)) {
-      if (!isObject(entries)) continue;
+      if (!isRecord(entries)) continue;
       for (const [name, value] of Object.entries(entries)) {
         const alias = COMPONENT_KINDS.has(kind) ? reexported(kind, name, value) : undefined;
         if (alias) aliases.set(`${kind}/${name}`, alias);
@@ -303,7 +304,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     if (getAtPointer(target.value, segments) === undefined) {
       sink.problems.push({
         code: 'ref-unresolved',
-        message: isOpenRpc(target) || !isObject(target.value) || hasOwn(target.value, segments[0]!)
+        message: isOpenRpc(target) || !isRecord(target.value) || hasOwn(target.value, segments[0]!)
           ? `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`
           : `Reference "${ref}" does not resolve: ${target.path} has no top-level schema "${segments[0]!}".`,
         ...where(file, refPointer),
@@ -438,16 +439,16 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
   }
   if (shared.size) {
     // The entry's own components object is a kept copy (see `clone`): the merged one is a new object.
-    const components: Record<string, unknown> = isObject(document.components) ? { ...document.components } : {};
+    const components: Record<string, unknown> = isRecord(document.components) ? { ...document.components } : {};
     document.components = components;
     const origins = new Map<string, Origin>();
     for (const [kind, copies] of [...shared].sort(([a], [b]) => a.localeCompare(b))) {
-      const own = isObject(components[kind]) ? components[kind] : {};
+      const own = isRecord(components[kind]) ? components[kind] : {};
       const merged: Record<string, unknown> = {};
       // An own entry wins, except a re-export, which gives way to the component it names.
       for (const k of [...new Set([...Object.keys(own), ...Object.keys(copies)])].sort())
         merged[k] = hasOwn(own, k) && !(aliases.has(`${kind}/${k}`) && hasOwn(copies, k)) ? own[k] : copies[k];
-      const ownOrigin = isObject(components[kind]) ? provenance.origin(`/components/${kind}`) : undefined;
+      const ownOrigin = isRecord(components[kind]) ? provenance.origin(`/components/${kind}`) : undefined;
       origins.set(kind, ownOrigin ?? { file: entry.path, pointer: '/components' });
       // The same components as last run: the same object.
       components[kind] = workspace.memory.shallow(`bundle ${entry.path} components/${kind}`, merged);
@@ -486,7 +487,7 @@ function findRefSites(part: object): readonly RefSite[] {
         walk(v);
         path.pop();
       });
-    } else if (isObject(node)) {
+    } else if (isRecord(node)) {
       for (const [k, v] of Object.entries(node)) {
         if (k === '$ref' && typeof v === 'string') found.push({ path: [...path], ref: v, node });
         else {
@@ -537,7 +538,7 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
     const chain = new Set<string>();
     let current: unknown = target;
     let at = ref.slice(1);
-    while (target !== undefined && isObject(current) && typeof current.$ref === 'string' && isBareRef(current)) {
+    while (target !== undefined && isRecord(current) && typeof current.$ref === 'string' && isBareRef(current)) {
       if (chain.has(at)) break;
       chain.add(at);
       const next = current.$ref as string;
@@ -583,8 +584,4 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
 const ANNOTATIONS = new Set(['$ref', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
 function isBareRef(node: Record<string, unknown>): boolean {
   return Object.keys(node).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
-}
-
-export function isObject(v: unknown): v is Record<string, unknown> {
-  return v !== null && typeof v === 'object' && !Array.isArray(v);
 }

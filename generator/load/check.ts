@@ -7,7 +7,7 @@ import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { describeAjvError, simplifyErrors } from '../schema/ajv-errors.js';
 import type { Provenance } from './bundle.js';
-import { isObject } from './bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
@@ -87,7 +87,7 @@ function metaMessage(e: ErrorObject): string {
 function refineMetaErrors(document: unknown, errors: readonly ErrorObject[]): ErrorObject[] {
   const kept = errors.filter((e) => {
     const value = getAtPointer(document, e.instancePath);
-    const isRef = isObject(value) && typeof value.$ref === 'string';
+    const isRef = isRecord(value) && typeof value.$ref === 'string';
     const fromRefBranch = (e.parentSchema as { title?: string } | undefined)?.title === 'referenceObject';
     if (fromRefBranch) return isRef;
     // A reference object failing the non-reference branch is not a mistake.
@@ -109,7 +109,7 @@ type Found = readonly [pointer: string, code: string, message: string];
 
 /** What checking one extension field's value says, at a pointer below the field's holder. */
 function checkExtensionsOf(place: ExtensionPlace, node: unknown, found: Found[], pointer = ''): void {
-  if (!isObject(node)) return;
+  if (!isRecord(node)) return;
   for (const key of Object.keys(extensionSchemas[place])) {
     if (!(key in node)) continue;
     const validate = extensionValidator(place, key);
@@ -130,7 +130,7 @@ function schemaExtensionsIn(node: unknown, found: Found[], shallow = false): voi
         walk(v, false);
         path.pop();
       });
-    } else if (isObject(n)) {
+    } else if (isRecord(n)) {
       if ('x-codec' in n || 'x-open' in n || 'x-hex-only' in n) checkExtensionsOf('schema', n, found, joinPointer('', ...path));
       if (shallow && top) return;
       for (const [k, v] of Object.entries(n)) {
@@ -179,11 +179,11 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
     );
   }
   const cds = getAtPointer(document, '/components/contentDescriptors');
-  if (isObject(cds)) {
+  if (isRecord(cds)) {
     for (const k of Object.keys(cds)) {
       const cd = cds[k];
       const at = joinPointer('/components/contentDescriptors', k);
-      if (isObject(cd)) report(at, kept(descriptorExtensions, cd, (found) => checkExtensionsOf('contentDescriptor', cd, found)));
+      if (isRecord(cd)) report(at, kept(descriptorExtensions, cd, (found) => checkExtensionsOf('contentDescriptor', cd, found)));
     }
   }
   // Schema extensions may sit at any depth of any schema.
@@ -239,7 +239,7 @@ function lintMethod(document: Record<string, unknown>, pointer: string, method: 
   let optionalSeen = false;
   params.forEach((_, i) => {
     const p = deref(document, `${pointer}/params/${i}`);
-    if (!p || !isObject(p.value)) return;
+    if (!p || !isRecord(p.value)) return;
     const pname = String(p.value.name);
     if (seen.has(pname)) found.push([`${pointer}/params/${i}/name`, 'param-duplicate', `Param "${pname}" appears twice in ${name}: param names must be unique.`]);
     seen.add(pname);

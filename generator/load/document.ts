@@ -1,5 +1,5 @@
 /** Walking a bundled OpenRPC document: its methods, and references followed to what they name. */
-import { isObject } from './bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { getAtPointer } from '../lib/pointer.js';
 
 export interface MethodRef {
@@ -23,7 +23,7 @@ function findMethods(document: Record<string, unknown>): MethodRef[] {
   methods.forEach((m, i) => {
     const pointer = `/methods/${i}`;
     const resolved = deref(document, pointer);
-    if (resolved && isObject(resolved.value)) out.push({ pointer: resolved.pointer, method: resolved.value });
+    if (resolved && isRecord(resolved.value)) out.push({ pointer: resolved.pointer, method: resolved.value });
   });
   return out;
 }
@@ -33,7 +33,7 @@ export function deref(document: unknown, pointer: string): { pointer: string; va
   let at = pointer;
   for (let hops = 0; hops < 32; hops++) {
     const value = getAtPointer(document, at);
-    if (isObject(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/')) {
+    if (isRecord(value) && typeof value.$ref === 'string' && value.$ref.startsWith('#/')) {
       at = value.$ref.slice(1);
       continue;
     }
@@ -60,10 +60,10 @@ export function visitParts(
     if (k === 'methods' && Array.isArray(v)) {
       level(v, [k]);
       v.forEach((m, i) => part(m, [k, i]));
-    } else if (k === 'components' && isObject(v)) {
+    } else if (k === 'components' && isRecord(v)) {
       level(v, [k]);
       for (const [kind, entries] of Object.entries(v)) {
-        if (!isObject(entries)) {
+        if (!isRecord(entries)) {
           part(entries, [k, kind]);
           continue;
         }

@@ -7,7 +7,7 @@ import { noCache, type Cache } from '../speed/cache.js';
 import { AJV_VERSION, describeAjvError, simplifyErrors, type SchemaCompiler } from '../schema/ajv.js';
 import { closureKey } from '../speed/closure.js';
 import { compileParams, type EnvelopeParam, type ParamStructure } from '../schema/envelope.js';
-import { isObject } from './bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from './document.js';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
 import { reachOf } from '../speed/reach.js';
@@ -124,7 +124,7 @@ export function checkSchemasAndExamples(
     const structure: ParamStructure = method.paramStructure === 'by-name' || method.paramStructure === 'by-position' ? method.paramStructure : 'either';
     const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => {
       const p = deref(document, `${pointer}/params/${i}`);
-      const value = p && isObject(p.value) ? p.value : {};
+      const value = p && isRecord(p.value) ? p.value : {};
       const schema = p && value.schema !== undefined ? `${p.pointer}/schema` : undefined;
       // A schema that reaches a broken reference cannot be compiled (the reference was reported already):
       // that param takes any value, and the others are still checked.
@@ -133,11 +133,11 @@ export function checkSchemasAndExamples(
     });
     const paramsValidator = compileEnvelope(pointer, params, structure);
     const result = deref(document, `${pointer}/result`);
-    const resultValidator = result && isObject(result.value) && result.value.schema !== undefined ? compile(`${result.pointer}/schema`) : undefined;
+    const resultValidator = result && isRecord(result.value) && result.value.schema !== undefined ? compile(`${result.pointer}/schema`) : undefined;
 
     (Array.isArray(method.examples) ? method.examples : []).forEach((_, ei) => {
       const ex = deref(document, `${pointer}/examples/${ei}`);
-      if (!ex || !isObject(ex.value)) return;
+      if (!ex || !isRecord(ex.value)) return;
       const exName = typeof ex.value.name === 'string' ? ex.value.name : `#${ei}`;
       const exParams = Array.isArray(ex.value.params) ? ex.value.params : [];
       // The example's params as they travel: by name unless the method takes them only by position.
@@ -147,7 +147,7 @@ export function checkSchemasAndExamples(
       const given = new Map<string, number>();
       exParams.forEach((_, pi) => {
         const ep = deref(document, `${ex.pointer}/params/${pi}`);
-        if (!ep || !isObject(ep.value)) return;
+        if (!ep || !isRecord(ep.value)) return;
         const pname = String(ep.value.name);
         const idx = params.findIndex((p) => p.name === pname);
         if (idx === -1) {
@@ -181,7 +181,7 @@ export function checkSchemasAndExamples(
         }
       }
       const exResult = deref(document, `${ex.pointer}/result`);
-      if (exResult && isObject(exResult.value) && 'value' in exResult.value) {
+      if (exResult && isRecord(exResult.value) && 'value' in exResult.value) {
         validateAt(resultValidator, exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result`);
       } else if (result && !exResult) {
         problems.push(provenance.at(ex.pointer, 'example-result-missing', `Example "${exName}" of ${name} has no result value; add one so clients, mocks and docs can use it.`));
@@ -190,20 +190,20 @@ export function checkSchemasAndExamples(
 
     // Subscription kinds: their params and every example notification.
     const subs = method['x-subscriptions'];
-    if (isObject(subs) && Array.isArray(subs.kinds)) {
+    if (isRecord(subs) && Array.isArray(subs.kinds)) {
       subs.kinds.forEach((kind, ki) => {
-        if (!isObject(kind)) return;
+        if (!isRecord(kind)) return;
         const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
         const kparams = (Array.isArray(kind.params) ? kind.params : []).map((p, i) => ({
-          name: isObject(p) ? String(p.name) : '',
-          validate: isObject(p) && p.schema !== undefined ? compile(`${kp}/params/${i}/schema`) : undefined,
+          name: isRecord(p) ? String(p.name) : '',
+          validate: isRecord(p) && p.schema !== undefined ? compile(`${kp}/params/${i}/schema`) : undefined,
         }));
-        const kresult = isObject(kind.result) && kind.result.schema !== undefined ? compile(`${kp}/result/schema`) : undefined;
+        const kresult = isRecord(kind.result) && kind.result.schema !== undefined ? compile(`${kp}/result/schema`) : undefined;
         (Array.isArray(kind.examples) ? kind.examples : []).forEach((ex, ei) => {
-          if (!isObject(ex)) return;
+          if (!isRecord(ex)) return;
           const exName = String(ex.name);
           (Array.isArray(ex.params) ? ex.params : []).forEach((ep, pi) => {
-            if (!isObject(ep)) return;
+            if (!isRecord(ep)) return;
             const found = kparams.find((k) => k.name === ep.name);
             if (!found)
               problems.push(provenance.at(`${kp}/examples/${ei}/params/${pi}/name`, 'example-param-unknown', `Subscription example "${exName}" (${String(kind.name)}) gives param "${String(ep.name)}", which the kind does not declare.`));
@@ -256,14 +256,14 @@ function locateCompileError(document: unknown, schemaPointer: string, message: s
     if (Array.isArray(node)) {
       seen.add(node);
       node.forEach((v, i) => walk(v, `${pointer}/${i}`));
-    } else if (isObject(node)) {
+    } else if (isRecord(node)) {
       seen.add(node);
       if (keyword in node) {
         found = joinPointer(pointer, keyword);
         return;
       }
       for (const [k, v] of Object.entries(node)) {
-        if (k === 'properties' && isObject(v)) for (const [pk, pv] of Object.entries(v)) walk(pv, joinPointer(pointer, k, pk));
+        if (k === 'properties' && isRecord(v)) for (const [pk, pv] of Object.entries(v)) walk(pv, joinPointer(pointer, k, pk));
         else walk(v, joinPointer(pointer, k));
       }
     }

@@ -9,8 +9,9 @@ import type { Config } from '../config/index.js';
 import { isError, sortDiagnostics, type Diagnostic } from '../lib/diagnostics.js';
 import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model/index.js';
 import { resolveSchema } from '../schema/resolve.js';
-import type { SchemaJobDocument, SchemaJobOutput } from '../schema/job.js';
-import { bundle, isObject, type Provenance } from './bundle.js';
+import type { SchemaJobDocument, SchemaJobOutput } from '../speed/schema-job.js';
+import { bundle, type Provenance } from './bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { checkDocument } from './check.js';
 import { joinPointer } from '../lib/pointer.js';
 import { Workspace } from './workspace.js';
@@ -162,7 +163,7 @@ function unusedSchemas(config: Config, workspace: Workspace, used: Set<string>):
     const path = posix.join(dir, name);
     const file = workspace.get(path);
     if (!file) continue;
-    if (!isObject(file.value)) {
+    if (!isRecord(file.value)) {
       problems.push({ code: 'schema-file-invalid', message: `${path} must be a mapping of schema names to schemas.`, file: path, line: 1, col: 1 });
       continue;
     }
@@ -215,10 +216,10 @@ function projectChecks(services: ServiceModel[], provenances: ReadonlyMap<string
 /** Property names of an object result schema (following references and allOf). */
 function resultFields(service: ServiceModel, schema: unknown, depth = 0): Set<string> {
   const out = new Set<string>();
-  if (!isObject(schema) || depth > 16) return out;
+  if (!isRecord(schema) || depth > 16) return out;
   const { schema: resolved } = resolveSchema(service.document, schema as JsonSchema);
-  if (!isObject(resolved)) return out;
-  if (isObject(resolved.properties)) for (const k of Object.keys(resolved.properties)) out.add(k);
+  if (!isRecord(resolved)) return out;
+  if (isRecord(resolved.properties)) for (const k of Object.keys(resolved.properties)) out.add(k);
   if (Array.isArray(resolved.allOf)) for (const part of resolved.allOf) for (const k of resultFields(service, part, depth + 1)) out.add(k);
   return out;
 }

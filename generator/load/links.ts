@@ -6,7 +6,8 @@
  */
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { expressionsIn, parseExpression } from '../model/links.js';
-import { isObject, type Provenance } from './bundle.js';
+import type { Provenance } from './bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from './document.js';
 import { escapeSegment, getAtPointer } from '../lib/pointer.js';
 
@@ -18,7 +19,7 @@ export function checkLinks(document: Record<string, unknown>, provenance: Proven
     if (!Array.isArray(method.links)) continue;
     method.links.forEach((_, i) => {
       const found = deref(document, `${pointer}/links/${i}`);
-      if (!found || !isObject(found.value)) return;
+      if (!found || !isRecord(found.value)) return;
       const link = found.value;
       const at = found.pointer;
       const name = typeof link.name === 'string' ? link.name : `#${i}`;
@@ -33,7 +34,7 @@ export function checkLinks(document: Record<string, unknown>, provenance: Proven
         return;
       }
       if (link.params === undefined) return;
-      if (!isObject(link.params)) {
+      if (!isRecord(link.params)) {
         problems.push(provenance.at(`${at}/params`, 'link-invalid', `${what}: "params" must map param names of ${link.method} to constants or runtime expressions.`));
         return;
       }
@@ -62,7 +63,7 @@ export function checkLinks(document: Record<string, unknown>, provenance: Proven
             continue;
           }
           const result = deref(document, `${pointer}/result`);
-          if (!result || !isObject(result.value)) {
+          if (!result || !isRecord(result.value)) {
             problems.push(provenance.at(where, 'link-expression-invalid', `${what}: ${text} reads the result, but ${String(method.name)} has none.`));
             continue;
           }
@@ -78,7 +79,7 @@ export function checkLinks(document: Record<string, unknown>, provenance: Proven
 function paramNames(document: Record<string, unknown>, pointer: string, method: Record<string, unknown>): string[] {
   return (Array.isArray(method.params) ? method.params : []).flatMap((_, i) => {
     const p = deref(document, `${pointer}/params/${i}`);
-    return p && isObject(p.value) && typeof p.value.name === 'string' ? [p.value.name] : [];
+    return p && isRecord(p.value) && typeof p.value.name === 'string' ? [p.value.name] : [];
   });
 }
 
@@ -91,7 +92,7 @@ function missingField(document: Record<string, unknown>, pointer: string, path: 
     if (i === path.length || depth > 64) return undefined;
     const found = deref(document, ptr);
     const schema = found?.value;
-    if (schema === true || !isObject(schema)) return schema === false ? `nothing is allowed at ${shown(path, i)}` : undefined;
+    if (schema === true || !isRecord(schema)) return schema === false ? `nothing is allowed at ${shown(path, i)}` : undefined;
     const at = found!.pointer;
     const seg = path[i]!;
     const tried: string[] = [];
@@ -106,14 +107,14 @@ function missingField(document: Record<string, unknown>, pointer: string, path: 
       if (Array.isArray(parts)) for (let k = 0; k < parts.length; k++) if (attempt(`${at}/${kw}/${k}`, 0)) return undefined;
     }
     for (const kw of ['then', 'else'] as const) if (kw in schema && attempt(`${at}/${kw}`, 0)) return undefined;
-    const props = isObject(schema.properties) ? schema.properties : undefined;
+    const props = isRecord(schema.properties) ? schema.properties : undefined;
     if (props && Object.prototype.hasOwnProperty.call(props, seg) && attempt(`${at}/properties/${escapeSegment(seg)}`, 1)) return undefined;
-    if (isObject(schema.patternProperties))
+    if (isRecord(schema.patternProperties))
       for (const pattern of Object.keys(schema.patternProperties)) if (matches(pattern, seg) && attempt(`${at}/patternProperties/${escapeSegment(pattern)}`, 1)) return undefined;
     if (schema.additionalProperties !== undefined && schema.additionalProperties !== false && attempt(`${at}/additionalProperties`, 1)) return undefined;
     if (/^(0|[1-9][0-9]*)$/.test(seg)) {
       if (Array.isArray(schema.items) && Number(seg) < schema.items.length && attempt(`${at}/items/${seg}`, 1)) return undefined;
-      if (isObject(schema.items) && attempt(`${at}/items`, 1)) return undefined;
+      if (isRecord(schema.items) && attempt(`${at}/items`, 1)) return undefined;
     }
     // A schema that says nothing about its fields (an open object, `{}`, `x-open`) holds any path.
     const constrains = props || schema.patternProperties || schema.items || schema.type || schema.allOf || schema.oneOf || schema.anyOf || schema.enum || 'const' in schema;

@@ -22,12 +22,9 @@ let jsYamlLibrary: typeof JsYaml | undefined;
 const yaml = (): typeof Yaml => (yamlLibrary ??= require('yaml') as typeof Yaml);
 const jsYaml = (): typeof JsYaml => (jsYamlLibrary ??= require('js-yaml') as typeof JsYaml);
 import { splitPointer } from '../lib/pointer.js';
-import { JsonLocator } from '../lib/json-locate.js';
+import { JsonLocator, type Position } from '../lib/json-locate.js';
 
-export interface Position {
-  line: number;
-  col: number;
-}
+export type { Position } from '../lib/json-locate.js';
 
 export interface SourceFile {
   /** Path relative to the project root, `/`-separated: used in every message. */

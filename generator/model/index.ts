@@ -3,7 +3,7 @@
  * no file positions and no I/O. Schemas stay JSON Schema objects from the bundled document, with their
  * `#/components/schemas/<Name>` references intact; emitters resolve them through `ServiceModel.document`.
  */
-import { isObject } from '../load/bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from '../load/document.js';
 import { getAtPointer } from '../lib/pointer.js';
 import { reachOf } from '../speed/reach.js';
@@ -73,7 +73,7 @@ export function isRepeatable(effects: Effects): boolean {
 
 export function effectsOf(value: unknown): Effects {
   if (value === 'read' || value === 'write' || value === 'admin') return { kind: value, idempotent: false };
-  if (isObject(value) && (value.kind === 'read' || value.kind === 'write' || value.kind === 'admin'))
+  if (isRecord(value) && (value.kind === 'read' || value.kind === 'write' || value.kind === 'admin'))
     return { kind: value.kind, idempotent: value.idempotent === true, ...(typeof value.note === 'string' ? { note: value.note } : {}) };
   return { kind: 'unknown', idempotent: false };
 }
@@ -222,7 +222,7 @@ function str(v: unknown): string | undefined {
 
 function mergeAvailability(...layers: unknown[]): Availability {
   const out: Record<string, unknown> = { ...DEFAULT_AVAILABILITY };
-  for (const layer of layers) if (isObject(layer)) Object.assign(out, layer);
+  for (const layer of layers) if (isRecord(layer)) Object.assign(out, layer);
   return out as unknown as Availability;
 }
 
@@ -245,7 +245,7 @@ function param(document: Record<string, unknown>, pointer: string): ParamModel {
 
 function result(document: Record<string, unknown>, pointer: string): ResultModel | undefined {
   const r = deref(document, pointer);
-  if (!r || !isObject(r.value)) return undefined;
+  if (!r || !isRecord(r.value)) return undefined;
   const v = r.value;
   return {
     name: String(v.name),
@@ -265,9 +265,9 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
   const path = rest === '/' ? '' : rest;
   const transport = server['x-transport'] === 'websocket' || /^wss?:/i.test(url) ? 'websocket' : 'http';
   const variables: Record<string, { default: string; enum?: string[]; description?: string }> = {};
-  if (isObject(server.variables)) {
+  if (isRecord(server.variables)) {
     for (const [k, v] of Object.entries(server.variables)) {
-      if (!isObject(v)) continue;
+      if (!isRecord(v)) continue;
       variables[k] = {
         default: String(v.default),
         ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),
@@ -291,16 +291,16 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
   const res = m.result !== undefined ? result(document, `${pointer}/result`) : undefined;
   const errors = (Array.isArray(m.errors) ? m.errors : []).flatMap((_, i) => {
     const e = deref(document, `${pointer}/errors/${i}`);
-    if (!e || !isObject(e.value)) return [];
+    if (!e || !isRecord(e.value)) return [];
     return [{ code: Number(e.value.code), message: String(e.value.message), ...('data' in e.value ? { data: e.value.data } : {}) }];
   });
   const examples = (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
     const ex = deref(document, `${pointer}/examples/${i}`);
-    if (!ex || !isObject(ex.value)) return [];
+    if (!ex || !isRecord(ex.value)) return [];
     const v = ex.value;
     const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
       const ep = deref(document, `${ex.pointer}/params/${pi}`);
-      return ep && isObject(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
+      return ep && isRecord(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
     });
     const exResult = deref(document, `${ex.pointer}/result`);
     return [
@@ -309,7 +309,7 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
         ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
         ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
         params: exParams,
-        ...(exResult && isObject(exResult.value) && 'value' in exResult.value
+        ...(exResult && isRecord(exResult.value) && 'value' in exResult.value
           ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
           : {}),
       },
@@ -318,11 +318,11 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
   const availability = mergeAvailability(docAvailability, m['x-availability']);
   const subs = m['x-subscriptions'];
   let subscriptions: SubscriptionsModel | undefined;
-  if (isObject(subs) && Array.isArray(subs.kinds)) {
+  if (isRecord(subs) && Array.isArray(subs.kinds)) {
     subscriptions = {
       notification: String(subs.notification),
       ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
-      kinds: subs.kinds.filter(isObject).map((k, ki) => {
+      kinds: subs.kinds.filter(isRecord).map((k, ki) => {
         const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
         return {
           name: String(k.name),
@@ -331,10 +331,10 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
           params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
           result: result(document, `${kp}/result`)!,
           availability: mergeAvailability(availability, k['x-availability']),
-          examples: (Array.isArray(k.examples) ? k.examples : []).filter(isObject).map((ex) => ({
+          examples: (Array.isArray(k.examples) ? k.examples : []).filter(isRecord).map((ex) => ({
             name: String(ex.name),
             ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
-            params: (Array.isArray(ex.params) ? ex.params : []).filter(isObject).map((p) => ({ name: String(p.name), value: p.value })),
+            params: (Array.isArray(ex.params) ? ex.params : []).filter(isRecord).map((p) => ({ name: String(p.name), value: p.value })),
             notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
           })),
         };
@@ -344,17 +344,17 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
   const structure = m.paramStructure === 'by-name' || m.paramStructure === 'by-position' ? m.paramStructure : 'either';
   const tags = (Array.isArray(m.tags) ? m.tags : []).flatMap((_, i) => {
     const t = deref(document, `${pointer}/tags/${i}`);
-    return t && isObject(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
+    return t && isRecord(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
   });
   const links = (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
     const l = deref(document, `${pointer}/links/${i}`);
-    if (!l || !isObject(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
+    if (!l || !isRecord(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
     const v = l.value;
     return [
       {
         name: String(v.name),
         method: String(v.method),
-        params: isObject(v.params) ? v.params : {},
+        params: isRecord(v.params) ? v.params : {},
         ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
         ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
       },
@@ -377,10 +377,10 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     examples,
     availability,
     effects: effectsOf(m['x-effects']),
-    ...(isObject(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
+    ...(isRecord(m['x-keystore']) ? { keystore: m['x-keystore'] as { removedIn?: string } } : {}),
     websocketOnly: m['x-websocket-only'] === true,
     ...(subscriptions ? { subscriptions } : {}),
-    ...(isObject(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
+    ...(isRecord(m['x-pagination']) ? { pagination: m['x-pagination'] as unknown as PaginationModel } : {}),
     tags,
     links,
     ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
@@ -388,8 +388,8 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
 }
 
 export function buildService(name: string, source: string, document: Record<string, unknown>): ServiceModel {
-  const info = isObject(document.info) ? document.info : {};
-  const xj = isObject(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
+  const info = isRecord(document.info) ? document.info : {};
+  const xj = isRecord(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
   const docAvailability = document['x-availability'];
   const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
     // (A run that keeps nothing has nothing to find a model by: see incremental.ts isKeeping.)
@@ -397,7 +397,7 @@ export function buildService(name: string, source: string, document: Record<stri
   );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);
-  const servers = Array.isArray(document.servers) ? document.servers.filter(isObject) : [];
+  const servers = Array.isArray(document.servers) ? document.servers.filter(isRecord) : [];
   const dialect = xj.dialect === 'geth' || xj.dialect === 'gorilla-json2' ? xj.dialect : 'standard';
   return {
     name,

@@ -10,7 +10,7 @@
  * the latest block, a validator's transaction) instead of the examples' values from another network. The
  * loader checks every link against the document (see load/check.ts).
  */
-import { isObject } from '../load/bundle.js';
+import { isRecord } from '../lib/guards.js';
 import { escapeSegment, getAtPointer } from '../lib/pointer.js';
 
 export interface LinkModel {
@@ -52,7 +52,7 @@ export function evaluate(expression: Expression, call: { readonly params: unknow
 export function expressionsIn(value: unknown, at = ''): { pointer: string; text: string }[] {
   if (isExpression(value)) return [{ pointer: at, text: value }];
   if (Array.isArray(value)) return value.flatMap((v, i) => expressionsIn(v, `${at}/${i}`));
-  if (isObject(value)) return Object.entries(value).flatMap(([k, v]) => expressionsIn(v, `${at}/${escapeSegment(k)}`));
+  if (isRecord(value)) return Object.entries(value).flatMap(([k, v]) => expressionsIn(v, `${at}/${escapeSegment(k)}`));
   return [];
 }
 
@@ -66,7 +66,7 @@ function fill(value: unknown, call: { readonly params: unknown; readonly result:
     const out = value.map((v) => fill(v, call));
     return out.includes(undefined) ? undefined : out;
   }
-  if (isObject(value)) {
+  if (isRecord(value)) {
     const out: Record<string, unknown> = {};
     for (const [k, v] of Object.entries(value)) {
       const f = fill(v, call);

@@ -10,7 +10,7 @@
  * the job a {@link JobMemory}. They change it only when a job finishes; a job that fails or is dropped
  * makes the channel start over with whole documents.
  */
-import type { OutputFile } from '../write/index.js';
+import type { OutputFile } from '../lib/output-file.js';
 import { setOwn } from '../lib/pointer.js';
 
 /** A part as sent: its number in the parts the job holds from the last run, or the value itself. */

@@ -10,7 +10,7 @@ import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import type { Cache } from './cache.js';
 import { besideBundle } from '../lib/root.js';
-import type { SchemaJobDocument, SchemaJobDocumentMessage, SchemaJobOutput, SchemaJobResult, SchemaJobStart } from '../schema/job.js';
+import type { SchemaJobDocument, SchemaJobDocumentMessage, SchemaJobOutput, SchemaJobResult, SchemaJobStart } from './schema-job.js';
 import { ChannelMemories, KEPT_CHANNELS, SchemaChannel } from './schema-parts.js';
 import type { SchemaJobMessage } from './schema-worker.js';
 
@@ -92,7 +92,7 @@ const inThread: SchemaRunner = {
       // Loaded only here: a threaded run must not load the job (and ajv) on the main thread as well.
       finish: async (validators) => {
         try {
-          const output = (await import('../schema/job.js')).runSchemaJob({ ...input, documents, validators }, cache, memory);
+          const output = (await import('./schema-job.js')).runSchemaJob({ ...input, documents, validators }, cache, memory);
           memory.commit();
           const files = channel.decode(output.files);
           channel.commit(inThread, files);

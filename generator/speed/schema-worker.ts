@@ -4,7 +4,7 @@
  * next), and finished; its output (or the error that stopped it) is posted back under the job's id.
  */
 import { parentPort } from 'node:worker_threads';
-import { SchemaJobRun, type SchemaJobDocumentMessage, type SchemaJobStart } from '../schema/job.js';
+import { SchemaJobRun, type SchemaJobDocumentMessage, type SchemaJobStart } from './schema-job.js';
 import { ChannelMemories } from './schema-parts.js';
 import { setKeeping } from './incremental.js';
 

@@ -6,15 +6,9 @@
 import { mkdirSync, readdirSync, type Dirent, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
 import { flat } from '../speed/incremental.js';
+import type { OutputFile } from '../lib/output-file.js';
 
-export interface OutputFile {
-  /** Path relative to the output folder, `/`-separated. */
-  readonly path: string;
-  /** Exactly what is written: emitters print canonical text (no formatter runs). */
-  readonly contents: string;
-  /** The output (`client`, `docs`, ...) it belongs to; set by the run, recorded in the folder's record. */
-  readonly output?: string;
-}
+export type { OutputFile } from '../lib/output-file.js';
 
 /**
  * The record of what noderpc wrote into an output folder, kept in the folder: one `<output> <path>` line

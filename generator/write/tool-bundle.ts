@@ -6,7 +6,7 @@
  * compiles its own.
  */
 import { join } from 'node:path';
-import { writeTemplateSpecs } from '../emit/docs/render.js';
+import { writeTemplateSpecs } from '../emit/shared/render.js';
 import { shipsRuntime } from '../emit/package/index.js';
 import { writeTranspiled } from '../emit/shared/ts-module.js';
 import { PACKAGE_DIR } from '../emit/shared/paths.js';

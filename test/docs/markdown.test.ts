@@ -3,8 +3,8 @@
  * compiles markdown as Vue templates, table cells, code spans, explicit ids, and value-form literals.
  */
 import { describe, expect, it } from 'vitest';
-import { shellQuote } from '../../generator/emit/docs/examples.js';
-import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/docs/markdown.js';
+import { shellQuote } from '../../generator/emit/shared/examples.js';
+import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/shared/markdown.js';
 import { setKeeping } from '../../generator/speed/incremental.js';
 
 describe('prose', () => {

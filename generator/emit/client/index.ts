@@ -9,7 +9,7 @@ import { exampleBaseUrl } from '../../config/index.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model/index.js';
 import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import { tsModule, typesModule } from '../shared/ts-module.js';
 import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../shared/ts-print.js';
 import type { MethodSignature, Parameter, PropertySignature } from '../shared/ts-printer.js';
@@ -17,28 +17,12 @@ import type { EmitContext, Emitter } from '../shared/types.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared/paths.js';
 import { packageContext, planDefs, type PackageContext } from '../shared/context.js';
 import { camelCase, up, type MethodNames, type NamespaceInfo } from '../shared/client-names.js';
+import { methodDocs } from '../shared/method-docs.js';
 import type { MethodTypes } from '../../schema/typescript.js';
 import { keptJoin, Memo } from '../../speed/incremental.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
-
-/** JSDoc for a method: summary, description, deprecation, availability notes. */
-export function methodDocs(method: MethodModel, extra: { params?: { name: string; text?: string }[]; returns?: string } = {}) {
-  const notes: string[] = [];
-  const a = method.availability;
-  if (method.keystore) notes.push(`Keystore method: acts for a node-held user; its username and password are secrets.${method.keystore.removedIn ? ` Removed from the node in ${method.keystore.removedIn}.` : ''}`);
-  if (!a.served) notes.push('Not served by this node.');
-  else if (a.removedIn && !method.keystore) notes.push(`Removed from the node in ${a.removedIn}.`);
-  if (!a.enabledByDefault) notes.push(`Off by default${a.enableWith ? `; enabled with ${a.enableWith}` : ''}.`);
-  if (!a.publicNode) notes.push('Not available on the public node.');
-  if (method.websocketOnly) notes.push('WebSocket only.');
-  const tags: { tagName: string; text?: string }[] = [];
-  for (const p of extra.params ?? []) tags.push({ tagName: 'param', text: `${p.name}${p.text ? ` ${p.text.split('\n')[0]}` : ''}` });
-  if (extra.returns) tags.push({ tagName: 'returns', text: extra.returns });
-  if (method.deprecated) tags.push({ tagName: 'deprecated', text: method.replacedBy ? `Use ${method.replacedBy} instead.` : 'See the description.' });
-  return docs([method.summary, method.description, notes.join(' ')], tags);
-}
 
 interface Signature {
   /** Parameters after the transport. */

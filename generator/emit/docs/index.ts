@@ -5,9 +5,9 @@
  * the site config is laid out as Prettier would lay it out (emit/literal.ts; a test holds the config to
  * it), and the markdown is in its final form.
  */
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import type { Emitter } from '../shared/types.js';
-import { compileTemplates } from './render.js';
+import { compileTemplates } from '../shared/render.js';
 import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
 import { Views } from './view.js';
 import { MethodVersions } from './versions.js';

@@ -7,7 +7,7 @@ import { getAtPointer } from '../../lib/pointer.js';
 import type { JsonSchema } from '../../model/index.js';
 import { componentName as nameOfRef, declaredTypes, isSchemaObject, type SchemaObject } from '../../schema/resolve.js';
 import { CODEC_TS } from '../../schema/ts-names.js';
-import { cell, code, escapePipes } from './markdown.js';
+import { cell, code, escapePipes } from '../shared/markdown.js';
 
 export type Presence = 'yes' | 'no' | 'conditional';
 

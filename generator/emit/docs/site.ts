@@ -4,7 +4,7 @@
  */
 import { posix } from 'node:path';
 import type { MethodModel, Model, ServiceModel, JsonSchema } from '../../model/index.js';
-import { anchorId } from './markdown.js';
+import { anchorId } from '../shared/markdown.js';
 
 export const INDEX_PAGE = 'index.md';
 export const TYPES_PAGE = 'types.md';

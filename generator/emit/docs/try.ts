@@ -8,7 +8,7 @@ import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
 import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../tools/docs/try.js';
 import { notificationValidatorPath, validatorPath } from '../shared/paths.js';
-import { endpointPath, type ExamplePrinter } from './examples.js';
+import { endpointPath, type ExamplePrinter } from '../shared/examples.js';
 import { escapeSegment } from '../../lib/pointer.js';
 import { Memo } from '../../speed/incremental.js';
 

@@ -3,21 +3,19 @@
  * versions that changed it (from the release record), or that no release has it yet.
  */
 import type { MethodModel } from '../../model/index.js';
-import { methodHistory, type MethodHistory, type ReleaseView } from '../../lifecycle/release/history.js';
+import type { ReleasesModel } from '../../model/releases.js';
 
 export class MethodVersions {
-  private readonly view: ReleaseView;
-  private readonly history: Map<string, MethodHistory>;
+  private readonly view: ReleasesModel;
 
-  constructor(view: ReleaseView) {
+  constructor(view: ReleasesModel) {
     this.view = view;
-    this.history = methodHistory(view.record);
   }
 
   /** `**Since:** 0.1.0 · **Changed in:** 0.2.0, 0.4.0`, or `**Not yet released** (due in 0.3.0)`. */
   of(method: MethodModel): string {
     if (!this.view.released.has(method.name)) return `**Not yet released** (due in ${this.view.next})`;
-    const h = this.history.get(method.name) ?? { since: this.view.record.releases[0]!.version, changed: [] };
+    const h = this.view.history.get(method.name) ?? { since: this.view.first, changed: [] };
     return `**Since:** ${h.since}${h.changed.length ? ` · **Changed in:** ${h.changed.join(', ')}` : ''}`;
   }
 }

@@ -6,15 +6,15 @@
 import { exampleBaseUrl, type Config } from '../../config/index.js';
 import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { clientVariable } from '../shared/client-names.js';
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import { packageContext, type PackageContext } from '../shared/context.js';
 import { sourceModules } from '../shared/ts-module.js';
-import { ExamplePrinter } from '../docs/examples.js';
-import { alignedTable, tidy } from '../docs/markdown.js';
+import { ExamplePrinter } from '../shared/examples.js';
+import { alignedTable, tidy } from '../shared/markdown.js';
 import { CODE_WIDTH, Raw } from '../shared/literal.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { PACKAGE_DIR } from '../shared/paths.js';
-import { README_TEMPLATE, readmeTemplate } from '../docs/render.js';
+import { README_TEMPLATE, readmeTemplate } from '../shared/render.js';
 
 const IGNORED = /(^|\/)(tsconfig\.json|.*\.test\.ts)$/;
 
@@ -73,11 +73,7 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
   const template = ctx.templates.get(README_TEMPLATE);
   if (!template) throw new Error(`${README_TEMPLATE} is missing`);
   files.push({ path: `${PACKAGE_DIR}/README.md`, contents: await readme(ctx, pc, template) });
-  if (ctx.releases) {
-    // The release record's module is loaded already when there is one (generate.ts read it).
-    const { changelog } = await import('../../lifecycle/release/history.js');
-    files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: changelog(ctx.releases.record, project.name) });
-  }
+  if (ctx.releases) files.push({ path: `${PACKAGE_DIR}/CHANGELOG.md`, contents: ctx.releases.changelog(project.name) });
   return files;
 }
 

@@ -1,17 +1,16 @@
 /**
- * Server stubs and the mock, inside the client package:
+ * Server stubs, inside the client package:
  * - `server/<service>`: the typed handler interface of a service (value form, nested by namespace) and its
  *   `ServerServiceDef` (every method's meta, params validator, codecs, availability, errors, the document);
  * - `server/index`: every service together, with a `create<X>Server` that takes handlers by namespace;
- * - `mock/data/<service>`: the spec's examples in wire form; `mock/index`: `start<X>Mock`.
- * The request pipeline itself is hand-written runtime (runtime/server, runtime/mock).
+ * The request pipeline itself is hand-written runtime (runtime/server); the mock is emit/mock.
  */
 import type { MethodModel, ServiceModel } from '../../model/index.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import type { OutputFile } from '../../write/index.js';
-import { methodDocs } from '../client/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
+import { methodDocs } from '../shared/method-docs.js';
 import { packageContext, type PackageContext } from '../shared/context.js';
-import { camelCase } from '../shared/client-names.js';
+import { camelCase, factoryStem } from '../shared/client-names.js';
 import { tsModule } from '../shared/ts-module.js';
 import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../shared/ts-print.js';
 import type { MethodSignature } from '../shared/ts-printer.js';
@@ -24,11 +23,6 @@ import { HELPERS, SERIALIZE_MODULE, SerializerNames, SerializerWriter, type Seri
 import type { PlanTree } from '../../schema/codec.js';
 
 const q = (s: string) => JSON.stringify(s);
-
-/** `createNodeClient` → `Node`: the stem the server and mock factories are named after. */
-export function factoryStem(clientName: string): string {
-  return clientName.replace(/^create/, '').replace(/Client$/, '');
-}
 
 function handlersName(service: ServiceModel): string {
   return `${pascalCase(service.name)}Handlers`;
@@ -277,82 +271,6 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
 }
 
 /** Each method's examples in the mock's data, as JSON text, by method model and the example made for it. */
-const mockExamples = new Memo<MethodModel, string>();
-const mockSubscriptions = new Memo<MethodModel, string>();
-
-function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
-  // The texts of the entries (each kept by its method), in the order an object of them has its keys.
-  const examples: Record<string, string> = {};
-  const subscriptions: Record<string, string> = {};
-  for (const m of service.methods) {
-    // A method without an example is answered with a value made from its result schema (and checked
-    // against it) when generating.
-    const made = m.examples.length ? undefined : ctx.samples?.[service.name]?.[m.name];
-    examples[m.name] = mockExamples.get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
-      JSON.stringify(
-        made
-          ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
-          : m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) })),
-      ),
-    );
-    if (m.subscriptions) subscriptions[m.name] = mockSubscriptions.get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))));
-  }
-  const literal = (texts: Record<string, string>) => objectLiteral(Object.entries(texts).map(([k, v]) => [JSON.stringify(k), v] as const));
-  return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
-    GENERATED_BANNER,
-    { kind: 'import', isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
-    {
-      kind: 'variable',
-      isExported: true,
-      declarationKind: 'const',
-      docs: docs([`The examples of the ${service.title}, in wire form, for the mock.`]),
-      declarations: [
-        {
-          name: `${camelCase(service.name)}MockData`,
-          type: 'MockServiceData',
-          initializer: objectLiteral([
-            ['service', JSON.stringify(service.name)],
-            ['examples', literal(examples)],
-            ...(Object.keys(subscriptions).length ? [['subscriptions', literal(subscriptions)] as const] : []),
-          ]),
-        },
-      ],
-    },
-  ]);
-}
-
-function mockIndex(ctx: EmitContext): OutputFile[] {
-  const stem = factoryStem(ctx.config.clientName);
-  const name = `start${stem}Mock`;
-  const statements: Statement[] = [GENERATED_BANNER];
-  statements.push({ kind: 'import', moduleSpecifier: '../runtime/mock/index.js', namedImports: [{ name: 'startMock', alias: 'startMockServer' }] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: '../runtime/mock/index.js', namedImports: ['MockOptions', 'MockServiceData', 'RunningMock'] });
-  statements.push({ kind: 'import', moduleSpecifier: '../server/index.js', namedImports: ['services'] });
-  for (const s of ctx.model.services) statements.push({ kind: 'import', moduleSpecifier: `./data/${s.name}.js`, namedImports: [`${camelCase(s.name)}MockData`] });
-  statements.push({ kind: 'export', moduleSpecifier: '../runtime/mock/index.js' });
-  statements.push({
-    kind: 'variable',
-    isExported: true,
-    declarationKind: 'const',
-    docs: docs(["Every service's examples, in wire form."]),
-    declarations: [{ name: 'mockData', type: 'readonly MockServiceData[]', initializer: `[${ctx.model.services.map((s) => `${camelCase(s.name)}MockData`).join(', ')}]` }],
-  });
-  statements.push({
-    kind: 'function',
-    isExported: true,
-    isDefaultExport: false,
-    name,
-    docs: docs([
-      "Starts a mock answering every method of every service from the spec's examples (on 127.0.0.1, any free port unless `port` is given). Header `x-mock-example: <name>` picks a named example, `x-mock-error: <code>` one of the method's documented errors.",
-    ]),
-    parameters: [{ name: 'options', type: "Omit<MockOptions, 'services' | 'data'>", initializer: '{}' }],
-    returnType: 'Promise<RunningMock>',
-    statements: ['return startMockServer({ ...options, services, data: mockData });'],
-  });
-  statements.push(`export default ${name};`);
-  return tsModule(`${PACKAGE_DIR}/mock/index.ts`, statements);
-}
-
 export async function emitServer(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
@@ -361,15 +279,4 @@ export async function emitServer(ctx: EmitContext): Promise<OutputFile[]> {
   return files;
 }
 
-export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {
-  // The names and types the mock's modules import come from the package context: its problems stop the mock too.
-  await packageContext(ctx);
-  const files: OutputFile[] = [];
-  for (const s of ctx.model.services) files.push(...mockData(ctx, s));
-  files.push(...mockIndex(ctx));
-  return files;
-}
-
 export const serverEmitter: Emitter = { name: 'server', emit: emitServer };
-/** Runs after the schema job (emit/index.ts): methods without an example answer with a value it made. */
-export const mockEmitter: Emitter = { name: 'mock', emit: emitMock };

@@ -102,3 +102,8 @@ export function up(module: string): string {
   const depth = module.split('/').length - 1;
   return depth === 0 ? './' : '../'.repeat(depth);
 }
+
+/** `createNodeClient` → `Node`: the stem the server and mock factories are named after. */
+export function factoryStem(clientName: string): string {
+  return clientName.replace(/^create/, '').replace(/Client$/, '');
+}

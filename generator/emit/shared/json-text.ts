@@ -6,7 +6,7 @@
  * 2)`): a value nested `depth` levels deep is that value's own text with every line after the first indented
  * by `depth` indents, and JSON text has no line breaks but those the indent makes.
  */
-import { isObject } from '../../load/bundle.js';
+import { isRecord } from '../../lib/guards.js';
 import { flat, isKeeping, keptJoin } from '../../speed/incremental.js';
 
 type Indent = 0 | 2;
@@ -85,14 +85,14 @@ export function documentJson(document: Record<string, unknown>, indent: Indent =
           pieces.push(indent ? `\n${' '.repeat(indent)}]` : ']');
         },
       ]);
-    } else if (k === 'components' && isObject(v) && typeof v.toJSON !== 'function') {
+    } else if (k === 'components' && isRecord(v) && typeof v.toJSON !== 'function') {
       entries.push([
         k,
         () =>
           object(
             Object.entries(v).flatMap(([kind, entriesOfKind]): [string, () => void][] => {
               if (!written(entriesOfKind)) return [];
-              if (!isObject(entriesOfKind) || typeof entriesOfKind.toJSON === 'function') return [[kind, part(entriesOfKind, 2)]];
+              if (!isRecord(entriesOfKind) || typeof entriesOfKind.toJSON === 'function') return [[kind, part(entriesOfKind, 2)]];
               return [[kind, () => object(Object.entries(entriesOfKind).flatMap(([name, c]): [string, () => void][] => (written(c) ? [[name, part(c, 3)]] : [])), 2)]];
             }),
             1,

@@ -7,7 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { besideBundle } from '../../lib/root.js';
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import { declarationsOf, javascriptOf, printModule, type Statement } from './ts-print.js';
 
 const require = createRequire(import.meta.url);

@@ -1,9 +1,9 @@
 import type { Cache } from '../../speed/cache.js';
 import type { Config } from '../../config/index.js';
 import type { Model } from '../../model/index.js';
-import type { ReleaseView } from '../../lifecycle/release/history.js';
+import type { ReleasesModel } from '../../model/releases.js';
 import type { SampledExample } from '../../schema/sample.js';
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import type { RunMemory } from '../../speed/incremental.js';
 
 /** Everything an emitter may read. Emitters are pure: no file system, no clock, no environment. */
@@ -19,7 +19,7 @@ export interface EmitContext {
   /** The content-addressed cache (memory, and `cacheDir` when set). */
   readonly cache: Cache;
   /** The project's release record and how the spec stands against it (absent: the project keeps none). */
-  readonly releases?: ReleaseView;
+  readonly releases?: ReleasesModel;
   /**
    * Examples made from the schemas for methods without one, by service and method name: given to the
    * emitters that ask for the schema job's output (`afterSchemas`).

@@ -12,7 +12,7 @@ import type { MethodModel, ServiceModel } from '../../model/index.js';
 import { AJV_VERSION, type ErrorMode, type SchemaCompiler } from '../../schema/ajv.js';
 import { closureKey } from '../../speed/closure.js';
 import { compileParams } from '../../schema/envelope.js';
-import type { OutputFile } from '../../write/index.js';
+import type { OutputFile } from '../../lib/output-file.js';
 import { noCache, type Cache } from '../../speed/cache.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared/paths.js';
 import { Memo } from '../../speed/incremental.js';

@@ -12,6 +12,7 @@ import type { MethodModel, ServiceModel, SubscriptionKindModel } from '../../mod
 import { SchemaCompiler } from '../../schema/ajv.js';
 import { SchemaWalker, type Problem } from './walk.js';
 import { escapeSegment } from '../../lib/pointer.js';
+import { isRecord } from '../../lib/guards.js';
 
 export type { Problem } from './walk.js';
 
@@ -85,10 +86,6 @@ export function createConformance(services: readonly ServiceModel[]): Conformanc
       return undefined;
     },
   };
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Each param checked by its own schema, so a problem names the param it is in. */

@@ -7,14 +7,8 @@ import { diffModels, type Change, type DiffResult } from '../diff/compare.js';
 import { nextVersion, rule } from '../diff/rules.js';
 import type { Model } from '../../model/index.js';
 import { repeated } from '../diff/report.js';
+import type { MethodHistory, ReleasesModel } from '../../model/releases.js';
 import type { LoadedRecord, Release, ReleaseRecord } from './record.js';
-
-export interface MethodHistory {
-  /** The version the method appeared in (under its current name). */
-  readonly since: string;
-  /** Later versions that changed it, oldest first. */
-  readonly changed: readonly string[];
-}
 
 /** The record as the outputs see it, with what the spec holds that no release does yet. */
 export interface ReleaseView {
@@ -37,6 +31,18 @@ export function releaseView(loaded: LoadedRecord, model: Model): ReleaseView {
     pending,
     next: nextVersion(loaded.version, pending.bump),
     released: new Set(loaded.released.services.flatMap((s) => s.methods.map((m) => m.name))),
+  };
+}
+
+/** The record as the emitters read it. */
+export function releasesModel(view: ReleaseView): ReleasesModel {
+  return {
+    version: view.version,
+    next: view.next,
+    first: view.record.releases[0]?.version ?? view.version,
+    released: view.released,
+    history: methodHistory(view.record),
+    changelog: (packageName) => changelog(view.record, packageName),
   };
 }
 

@@ -1,8 +1,0 @@
-/**
-* The guard behind each generated `is<Method>Error`. Its own module: a method module imports it, and a
-* bundler follows every import of a module it keeps, used or not; through this module the error classes
-* reach only a program that calls a guard.
-*/
-import { RpcError } from "./error-base.js";
-/** Whether `error` is the server's JSON-RPC error with one of `codes`. */
-export declare function hasErrorCode(error: unknown, codes: readonly number[]): error is RpcError;
