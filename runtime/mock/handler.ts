@@ -12,8 +12,9 @@
 import type { ServerMethodMeta } from '../meta.js';
 import { JsonText } from '../server/serialize.js';
 import type { HandlerContext, LogEntry, Logger, RawHandler, RequestHeaders } from '../server/types.js';
+import { MockChain, startingHead } from './chain.js';
 import type { Replay } from './replay.js';
-import type { MockServiceData } from './types.js';
+import type { MockExample, MockServiceData } from './types.js';
 
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
@@ -204,6 +205,64 @@ function holdOpen(items: readonly unknown[], signal: AbortSignal | undefined): A
 }
 
 /**
+ * A live subscription: on each new block of `chain`, the example's notifications stamped as that block's
+ * (nothing before the first new block, as on a node), until `return()` or the signal ends it.
+ */
+function live(chain: MockChain, items: readonly unknown[], signal: AbortSignal | undefined): AsyncIterable<unknown> {
+  const queue: unknown[] = [];
+  let done = false;
+  let wake: (() => void) | undefined;
+  const stop = chain.onBlock((n) => {
+    for (const item of items) queue.push(chain.stamp(item, n));
+    wake?.();
+  });
+  const finish = (): void => {
+    done = true;
+    stop();
+    wake?.();
+  };
+  signal?.addEventListener('abort', finish, { once: true });
+  const iterator: AsyncIterator<unknown> = {
+    next: async () => {
+      while (!done && queue.length === 0) await new Promise<void>((resolve) => (wake = resolve));
+      wake = undefined;
+      if (queue.length > 0 && !done) return { done: false, value: queue.shift() };
+      return { done: true, value: undefined };
+    },
+    return: () => {
+      finish();
+      return Promise.resolve({ done: true, value: undefined });
+    },
+  };
+  return { [Symbol.asyncIterator]: () => iterator };
+}
+
+/** The block number a block param names, on a chain whose head is `head`; undefined when it names none. */
+function blockNumberOf(param: unknown, head: number): number | undefined {
+  if (param === 'earliest') return 0;
+  if (typeof param === 'string' && /^0x[0-9a-fA-F]+$/.test(param)) return Number.parseInt(param, 16);
+  if (param === undefined || param === null || typeof param === 'string') return head;
+  return undefined;
+}
+
+/**
+ * On a running chain, the answers that depend on its head: `eth_blockNumber`, and `eth_getBlockByNumber`
+ * as the example block stamped with the number asked for (null past the head); undefined for other methods.
+ */
+function fromChain(chain: MockChain, name: string, params: unknown, examples: readonly MockExample[]): { value: unknown } | undefined {
+  if (name === 'eth_blockNumber') return { value: `0x${chain.head().toString(16)}` };
+  if (name !== 'eth_getBlockByNumber' || !Array.isArray(params)) return undefined;
+  const head = chain.head();
+  const n = blockNumberOf(params[0], head);
+  if (n === undefined) return undefined;
+  if (n > head) return { value: null };
+  const blocks = examples.filter((e) => e.result !== null && e.result !== undefined);
+  const full = params[1] === true;
+  const template = blocks.find((e) => (e.params[1]?.value === true) === full) ?? blocks[0];
+  return template ? { value: chain.stamp(template.result, n) } : undefined;
+}
+
+/**
  * A raw handler answering every method of the given services from their examples, or first from recorded
  * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
  */
@@ -222,6 +281,11 @@ export function createServingMockHandler(data: readonly MockServiceData[], repla
 export interface MockHandlerOptions {
   /** Told (level `warn`, event `example-unmatched`) when no example's params match a call's. */
   readonly logger?: Logger;
+  /**
+   * A new block every so many milliseconds: subscriptions push their examples as each block's, and
+   * `eth_blockNumber` and `eth_getBlockByNumber` follow the head. 0 or absent: the examples as they are.
+   */
+  readonly blockTimeMs?: number;
 }
 
 function unmatched<T extends { readonly name: string; readonly params: Params }>(what: string, choice: Choice<T>, ctx: HandlerContext): LogEntry {
@@ -241,6 +305,9 @@ function mockHandler(data: readonly MockServiceData[], replay: Replay | undefine
   };
   const texts = new WeakMap<object, JsonText>();
   const byService = new Map(data.map((d) => [d.service, d]));
+  const blockTime = options.blockTimeMs ?? 0;
+  if (!(Number.isFinite(blockTime) && blockTime >= 0)) throw new RangeError(`blockTimeMs must be a number of milliseconds, 0 or more; got ${String(blockTime)}`);
+  const chain = blockTime > 0 ? new MockChain(startingHead(data.find((d) => d.examples['eth_blockNumber'])?.examples['eth_blockNumber']), blockTime) : undefined;
   return (meta: ServerMethodMeta, wireParams: unknown, ctx: HandlerContext): unknown => {
     const d = byService.get(meta.service) ?? byService.get(ctx.service);
     const failWith = header(ctx.headers, 'x-mock-error');
@@ -253,7 +320,8 @@ function mockHandler(data: readonly MockServiceData[], replay: Replay | undefine
       const what = `${meta.name} ${JSON.stringify(kind)}`;
       const choice = pick(examples, args.slice(1), named, what, (_n, i) => i);
       if (!choice.matched && examples.length > 0) tell(unmatched(what, choice, ctx));
-      return holdOpen(choice.example?.notifications ?? [], ctx.signal);
+      const items = choice.example?.notifications ?? [];
+      return chain && named === undefined ? live(chain, items, ctx.signal) : holdOpen(items, ctx.signal);
     }
     if (named === undefined && replay) {
       const recorded = replay.find(meta.name, wireParams, ctx.path, meta.structure === 'by-name');
@@ -261,6 +329,8 @@ function mockHandler(data: readonly MockServiceData[], replay: Replay | undefine
       if (recorded) return recorded.result;
     }
     const examples = d?.examples[meta.name] ?? [];
+    const onChain = chain && named === undefined ? fromChain(chain, meta.name, wireParams, examples) : undefined;
+    if (onChain) return onChain.value;
     const positionOf = (name: string, index: number): number => {
       const at = meta.params.indexOf(name);
       return at >= 0 ? at : index;

@@ -24,6 +24,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
     services: options.services,
     rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined, {
       ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.blockTimeMs !== undefined ? { blockTimeMs: options.blockTimeMs } : {}),
     }),
     enable: options.enable ?? 'all',
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),

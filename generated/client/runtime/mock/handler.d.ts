@@ -21,4 +21,9 @@ export declare function createServingMockHandler(data: readonly MockServiceData[
 export interface MockHandlerOptions {
 	/** Told (level `warn`, event `example-unmatched`) when no example's params match a call's. */
 	readonly logger?: Logger;
+	/**
+	* A new block every so many milliseconds: subscriptions push their examples as each block's, and
+	* `eth_blockNumber` and `eth_getBlockByNumber` follow the head. 0 or absent: the examples as they are.
+	*/
+	readonly blockTimeMs?: number;
 }
