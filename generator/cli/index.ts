@@ -41,7 +41,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     run: async (ctx) => (await import('./generate.js')).runGenerate(ctx),
   },
   mock: {
-    usage: 'noderpc mock [--out <dir>] [--port <n>] [--host <addr>] [--mode standard|node] [--profile full|public] [--replay <dir>] [--no-cors]',
+    usage: 'noderpc mock [--out <dir>] [--port <n>] [--host <addr>] [--mode standard|node] [--profile full|public] [--replay <dir>] [--no-cors] [--block-time <t>]',
     summary:
       "Start the generated mock: every method answered from the documents' examples (or a value made from its result schema); with --replay, from the exchanges recorded in <dir> first.",
     flags: {
@@ -52,6 +52,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
       '--mode': [true, 'standard (JSON-RPC 2.0) or node (the dialects the documents name)'],
       '--profile': [true, 'full, or public (methods a public server does not serve are off)'],
       '--no-cors': [false, 'do not answer CORS preflights (on by default, so docs consoles in a browser can call the mock)'],
+      '--block-time': [true, 'a new block every <t> (2s, 500ms; a bare number is seconds; default 2s; 0: the examples as they are): subscriptions push each block, eth_blockNumber follows the head'],
     },
     run: async (ctx) => (await import('./mock.js')).runMock(ctx),
   },

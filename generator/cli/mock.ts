@@ -13,7 +13,7 @@ import { displayPath } from '../lib/report.js';
 import type { Fixture, Recording } from '../../runtime/mock/replay.js';
 
 interface MockModule {
-  default: (options: { port?: number; host?: string; mode?: 'standard' | 'node'; profile?: 'full' | 'public'; recordings?: readonly Recording[]; cors?: boolean }) => Promise<{ url: string; close(): Promise<void> }>;
+  default: (options: { port?: number; host?: string; mode?: 'standard' | 'node'; profile?: 'full' | 'public'; recordings?: readonly Recording[]; cors?: boolean; blockTimeMs?: number; logger?: (entry: { level: string; message: string }) => void }) => Promise<{ url: string; close(): Promise<void> }>;
   loadRecordings: (dir: string, check: (fixture: Fixture) => readonly string[]) => Recording[];
 }
 
@@ -68,6 +68,13 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
     stderr.write(`--profile must be full or public, got ${profile}\n`);
     return 2;
   }
+  const blockTime = flag(args, '--block-time') ?? '2s';
+  const time = /^(\d+(?:\.\d+)?)(ms|s)?$/.exec(blockTime.trim());
+  if (!time) {
+    stderr.write(`--block-time must be a duration such as 2s or 500ms (a bare number is seconds), got ${blockTime}\n`);
+    return 2;
+  }
+  const blockTimeMs = Math.round(Number(time[1]) * (time[2] === 'ms' ? 1 : 1000));
   const mod = (await import(pathToFileURL(entry).href)) as MockModule;
   const replay = flag(args, '--replay');
   let recordings: Recording[] | undefined;
@@ -86,7 +93,11 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
     }
   }
   const cors = !args.flags.has('--no-cors');
-  const mock = await mod.default({ port, host, mode, profile, cors, ...(recordings ? { recordings } : {}) });
+  // The log shows what a user must know (a call no example matched, a handler that failed), not every call.
+  const logger = (entry: { level: string; message: string }): void => {
+    if (entry.level !== 'debug') stdout.write(`${entry.level}: ${entry.message}\n`);
+  };
+  const mock = await mod.default({ port, host, mode, profile, cors, logger, blockTimeMs, ...(recordings ? { recordings } : {}) });
   const replaying = recordings ? `, replaying ${recordings.length} recorded exchange${recordings.length === 1 ? '' : 's'} from ${replay as string}` : '';
   stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop\n`);
   await new Promise<void>((done) => {

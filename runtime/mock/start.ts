@@ -22,7 +22,10 @@ function nodeBatchLimit(services: MockOptions['services'], profile: 'full' | 'pu
 export async function startMock(options: MockOptions): Promise<RunningMock> {
   const server = createRpcServer({
     services: options.services,
-    rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
+    rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined, {
+      ...(options.logger !== undefined ? { logger: options.logger } : {}),
+      ...(options.blockTimeMs !== undefined ? { blockTimeMs: options.blockTimeMs } : {}),
+    }),
     enable: options.enable ?? 'all',
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),

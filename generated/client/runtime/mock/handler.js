@@ -1,4 +1,5 @@
 import { JsonText } from "../server/serialize.js";
+import { MockChain, startingHead } from "./chain.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
 	static {
@@ -37,40 +38,94 @@ export function jsonEqual(a, b) {
 	if (ka.length !== kb.length) return false;
 	return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
 }
-/** How many params the example pins if they all match the request, or -1 when one differs. */
-function score(example, request, positionOf) {
+/** Where the request holds an example's param: its value, or `absent`. */
+const ABSENT = Symbol("absent");
+function given(request, name, index, positionOf) {
+	if (Array.isArray(request)) {
+		const at = positionOf(name, index);
+		return at < request.length ? request[at] : ABSENT;
+	}
+	if (isRecord(request)) return Object.prototype.hasOwnProperty.call(request, name) ? request[name] : ABSENT;
+	return ABSENT;
+}
+/**
+* Whether the request's value is covered by the example's: equal, or (for a list such as `nodeIDs`) every item
+* the request asks for is in the example's list, so the example's answer holds what was asked.
+*/
+function covers(example, request) {
+	if (jsonEqual(example, request)) return true;
+	return Array.isArray(example) && Array.isArray(request) && request.length > 0 && request.every((r) => example.some((e) => jsonEqual(e, r)));
+}
+/** Whether the request holds a param (not null) that the example does not pin. */
+function extra(example, request, positionOf) {
+	if (Array.isArray(request)) {
+		const pinned = new Set(example.map((p, i) => positionOf(p.name, i)));
+		return request.some((v, i) => v !== null && v !== undefined && !pinned.has(i));
+	}
+	if (!isRecord(request)) return false;
+	const names = new Set(example.map((p) => p.name));
+	return Object.keys(request).some((k) => request[k] !== null && request[k] !== undefined && !names.has(k));
+}
+/**
+* How well an example fits the request: `exact` when the params it pins are the request's and all equal,
+* and how many of its params are equal to, or cover, the request's.
+*/
+function fit(example, request, positionOf) {
+	let exact = !extra(example, request, positionOf);
+	let equal = 0;
 	for (let i = 0; i < example.length; i++) {
 		const p = example[i];
-		let given;
-		let present;
-		if (Array.isArray(request)) {
-			const at = positionOf(p.name, i);
-			present = at < request.length;
-			given = request[at];
-		} else if (isRecord(request)) {
-			present = Object.prototype.hasOwnProperty.call(request, p.name);
-			given = request[p.name];
-		} else return -1;
-		if (!present || !jsonEqual(given, p.value)) return -1;
+		const value = given(request, p.name, i, positionOf);
+		if (value !== ABSENT && jsonEqual(value, p.value)) equal++;
+		else {
+			exact = false;
+			if (value !== ABSENT && covers(p.value, value)) equal++;
+		}
 	}
-	return example.length;
+	return {
+		exact,
+		equal
+	};
 }
+/**
+* The example a call is answered from: the one named by `x-mock-example`; else the first whose params are
+* exactly the call's; else the one with the most params equal to (or, for lists, covering) the call's, the
+* first on a tie, the method's first example when none has any.
+*/
 function pick(examples, request, named, what, positionOf) {
 	if (named !== undefined) {
 		const found = examples.find((e) => e.name === named);
-		if (found) return found;
+		if (found) return {
+			example: found,
+			matched: true,
+			equal: found.params.length
+		};
 		throw new MockError(-32602, `x-mock-example: ${what} has no example ${JSON.stringify(named)}; its examples: ${examples.map((e) => JSON.stringify(e.name)).join(", ") || "(none)"}`);
 	}
-	let best;
-	let bestScore = -1;
+	let exact;
+	let exactPins = -1;
+	let near;
+	let nearEqual = 0;
 	for (const e of examples) {
-		const s = score(e.params, request, positionOf);
-		if (s > bestScore) {
-			best = e;
-			bestScore = s;
+		const f = fit(e.params, request, positionOf);
+		if (f.exact && exact === undefined) {
+			exact = e;
+			exactPins = e.params.length;
+		} else if (!f.exact && f.equal > nearEqual) {
+			near = e;
+			nearEqual = f.equal;
 		}
 	}
-	return best ?? examples[0];
+	if (exact) return {
+		example: exact,
+		matched: true,
+		equal: exactPins
+	};
+	return {
+		example: near ?? examples[0],
+		matched: false,
+		equal: nearEqual
+	};
 }
 function listedError(meta, wanted) {
 	const errors = meta.errors;
@@ -124,22 +179,105 @@ function holdOpen(items, signal) {
 	return { [Symbol.asyncIterator]: () => iterator };
 }
 /**
+* A live subscription: on each new block of `chain`, the example's notifications stamped as that block's
+* (nothing before the first new block, as on a node), until `return()` or the signal ends it.
+*/
+function live(chain, items, signal) {
+	const queue = [];
+	let done = false;
+	let wake;
+	const stop = chain.onBlock((n) => {
+		for (const item of items) queue.push(chain.stamp(item, n));
+		wake?.();
+	});
+	const finish = () => {
+		done = true;
+		stop();
+		wake?.();
+	};
+	signal?.addEventListener("abort", finish, { once: true });
+	const iterator = {
+		next: async () => {
+			while (!done && queue.length === 0) await new Promise((resolve) => wake = resolve);
+			wake = undefined;
+			if (queue.length > 0 && !done) return {
+				done: false,
+				value: queue.shift()
+			};
+			return {
+				done: true,
+				value: undefined
+			};
+		},
+		return: () => {
+			finish();
+			return Promise.resolve({
+				done: true,
+				value: undefined
+			});
+		}
+	};
+	return { [Symbol.asyncIterator]: () => iterator };
+}
+/** The block number a block param names, on a chain whose head is `head`; undefined when it names none. */
+function blockNumberOf(param, head) {
+	if (param === "earliest") return 0;
+	if (typeof param === "string" && /^0x[0-9a-fA-F]+$/.test(param)) return Number.parseInt(param, 16);
+	if (param === undefined || param === null || typeof param === "string") return head;
+	return undefined;
+}
+/**
+* On a running chain, the answers that depend on its head: `eth_blockNumber`, and `eth_getBlockByNumber`
+* as the example block stamped with the number asked for (null past the head); undefined for other methods.
+*/
+function fromChain(chain, name, params, examples) {
+	if (name === "eth_blockNumber") return { value: `0x${chain.head().toString(16)}` };
+	if (name !== "eth_getBlockByNumber" || !Array.isArray(params)) return undefined;
+	const head = chain.head();
+	const n = blockNumberOf(params[0], head);
+	if (n === undefined) return undefined;
+	if (n > head) return { value: null };
+	const blocks = examples.filter((e) => e.result !== null && e.result !== undefined);
+	const full = params[1] === true;
+	const template = blocks.find((e) => e.params[1]?.value === true === full) ?? blocks[0];
+	return template ? { value: chain.stamp(template.result, n) } : undefined;
+}
+/**
 * A raw handler answering every method of the given services from their examples, or first from recorded
 * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).
 */
-export function createMockRawHandler(data, replay) {
-	return mockHandler(data, replay, false);
+export function createMockRawHandler(data, replay, options = {}) {
+	return mockHandler(data, replay, false, options);
 }
 /**
 * The handler `startMock` serves with: the same answers, each example's result given with its JSON text,
 * made once per example (examples do not change), so the server does not stringify it on every call.
 */
-export function createServingMockHandler(data, replay) {
-	return mockHandler(data, replay, true);
+export function createServingMockHandler(data, replay, options = {}) {
+	return mockHandler(data, replay, true, options);
 }
-function mockHandler(data, replay, serialized) {
+function unmatched(what, choice, ctx) {
+	const how = choice.example === undefined ? "no example to answer with" : choice.equal > 0 ? `answered with the closest, ${JSON.stringify(choice.example.name)} (${choice.equal} of its ${choice.example.params.length} params equal)` : `answered with the first, ${JSON.stringify(choice.example.name)}`;
+	return {
+		level: "warn",
+		event: "example-unmatched",
+		message: `${what}: no example has the call's params; ${how}`,
+		service: ctx.service,
+		method: ctx.method,
+		transport: ctx.transport
+	};
+}
+function mockHandler(data, replay, serialized, options) {
+	const tell = (entry) => {
+		try {
+			options.logger?.(entry);
+		} catch {}
+	};
 	const texts = new WeakMap();
 	const byService = new Map(data.map((d) => [d.service, d]));
+	const blockTime = options.blockTimeMs ?? 0;
+	if (!(Number.isFinite(blockTime) && blockTime >= 0)) throw new RangeError(`blockTimeMs must be a number of milliseconds, 0 or more; got ${String(blockTime)}`);
+	const chain = blockTime > 0 ? new MockChain(startingHead(data.find((d) => d.examples["eth_blockNumber"])?.examples["eth_blockNumber"]), blockTime) : undefined;
 	return (meta, wireParams, ctx) => {
 		const d = byService.get(meta.service) ?? byService.get(ctx.service);
 		const failWith = header(ctx.headers, "x-mock-error");
@@ -149,8 +287,11 @@ function mockHandler(data, replay, serialized) {
 			const args = Array.isArray(wireParams) ? wireParams : [];
 			const kind = String(args[0]);
 			const examples = d?.subscriptions?.[meta.name]?.[kind] ?? [];
-			const chosen = pick(examples, args.slice(1), named, `${meta.name} ${JSON.stringify(kind)}`, (_n, i) => i);
-			return holdOpen(chosen?.notifications ?? [], ctx.signal);
+			const what = `${meta.name} ${JSON.stringify(kind)}`;
+			const choice = pick(examples, args.slice(1), named, what, (_n, i) => i);
+			if (!choice.matched && examples.length > 0) tell(unmatched(what, choice, ctx));
+			const items = choice.example?.notifications ?? [];
+			return chain && named === undefined ? live(chain, items, ctx.signal) : holdOpen(items, ctx.signal);
 		}
 		if (named === undefined && replay) {
 			const recorded = replay.find(meta.name, wireParams, ctx.path, meta.structure === "by-name");
@@ -158,11 +299,15 @@ function mockHandler(data, replay, serialized) {
 			if (recorded) return recorded.result;
 		}
 		const examples = d?.examples[meta.name] ?? [];
+		const onChain = chain && named === undefined ? fromChain(chain, meta.name, wireParams, examples) : undefined;
+		if (onChain) return onChain.value;
 		const positionOf = (name, index) => {
 			const at = meta.params.indexOf(name);
 			return at >= 0 ? at : index;
 		};
-		const chosen = pick(examples, wireParams, named, meta.name, positionOf);
+		const choice = pick(examples, wireParams, named, meta.name, positionOf);
+		if (!choice.matched) tell(unmatched(meta.name, choice, ctx));
+		const chosen = choice.example;
 		if (!chosen) throw new MockError(-32603, `the mock has no example for ${meta.name}`);
 		const result = Object.prototype.hasOwnProperty.call(chosen, "result") ? chosen.result : null;
 		if (!serialized) return result;

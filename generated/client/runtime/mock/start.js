@@ -13,7 +13,10 @@ function nodeBatchLimit(services, profile) {
 export async function startMock(options) {
 	const server = createRpcServer({
 		services: options.services,
-		rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined),
+		rawHandler: createServingMockHandler(options.data, options.recordings?.length ? new Replay(options.recordings) : undefined, {
+			...options.logger !== undefined ? { logger: options.logger } : {},
+			...options.blockTimeMs !== undefined ? { blockTimeMs: options.blockTimeMs } : {}
+		}),
 		enable: options.enable ?? "all",
 		...options.handlers !== undefined ? { handlers: options.handlers } : {},
 		...options.mode !== undefined ? { mode: options.mode } : {},

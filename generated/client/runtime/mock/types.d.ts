@@ -45,6 +45,13 @@ export interface MockOptions {
 	readonly validateResults?: boolean;
 	/** CORS for browsers on other origins (a docs site's console); default on, `false` turns it off. */
 	readonly cors?: boolean | CorsOptions;
+	/**
+	* A new block every so many milliseconds, as on a node: subscriptions (`newHeads`, `logs`, pending
+	* transactions, every kind with examples) push their example notifications as each new block's, and
+	* `eth_blockNumber` and `eth_getBlockByNumber` follow the head. Default 0: the examples as they are, each
+	* subscription pushing its examples once.
+	*/
+	readonly blockTimeMs?: number;
 	/** Recorded exchanges answered before the examples (see `loadRecordings`). */
 	readonly recordings?: readonly Recording[];
 }
