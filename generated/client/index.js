@@ -2,9 +2,11 @@
 import { call } from './runtime/call.js';
 import { batch, prepare } from './runtime/call-api.js';
 import { TransportPool } from './runtime/endpoints.js';
-import { infoService, platformService, nativeService, adminService, evmService } from './services.js';
+import { infoService, platformService, xService, xwalletService, nativeService, adminService, evmService } from './services.js';
 import { createInfoNamespace, infoAcpsMeta, infoIsBootstrappedMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoPeersMeta, infoUptimeMeta, infoUpgradesMeta } from './namespaces/info.js';
 import { createPlatformNamespace, platformGetBalanceMeta, platformGetBlockMeta, platformGetBlockByHeightMeta, platformGetBlockchainsMeta, platformGetBlockchainStatusMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetProposedHeightMeta, platformGetMinStakeMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetValidatorsAtMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta } from './namespaces/platform.js';
+import { createAvmNamespace, avmGetAllBalancesMeta, avmGetAssetDescriptionMeta, avmGetBalanceMeta, avmGetBlockMeta, avmGetBlockByHeightMeta, avmGetHeightMeta, avmGetTxMeta, avmGetTxFeeMeta, avmGetTxStatusMeta, avmGetUTXOsMeta, avmIssueTxMeta, avmGetAddressTxsMeta, avmCreateAddressMeta, avmListAddressesMeta, avmExportKeyMeta, avmImportKeyMeta, avmCreateAssetMeta, avmCreateFixedCapAssetMeta, avmCreateVariableCapAssetMeta, avmCreateNFTAssetMeta, avmMintMeta, avmMintNFTMeta, avmSendMeta, avmSendMultipleMeta, avmSendNFTMeta, avmExportMeta, avmImportMeta } from './namespaces/avm.js';
+import { createWalletNamespace, walletIssueTxMeta, walletSendMeta, walletSendMultipleMeta } from './namespaces/wallet.js';
 import { createNativeNamespace, nativeExportMeta, nativeExportNATIVEMeta, nativeExportKeyMeta, nativeGetAtomicTxMeta, nativeGetAtomicTxStatusMeta, nativeGetUTXOsMeta, nativeImportMeta, nativeImportNATIVEMeta, nativeImportKeyMeta, nativeIssueTxMeta } from './namespaces/native.js';
 import { createAdminNamespace, adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta, adminMemoryProfileMeta, adminLockProfileMeta } from './namespaces/admin.js';
 import { createEthNamespace, ethChainIdMeta, ethBlockNumberMeta, ethGetBlockByNumberMeta, ethGetBlockByHashMeta, ethGetHeaderByNumberMeta, ethGetHeaderByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetBlockTransactionCountByHashMeta, ethGetUncleByBlockNumberAndIndexMeta, ethGetUncleByBlockHashAndIndexMeta, ethGetUncleCountByBlockNumberMeta, ethGetUncleCountByBlockHashMeta, ethGetBlockReceiptsMeta, ethGetTransactionByHashMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetRawTransactionByHashMeta, ethGetRawTransactionByBlockNumberAndIndexMeta, ethGetRawTransactionByBlockHashAndIndexMeta, ethGetTransactionReceiptMeta, ethPendingTransactionsMeta, ethGetBalanceMeta, ethGetCodeMeta, ethGetStorageAtMeta, ethGetTransactionCountMeta, ethGetProofMeta, ethGetStorageValuesMeta, ethCallMeta, ethEstimateGasMeta, ethCreateAccessListMeta, ethCallDetailedMeta, ethSimulateV1Meta, ethGasPriceMeta, ethBaseFeeMeta, ethMaxPriorityFeePerGasMeta, ethFeeHistoryMeta, ethBlobBaseFeeMeta, ethSuggestPriceOptionsMeta, ethGetChainConfigMeta, ethSyncingMeta, ethCoinbaseMeta, ethEtherbaseMeta, ethGetBadBlocksMeta, ethCapabilitiesMeta, ethConfigMeta, ethGetBlockAccessListMeta, ethGetLogsMeta, ethNewFilterMeta, ethNewBlockFilterMeta, ethNewPendingTransactionFilterMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethUninstallFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignTransactionMeta, ethFillTransactionMeta, ethSignMeta, ethResendMeta, ethAccountsMeta, ethUnsubscribeMeta } from './namespaces/eth.js';
@@ -59,6 +61,36 @@ const METHODS = {
   "platform.sampleValidators": [platformSampleValidatorsMeta, platformService],
   "platform.validatedBy": [platformValidatedByMeta, platformService],
   "platform.validates": [platformValidatesMeta, platformService],
+  "avm.getAllBalances": [avmGetAllBalancesMeta, xService],
+  "avm.getAssetDescription": [avmGetAssetDescriptionMeta, xService],
+  "avm.getBalance": [avmGetBalanceMeta, xService],
+  "avm.getBlock": [avmGetBlockMeta, xService],
+  "avm.getBlockByHeight": [avmGetBlockByHeightMeta, xService],
+  "avm.getHeight": [avmGetHeightMeta, xService],
+  "avm.getTx": [avmGetTxMeta, xService],
+  "avm.getTxFee": [avmGetTxFeeMeta, xService],
+  "avm.getTxStatus": [avmGetTxStatusMeta, xService],
+  "avm.getUTXOs": [avmGetUTXOsMeta, xService],
+  "avm.issueTx": [avmIssueTxMeta, xService],
+  "avm.getAddressTxs": [avmGetAddressTxsMeta, xService],
+  "avm.createAddress": [avmCreateAddressMeta, xService],
+  "avm.listAddresses": [avmListAddressesMeta, xService],
+  "avm.exportKey": [avmExportKeyMeta, xService],
+  "avm.importKey": [avmImportKeyMeta, xService],
+  "avm.createAsset": [avmCreateAssetMeta, xService],
+  "avm.createFixedCapAsset": [avmCreateFixedCapAssetMeta, xService],
+  "avm.createVariableCapAsset": [avmCreateVariableCapAssetMeta, xService],
+  "avm.createNFTAsset": [avmCreateNFTAssetMeta, xService],
+  "avm.mint": [avmMintMeta, xService],
+  "avm.mintNFT": [avmMintNFTMeta, xService],
+  "avm.send": [avmSendMeta, xService],
+  "avm.sendMultiple": [avmSendMultipleMeta, xService],
+  "avm.sendNFT": [avmSendNFTMeta, xService],
+  "avm.export": [avmExportMeta, xService],
+  "avm.import": [avmImportMeta, xService],
+  "wallet.issueTx": [walletIssueTxMeta, xwalletService],
+  "wallet.send": [walletSendMeta, xwalletService],
+  "wallet.sendMultiple": [walletSendMultipleMeta, xwalletService],
   "native.export": [nativeExportMeta, nativeService],
   "native.exportNATIVE": [nativeExportNATIVEMeta, nativeService],
   "native.exportKey": [nativeExportKeyMeta, nativeService],
@@ -209,6 +241,8 @@ function scope(pool, variables) {
   const namespaces = (invoke) => ({
     info: createInfoNamespace(transports, invoke),
     platform: createPlatformNamespace(transports, invoke),
+    avm: createAvmNamespace(transports, invoke),
+    wallet: createWalletNamespace(transports, invoke),
     native: createNativeNamespace(transports, invoke),
     admin: createAdminNamespace(transports, invoke),
     eth: createEthNamespace(transports, invoke),

@@ -4,6 +4,10 @@ import type { ServiceMeta } from './runtime/meta.js';
 export declare const infoService: ServiceMeta;
 /** P-Chain API: endpoints, batch rules and error conventions. */
 export declare const platformService: ServiceMeta;
+/** X-Chain API: endpoints, batch rules and error conventions. */
+export declare const xService: ServiceMeta;
+/** X-Chain Wallet API: endpoints, batch rules and error conventions. */
+export declare const xwalletService: ServiceMeta;
 /** Native API (EVM chain): endpoints, batch rules and error conventions. */
 export declare const nativeService: ServiceMeta;
 /** Admin API (EVM chain): endpoints, batch rules and error conventions. */

@@ -13,6 +13,19 @@ export const platformService = {
   "dialect": "gorilla-json2",
   "probe": {"method":"platform.getFeeConfig","params":{}},
 };
+export const xService = {
+  "name": "x",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/X","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+  "probe": {"method":"avm.getHeight","params":{}},
+};
+export const xwalletService = {
+  "name": "xwallet",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/X/wallet","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+};
 export const nativeService = {
   "name": "native",
   "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/native","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}}],

@@ -4,6 +4,8 @@ import type { MockOptions, MockServiceData, RunningMock } from '../runtime/mock/
 import { services } from '../server/index.js';
 import { infoMockData } from './data/info.js';
 import { platformMockData } from './data/platform.js';
+import { xMockData } from './data/x.js';
+import { xwalletMockData } from './data/xwallet.js';
 import { nativeMockData } from './data/native.js';
 import { adminMockData } from './data/admin.js';
 import { evmMockData } from './data/evm.js';

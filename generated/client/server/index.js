@@ -2,18 +2,22 @@
 import { createRpcServer } from '../runtime/server/index.js';
 import { infoServer } from './info.js';
 import { platformServer } from './platform.js';
+import { xServer } from './x.js';
+import { xwalletServer } from './xwallet.js';
 import { nativeServer } from './native.js';
 import { adminServer } from './admin.js';
 import { evmServer } from './evm.js';
 export * from '../runtime/server/index.js';
 export * from './info.js';
 export * from './platform.js';
+export * from './x.js';
+export * from './xwallet.js';
 export * from './native.js';
 export * from './admin.js';
 export * from './evm.js';
-export const services = [infoServer, platformServer, nativeServer, adminServer, evmServer];
+export const services = [infoServer, platformServer, xServer, xwalletServer, nativeServer, adminServer, evmServer];
 
 export function createNodeServer(options = {}) {
   const h = options.handlers ?? {};
-  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "platform": { "platform": h["platform"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"] } } });
+  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "platform": { "platform": h["platform"] }, "x": { "avm": h["avm"] }, "xwallet": { "wallet": h["wallet"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"] } } });
 }
