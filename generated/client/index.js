@@ -2,11 +2,15 @@
 import { call } from './runtime/call.js';
 import { batch, prepare } from './runtime/call-api.js';
 import { TransportPool } from './runtime/endpoints.js';
-import { infoService, platformService, xService, xwalletService, nativeService, adminService, evmService } from './services.js';
+import { infoService, healthService, platformService, xService, xwalletService, proposervmService, indexerService, nodeadminService, nativeService, adminService, evmService } from './services.js';
 import { createInfoNamespace, infoAcpsMeta, infoIsBootstrappedMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoPeersMeta, infoUptimeMeta, infoUpgradesMeta } from './namespaces/info.js';
+import { createHealthNamespace, healthHealthMeta, healthReadinessMeta, healthLivenessMeta } from './namespaces/health.js';
 import { createPlatformNamespace, platformGetBalanceMeta, platformGetBlockMeta, platformGetBlockByHeightMeta, platformGetBlockchainsMeta, platformGetBlockchainStatusMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetProposedHeightMeta, platformGetMinStakeMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetValidatorsAtMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta } from './namespaces/platform.js';
 import { createAvmNamespace, avmGetAllBalancesMeta, avmGetAssetDescriptionMeta, avmGetBalanceMeta, avmGetBlockMeta, avmGetBlockByHeightMeta, avmGetHeightMeta, avmGetTxMeta, avmGetTxFeeMeta, avmGetTxStatusMeta, avmGetUTXOsMeta, avmIssueTxMeta, avmGetAddressTxsMeta, avmCreateAddressMeta, avmListAddressesMeta, avmExportKeyMeta, avmImportKeyMeta, avmCreateAssetMeta, avmCreateFixedCapAssetMeta, avmCreateVariableCapAssetMeta, avmCreateNFTAssetMeta, avmMintMeta, avmMintNFTMeta, avmSendMeta, avmSendMultipleMeta, avmSendNFTMeta, avmExportMeta, avmImportMeta } from './namespaces/avm.js';
 import { createWalletNamespace, walletIssueTxMeta, walletSendMeta, walletSendMultipleMeta } from './namespaces/wallet.js';
+import { createProposervmNamespace, proposervmGetProposedHeightMeta, proposervmGetCurrentEpochMeta } from './namespaces/proposervm.js';
+import { createIndexNamespace, indexGetContainerByIDMeta, indexGetContainerByIndexMeta, indexGetContainerRangeMeta, indexGetIndexMeta, indexGetLastAcceptedMeta, indexIsAcceptedMeta } from './namespaces/index.js';
+import { createNodeAdminNamespace, nodeAdminAliasMeta, nodeAdminAliasChainMeta, nodeAdminGetChainAliasesMeta, nodeAdminGetConfigMeta, nodeAdminGetLoggerLevelMeta, nodeAdminSetLoggerLevelMeta, nodeAdminLoadVMsMeta, nodeAdminDbGetMeta, nodeAdminLockProfileMeta, nodeAdminMemoryProfileMeta, nodeAdminStartCPUProfilerMeta, nodeAdminStopCPUProfilerMeta, nodeAdminStacktraceMeta } from './namespaces/nodeAdmin.js';
 import { createNativeNamespace, nativeExportMeta, nativeExportNATIVEMeta, nativeExportKeyMeta, nativeGetAtomicTxMeta, nativeGetAtomicTxStatusMeta, nativeGetUTXOsMeta, nativeImportMeta, nativeImportNATIVEMeta, nativeImportKeyMeta, nativeIssueTxMeta } from './namespaces/native.js';
 import { createAdminNamespace, adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta, adminMemoryProfileMeta, adminLockProfileMeta } from './namespaces/admin.js';
 import { createEthNamespace, ethChainIdMeta, ethBlockNumberMeta, ethGetBlockByNumberMeta, ethGetBlockByHashMeta, ethGetHeaderByNumberMeta, ethGetHeaderByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetBlockTransactionCountByHashMeta, ethGetUncleByBlockNumberAndIndexMeta, ethGetUncleByBlockHashAndIndexMeta, ethGetUncleCountByBlockNumberMeta, ethGetUncleCountByBlockHashMeta, ethGetBlockReceiptsMeta, ethGetTransactionByHashMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetRawTransactionByHashMeta, ethGetRawTransactionByBlockNumberAndIndexMeta, ethGetRawTransactionByBlockHashAndIndexMeta, ethGetTransactionReceiptMeta, ethPendingTransactionsMeta, ethGetBalanceMeta, ethGetCodeMeta, ethGetStorageAtMeta, ethGetTransactionCountMeta, ethGetProofMeta, ethGetStorageValuesMeta, ethCallMeta, ethEstimateGasMeta, ethCreateAccessListMeta, ethCallDetailedMeta, ethSimulateV1Meta, ethGasPriceMeta, ethBaseFeeMeta, ethMaxPriorityFeePerGasMeta, ethFeeHistoryMeta, ethBlobBaseFeeMeta, ethSuggestPriceOptionsMeta, ethGetChainConfigMeta, ethSyncingMeta, ethCoinbaseMeta, ethEtherbaseMeta, ethGetBadBlocksMeta, ethCapabilitiesMeta, ethConfigMeta, ethGetBlockAccessListMeta, ethGetLogsMeta, ethNewFilterMeta, ethNewBlockFilterMeta, ethNewPendingTransactionFilterMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethUninstallFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignTransactionMeta, ethFillTransactionMeta, ethSignMeta, ethResendMeta, ethAccountsMeta, ethUnsubscribeMeta } from './namespaces/eth.js';
@@ -31,6 +35,9 @@ const METHODS = {
   "info.peers": [infoPeersMeta, infoService],
   "info.uptime": [infoUptimeMeta, infoService],
   "info.upgrades": [infoUpgradesMeta, infoService],
+  "health.health": [healthHealthMeta, healthService],
+  "health.readiness": [healthReadinessMeta, healthService],
+  "health.liveness": [healthLivenessMeta, healthService],
   "platform.getBalance": [platformGetBalanceMeta, platformService],
   "platform.getBlock": [platformGetBlockMeta, platformService],
   "platform.getBlockByHeight": [platformGetBlockByHeightMeta, platformService],
@@ -91,6 +98,27 @@ const METHODS = {
   "wallet.issueTx": [walletIssueTxMeta, xwalletService],
   "wallet.send": [walletSendMeta, xwalletService],
   "wallet.sendMultiple": [walletSendMultipleMeta, xwalletService],
+  "proposervm.getProposedHeight": [proposervmGetProposedHeightMeta, proposervmService],
+  "proposervm.getCurrentEpoch": [proposervmGetCurrentEpochMeta, proposervmService],
+  "index.getContainerByID": [indexGetContainerByIDMeta, indexerService],
+  "index.getContainerByIndex": [indexGetContainerByIndexMeta, indexerService],
+  "index.getContainerRange": [indexGetContainerRangeMeta, indexerService],
+  "index.getIndex": [indexGetIndexMeta, indexerService],
+  "index.getLastAccepted": [indexGetLastAcceptedMeta, indexerService],
+  "index.isAccepted": [indexIsAcceptedMeta, indexerService],
+  "admin.alias": [nodeAdminAliasMeta, nodeadminService],
+  "admin.aliasChain": [nodeAdminAliasChainMeta, nodeadminService],
+  "admin.getChainAliases": [nodeAdminGetChainAliasesMeta, nodeadminService],
+  "admin.getConfig": [nodeAdminGetConfigMeta, nodeadminService],
+  "admin.getLoggerLevel": [nodeAdminGetLoggerLevelMeta, nodeadminService],
+  "admin.setLoggerLevel": [nodeAdminSetLoggerLevelMeta, nodeadminService],
+  "admin.loadVMs": [nodeAdminLoadVMsMeta, nodeadminService],
+  "admin.dbGet": [nodeAdminDbGetMeta, nodeadminService],
+  "admin.lockProfile": [nodeAdminLockProfileMeta, nodeadminService],
+  "admin.memoryProfile": [nodeAdminMemoryProfileMeta, nodeadminService],
+  "admin.startCPUProfiler": [nodeAdminStartCPUProfilerMeta, nodeadminService],
+  "admin.stopCPUProfiler": [nodeAdminStopCPUProfilerMeta, nodeadminService],
+  "admin.stacktrace": [nodeAdminStacktraceMeta, nodeadminService],
   "native.export": [nativeExportMeta, nativeService],
   "native.exportNATIVE": [nativeExportNATIVEMeta, nativeService],
   "native.exportKey": [nativeExportKeyMeta, nativeService],
@@ -240,9 +268,13 @@ function scope(pool, variables) {
   const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
   const namespaces = (invoke) => ({
     info: createInfoNamespace(transports, invoke),
+    health: createHealthNamespace(transports, invoke),
     platform: createPlatformNamespace(transports, invoke),
     avm: createAvmNamespace(transports, invoke),
     wallet: createWalletNamespace(transports, invoke),
+    proposervm: createProposervmNamespace(transports, invoke),
+    index: createIndexNamespace(transports, invoke),
+    nodeAdmin: createNodeAdminNamespace(transports, invoke),
     native: createNativeNamespace(transports, invoke),
     admin: createAdminNamespace(transports, invoke),
     eth: createEthNamespace(transports, invoke),
@@ -262,6 +294,7 @@ function scope(pool, variables) {
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
     chain: (blockchainID) => scope(pool, { ...variables, "blockchainID": blockchainID }),
+    container: (container) => scope(pool, { ...variables, "container": container }),
     use(middleware) {
       pool.use(middleware);
       return this;

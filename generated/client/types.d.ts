@@ -201,6 +201,77 @@ export interface AcpPreference {
   abstainWeight: bigint
 }
 
+export interface AdminAliasChainParams {
+  /**
+   * The chain's ID or alias
+   */
+  chain: string
+  /**
+   * The new alias
+   */
+  alias: string
+}
+
+export type AdminAliasChainResult = EmptyResult
+
+export interface AdminAliasParams {
+  /**
+   * The endpoint's path under `/ext`
+   */
+  endpoint: string
+  /**
+   * The new path under `/ext`
+   */
+  alias: string
+}
+
+export type AdminAliasResult = EmptyResult
+
+export interface AdminDbGetParams {
+  /**
+   * The key, `0x` hex without checksum
+   */
+  key: `0x${string}`
+}
+
+export interface AdminDbGetResult {
+  value: `0x${string}`
+  errorCode: number
+}
+
+export interface AdminGetChainAliasesParams {
+  /**
+   * The chain's ID
+   */
+  chain: string
+}
+
+export interface AdminGetChainAliasesResult {
+  aliases: string[]
+}
+
+export interface AdminGetConfigResult {
+
+}
+
+export interface AdminGetLoggerLevelParams {
+  /**
+   * One logger (`C`, `P`, `X`, `main`, `http`, ...), default all
+   */
+  loggerName?: string
+}
+
+export type AdminGetLoggerLevelResult = LoggerLevels
+
+export interface AdminLoadVMsResult {
+  newVMs: {
+    [k: string]: string[]
+  }
+  failedVMs?: {
+    [k: string]: string
+  }
+}
+
 export type AdminLockProfileResult = EmptyResult
 
 export type AdminMemoryProfileResult = EmptyResult
@@ -213,6 +284,25 @@ export interface AdminSetLogLevelParams {
 }
 
 export type AdminSetLogLevelResult = EmptyResult
+
+export interface AdminSetLoggerLevelParams {
+  /**
+   * One logger, default all
+   */
+  loggerName?: string
+  /**
+   * Level written to log files
+   */
+  logLevel?: LogLevel
+  /**
+   * Level written to the terminal
+   */
+  displayLevel?: LogLevel
+}
+
+export type AdminSetLoggerLevelResult = LoggerLevels
+
+export type AdminStacktraceResult = EmptyResult
 
 export type AdminStartCPUProfilerResult = EmptyResult
 
@@ -2634,6 +2724,79 @@ export interface Header {
 }
 
 /**
+ * The last result of one health check. `message` holds the check's details (its shape depends on the
+ * check); `error` is present only when the check failed. `duration` is how long the check took, in
+ * nanoseconds (a JSON number). `contiguousFailures` and `timeOfFirstFailure` appear only while it fails.
+ *
+ */
+export interface HealthCheckResult {
+  /**
+   * The check's details; any JSON value.
+   */
+  message?: unknown
+  /**
+   * Why the check failed.
+   */
+  error?: string
+  /**
+   * When the check last ran (RFC 3339 with nanoseconds).
+   */
+  timestamp?: string
+  /**
+   * How long the check took, in nanoseconds.
+   */
+  duration: number
+  /**
+   * How many times in a row the check has failed.
+   */
+  contiguousFailures?: number
+  /**
+   * When the current run of failures began.
+   */
+  timeOfFirstFailure?: string
+}
+
+export interface HealthHealthParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthHealthResult = HealthReport
+
+export interface HealthLivenessParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthLivenessResult = HealthReport
+
+export interface HealthReadinessParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthReadinessResult = HealthReport
+
+/**
+ * Every reported check by name, and whether all of them pass.
+ */
+export interface HealthReport {
+  checks: {
+    [k: string]: HealthCheckResult
+  }
+  /**
+   * True when every reported check passes.
+   */
+  healthy: boolean
+}
+
+/**
  * A P-Chain height, or `proposed` for the height this node's proposer VM currently proposes at. The
  * seed declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).
  *
@@ -2658,6 +2821,104 @@ export type HexEncoding = ("hex" | "hexc" | "hexnc")
  *
  */
 export type HexOnlyEncoding = "hex"
+
+export interface IndexGetContainerByIDParams {
+  /**
+   * The container's ID
+   */
+  id: string
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetContainerByIDResult = IndexedContainer
+
+export interface IndexGetContainerByIndexParams {
+  /**
+   * The position, from 0
+   */
+  index: bigint
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetContainerByIndexResult = IndexedContainer
+
+export interface IndexGetContainerRangeParams {
+  /**
+   * The first position to return
+   */
+  startIndex: bigint
+  /**
+   * How many containers (1 to 1024)
+   */
+  numToFetch: bigint
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export interface IndexGetContainerRangeResult {
+  containers: IndexedContainer[]
+}
+
+export interface IndexGetIndexParams {
+  /**
+   * The container's ID
+   */
+  id: string
+}
+
+export interface IndexGetIndexResult {
+  index: bigint
+}
+
+export interface IndexGetLastAcceptedParams {
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetLastAcceptedResult = IndexedContainer
+
+export interface IndexIsAcceptedParams {
+  /**
+   * The container's ID
+   */
+  id: string
+}
+
+export interface IndexIsAcceptedResult {
+  isAccepted: boolean
+}
+
+/**
+ * An accepted block, transaction or vertex as the index holds it: its ID, its bytes in the encoding asked
+ * for, when this node accepted it, and its position in the index (a decimal string).
+ *
+ */
+export interface IndexedContainer {
+  id: string
+  /**
+   * The container's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+   */
+  bytes: `0x${string}`
+  /**
+   * When this node accepted (indexed) the container.
+   */
+  timestamp: string
+  encoding: HexEncoding
+  /**
+   * The container's position, from 0.
+   */
+  index: bigint
+}
 
 export interface InfoAcpsResult {
   /**
@@ -3075,11 +3336,30 @@ export interface Log {
 }
 
 /**
+ * A level of the node's loggers. The node writes them in upper case and reads
+ * them in any case (`VERBO` and `OFF` included).
+ *
+ */
+export type LogLevel = ("VERBO" | "DEBUG" | "TRACE" | "INFO" | "WARN" | "ERROR" | "FATAL" | "OFF")
+
+/**
  * The criteria of a `logs` subscription: `address` and `topics` as in a filter. Subscriptions follow new blocks only and take no block range.
  */
 export interface LogSubscriptionFilter {
   address?: FilterAddress
   topics?: (null | FilterTopics)
+}
+
+/**
+ * The levels of each logger asked about, by logger name.
+ */
+export interface LoggerLevels {
+  loggerLevels: {
+    [k: string]: {
+      logLevel: LogLevel
+      displayLevel: LogLevel
+    }
+  }
 }
 
 /**
@@ -4268,6 +4548,16 @@ export interface PrimaryNetworkValidator {
    * Former duplicate of `weight`, sent by nodes before v1.12.2.
    */
   stakeAmount?: bigint
+}
+
+export interface ProposervmGetCurrentEpochResult {
+  number: bigint
+  startTime: bigint
+  pChainHeight: bigint
+}
+
+export interface ProposervmGetProposedHeightResult {
+  height: bigint
 }
 
 /**

@@ -4,7 +4,7 @@ import { defineConfig } from 'vitepress';
 export default defineConfig({
   title: '@noderpc/client',
   description:
-    "Typed JSON-RPC clients, validators, server stubs and a mock for the node's Info, P-Chain and EVM chain APIs.",
+    "Typed JSON-RPC clients, validators, server stubs and a mock for the node's APIs: Info, Health, P-Chain, X-Chain, ProposerVM, Index, node Admin and the EVM chain.",
   lang: 'en-US',
   cleanUrls: false,
   lastUpdated: false,
@@ -28,9 +28,13 @@ export default defineConfig({
         text: 'Services',
         items: [
           { text: 'Info API', link: '/info' },
+          { text: 'Health API', link: '/health' },
           { text: 'P-Chain API', link: '/platform' },
           { text: 'X-Chain API', link: '/x' },
           { text: 'X-Chain Wallet API', link: '/xwallet' },
+          { text: 'ProposerVM API', link: '/proposervm' },
+          { text: 'Index API', link: '/indexer' },
+          { text: 'Node Admin API', link: '/nodeadmin' },
           { text: 'Native API (EVM chain)', link: '/native' },
           { text: 'Admin API (EVM chain)', link: '/admin' },
           { text: 'EVM chain JSON-RPC (C-Chain)', link: '/evm/' },
@@ -60,6 +64,16 @@ export default defineConfig({
           { text: 'info.peers', link: '/info#info-peers' },
           { text: 'info.uptime', link: '/info#info-uptime' },
           { text: 'info.upgrades', link: '/info#info-upgrades' },
+        ],
+      },
+      {
+        text: 'Health API',
+        link: '/health',
+        collapsed: true,
+        items: [
+          { text: 'health.health', link: '/health#health-health' },
+          { text: 'health.readiness', link: '/health#health-readiness' },
+          { text: 'health.liveness', link: '/health#health-liveness' },
         ],
       },
       {
@@ -141,6 +155,48 @@ export default defineConfig({
           { text: 'wallet.issueTx', link: '/xwallet#wallet-issueTx' },
           { text: 'wallet.send', link: '/xwallet#wallet-send' },
           { text: 'wallet.sendMultiple', link: '/xwallet#wallet-sendMultiple' },
+        ],
+      },
+      {
+        text: 'ProposerVM API',
+        link: '/proposervm',
+        collapsed: true,
+        items: [
+          { text: 'proposervm.getProposedHeight', link: '/proposervm#proposervm-getProposedHeight' },
+          { text: 'proposervm.getCurrentEpoch', link: '/proposervm#proposervm-getCurrentEpoch' },
+        ],
+      },
+      {
+        text: 'Index API',
+        link: '/indexer',
+        collapsed: true,
+        items: [
+          { text: 'index.getContainerByID', link: '/indexer#index-getContainerByID' },
+          { text: 'index.getContainerByIndex', link: '/indexer#index-getContainerByIndex' },
+          { text: 'index.getContainerRange', link: '/indexer#index-getContainerRange' },
+          { text: 'index.getIndex', link: '/indexer#index-getIndex' },
+          { text: 'index.getLastAccepted', link: '/indexer#index-getLastAccepted' },
+          { text: 'index.isAccepted', link: '/indexer#index-isAccepted' },
+        ],
+      },
+      {
+        text: 'Node Admin API',
+        link: '/nodeadmin',
+        collapsed: true,
+        items: [
+          { text: 'admin.alias', link: '/nodeadmin#admin-alias' },
+          { text: 'admin.aliasChain', link: '/nodeadmin#admin-aliasChain' },
+          { text: 'admin.getChainAliases', link: '/nodeadmin#admin-getChainAliases' },
+          { text: 'admin.getConfig', link: '/nodeadmin#admin-getConfig' },
+          { text: 'admin.getLoggerLevel', link: '/nodeadmin#admin-getLoggerLevel' },
+          { text: 'admin.setLoggerLevel', link: '/nodeadmin#admin-setLoggerLevel' },
+          { text: 'admin.loadVMs', link: '/nodeadmin#admin-loadVMs' },
+          { text: 'admin.dbGet', link: '/nodeadmin#admin-dbGet' },
+          { text: 'admin.lockProfile', link: '/nodeadmin#admin-lockProfile' },
+          { text: 'admin.memoryProfile', link: '/nodeadmin#admin-memoryProfile' },
+          { text: 'admin.startCPUProfiler', link: '/nodeadmin#admin-startCPUProfiler' },
+          { text: 'admin.stopCPUProfiler', link: '/nodeadmin#admin-stopCPUProfiler' },
+          { text: 'admin.stacktrace', link: '/nodeadmin#admin-stacktrace' },
         ],
       },
       {
