@@ -263,6 +263,12 @@ export interface AdminGetLoggerLevelParams {
 
 export type AdminGetLoggerLevelResult = LoggerLevels
 
+export interface AdminGetVMConfigResult {
+  config: {
+
+  }
+}
+
 export interface AdminLoadVMsResult {
   newVMs: {
     [k: string]: string[]
@@ -4028,6 +4034,29 @@ export type PersonalSignTransactionResult = SignTransactionResult
 export type PersonalUnlockAccountResult = boolean
 
 export type PersonalUnpairResult = null
+
+export interface PlatformGetAllValidatorsAtParams {
+  /**
+   * The P-Chain height, or `proposed`
+   */
+  height: HeightOrProposed
+}
+
+export interface PlatformGetAllValidatorsAtResult {
+  /**
+   * The sets, keyed by subnet ID (the Primary Network is `11111111111111111111111111111111LpoYY`).
+   */
+  validatorSets: {
+    [k: string]: {
+      validators: {
+        publicKey: `0x${string}`
+        weight: bigint
+        nodeIDs: string[]
+      }[]
+      totalWeight: bigint
+    }
+  }
+}
 
 export interface PlatformGetBalanceParams {
   /**

@@ -104,6 +104,7 @@ export default defineConfig({
           { text: 'platform.getTx', link: '/platform#platform-getTx' },
           { text: 'platform.getTxStatus', link: '/platform#platform-getTxStatus' },
           { text: 'platform.getUTXOs', link: '/platform#platform-getUTXOs' },
+          { text: 'platform.getAllValidatorsAt', link: '/platform#platform-getAllValidatorsAt' },
           { text: 'platform.getValidatorsAt', link: '/platform#platform-getValidatorsAt' },
           { text: 'platform.getValidatorFeeConfig', link: '/platform#platform-getValidatorFeeConfig' },
           { text: 'platform.getValidatorFeeState', link: '/platform#platform-getValidatorFeeState' },
@@ -226,6 +227,7 @@ export default defineConfig({
           { text: 'admin.stopCPUProfiler', link: '/admin#admin-stopCPUProfiler' },
           { text: 'admin.memoryProfile', link: '/admin#admin-memoryProfile' },
           { text: 'admin.lockProfile', link: '/admin#admin-lockProfile' },
+          { text: 'admin.getVMConfig', link: '/admin#admin-getVMConfig' },
         ],
       },
       {
