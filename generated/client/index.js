@@ -2,11 +2,17 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { infoService, platformService, nativeService, adminService, evmService } from './services.js';
+import { infoService, healthService, platformService, xService, xwalletService, proposervmService, indexerService, nodeadminService, nativeService, adminService, evmService } from './services.js';
 import { createInfoNamespace, infoAcpsMeta, infoIsBootstrappedMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoPeersMeta, infoUptimeMeta, infoUpgradesMeta } from './namespaces/info.js';
-import { createPlatformNamespace, platformGetBalanceMeta, platformGetBlockMeta, platformGetBlockByHeightMeta, platformGetBlockchainsMeta, platformGetBlockchainStatusMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetProposedHeightMeta, platformGetMinStakeMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetValidatorsAtMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta } from './namespaces/platform.js';
+import { createHealthNamespace, healthHealthMeta, healthReadinessMeta, healthLivenessMeta } from './namespaces/health.js';
+import { createPlatformNamespace, platformGetBalanceMeta, platformGetBlockMeta, platformGetBlockByHeightMeta, platformGetBlockchainsMeta, platformGetBlockchainStatusMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetProposedHeightMeta, platformGetMinStakeMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetAllValidatorsAtMeta, platformGetValidatorsAtMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta } from './namespaces/platform.js';
+import { createAvmNamespace, avmGetAllBalancesMeta, avmGetAssetDescriptionMeta, avmGetBalanceMeta, avmGetBlockMeta, avmGetBlockByHeightMeta, avmGetHeightMeta, avmGetTxMeta, avmGetTxFeeMeta, avmGetTxStatusMeta, avmGetUTXOsMeta, avmIssueTxMeta, avmGetAddressTxsMeta, avmCreateAddressMeta, avmListAddressesMeta, avmExportKeyMeta, avmImportKeyMeta, avmCreateAssetMeta, avmCreateFixedCapAssetMeta, avmCreateVariableCapAssetMeta, avmCreateNFTAssetMeta, avmMintMeta, avmMintNFTMeta, avmSendMeta, avmSendMultipleMeta, avmSendNFTMeta, avmExportMeta, avmImportMeta } from './namespaces/avm.js';
+import { createWalletNamespace, walletIssueTxMeta, walletSendMeta, walletSendMultipleMeta } from './namespaces/wallet.js';
+import { createProposervmNamespace, proposervmGetProposedHeightMeta, proposervmGetCurrentEpochMeta } from './namespaces/proposervm.js';
+import { createIndexNamespace, indexGetContainerByIDMeta, indexGetContainerByIndexMeta, indexGetContainerRangeMeta, indexGetIndexMeta, indexGetLastAcceptedMeta, indexIsAcceptedMeta } from './namespaces/index.js';
+import { createNodeAdminNamespace, nodeAdminAliasMeta, nodeAdminAliasChainMeta, nodeAdminGetChainAliasesMeta, nodeAdminGetConfigMeta, nodeAdminGetLoggerLevelMeta, nodeAdminSetLoggerLevelMeta, nodeAdminLoadVMsMeta, nodeAdminDbGetMeta, nodeAdminLockProfileMeta, nodeAdminMemoryProfileMeta, nodeAdminStartCPUProfilerMeta, nodeAdminStopCPUProfilerMeta, nodeAdminStacktraceMeta } from './namespaces/nodeAdmin.js';
 import { createNativeNamespace, nativeExportMeta, nativeExportNATIVEMeta, nativeExportKeyMeta, nativeGetAtomicTxMeta, nativeGetAtomicTxStatusMeta, nativeGetUTXOsMeta, nativeImportMeta, nativeImportNATIVEMeta, nativeImportKeyMeta, nativeIssueTxMeta } from './namespaces/native.js';
-import { createAdminNamespace, adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta, adminMemoryProfileMeta, adminLockProfileMeta } from './namespaces/admin.js';
+import { createAdminNamespace, adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta, adminMemoryProfileMeta, adminLockProfileMeta, adminGetVMConfigMeta } from './namespaces/admin.js';
 import { createEthNamespace, ethChainIdMeta, ethBlockNumberMeta, ethGetBlockByNumberMeta, ethGetBlockByHashMeta, ethGetHeaderByNumberMeta, ethGetHeaderByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetBlockTransactionCountByHashMeta, ethGetUncleByBlockNumberAndIndexMeta, ethGetUncleByBlockHashAndIndexMeta, ethGetUncleCountByBlockNumberMeta, ethGetUncleCountByBlockHashMeta, ethGetBlockReceiptsMeta, ethGetTransactionByHashMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetRawTransactionByHashMeta, ethGetRawTransactionByBlockNumberAndIndexMeta, ethGetRawTransactionByBlockHashAndIndexMeta, ethGetTransactionReceiptMeta, ethPendingTransactionsMeta, ethGetBalanceMeta, ethGetCodeMeta, ethGetStorageAtMeta, ethGetTransactionCountMeta, ethGetProofMeta, ethGetStorageValuesMeta, ethCallMeta, ethEstimateGasMeta, ethCreateAccessListMeta, ethCallDetailedMeta, ethSimulateV1Meta, ethGasPriceMeta, ethBaseFeeMeta, ethMaxPriorityFeePerGasMeta, ethFeeHistoryMeta, ethBlobBaseFeeMeta, ethSuggestPriceOptionsMeta, ethGetChainConfigMeta, ethSyncingMeta, ethCoinbaseMeta, ethEtherbaseMeta, ethGetBadBlocksMeta, ethCapabilitiesMeta, ethConfigMeta, ethGetBlockAccessListMeta, ethGetLogsMeta, ethNewFilterMeta, ethNewBlockFilterMeta, ethNewPendingTransactionFilterMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethUninstallFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignTransactionMeta, ethFillTransactionMeta, ethSignMeta, ethResendMeta, ethAccountsMeta, ethUnsubscribeMeta } from './namespaces/eth.js';
 import { createWeb3Namespace, web3ClientVersionMeta, web3Sha3Meta } from './namespaces/web3.js';
 import { createNetNamespace, netVersionMeta, netListeningMeta, netPeerCountMeta } from './namespaces/net.js';
@@ -29,6 +35,9 @@ const METHODS = {
   "info.peers": [infoPeersMeta, infoService],
   "info.uptime": [infoUptimeMeta, infoService],
   "info.upgrades": [infoUpgradesMeta, infoService],
+  "health.health": [healthHealthMeta, healthService],
+  "health.readiness": [healthReadinessMeta, healthService],
+  "health.liveness": [healthLivenessMeta, healthService],
   "platform.getBalance": [platformGetBalanceMeta, platformService],
   "platform.getBlock": [platformGetBlockMeta, platformService],
   "platform.getBlockByHeight": [platformGetBlockByHeightMeta, platformService],
@@ -52,6 +61,7 @@ const METHODS = {
   "platform.getTx": [platformGetTxMeta, platformService],
   "platform.getTxStatus": [platformGetTxStatusMeta, platformService],
   "platform.getUTXOs": [platformGetUTXOsMeta, platformService],
+  "platform.getAllValidatorsAt": [platformGetAllValidatorsAtMeta, platformService],
   "platform.getValidatorsAt": [platformGetValidatorsAtMeta, platformService],
   "platform.getValidatorFeeConfig": [platformGetValidatorFeeConfigMeta, platformService],
   "platform.getValidatorFeeState": [platformGetValidatorFeeStateMeta, platformService],
@@ -59,6 +69,57 @@ const METHODS = {
   "platform.sampleValidators": [platformSampleValidatorsMeta, platformService],
   "platform.validatedBy": [platformValidatedByMeta, platformService],
   "platform.validates": [platformValidatesMeta, platformService],
+  "avm.getAllBalances": [avmGetAllBalancesMeta, xService],
+  "avm.getAssetDescription": [avmGetAssetDescriptionMeta, xService],
+  "avm.getBalance": [avmGetBalanceMeta, xService],
+  "avm.getBlock": [avmGetBlockMeta, xService],
+  "avm.getBlockByHeight": [avmGetBlockByHeightMeta, xService],
+  "avm.getHeight": [avmGetHeightMeta, xService],
+  "avm.getTx": [avmGetTxMeta, xService],
+  "avm.getTxFee": [avmGetTxFeeMeta, xService],
+  "avm.getTxStatus": [avmGetTxStatusMeta, xService],
+  "avm.getUTXOs": [avmGetUTXOsMeta, xService],
+  "avm.issueTx": [avmIssueTxMeta, xService],
+  "avm.getAddressTxs": [avmGetAddressTxsMeta, xService],
+  "avm.createAddress": [avmCreateAddressMeta, xService],
+  "avm.listAddresses": [avmListAddressesMeta, xService],
+  "avm.exportKey": [avmExportKeyMeta, xService],
+  "avm.importKey": [avmImportKeyMeta, xService],
+  "avm.createAsset": [avmCreateAssetMeta, xService],
+  "avm.createFixedCapAsset": [avmCreateFixedCapAssetMeta, xService],
+  "avm.createVariableCapAsset": [avmCreateVariableCapAssetMeta, xService],
+  "avm.createNFTAsset": [avmCreateNFTAssetMeta, xService],
+  "avm.mint": [avmMintMeta, xService],
+  "avm.mintNFT": [avmMintNFTMeta, xService],
+  "avm.send": [avmSendMeta, xService],
+  "avm.sendMultiple": [avmSendMultipleMeta, xService],
+  "avm.sendNFT": [avmSendNFTMeta, xService],
+  "avm.export": [avmExportMeta, xService],
+  "avm.import": [avmImportMeta, xService],
+  "wallet.issueTx": [walletIssueTxMeta, xwalletService],
+  "wallet.send": [walletSendMeta, xwalletService],
+  "wallet.sendMultiple": [walletSendMultipleMeta, xwalletService],
+  "proposervm.getProposedHeight": [proposervmGetProposedHeightMeta, proposervmService],
+  "proposervm.getCurrentEpoch": [proposervmGetCurrentEpochMeta, proposervmService],
+  "index.getContainerByID": [indexGetContainerByIDMeta, indexerService],
+  "index.getContainerByIndex": [indexGetContainerByIndexMeta, indexerService],
+  "index.getContainerRange": [indexGetContainerRangeMeta, indexerService],
+  "index.getIndex": [indexGetIndexMeta, indexerService],
+  "index.getLastAccepted": [indexGetLastAcceptedMeta, indexerService],
+  "index.isAccepted": [indexIsAcceptedMeta, indexerService],
+  "admin.alias": [nodeAdminAliasMeta, nodeadminService],
+  "admin.aliasChain": [nodeAdminAliasChainMeta, nodeadminService],
+  "admin.getChainAliases": [nodeAdminGetChainAliasesMeta, nodeadminService],
+  "admin.getConfig": [nodeAdminGetConfigMeta, nodeadminService],
+  "admin.getLoggerLevel": [nodeAdminGetLoggerLevelMeta, nodeadminService],
+  "admin.setLoggerLevel": [nodeAdminSetLoggerLevelMeta, nodeadminService],
+  "admin.loadVMs": [nodeAdminLoadVMsMeta, nodeadminService],
+  "admin.dbGet": [nodeAdminDbGetMeta, nodeadminService],
+  "admin.lockProfile": [nodeAdminLockProfileMeta, nodeadminService],
+  "admin.memoryProfile": [nodeAdminMemoryProfileMeta, nodeadminService],
+  "admin.startCPUProfiler": [nodeAdminStartCPUProfilerMeta, nodeadminService],
+  "admin.stopCPUProfiler": [nodeAdminStopCPUProfilerMeta, nodeadminService],
+  "admin.stacktrace": [nodeAdminStacktraceMeta, nodeadminService],
   "native.export": [nativeExportMeta, nativeService],
   "native.exportNATIVE": [nativeExportNATIVEMeta, nativeService],
   "native.exportKey": [nativeExportKeyMeta, nativeService],
@@ -74,6 +135,7 @@ const METHODS = {
   "admin.stopCPUProfiler": [adminStopCPUProfilerMeta, adminService],
   "admin.memoryProfile": [adminMemoryProfileMeta, adminService],
   "admin.lockProfile": [adminLockProfileMeta, adminService],
+  "admin.getVMConfig": [adminGetVMConfigMeta, adminService],
   "eth_chainId": [ethChainIdMeta, evmService],
   "eth_blockNumber": [ethBlockNumberMeta, evmService],
   "eth_getBlockByNumber": [ethGetBlockByNumberMeta, evmService],
@@ -208,7 +270,13 @@ function scope(pool, variables) {
   const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
   const namespaces = (invoke) => ({
     info: createInfoNamespace(transports, invoke),
+    health: createHealthNamespace(transports, invoke),
     platform: createPlatformNamespace(transports, invoke),
+    avm: createAvmNamespace(transports, invoke),
+    wallet: createWalletNamespace(transports, invoke),
+    proposervm: createProposervmNamespace(transports, invoke),
+    index: createIndexNamespace(transports, invoke),
+    nodeAdmin: createNodeAdminNamespace(transports, invoke),
     native: createNativeNamespace(transports, invoke),
     admin: createAdminNamespace(transports, invoke),
     eth: createEthNamespace(transports, invoke),
@@ -228,6 +296,7 @@ function scope(pool, variables) {
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
     chain: (blockchainID) => scope(pool, { ...variables, "blockchainID": blockchainID }),
+    container: (container) => scope(pool, { ...variables, "container": container }),
     use(middleware) {
       pool.use(middleware);
       return this;

@@ -2,8 +2,20 @@
 import type { ServiceMeta } from './runtime/client/meta.js';
 /** Info API: endpoints, batch rules and error conventions. */
 export declare const infoService: ServiceMeta;
+/** Health API: endpoints, batch rules and error conventions. */
+export declare const healthService: ServiceMeta;
 /** P-Chain API: endpoints, batch rules and error conventions. */
 export declare const platformService: ServiceMeta;
+/** X-Chain API: endpoints, batch rules and error conventions. */
+export declare const xService: ServiceMeta;
+/** X-Chain Wallet API: endpoints, batch rules and error conventions. */
+export declare const xwalletService: ServiceMeta;
+/** ProposerVM API: endpoints, batch rules and error conventions. */
+export declare const proposervmService: ServiceMeta;
+/** Index API: endpoints, batch rules and error conventions. */
+export declare const indexerService: ServiceMeta;
+/** Node Admin API: endpoints, batch rules and error conventions. */
+export declare const nodeadminService: ServiceMeta;
 /** Native API (EVM chain): endpoints, batch rules and error conventions. */
 export declare const nativeService: ServiceMeta;
 /** Admin API (EVM chain): endpoints, batch rules and error conventions. */

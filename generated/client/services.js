@@ -6,12 +6,50 @@ export const infoService = {
   "dialect": "gorilla-json2",
   "probe": {"method":"info.acps","params":{}},
 };
+export const healthService = {
+  "name": "health",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/health","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+};
 export const platformService = {
   "name": "platform",
   "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/P","variables":{}}],
   "batch": false,
   "dialect": "gorilla-json2",
   "probe": {"method":"platform.getFeeConfig","params":{}},
+};
+export const xService = {
+  "name": "x",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/X","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+  "probe": {"method":"avm.getHeight","params":{}},
+};
+export const xwalletService = {
+  "name": "xwallet",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/X/wallet","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+};
+export const proposervmService = {
+  "name": "proposervm",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/proposervm","variables":{"blockchainID":{"default":"P","description":"The chain's blockchain ID or alias (`P`, `X`, `C`, or an L1 chain's ID)."}}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+  "probe": {"method":"proposervm.getProposedHeight","params":{}},
+};
+export const indexerService = {
+  "name": "indexer",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/index/{blockchainID}/{container}","variables":{"blockchainID":{"default":"C","description":"The chain's primary alias (`P`, `X`, `C`) or, for another chain, its ID."},"container":{"default":"block","enum":["block","tx","vtx"],"description":"What the index holds; `tx` and `vtx` exist only on the X-Chain."}}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+};
+export const nodeadminService = {
+  "name": "nodeadmin",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/admin","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
 };
 export const nativeService = {
   "name": "native",

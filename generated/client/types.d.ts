@@ -201,6 +201,83 @@ export interface AcpPreference {
   abstainWeight: bigint
 }
 
+export interface AdminAliasChainParams {
+  /**
+   * The chain's ID or alias
+   */
+  chain: string
+  /**
+   * The new alias
+   */
+  alias: string
+}
+
+export type AdminAliasChainResult = EmptyResult
+
+export interface AdminAliasParams {
+  /**
+   * The endpoint's path under `/ext`
+   */
+  endpoint: string
+  /**
+   * The new path under `/ext`
+   */
+  alias: string
+}
+
+export type AdminAliasResult = EmptyResult
+
+export interface AdminDbGetParams {
+  /**
+   * The key, `0x` hex without checksum
+   */
+  key: `0x${string}`
+}
+
+export interface AdminDbGetResult {
+  value: `0x${string}`
+  errorCode: number
+}
+
+export interface AdminGetChainAliasesParams {
+  /**
+   * The chain's ID
+   */
+  chain: string
+}
+
+export interface AdminGetChainAliasesResult {
+  aliases: string[]
+}
+
+export interface AdminGetConfigResult {
+
+}
+
+export interface AdminGetLoggerLevelParams {
+  /**
+   * One logger (`C`, `P`, `X`, `main`, `http`, ...), default all
+   */
+  loggerName?: string
+}
+
+export type AdminGetLoggerLevelResult = LoggerLevels
+
+export interface AdminGetVMConfigResult {
+  config: {
+
+  }
+}
+
+export interface AdminLoadVMsResult {
+  newVMs: {
+    [k: string]: string[]
+  }
+  failedVMs?: {
+    [k: string]: string
+  }
+}
+
 export type AdminLockProfileResult = EmptyResult
 
 export type AdminMemoryProfileResult = EmptyResult
@@ -214,6 +291,25 @@ export interface AdminSetLogLevelParams {
 
 export type AdminSetLogLevelResult = EmptyResult
 
+export interface AdminSetLoggerLevelParams {
+  /**
+   * One logger, default all
+   */
+  loggerName?: string
+  /**
+   * Level written to log files
+   */
+  logLevel?: LogLevel
+  /**
+   * Level written to the terminal
+   */
+  displayLevel?: LogLevel
+}
+
+export type AdminSetLoggerLevelResult = LoggerLevels
+
+export type AdminStacktraceResult = EmptyResult
+
 export type AdminStartCPUProfilerResult = EmptyResult
 
 export type AdminStopCPUProfilerResult = EmptyResult
@@ -225,6 +321,20 @@ export type AdminStopCPUProfilerResult = EmptyResult
  */
 export interface AssetAmounts {
   [k: string]: bigint
+}
+
+/**
+ * What an address holds of one asset, the asset named by its alias when it has one.
+ */
+export interface AssetBalance {
+  /**
+   * The asset's alias (the native token's) or its ID.
+   */
+  asset: string
+  /**
+   * The amount, in the asset's smallest unit.
+   */
+  balance: bigint
 }
 
 /**
@@ -304,6 +414,668 @@ export interface Authorization {
    */
   s: bigint
 }
+
+export interface AvmCreateAddressParams {
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmCreateAddressResult {
+  address: string
+}
+
+export interface AvmCreateAssetParams {
+  /**
+   * The asset's name
+   */
+  name: string
+  /**
+   * The asset's symbol (up to 4 letters)
+   */
+  symbol: string
+  /**
+   * Decimal places (0 to 32)
+   */
+  denomination?: number
+  /**
+   * Who holds how much at creation
+   */
+  initialHolders?: {
+    amount: bigint
+    address: string
+  }[]
+  /**
+   * Who may mint more
+   */
+  minterSets?: {
+    threshold: number
+    minters: string[]
+  }[]
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmCreateAssetResult {
+  assetID: string
+  changeAddr: string
+}
+
+export interface AvmCreateFixedCapAssetParams {
+  /**
+   * The asset's name
+   */
+  name: string
+  /**
+   * The asset's symbol
+   */
+  symbol: string
+  /**
+   * Decimal places
+   */
+  denomination?: number
+  /**
+   * Who holds how much
+   */
+  initialHolders: {
+    amount: bigint
+    address: string
+  }[]
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmCreateFixedCapAssetResult {
+  assetID: string
+  changeAddr: string
+}
+
+export interface AvmCreateNFTAssetParams {
+  /**
+   * The family's name
+   */
+  name: string
+  /**
+   * The family's symbol
+   */
+  symbol: string
+  /**
+   * Who may mint, one group each
+   */
+  minterSets: {
+    threshold: number
+    minters: string[]
+  }[]
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmCreateNFTAssetResult {
+  assetID: string
+  changeAddr: string
+}
+
+export interface AvmCreateVariableCapAssetParams {
+  /**
+   * The asset's name
+   */
+  name: string
+  /**
+   * The asset's symbol
+   */
+  symbol: string
+  /**
+   * Decimal places
+   */
+  denomination?: number
+  /**
+   * Who may mint
+   */
+  minterSets: {
+    threshold: number
+    minters: string[]
+  }[]
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmCreateVariableCapAssetResult {
+  assetID: string
+  changeAddr: string
+}
+
+export interface AvmExportKeyParams {
+  /**
+   * The address whose key to reveal
+   */
+  address: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmExportKeyResult {
+  privateKey: string
+}
+
+export interface AvmExportParams {
+  /**
+   * Destination address (`P-...`, `C-...`)
+   */
+  to: string
+  /**
+   * How much to export
+   */
+  amount: bigint
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+  /**
+   * Destination chain when `to` has no chain prefix
+   */
+  targetChain?: string
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmExportResult = TxIDChangeAddrResult
+
+export interface AvmGetAddressTxsParams {
+  /**
+   * The address, with chain prefix
+   */
+  address: string
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+  /**
+   * Most IDs to return (default and maximum 1024)
+   */
+  pageSize?: bigint
+  /**
+   * Where to continue (a previous page's `cursor`)
+   */
+  cursor?: bigint
+}
+
+export interface AvmGetAddressTxsResult {
+  txIDs: string[]
+  cursor: bigint
+}
+
+export interface AvmGetAllBalancesParams {
+  /**
+   * The address, with chain prefix (`X-avax1...`)
+   */
+  address: string
+  /**
+   * Also count shared and locked outputs (default false)
+   */
+  includePartial?: boolean
+}
+
+export interface AvmGetAllBalancesResult {
+  balances: AssetBalance[]
+}
+
+export interface AvmGetAssetDescriptionParams {
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+}
+
+export interface AvmGetAssetDescriptionResult {
+  assetID: string
+  /**
+   * Human-readable name, not necessarily unique.
+   */
+  name: string
+  /**
+   * Short symbol.
+   */
+  symbol: string
+  /**
+   * Number of decimal places (0 to 255), as a decimal string.
+   */
+  denomination: number
+}
+
+export interface AvmGetBalanceParams {
+  /**
+   * The address, with chain prefix
+   */
+  address: string
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+  /**
+   * Also count shared and locked outputs (default false)
+   */
+  includePartial?: boolean
+}
+
+export interface AvmGetBalanceResult {
+  balance: bigint
+  utxoIDs: UtxoID[]
+}
+
+export interface AvmGetBlockByHeightParams {
+  /**
+   * The block's height
+   */
+  height: bigint
+  /**
+   * How to encode the block (default `hex`)
+   */
+  encoding?: XChainEncoding
+}
+
+export type AvmGetBlockByHeightResult = XChainBlockResult
+
+export interface AvmGetBlockParams {
+  /**
+   * The block's ID
+   */
+  blockID: string
+  /**
+   * How to encode the block (default `hex`)
+   */
+  encoding?: XChainEncoding
+}
+
+export type AvmGetBlockResult = XChainBlockResult
+
+export interface AvmGetHeightResult {
+  height: bigint
+}
+
+export interface AvmGetTxFeeResult {
+  txFee: bigint
+  createAssetTxFee: bigint
+}
+
+export interface AvmGetTxParams {
+  /**
+   * The transaction's ID
+   */
+  txID: string
+  /**
+   * How to encode the transaction (default `hex`)
+   */
+  encoding?: XChainEncoding
+}
+
+export type AvmGetTxResult = XChainTxResult
+
+export interface AvmGetTxStatusParams {
+  /**
+   * The transaction's ID
+   */
+  txID: string
+}
+
+export interface AvmGetTxStatusResult {
+  status: ("Accepted" | "Unknown" | "Processing" | "Rejected")
+}
+
+export interface AvmGetUTXOsParams {
+  /**
+   * The addresses to list UTXOs for (1 to 1024)
+   *
+   * @minItems 1
+   * @maxItems 1024
+   */
+  addresses: [string, ...(string)[]]
+  /**
+   * Most UTXOs to return (default and maximum 1024)
+   */
+  limit?: number
+  /**
+   * Continue after this UTXO (a previous page's `endIndex`)
+   */
+  startIndex?: UtxoIndex
+  /**
+   * List atomic UTXOs exported from this chain (ID or alias)
+   */
+  sourceChain?: string
+  /**
+   * Encoding of the UTXOs (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type AvmGetUTXOsResult = XChainUtxoPage
+
+export interface AvmImportKeyParams {
+  /**
+   * The key, `PrivateKey-` cb58
+   */
+  privateKey: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmImportKeyResult {
+  address: string
+}
+
+export interface AvmImportParams {
+  /**
+   * The address that receives the funds
+   */
+  to: string
+  /**
+   * The chain the funds come from (`P` or `C`)
+   */
+  sourceChain: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmImportResult = TxIDResult
+
+export interface AvmIssueTxParams {
+  /**
+   * The signed transaction, `0x` hex
+   */
+  tx: `0x${string}`
+  /**
+   * Encoding of `tx` (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type AvmIssueTxResult = TxIDResult
+
+export interface AvmListAddressesParams {
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export interface AvmListAddressesResult {
+  addresses: string[]
+}
+
+export interface AvmMintNFTParams {
+  /**
+   * The family
+   */
+  assetID: string
+  /**
+   * The token's payload, encoded as `encoding` says
+   */
+  payload: string
+  /**
+   * Who receives it
+   */
+  to: string
+  /**
+   * Encoding of `payload` (default `hex`)
+   */
+  encoding?: HexEncoding
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmMintNFTResult = TxIDChangeAddrResult
+
+export interface AvmMintParams {
+  /**
+   * How much to mint
+   */
+  amount: bigint
+  /**
+   * The asset
+   */
+  assetID: string
+  /**
+   * Who receives it
+   */
+  to: string
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmMintResult = TxIDChangeAddrResult
+
+export interface AvmSendMultipleParams {
+  /**
+   * What to send to whom
+   *
+   * @minItems 1
+   */
+  outputs: [{
+      amount: bigint
+      assetID: string
+      to: string
+    }, ...({
+        amount: bigint
+        assetID: string
+        to: string
+    })[]]
+  /**
+   * Up to 256 bytes of memo
+   */
+  memo?: string
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmSendMultipleResult = TxIDChangeAddrResult
+
+export interface AvmSendNFTParams {
+  /**
+   * The family
+   */
+  assetID: string
+  /**
+   * The token's group
+   */
+  groupID: number
+  /**
+   * The recipient
+   */
+  to: string
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmSendNFTResult = TxIDChangeAddrResult
+
+export interface AvmSendParams {
+  /**
+   * How much to send
+   */
+  amount: bigint
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+  /**
+   * The recipient
+   */
+  to: string
+  /**
+   * Up to 256 bytes of memo
+   */
+  memo?: string
+  /**
+   * Addresses to spend from (default every address of the user)
+   */
+  from?: string[]
+  /**
+   * Where change goes (default one of the user's addresses)
+   */
+  changeAddr?: string
+  /**
+   * Name of the node-held keystore user that controlled the funds or keys.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type AvmSendResult = TxIDChangeAddrResult
 
 /**
  * A block the node rejected, with why (`eth_getBadBlocks`, `debug_getBadBlocks`).
@@ -1958,11 +2730,94 @@ export interface Header {
 }
 
 /**
+ * The last result of one health check. `message` holds the check's details (its shape depends on the
+ * check); `error` is present only when the check failed. `duration` is how long the check took, in
+ * nanoseconds (a JSON number). `contiguousFailures` and `timeOfFirstFailure` appear only while it fails.
+ *
+ */
+export interface HealthCheckResult {
+  /**
+   * The check's details; any JSON value.
+   */
+  message?: unknown
+  /**
+   * Why the check failed.
+   */
+  error?: string
+  /**
+   * When the check last ran (RFC 3339 with nanoseconds).
+   */
+  timestamp?: string
+  /**
+   * How long the check took, in nanoseconds.
+   */
+  duration: number
+  /**
+   * How many times in a row the check has failed.
+   */
+  contiguousFailures?: number
+  /**
+   * When the current run of failures began.
+   */
+  timeOfFirstFailure?: string
+}
+
+export interface HealthHealthParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthHealthResult = HealthReport
+
+export interface HealthLivenessParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthLivenessResult = HealthReport
+
+export interface HealthReadinessParams {
+  /**
+   * Tags such as subnet IDs. Omitted or empty, every check is reported.
+   */
+  tags?: string[]
+}
+
+export type HealthReadinessResult = HealthReport
+
+/**
+ * Every reported check by name, and whether all of them pass.
+ */
+export interface HealthReport {
+  checks: {
+    [k: string]: HealthCheckResult
+  }
+  /**
+   * True when every reported check passes.
+   */
+  healthy: boolean
+}
+
+/**
  * A P-Chain height, or `proposed` for the height this node's proposer VM currently proposes at. The
  * seed declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).
  *
  */
 export type HeightOrProposed = (bigint | "proposed")
+
+/**
+ * The `encoding` of a method that speaks only hex, never `json`: `hex` (the default when omitted or
+ * `null`) and its synonym `hexc` put a 4-byte checksum (the last four bytes of the SHA-256 of the payload)
+ * after the `0x`-prefixed bytes, which the node verifies on input; `hexnc` carries no checksum. The node
+ * reads the name in any letter case; an empty string is rejected as an invalid encoding and `json` fails
+ * with `unsupported encoding in method`.
+ *
+ */
+export type HexEncoding = ("hex" | "hexc" | "hexnc")
 
 /**
  * The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;
@@ -1972,6 +2827,104 @@ export type HeightOrProposed = (bigint | "proposed")
  *
  */
 export type HexOnlyEncoding = "hex"
+
+export interface IndexGetContainerByIDParams {
+  /**
+   * The container's ID
+   */
+  id: string
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetContainerByIDResult = IndexedContainer
+
+export interface IndexGetContainerByIndexParams {
+  /**
+   * The position, from 0
+   */
+  index: bigint
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetContainerByIndexResult = IndexedContainer
+
+export interface IndexGetContainerRangeParams {
+  /**
+   * The first position to return
+   */
+  startIndex: bigint
+  /**
+   * How many containers (1 to 1024)
+   */
+  numToFetch: bigint
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export interface IndexGetContainerRangeResult {
+  containers: IndexedContainer[]
+}
+
+export interface IndexGetIndexParams {
+  /**
+   * The container's ID
+   */
+  id: string
+}
+
+export interface IndexGetIndexResult {
+  index: bigint
+}
+
+export interface IndexGetLastAcceptedParams {
+  /**
+   * Encoding of the container's bytes (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type IndexGetLastAcceptedResult = IndexedContainer
+
+export interface IndexIsAcceptedParams {
+  /**
+   * The container's ID
+   */
+  id: string
+}
+
+export interface IndexIsAcceptedResult {
+  isAccepted: boolean
+}
+
+/**
+ * An accepted block, transaction or vertex as the index holds it: its ID, its bytes in the encoding asked
+ * for, when this node accepted it, and its position in the index (a decimal string).
+ *
+ */
+export interface IndexedContainer {
+  id: string
+  /**
+   * The container's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+   */
+  bytes: `0x${string}`
+  /**
+   * When this node accepted (indexed) the container.
+   */
+  timestamp: string
+  encoding: HexEncoding
+  /**
+   * The container's position, from 0.
+   */
+  index: bigint
+}
 
 export interface InfoAcpsResult {
   /**
@@ -2389,11 +3342,30 @@ export interface Log {
 }
 
 /**
+ * A level of the node's loggers. The node writes them in upper case and reads
+ * them in any case (`VERBO` and `OFF` included).
+ *
+ */
+export type LogLevel = ("VERBO" | "DEBUG" | "TRACE" | "INFO" | "WARN" | "ERROR" | "FATAL" | "OFF")
+
+/**
  * The criteria of a `logs` subscription: `address` and `topics` as in a filter. Subscriptions follow new blocks only and take no block range.
  */
 export interface LogSubscriptionFilter {
   address?: FilterAddress
   topics?: (null | FilterTopics)
+}
+
+/**
+ * The levels of each logger asked about, by logger name.
+ */
+export interface LoggerLevels {
+  loggerLevels: {
+    [k: string]: {
+      logLevel: LogLevel
+      displayLevel: LogLevel
+    }
+  }
 }
 
 /**
@@ -3063,6 +4035,29 @@ export type PersonalUnlockAccountResult = boolean
 
 export type PersonalUnpairResult = null
 
+export interface PlatformGetAllValidatorsAtParams {
+  /**
+   * The P-Chain height, or `proposed`
+   */
+  height: HeightOrProposed
+}
+
+export interface PlatformGetAllValidatorsAtResult {
+  /**
+   * The sets, keyed by subnet ID (the Primary Network is `11111111111111111111111111111111LpoYY`).
+   */
+  validatorSets: {
+    [k: string]: {
+      validators: {
+        publicKey: `0x${string}`
+        weight: bigint
+        nodeIDs: string[]
+      }[]
+      totalWeight: bigint
+    }
+  }
+}
+
 export interface PlatformGetBalanceParams {
   /**
    * The addresses to sum over
@@ -3582,6 +4577,16 @@ export interface PrimaryNetworkValidator {
    * Former duplicate of `weight`, sent by nodes before v1.12.2.
    */
   stakeAmount?: bigint
+}
+
+export interface ProposervmGetCurrentEpochResult {
+  number: bigint
+  startTime: bigint
+  pChainHeight: bigint
+}
+
+export interface ProposervmGetProposedHeightResult {
+  height: bigint
 }
 
 /**
@@ -4307,6 +5312,17 @@ export type TransactionInfo = (LegacyTransactionInfo | AccessListTransactionInfo
 export type TransactionType = ("0x0" | "0x1" | "0x2" | "0x3" | "0x4")
 
 /**
+ * The ID of the transaction a keystore method built and issued, and the address change went to.
+ */
+export interface TxIDChangeAddrResult {
+  txID: string
+  /**
+   * Where the change went, with chain prefix.
+   */
+  changeAddr: string
+}
+
+/**
  * The ID of the transaction the call built or issued.
  */
 export interface TxIDResult {
@@ -4623,6 +5639,79 @@ export interface WalletAccount {
   url: string
 }
 
+export interface WalletIssueTxParams {
+  /**
+   * The signed transaction, `0x` hex
+   */
+  tx: `0x${string}`
+  /**
+   * Encoding of `tx` (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type WalletIssueTxResult = TxIDResult
+
+export interface WalletSendMultipleParams {
+  /**
+   * What to send to whom
+   *
+   * @minItems 1
+   */
+  outputs: [{
+      amount: bigint
+      assetID: string
+      to: string
+    }, ...({
+        amount: bigint
+        assetID: string
+        to: string
+    })[]]
+  /**
+   * Up to 256 bytes of memo
+   */
+  memo?: string
+  /**
+   * The keystore user's name
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type WalletSendMultipleResult = TxIDChangeAddrResult
+
+export interface WalletSendParams {
+  /**
+   * How much to send
+   */
+  amount: bigint
+  /**
+   * The asset's ID or alias
+   */
+  assetID: string
+  /**
+   * The recipient
+   */
+  to: string
+  /**
+   * Up to 256 bytes of memo
+   */
+  memo?: string
+  /**
+   * The keystore user's name
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type WalletSendResult = TxIDChangeAddrResult
+
 export type Web3ClientVersionResult = string
 
 export type Web3Sha3Result = `0x${string}`
@@ -4647,6 +5736,147 @@ export interface Withdrawal {
    * Amount, in gwei.
    */
   amount: bigint
+}
+
+/**
+ * An X-Chain block in the node's JSON form, its transactions in full.
+ */
+export interface XChainBlock {
+  parentID: string
+  height: number
+  time: number
+  merkleRoot: string
+  txs: XChainTx[]
+}
+
+/**
+ * A block as `avm.getBlock` and `avm.getBlockByHeight` return it: with a hex encoding `block` is a hex
+ * string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
+ *
+ */
+export type XChainBlockResult = ({
+    block: `0x${string}`
+    encoding: ("hex" | "hexc" | "hexnc")
+  } | {
+    block: XChainBlock
+    encoding: "json"
+})
+
+/**
+ * How `avm.getBlock`, `avm.getBlockByHeight` and `avm.getTx` encode what they return: `hex` (the default
+ * when omitted) or `json`, as the node's documentation says. The node also accepts `hexc` (the same as
+ * `hex`: hex with a 4-byte checksum) and `hexnc` (hex without checksum), in any letter case. An empty string
+ * is rejected.
+ *
+ */
+export type XChainEncoding = ("hex" | "hexc" | "hexnc" | "json")
+
+/**
+ * An input of an X-Chain transaction in the node's JSON form: the UTXO it spends (`txID`, `outputIndex`),
+ * its asset and fx, and the fx-specific `input` (for secp256k1, `amount` and `signatureIndices`).
+ *
+ */
+export interface XChainInput {
+  txID: string
+  outputIndex: number
+  assetID: string
+  fxID: string
+  input: {
+    amount?: number
+    signatureIndices?: number[]
+  }
+}
+
+/**
+ * An output of an X-Chain transaction in the node's JSON form: the asset, the feature extension (fx) that
+ * governs it and the fx-specific `output`. Outputs of the secp256k1 fx carry `amount`, `locktime`,
+ * `threshold` and `addresses` (plain JSON numbers here, unlike the API's decimal strings); NFT and property
+ * outputs carry other fields, so `output` is left open.
+ *
+ */
+export interface XChainOutput {
+  assetID: string
+  fxID: string
+  output: {
+    addresses?: string[]
+    amount?: number
+    locktime?: number
+    threshold?: number
+  }
+}
+
+/**
+ * A signed X-Chain transaction in the node's JSON form. `unsignedTx` always has `networkID`,
+ * `blockchainID`, `outputs`, `inputs` and `memo`; an export adds `destinationChain` and `exportedOutputs`,
+ * an import `sourceChain` and `importedInputs`, an asset creation `name`, `symbol`, `denomination` and
+ * `initialStates`, an operation `operations`. Each credential names its fx and holds the signatures.
+ *
+ */
+export interface XChainTx {
+  unsignedTx: {
+    networkID: number
+    blockchainID: string
+    outputs: XChainOutput[]
+    inputs: XChainInput[]
+    memo: `0x${string}`
+    destinationChain?: string
+    exportedOutputs?: XChainOutput[]
+    sourceChain?: string
+    importedInputs?: XChainInput[]
+    name?: string
+    symbol?: string
+    denomination?: number
+    initialStates?: {
+
+    }[]
+    operations?: {
+
+    }[]
+  }
+  credentials: {
+    fxID: string
+    credential: {
+      signatures?: `0x${string}`[]
+    }
+  }[]
+  id: string
+}
+
+/**
+ * A transaction as `avm.getTx` returns it: with a hex encoding `tx` is a hex string of the signed
+ * transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
+ *
+ */
+export type XChainTxResult = ({
+    tx: `0x${string}`
+    encoding: ("hex" | "hexc" | "hexnc")
+  } | {
+    tx: XChainTx
+    encoding: "json"
+})
+
+/**
+ * One page of an X-Chain UTXO listing, as `UtxoPage`, with `encoding` echoing the hex form asked for
+ * (`hexnc`: the UTXOs carry no checksum).
+ *
+ */
+export interface XChainUtxoPage {
+  /**
+   * How many UTXOs this page holds, as a decimal string.
+   */
+  numFetched: bigint
+  /**
+   * The UTXOs, each `0x` hex (with a 4-byte checksum unless `hexnc`).
+   */
+  utxos: `0x${string}`[]
+  /**
+   * The last UTXO returned; pass it as `startIndex` to fetch the next page.
+   */
+  endIndex: UtxoIndex
+  /**
+   * The encoding of `utxos`.
+   */
+  encoding: HexEncoding
 }
 
 /**

@@ -33,6 +33,9 @@ export const extensionSchemas = {
       },
     },
     'x-availability': availability,
+    // The client namespace every method of the document goes under, instead of its name's prefix: two APIs
+    // whose methods share a prefix (the node's `admin.*` and an EVM chain's `admin.*`) stay apart.
+    'x-namespace': { type: 'string', pattern: '^[A-Za-z][A-Za-z0-9]*$' },
   },
   server: {
     'x-transport': { enum: ['http', 'websocket'] },

@@ -80,7 +80,7 @@ export function effectsOf(value: unknown): Effects {
 
 export interface MethodModel {
   readonly name: string;
-  /** `platform` of `platform.getBalance`, `eth` of `eth_getBalance`; `''` when the name has no separator. */
+  /** `platform` of `platform.getBalance`, `eth` of `eth_getBalance`; `''` when the name has no separator; the document's `x-namespace` when it has one. */
   readonly namespace: string;
   /** The member name inside the namespace: `getBalance`. */
   readonly member: string;
@@ -285,8 +285,10 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
  */
 const methodModels = new Memo<object, MethodModel>(true);
 
-function buildMethod(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, docAvailability: unknown): MethodModel {
-  const { namespace, member } = splitMethodName(String(m.name));
+function buildMethod(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, docAvailability: unknown, docNamespace: string | undefined): MethodModel {
+  const split = splitMethodName(String(m.name));
+  const { member } = split;
+  const namespace = docNamespace ?? split.namespace;
   const params = (Array.isArray(m.params) ? m.params : []).map((_, i) => param(document, `${pointer}/params/${i}`));
   const res = m.result !== undefined ? result(document, `${pointer}/result`) : undefined;
   const errors = (Array.isArray(m.errors) ? m.errors : []).flatMap((_, i) => {
@@ -391,9 +393,10 @@ export function buildService(name: string, source: string, document: Record<stri
   const info = isRecord(document.info) ? document.info : {};
   const xj = isRecord(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
   const docAvailability = document['x-availability'];
+  const docNamespace = str(document['x-namespace']);
   const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
     // (A run that keeps nothing has nothing to find a model by: see incremental.ts isKeeping.)
-    methodModels.whenKeeping(m, () => [pointer, reachOf(document, m), docAvailability], () => buildMethod(document, pointer, m, docAvailability)),
+    methodModels.whenKeeping(m, () => [pointer, reachOf(document, m), docAvailability, docNamespace], () => buildMethod(document, pointer, m, docAvailability, docNamespace)),
   );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);

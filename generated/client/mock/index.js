@@ -2,12 +2,18 @@
 import { startMock as startMockServer } from '../runtime/mock/index.js';
 import { services } from '../server/index.js';
 import { infoMockData } from './data/info.js';
+import { healthMockData } from './data/health.js';
 import { platformMockData } from './data/platform.js';
+import { xMockData } from './data/x.js';
+import { xwalletMockData } from './data/xwallet.js';
+import { proposervmMockData } from './data/proposervm.js';
+import { indexerMockData } from './data/indexer.js';
+import { nodeadminMockData } from './data/nodeadmin.js';
 import { nativeMockData } from './data/native.js';
 import { adminMockData } from './data/admin.js';
 import { evmMockData } from './data/evm.js';
 export * from '../runtime/mock/index.js';
-export const mockData = [infoMockData, platformMockData, nativeMockData, adminMockData, evmMockData];
+export const mockData = [infoMockData, healthMockData, platformMockData, xMockData, xwalletMockData, proposervmMockData, indexerMockData, nodeadminMockData, nativeMockData, adminMockData, evmMockData];
 
 export function startNodeMock(options = {}) {
   return startMockServer({ ...options, services, data: mockData });

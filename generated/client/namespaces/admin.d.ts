@@ -4,7 +4,7 @@ import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
 import { adminService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
+import type { AdminGetVMConfigResult, AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
 /** The wire contract of `admin.setLogLevel`: param order, codecs, validator. */
 export declare const adminSetLogLevelMeta: MethodMeta;
 /** The wire contract of `admin.startCPUProfiler`: param order, codecs, validator. */
@@ -15,6 +15,8 @@ export declare const adminStopCPUProfilerMeta: MethodMeta;
 export declare const adminMemoryProfileMeta: MethodMeta;
 /** The wire contract of `admin.lockProfile`: param order, codecs, validator. */
 export declare const adminLockProfileMeta: MethodMeta;
+/** The wire contract of `admin.getVMConfig`: param order, codecs, validator. */
+export declare const adminGetVMConfigMeta: MethodMeta;
 
 /** Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions. */
 export interface NamespaceTransports {
@@ -98,6 +100,17 @@ export interface AdminNamespace {
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   lockProfile(options?: CallOptions): Promise<AdminLockProfileResult>;
+  /**
+   * The C-Chain's configuration
+   *
+   * Returns the configuration the C-Chain runs with (its chain config file merged over the defaults), under
+   * `config`. Unlike the other methods of this API it does not answer `{}`. The fields follow the EVM
+   * chain's config structure (`eth-apis`, `pruning-enabled`, `admin-api-enabled`, ...) and change between
+   * releases, so they are not described one by one.
+   *
+   * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
+   */
+  getVMConfig(options?: CallOptions): Promise<AdminGetVMConfigResult>;
 }
 
 /** The `admin` namespace over the given transports. With `invoke = prepare` its methods return prepared calls for a batch. */

@@ -46,6 +46,15 @@ export const adminLockProfileMeta = {
   effects: "admin",
   resultValidator: () => import("../validators/admin/admin.lockProfile.result.js"),
 };
+export const adminGetVMConfigMeta = {
+  name: "admin.getVMConfig",
+  service: "admin",
+  structure: "by-name",
+  params: [],
+  required: [],
+  effects: "admin",
+  resultValidator: () => import("../validators/admin/admin.getVMConfig.result.js"),
+};
 
 export function createAdminNamespace(transports, invoke = call) {
   return {
@@ -54,5 +63,6 @@ export function createAdminNamespace(transports, invoke = call) {
     "stopCPUProfiler": (options) => invoke(transports.http(adminService), adminStopCPUProfilerMeta, undefined, options),
     "memoryProfile": (options) => invoke(transports.http(adminService), adminMemoryProfileMeta, undefined, options),
     "lockProfile": (options) => invoke(transports.http(adminService), adminLockProfileMeta, undefined, options),
+    "getVMConfig": (options) => invoke(transports.http(adminService), adminGetVMConfigMeta, undefined, options),
   };
 }

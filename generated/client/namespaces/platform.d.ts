@@ -5,7 +5,7 @@ import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
 import { platformService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
+import type { PlatformGetAllValidatorsAtParams, PlatformGetAllValidatorsAtResult, PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
 /** The wire contract of `platform.getBalance`: param order, codecs, validator. */
 export declare const platformGetBalanceMeta: MethodMeta;
 /** The wire contract of `platform.getBlock`: param order, codecs, validator. */
@@ -52,6 +52,8 @@ export declare const platformGetTxMeta: MethodMeta;
 export declare const platformGetTxStatusMeta: MethodMeta;
 /** The wire contract of `platform.getUTXOs`: param order, codecs, validator. */
 export declare const platformGetUTXOsMeta: MethodMeta;
+/** The wire contract of `platform.getAllValidatorsAt`: param order, codecs, validator. */
+export declare const platformGetAllValidatorsAtMeta: MethodMeta;
 /** The wire contract of `platform.getValidatorsAt`: param order, codecs, validator. */
 export declare const platformGetValidatorsAtMeta: MethodMeta;
 /** The wire contract of `platform.getValidatorFeeConfig`: param order, codecs, validator. */
@@ -236,7 +238,7 @@ export interface PlatformNamespace {
    */
   getRewardUTXOs(params: PlatformGetRewardUTXOsParams, options?: CallOptions): Promise<PlatformGetRewardUTXOsResult>;
   /**
-   * How much a set of addresses has staked
+   * How much a set of addresses has staked (deprecated)
    *
    * Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs
    * themselves. Rewards are not included.
@@ -246,6 +248,10 @@ export interface PlatformNamespace {
    * Seed versus node: the seed has no `encoding` parameter and mentions `staked` (the native-token total)
    * only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
    * `staked`. Amounts are decimal strings on the wire; the seed's integers are accepted too.
+   *
+   * Deprecated by the node: it logs "deprecated API called" for every call. There is no single
+   * replacement: read the stakes of validators and delegators from `platform.getCurrentValidators`.
+   * @deprecated See the description.
    */
   getStake(params: PlatformGetStakeParams, options?: CallOptions): Promise<PlatformGetStakeResult>;
   /**
@@ -349,6 +355,17 @@ export interface PlatformNamespace {
   getUTXOs(params: PlatformGetUTXOsParams, options?: CallOptions): Promise<PlatformGetUTXOsResult>;
   /** Every item of `platform.getUTXOs`, following `endIndex` from page to page (duplicates across pages removed). */
   paginateGetUTXOs(params: PlatformGetUTXOsParams, options?: CallOptions): AsyncGenerator<PlatformGetUTXOsResult["utxos"][number], void, undefined>;
+  /**
+   * Every subnet's validator set at a P-Chain height, as Warp signs with it
+   *
+   * Returns, for the Primary Network and every subnet, the validator set at P-Chain `height` (or at this
+   * node's proposer VM height when `height` is `proposed`) in the form Warp message verification uses:
+   * validators with a BLS key, those sharing a key merged into one entry with the summed weight and every
+   * node ID, ordered by public key, and the total weight of the set (validators without a key count in
+   * `totalWeight` only). Weights are decimal strings; `publicKey` is the compressed key, `0x` hex without
+   * checksum. Served since v1.14.0.
+   */
+  getAllValidatorsAt(params: PlatformGetAllValidatorsAtParams, options?: CallOptions): Promise<PlatformGetAllValidatorsAtResult>;
   /**
    * A subnet's validator set at a P-Chain height
    *

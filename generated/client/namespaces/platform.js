@@ -229,6 +229,17 @@ export const platformGetUTXOsMeta = {
   effects: "read",
   resultValidator: () => import("../validators/platform/platform.getUTXOs.result.js"),
 };
+export const platformGetAllValidatorsAtMeta = {
+  name: "platform.getAllValidatorsAt",
+  service: "platform",
+  structure: "by-name",
+  params: ["height"],
+  required: ["height"],
+  encode: { o: { "height": { u: [[{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"], [{"ty":["string"],"e":["proposed"]}, 0]] } } },
+  decode: { o: { "validatorSets": { m: { o: { "validators": { a: { o: { "weight": "u64" } } }, "totalWeight": "u64" } } } } },
+  effects: "read",
+  resultValidator: () => import("../validators/platform/platform.getAllValidatorsAt.result.js"),
+};
 export const platformGetValidatorsAtMeta = {
   name: "platform.getValidatorsAt",
   service: "platform",
@@ -324,6 +335,7 @@ export function createPlatformNamespace(transports, invoke = call) {
     "getTxStatus": (params, options) => invoke(transports.http(platformService), platformGetTxStatusMeta, params, options),
     "getUTXOs": (params, options) => invoke(transports.http(platformService), platformGetUTXOsMeta, params, options),
     "paginateGetUTXOs": (params, options) => paginateByIndex((page) => call(transports.http(platformService), platformGetUTXOsMeta, page, options), params ?? {}, {"items":"utxos","count":"numFetched","cursor":"endIndex","start":"startIndex","limit":"limit","maxLimit":1024}),
+    "getAllValidatorsAt": (params, options) => invoke(transports.http(platformService), platformGetAllValidatorsAtMeta, params, options),
     "getValidatorsAt": (params, options) => invoke(transports.http(platformService), platformGetValidatorsAtMeta, params, options),
     "getValidatorFeeConfig": (options) => invoke(transports.http(platformService), platformGetValidatorFeeConfigMeta, undefined, options),
     "getValidatorFeeState": (options) => invoke(transports.http(platformService), platformGetValidatorFeeStateMeta, undefined, options),

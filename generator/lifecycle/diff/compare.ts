@@ -124,19 +124,25 @@ export class ModelDiff {
 
   run(before: Model, after: Model): DiffResult {
     const pairs = pairServices(before.services, after.services);
-    const index = (side: 0 | 1) => {
+    const entries = (side: 0 | 1) => {
       const list: Entry[] = [];
       pairs.forEach((p, pair) => {
         const s = p[side];
         if (s) for (const method of s.methods) list.push({ service: s, method, pair, shown: (p[1] ?? p[0])!.name });
       });
-      const counts = new Map<string, number>();
-      for (const e of list) counts.set(e.method.name, (counts.get(e.method.name) ?? 0) + 1);
-      // A name used by two services of one side is told apart by its service pair.
-      return new Map(list.map((e) => [counts.get(e.method.name)! > 1 ? `${e.pair}:${e.method.name}` : e.method.name, e]));
+      return list;
     };
-    const olds = index(0);
-    const news = index(1);
+    const sides = [entries(0), entries(1)] as const;
+    // A name used by two services on either side is told apart by its service pair on both sides, so that a
+    // method keeps its key when another service takes up the same name.
+    const shared = new Set<string>();
+    for (const list of sides) {
+      const seen = new Set<string>();
+      for (const e of list) (seen.has(e.method.name) ? shared : seen).add(e.method.name);
+    }
+    const index = (list: readonly Entry[]) => new Map(list.map((e) => [shared.has(e.method.name) ? `${e.pair}:${e.method.name}` : e.method.name, e]));
+    const olds = index(sides[0]);
+    const news = index(sides[1]);
     pairs.forEach(([a, b]) => {
       if (a && b) this.service(a, b);
     });

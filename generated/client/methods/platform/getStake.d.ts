@@ -7,7 +7,7 @@ import type { PlatformGetStakeParams, PlatformGetStakeResult } from '../../types
 export { platformGetStakeMeta } from '../../namespaces/platform.js';
 
 /**
- * How much a set of addresses has staked
+ * How much a set of addresses has staked (deprecated)
  *
  * Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs
  * themselves. Rewards are not included.
@@ -17,5 +17,9 @@ export { platformGetStakeMeta } from '../../namespaces/platform.js';
  * Seed versus node: the seed has no `encoding` parameter and mentions `staked` (the native-token total)
  * only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
  * `staked`. Amounts are decimal strings on the wire; the seed's integers are accepted too.
+ *
+ * Deprecated by the node: it logs "deprecated API called" for every call. There is no single
+ * replacement: read the stakes of validators and delegators from `platform.getCurrentValidators`.
+ * @deprecated See the description.
  */
 export declare function platformGetStake(transport: Transport, params: PlatformGetStakeParams, options?: CallOptions): Promise<PlatformGetStakeResult>;

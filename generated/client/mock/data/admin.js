@@ -7,5 +7,6 @@ export const adminMockData = {
     "admin.stopCPUProfiler": [{"name":"stop","params":[],"result":{}}],
     "admin.memoryProfile": [{"name":"write","params":[],"result":{}}],
     "admin.lockProfile": [{"name":"write","params":[],"result":{}}],
+    "admin.getVMConfig": [{"name":"config","params":[],"result":{"config":{"eth-apis":["eth","eth-filter","net","web3","internal-eth","internal-blockchain","internal-transaction"],"pruning-enabled":true,"admin-api-enabled":true,"warp-api-enabled":false}}}],
   },
 };
