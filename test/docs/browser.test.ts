@@ -281,6 +281,63 @@ describe('docs site', () => {
     expect(failures).toEqual([]);
   });
 
+  // ---- every page: nothing wider than its column, at desktop and phone widths ---------------------------
+
+  /**
+   * What sticks out of its container on the page shown now: the page scrolling sideways; a table that needs
+   * a sideways scroll (its last columns cut at the column's edge); any text element whose words run past its
+   * box; any element of the text column reaching past the column (the heading anchors, placed left of their
+   * headings, aside). Code blocks are left out: they keep their
+   * lines and scroll in their own box, and on a phone VitePress runs them to the screen's edges on purpose.
+   */
+  async function overflows(): Promise<string[]> {
+    // A string, not a function: the test runner's transform would add helpers the page does not have.
+    return page.evaluate(`(() => {
+      const out = [];
+      const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60) + '"';
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth + 1) out.push('the page scrolls sideways: ' + root.scrollWidth + ' px of content in ' + root.clientWidth);
+      const column = document.querySelector('.vp-doc');
+      if (!column) return ['no .vp-doc on the page'];
+      const box = column.getBoundingClientRect();
+      const code = (el) => el.closest('div[class*="language-"], .vp-code-group') !== null;
+      for (const el of column.querySelectorAll('*')) {
+        // The heading anchor sits left of its heading on purpose; a table's own check covers its cells.
+        if (code(el) || el.classList.contains('header-anchor')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (el.tagName === 'TABLE' && el.scrollWidth > el.clientWidth + 1) out.push('table wider than the column (' + el.scrollWidth + ' > ' + el.clientWidth + ' px): ' + describe(el));
+        else if (/^(P|LI|TD|TH|H[1-4]|SUMMARY|DT|DD|LABEL)$/.test(el.tagName) && el.scrollWidth > el.clientWidth + 1) out.push('text past its box (' + el.scrollWidth + ' > ' + el.clientWidth + ' px): ' + describe(el));
+        else if (!el.parentElement.closest('table') && (r.left < box.left - 1 || r.right > box.right + 1)) out.push('outside the column (' + Math.round(r.left) + '..' + Math.round(r.right) + ' px, column ' + Math.round(box.left) + '..' + Math.round(box.right) + '): ' + describe(el));
+      }
+      return out;
+    })()`);
+  }
+
+  it('every page at desktop (1440 px) and phone (390 px) width: nothing overflows its container', async () => {
+    const pages = sitePages();
+    expect(pages.length).toBeGreaterThanOrEqual(15);
+    const problems: string[] = [];
+    const tables = { desktop: 0, phone: 0 };
+    try {
+      for (const [label, width] of [['desktop', 1440], ['phone', 390]] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of pages) {
+          await visit(path, 'light');
+          tables[label] += await page.locator('.vp-doc table').count();
+          problems.push(...(await overflows()).slice(0, 5).map((p) => `${path} at ${width} px: ${p}`));
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+    // The check saw the tables it is about.
+    expect(tables.desktop).toBeGreaterThan(50);
+    expect(tables.phone).toBe(tables.desktop);
+    expect(problems).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 300_000);
+
   // ---- every page: accessibility, light and dark, no errors ---------------------------------------------
 
   /** The built pages, as site paths. */
