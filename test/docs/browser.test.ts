@@ -200,9 +200,13 @@ describe('docs site', () => {
     const wire = (await mockResult('/ext/bc/P', 'platform.getBalance', params)) as { balance: string };
     await root.locator('[data-try="send"]').click();
     await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The result matches the result schema.');
-    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200/);
-    // The wire form's decimal string becomes a bigint, shown in decimal with the unit the spec names.
-    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"balance": ${BigInt(wire.balance)} nNATIVE`);
+    // The reply as sent, laid out over lines.
+    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200[^\n]*\n\{\n {2}"jsonrpc": "2\.0",\n/);
+    // The wire form's decimal string becomes a bigint, shown in decimal as valid JSON, the unit the spec
+    // names beside its line.
+    const value = await valueLines(root);
+    expect(JSON.parse(value.json.replace(/: (\d{16,})/g, ': "$1"'))).toBeTypeOf('object');
+    expect(value.lines).toContainEqual([`  "balance": ${BigInt(wire.balance)},`, 'nNATIVE']);
     // The code for exactly these params, against the mock's URL.
     expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain(`${mock!.url}/ext/bc/P`);
     expect(await root.locator('[data-try="sample-ts"]').textContent()).toContain('await node.platform.getBalance({');
@@ -217,13 +221,55 @@ describe('docs site', () => {
     expect(failures).toEqual([]);
   });
 
+  /** The value view: its JSON, and each JSON line paired with the note beside it. */
+  async function valueLines(root: Locator): Promise<{ json: string; lines: [string, string][] }> {
+    const json = (await root.locator('[data-try="decoded"]').textContent())!;
+    const notes = (await root.locator('[data-try="notes"]').textContent())!.split('\n');
+    return { json, lines: json.split('\n').map((l, i) => [l, notes[i] ?? '']) };
+  }
+
+  it('shows unix times as ISO dates beside the JSON', async () => {
+    const root = await openConsole('/platform.html', 'platform.getCurrentValidators');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/P', 'platform.getCurrentValidators', params)) as { validators: { startTime: string }[] };
+    const start = Number(wire.validators[0]!.startTime);
+    expect((await valueLines(root)).lines).toContainEqual([`      "startTime": ${start},`, `${new Date(start * 1000).toISOString().replace('.000Z', 'Z')} (unix seconds)`]);
+    expect(failures).toEqual([]);
+  });
+
+  it('on the default target with no mock running, says how to start one', async () => {
+    await page.goto(`${server!.url}/info.html`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const root = page.locator('[data-try-method="info.getNetworkID"]');
+    await root.locator('summary').first().click();
+    await expect.poll(() => root.getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
+    await root.locator('[data-try="target"]').selectOption('mock');
+    const url = (await root.locator('[data-try="url"]').textContent())!;
+    // Nothing answers there: the connection is refused (whatever this machine runs on that port).
+    const before = failures.length;
+    await page.route(`${url}*`, (route) => route.abort('connectionrefused'));
+    try {
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent(), { timeout: 15_000 }).toContain(`could not reach ${url}`);
+      expect(await root.locator('[data-try="problems"]').textContent()).toContain('No mock node answers there: start one with `npx noderpc mock` (`npm run mock` in a project with that script)');
+    } finally {
+      await page.unroute(`${url}*`);
+    }
+    // The refused request itself is the point here, not a failure of the page.
+    const refused = failures.splice(before).filter((f) => !f.includes('ERR_CONNECTION_REFUSED') && !f.includes(url));
+    expect(refused).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
   it('shows an EVM quantity in decimal with its unit, and a call without params', async () => {
     const root = await openConsole('/evm/eth.html', 'eth_getHeaderByNumber');
     await root.locator('[data-try="send"]').click();
     await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
     const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
     const wire = (await mockResult('/ext/bc/C/rpc', 'eth_getHeaderByNumber', params)) as { baseFeePerGas: string };
-    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"baseFeePerGas": ${BigInt(wire.baseFeePerGas)} wei`);
+    expect((await valueLines(root)).lines).toContainEqual([`  "baseFeePerGas": ${BigInt(wire.baseFeePerGas)},`, 'wei']);
     const chain = await openConsole('/evm/eth.html', 'eth_chainId');
     expect(await chain.locator('[data-try="params"]').inputValue()).toBe('[]');
     await chain.locator('[data-try="send"]').click();

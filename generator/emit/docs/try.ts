@@ -6,7 +6,7 @@
 import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../model.js';
 import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
-import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../runtime/docs/try.js';
+import { UNIX_TIME, type ClientSetup, type TryKind, type TryMethod, type TryService } from '../../../runtime/docs/try.js';
 import { notificationValidatorPath, validatorPath } from '../validators/paths.js';
 import { endpointPath, type ExamplePrinter } from './examples.js';
 import { escapeSegment } from '../../load/pointer.js';
@@ -15,8 +15,12 @@ import { Memo } from '../../incremental.js';
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
 
+/** A unix time (`Unix time validation started`, `A unix time in seconds`): the console shows its date. */
+const UNIX = /\bunix (?:time|timestamp)\b/i;
+
 export function unitOf(description: unknown): string | undefined {
-  return typeof description === 'string' ? UNIT.exec(description)?.[1] : undefined;
+  if (typeof description !== 'string') return undefined;
+  return UNIX.test(description) && !/\bmilliseconds\b/.test(description) ? UNIX_TIME : UNIT.exec(description)?.[1];
 }
 
 /** Units of the values inside `schema`, by pointer (`*` for array items), following `$ref`s. */
