@@ -21,6 +21,7 @@ export * from "./middleware.js";
 export * from "./retry.js";
 export * from "./paginate.js";
 export * from "./validate.js";
+export * from "./units.js";
 export * from "./ws.js";
 export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from "./meta.js";
 export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transport.js";

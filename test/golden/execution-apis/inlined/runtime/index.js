@@ -21,4 +21,5 @@ export * from "./middleware.js";
 export * from "./retry.js";
 export * from "./paginate.js";
 export * from "./validate.js";
+export * from "./units.js";
 export * from "./ws.js";
