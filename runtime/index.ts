@@ -21,6 +21,7 @@ export * from './transports/middleware.js';
 export * from './transports/retry.js';
 export * from './client/paginate.js';
 export * from './client/validate.js';
+export * from './client/units.js';
 export * from './transports/ws.js';
 export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from './client/meta.js';
 export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from './transports/transport.js';

@@ -1526,11 +1526,13 @@ export type BlockSelector = ({
      * Fail unless the block is on the canonical chain (default false).
      */
     requireCanonical?: boolean
+    blockNumber?: never
   } | {
     /**
      * Number or tag of the block.
      */
     blockNumber: BlockNumberOrTag
+    blockHash?: never
 })
 
 /**
@@ -1807,7 +1809,7 @@ export interface ChainConfigOverrides {
  * may list both legacy PoA validators and L1 validators.
  *
  */
-export type CurrentValidator = (PrimaryNetworkValidator | L1Validator | LegacyPoaValidator)
+export type CurrentValidator = ((PrimaryNetworkValidator & { balance?: never; deactivationOwner?: never; minNonce?: never; publicKey?: never; remainingBalanceOwner?: never; validationID?: never }) | (L1Validator & { delegationFee?: never }) | (LegacyPoaValidator & { balance?: never; deactivationOwner?: never; delegationFee?: never; minNonce?: never; publicKey?: never; remainingBalanceOwner?: never; validationID?: never }))
 
 /**
  * The output of a custom JavaScript tracer (or of a tracer this specification does not model): any JSON value, shaped by the tracer's own `result` function. Deliberately unconstrained.
@@ -2359,6 +2361,7 @@ export type Filter = ({
     toBlock?: BlockNumberOrTag
     address?: FilterAddress
     topics?: (null | FilterTopics)
+    blockHash?: never
   } | {
     /**
      * The one block to search.
@@ -6558,3 +6561,27 @@ export type TxpoolContentFromParams = [address: `0x${string}`]
  * @param data Bytes to hash.
  */
 export type Web3Sha3Params = [data: `0x${string}`]
+
+/** Whether a CurrentValidator is a PrimaryNetworkValidator: it has `delegationFee`. */
+export declare function isPrimaryNetworkValidator(value: CurrentValidator): value is (PrimaryNetworkValidator & { balance?: never; deactivationOwner?: never; minNonce?: never; publicKey?: never; remainingBalanceOwner?: never; validationID?: never });
+
+/** Whether a CurrentValidator is a L1Validator: it has `balance` and `deactivationOwner` and `minNonce` and `publicKey` and `remainingBalanceOwner` and `validationID`. */
+export declare function isL1Validator(value: CurrentValidator): value is (L1Validator & { delegationFee?: never });
+
+/** Whether a CurrentValidator is a LegacyPoaValidator: it has none of `balance`, `deactivationOwner`, `delegationFee`, `minNonce`, `publicKey`, `remainingBalanceOwner`, `validationID`. */
+export declare function isLegacyPoaValidator(value: CurrentValidator): value is (LegacyPoaValidator & { balance?: never; deactivationOwner?: never; delegationFee?: never; minNonce?: never; publicKey?: never; remainingBalanceOwner?: never; validationID?: never });
+
+/** Whether a TransactionInfo is a LegacyTransactionInfo: its `type` is "0x0". */
+export declare function isLegacyTransactionInfo(value: TransactionInfo): value is LegacyTransactionInfo;
+
+/** Whether a TransactionInfo is an AccessListTransactionInfo: its `type` is "0x1". */
+export declare function isAccessListTransactionInfo(value: TransactionInfo): value is AccessListTransactionInfo;
+
+/** Whether a TransactionInfo is a DynamicFeeTransactionInfo: its `type` is "0x2". */
+export declare function isDynamicFeeTransactionInfo(value: TransactionInfo): value is DynamicFeeTransactionInfo;
+
+/** Whether a TransactionInfo is a BlobTransactionInfo: its `type` is "0x3". */
+export declare function isBlobTransactionInfo(value: TransactionInfo): value is BlobTransactionInfo;
+
+/** Whether a TransactionInfo is a SetCodeTransactionInfo: its `type` is "0x4". */
+export declare function isSetCodeTransactionInfo(value: TransactionInfo): value is SetCodeTransactionInfo;

@@ -19,6 +19,7 @@ import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
 import { placeIn } from '../speed/reach.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
+import { branchShape, tagging, taggedBranchType, unionGuards, type Tagging } from './unions.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -230,7 +231,9 @@ export class TypeCatalog {
           ? this.componentNames.get(service)?.get(key as string)
           : kind === 'target'
             ? placeIn(service.document, key as string)
-            : this.hoisted.get(key as object);
+            : kind === 'tagging'
+              ? taggingKey(service.document, key as SchemaObject)
+              : this.hoisted.get(key as object);
       if (!Object.is(now, was)) return false;
     }
     return true;
@@ -288,8 +291,43 @@ export class TypeCatalog {
     for (const key of ['oneOf', 'anyOf'] as const) {
       const branches = out[key];
       if (Array.isArray(branches) && out.properties && branches.every((b) => isSchemaObject(b) && !b.properties && !b.tsType && !b.type && !b.oneOf && !b.anyOf && !b.allOf)) delete out[key];
+      else if (Array.isArray(branches)) {
+        // Branches told apart by their keys: each gets the others' keys as `?: never` (see unions.ts).
+        lookups.push('tagging', schema, taggingKey(service.document, schema));
+        const t = unionTagging(service.document, schema[key]);
+        if (t?.kind === 'keys') out[key] = branches.map((b, i) => tagBranch(b as JsonSchema, t, i));
+      }
     }
     return out;
+  }
+
+  /**
+   * Type guards for the named branches of every union whose branches are told apart (unions.ts), by
+   * declaration name: their declarations and their JavaScript. A guard's name is `is<Branch>`, qualified by
+   * the union where two unions share a branch.
+   */
+  guards(): { dts: string; js: string } {
+    const made: { name: string; dts: string; js: string }[] = [];
+    const taken = new Set(this.names());
+    for (const name of this.names()) {
+      const decl = this.decls.get(name)!;
+      const body = decl.schema;
+      if (!isSchemaObject(body)) continue;
+      const parts = Array.isArray(body.oneOf) ? body.oneOf : Array.isArray(body.anyOf) ? body.anyOf : undefined;
+      const t = parts && unionTagging(decl.service.document, parts);
+      if (!t) continue;
+      const branches = parts!.map((b) => {
+        const ref = isSchemaObject(b) && typeof b.$ref === 'string' ? componentName(b.$ref) : undefined;
+        return ref === undefined ? undefined : this.componentType(decl.service, ref);
+      });
+      for (const g of unionGuards(name, branches, t)) {
+        const unique = taken.has(g.name) ? { ...g, ...renamed(g, g.name, `is${name}${g.name.slice(2)}`) } : g;
+        if (taken.has(unique.name)) continue;
+        taken.add(unique.name);
+        made.push(unique);
+      }
+    }
+    return { dts: made.map((g) => g.dts).join('\n\n'), js: made.map((g) => g.js).join('\n\n') };
   }
 
   /**
@@ -378,6 +416,28 @@ export class TypeCatalog {
     this.sourced = true;
     return keptJoin('types.ts', [indentPieces(pieces), '\n']);
   }
+}
+
+/** How a union's branches (`oneOf`/`anyOf`) are told apart, if they are. */
+function unionTagging(document: unknown, parts: unknown): Tagging | undefined {
+  return Array.isArray(parts) ? tagging(parts.map((p) => branchShape(document, p as JsonSchema))) : undefined;
+}
+
+/** What the tagging of a schema's union depends on, as one comparable text (for kept inputs). */
+function taggingKey(document: unknown, schema: SchemaObject): string {
+  return JSON.stringify([unionTagging(document, schema.oneOf) ?? null, unionTagging(document, schema.anyOf) ?? null]);
+}
+
+/** A JSTT branch with the other branches' keys as `?: never`. */
+function tagBranch(branch: JsonSchema, t: Tagging, i: number): JsonSchema {
+  if (!isSchemaObject(branch) || t.kind !== 'keys' || t.never[i]!.length === 0) return branch;
+  if (typeof branch.tsType === 'string') return { ...branch, tsType: taggedBranchType(branch.tsType, t, i) };
+  const never = Object.fromEntries(t.never[i]!.map((k) => [k, { tsType: 'never' }]));
+  return { ...branch, properties: { ...(isSchemaObject(branch.properties) ? branch.properties : {}), ...never } };
+}
+
+function renamed(g: { dts: string; js: string }, from: string, to: string): { name: string; dts: string; js: string } {
+  return { name: to, dts: g.dts.replace(` ${from}(`, ` ${to}(`), js: g.js.replace(` ${from}(`, ` ${to}(`) };
 }
 
 /** JSTT inputs kept by schema, with the lookups they made (see `jsttInput`). */

@@ -200,9 +200,13 @@ describe('docs site', () => {
     const wire = (await mockResult('/ext/bc/P', 'platform.getBalance', params)) as { balance: string };
     await root.locator('[data-try="send"]').click();
     await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The result matches the result schema.');
-    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200/);
-    // The wire form's decimal string becomes a bigint, shown in decimal with the unit the spec names.
-    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"balance": ${BigInt(wire.balance)} nNATIVE`);
+    // The reply as sent, laid out over lines.
+    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200[^\n]*\n\{\n {2}"jsonrpc": "2\.0",\n/);
+    // The wire form's decimal string becomes a bigint, shown in decimal as valid JSON, the unit the spec
+    // names beside its line.
+    const value = await valueLines(root);
+    expect(JSON.parse(value.json.replace(/: (\d{16,})/g, ': "$1"'))).toBeTypeOf('object');
+    expect(value.lines).toContainEqual([`  "balance": ${BigInt(wire.balance)},`, 'nNATIVE']);
     // The code for exactly these params, against the mock's URL.
     expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain(`${mock!.url}/ext/bc/P`);
     expect(await root.locator('[data-try="sample-ts"]').textContent()).toContain('await node.platform.getBalance({');
@@ -217,13 +221,55 @@ describe('docs site', () => {
     expect(failures).toEqual([]);
   });
 
+  /** The value view: its JSON, and each JSON line paired with the note beside it. */
+  async function valueLines(root: Locator): Promise<{ json: string; lines: [string, string][] }> {
+    const json = (await root.locator('[data-try="decoded"]').textContent())!;
+    const notes = (await root.locator('[data-try="notes"]').textContent())!.split('\n');
+    return { json, lines: json.split('\n').map((l, i) => [l, notes[i] ?? '']) };
+  }
+
+  it('shows unix times as ISO dates beside the JSON', async () => {
+    const root = await openConsole('/platform.html', 'platform.getCurrentValidators');
+    await root.locator('[data-try="send"]').click();
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
+    const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
+    const wire = (await mockResult('/ext/bc/P', 'platform.getCurrentValidators', params)) as { validators: { startTime: string }[] };
+    const start = Number(wire.validators[0]!.startTime);
+    expect((await valueLines(root)).lines).toContainEqual([`      "startTime": ${start},`, `${new Date(start * 1000).toISOString().replace('.000Z', 'Z')} (unix seconds)`]);
+    expect(failures).toEqual([]);
+  });
+
+  it('on the default target with no mock running, says how to start one', async () => {
+    await page.goto(`${server!.url}/info.html`);
+    await page.waitForFunction(() => (document.querySelector('#app') as { __vue_app__?: unknown } | null)?.__vue_app__ !== undefined);
+    const root = page.locator('[data-try-method="info.getNetworkID"]');
+    await root.locator('summary').first().click();
+    await expect.poll(() => root.getAttribute('data-ready'), { timeout: 15_000 }).toBe('true');
+    await root.locator('[data-try="target"]').selectOption('mock');
+    const url = (await root.locator('[data-try="url"]').textContent())!;
+    // Nothing answers there: the connection is refused (whatever this machine runs on that port).
+    const before = failures.length;
+    await page.route(`${url}*`, (route) => route.abort('connectionrefused'));
+    try {
+      await root.locator('[data-try="send"]').click();
+      await expect.poll(() => root.locator('[data-try="problems"]').textContent(), { timeout: 15_000 }).toContain(`could not reach ${url}`);
+      expect(await root.locator('[data-try="problems"]').textContent()).toContain('No mock node answers there: start one with `npx noderpc mock` (`npm run mock` in a project with that script)');
+    } finally {
+      await page.unroute(`${url}*`);
+    }
+    // The refused request itself is the point here, not a failure of the page.
+    const refused = failures.splice(before).filter((f) => !f.includes('ERR_CONNECTION_REFUSED') && !f.includes(url));
+    expect(refused).toEqual([]);
+    expect(failures).toEqual([]);
+  });
+
   it('shows an EVM quantity in decimal with its unit, and a call without params', async () => {
     const root = await openConsole('/evm/eth.html', 'eth_getHeaderByNumber');
     await root.locator('[data-try="send"]').click();
     await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('matches the result schema');
     const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
     const wire = (await mockResult('/ext/bc/C/rpc', 'eth_getHeaderByNumber', params)) as { baseFeePerGas: string };
-    expect(await root.locator('[data-try="decoded"]').textContent()).toContain(`"baseFeePerGas": ${BigInt(wire.baseFeePerGas)} wei`);
+    expect((await valueLines(root)).lines).toContainEqual([`  "baseFeePerGas": ${BigInt(wire.baseFeePerGas)},`, 'wei']);
     const chain = await openConsole('/evm/eth.html', 'eth_chainId');
     expect(await chain.locator('[data-try="params"]').inputValue()).toBe('[]');
     await chain.locator('[data-try="send"]').click();
@@ -280,6 +326,63 @@ describe('docs site', () => {
     await root.locator('[data-try="unsubscribe"]').click();
     expect(failures).toEqual([]);
   });
+
+  // ---- every page: nothing wider than its column, at desktop and phone widths ---------------------------
+
+  /**
+   * What sticks out of its container on the page shown now: the page scrolling sideways; a table that needs
+   * a sideways scroll (its last columns cut at the column's edge); any text element whose words run past its
+   * box; any element of the text column reaching past the column (the heading anchors, placed left of their
+   * headings, aside). Code blocks are left out: they keep their
+   * lines and scroll in their own box, and on a phone VitePress runs them to the screen's edges on purpose.
+   */
+  async function overflows(): Promise<string[]> {
+    // A string, not a function: the test runner's transform would add helpers the page does not have.
+    return page.evaluate(`(() => {
+      const out = [];
+      const describe = (el) => el.tagName.toLowerCase() + (el.id ? '#' + el.id : '') + ' "' + el.textContent.trim().replace(/\\s+/g, ' ').slice(0, 60) + '"';
+      const root = document.documentElement;
+      if (root.scrollWidth > root.clientWidth + 1) out.push('the page scrolls sideways: ' + root.scrollWidth + ' px of content in ' + root.clientWidth);
+      const column = document.querySelector('.vp-doc');
+      if (!column) return ['no .vp-doc on the page'];
+      const box = column.getBoundingClientRect();
+      const code = (el) => el.closest('div[class*="language-"], .vp-code-group') !== null;
+      for (const el of column.querySelectorAll('*')) {
+        // The heading anchor sits left of its heading on purpose; a table's own check covers its cells.
+        if (code(el) || el.classList.contains('header-anchor')) continue;
+        const r = el.getBoundingClientRect();
+        if (r.width === 0) continue;
+        if (el.tagName === 'TABLE' && el.scrollWidth > el.clientWidth + 1) out.push('table wider than the column (' + el.scrollWidth + ' > ' + el.clientWidth + ' px): ' + describe(el));
+        else if (/^(P|LI|TD|TH|H[1-4]|SUMMARY|DT|DD|LABEL)$/.test(el.tagName) && el.scrollWidth > el.clientWidth + 1) out.push('text past its box (' + el.scrollWidth + ' > ' + el.clientWidth + ' px): ' + describe(el));
+        else if (!el.parentElement.closest('table') && (r.left < box.left - 1 || r.right > box.right + 1)) out.push('outside the column (' + Math.round(r.left) + '..' + Math.round(r.right) + ' px, column ' + Math.round(box.left) + '..' + Math.round(box.right) + '): ' + describe(el));
+      }
+      return out;
+    })()`);
+  }
+
+  it('every page at desktop (1440 px) and phone (390 px) width: nothing overflows its container', async () => {
+    const pages = sitePages();
+    expect(pages.length).toBeGreaterThanOrEqual(15);
+    const problems: string[] = [];
+    const tables = { desktop: 0, phone: 0 };
+    try {
+      for (const [label, width] of [['desktop', 1440], ['phone', 390]] as const) {
+        await page.setViewportSize({ width, height: 900 });
+        for (const path of pages) {
+          await visit(path, 'light');
+          tables[label] += await page.locator('.vp-doc table').count();
+          problems.push(...(await overflows()).slice(0, 5).map((p) => `${path} at ${width} px: ${p}`));
+        }
+      }
+    } finally {
+      await page.setViewportSize({ width: 1400, height: 900 });
+    }
+    // The check saw the tables it is about.
+    expect(tables.desktop).toBeGreaterThan(50);
+    expect(tables.phone).toBe(tables.desktop);
+    expect(problems).toEqual([]);
+    expect(failures).toEqual([]);
+  }, 300_000);
 
   // ---- every page: accessibility, light and dark, no errors ---------------------------------------------
 

@@ -1,5 +1,5 @@
 /**
- * The docs console's logic (runtime/docs/try.ts, copied into the site's theme) as a table of cases, and the
+ * The docs console's logic (tools/docs/try.ts, copied into the site's theme) as a table of cases, and the
  * console data of the project's docs: every method's page holds its console, and what the console loads
  * for it (validator modules, example params, codec plans) is there and agrees with the generated package.
  */
@@ -21,10 +21,13 @@ import {
   parseParams,
   pyLiteral,
   pythonSample,
+  prettyJson,
   showValue,
+  unreachable,
   wsUrl,
   type TryService,
 } from '../../tools/docs/try.js';
+import { unitOf, unitsIn } from '../../generator/emit/docs/try.js';
 import { ROOT } from '../helpers/paths.js';
 import { projectModel } from '../helpers/model.js';
 
@@ -104,12 +107,30 @@ describe('samples', () => {
 });
 
 describe('showing values', () => {
-  it('prints bigints in decimal with the unit the spec names, array items included', () => {
-    const units = { '/balance': 'nNATIVE', '/txs/*/value': 'wei' };
-    expect(showValue({ balance: 5n, txs: [{ value: 10n, to: '0x1' }] }, units)).toBe(
-      ['{', '  "balance": 5 nNATIVE,', '  "txs": [', '    {', '      "value": 10 wei,', '      "to": "0x1"', '    }', '  ]', '}'].join('\n'),
+  it('prints the value as valid JSON, bigints in decimal, with the unit the spec names beside its line', () => {
+    const units = { '/balance': 'nNATIVE', '/txs/*/value': 'wei', '/txs/*/time': 'unix time' };
+    const value = { balance: 18446744073709551615n, txs: [{ value: 10n, to: '0x1', time: 1733430012n, tags: [] }] };
+    const shown = showValue(value, units);
+    expect(shown.json.split('\n')).toEqual(['{', '  "balance": 18446744073709551615,', '  "txs": [', '    {', '      "value": 10,', '      "to": "0x1",', '      "time": 1733430012,', '      "tags": []', '    }', '  ]', '}']);
+    expect(shown.notes.split('\n')).toEqual(['', 'nNATIVE', '', '', 'wei', '', '2024-12-05T20:20:12Z (unix seconds)', '', '', '', '']);
+    // Copied as it is, the JSON reads back; every digit of a bigint past 2^53 kept.
+    expect(JSON.parse(shown.json.replace(/18446744073709551615/, '"18446744073709551615"'))).toEqual({ ...value, balance: '18446744073709551615', txs: [{ value: 10, to: '0x1', time: 1733430012, tags: [] }] });
+    expect(showValue(123n, { '': 'wei' })).toEqual({ json: '123', notes: 'wei' });
+    expect(showValue(null)).toEqual({ json: 'null', notes: '' });
+    // A time past what a date holds keeps its unit only.
+    expect(showValue(18446744073709551615n, { '': 'unix time' }).notes).toBe('unix seconds');
+  });
+  it('lays out a reply with two-space indents, keeping every token as sent', () => {
+    const text = '{"jsonrpc":"2.0","id":1,"result":{"n":123456789012345678901,"s":"a,b:{c}\\"[","e":[],"o":{ }}}';
+    expect(prettyJson(text)).toBe(['{', '  "jsonrpc": "2.0",', '  "id": 1,', '  "result": {', '    "n": 123456789012345678901,', '    "s": "a,b:{c}\\"[",', '    "e": [],', '    "o": {}', '  }', '}'].join('\n'));
+    expect(prettyJson('not json {')).toBe('not json {');
+    expect(prettyJson('"x"')).toBe('"x"');
+  });
+  it('says how to start a mock when the mock target does not answer', () => {
+    expect(unreachable('http://127.0.0.1:9650/ext/info', 'Failed to fetch', true)).toBe(
+      'could not reach http://127.0.0.1:9650/ext/info: Failed to fetch. No mock node answers there: start one with `npx noderpc mock` (`npm run mock` in a project with that script), then send again; or pick another target.',
     );
-    expect(showValue(123n, { '': 'wei' })).toBe('123 wei');
+    expect(unreachable('https://node.example/ext/info', 'Failed to fetch', false)).toContain("Is the node running, and does it allow this page's origin (CORS)?");
   });
   it('lists validator issues by pointer', () => {
     expect(issueLines([{ path: '/alias', message: 'must be string' }, { path: '', message: 'must be object' }], 'params')).toEqual(['params/alias: must be string', 'params: must be object']);
@@ -124,6 +145,16 @@ describe('showing values', () => {
 describe('the console on every method page', () => {
   const model = projectModel();
   const theme = join(ROOT, 'generated/docs/.vitepress/theme');
+
+  it('names the units of a result, a unix time as such (its date is shown beside it)', () => {
+    const platform = model.services.find((s) => s.name === 'platform')!;
+    const method = platform.methods.find((m) => m.name === 'platform.getCurrentValidators')!;
+    const units = unitsIn(platform.document, method.result!.schema);
+    expect(units['/validators/*/startTime']).toBe('unix time');
+    expect(units['/validators/*/weight']).toBe('nNATIVE');
+    expect(unitOf('Length in seconds of the next cycle (seconds).')).toBe('seconds');
+    expect(unitOf('A unix time in milliseconds')).toBe('milliseconds');
+  });
 
   it('every method has its console on its page, and data for it', async () => {
     const pages = new Map<string, string>();

@@ -15,6 +15,9 @@ it('the runtime index exports exactly the public values', () => {
       'encode', 'encodeParams', 'endpointUrl', 'formatIssues', 'logRetries', 'mayRepeat', 'paginate', 'paginateByIndex', 'prepare',
       'retryAfter', 'retryBackoff', 'retryReason', 'secretValues', 'subscribe', 'surelyUnsent', 'toIssues', 'toWebSocketUrl', 'tooLarge',
       'withBackfill', 'withLogging', 'withMiddleware', 'withRetry',
+      // units.ts
+      'EVM_UNITS', 'NATIVE_DECIMALS', 'UnitError', 'formatEther', 'formatGwei', 'formatNative', 'formatUnits', 'parseEther', 'parseGwei',
+      'parseNative', 'parseUnits',
     ].sort(),
   );
   // Two names for two different functions: the retry layer's delay and the WebSocket reconnect's.

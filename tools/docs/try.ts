@@ -295,25 +295,106 @@ export function unitAt(units: Readonly<Record<string, string>>, pointer: string)
   return units[pointer] ?? units[pointer.replace(/\/\d+(?=\/|$)/g, '/*')];
 }
 
+/** The unit name the spec gives unix times (see the docs emitter's `unitOf`): shown as an ISO date. */
+export const UNIX_TIME = 'unix time';
+
+/** What is noted beside a number: its unit, and for a unix time the date it stands for. */
+function note(value: bigint | number, unit: string): string {
+  if (unit !== UNIX_TIME) return unit;
+  const ms = Number(value) * 1000;
+  // Past what a Date holds (±8.64e15 ms) there is no date to show, only the unit.
+  return Math.abs(ms) <= 8.64e15 ? `${new Date(ms).toISOString().replace('.000Z', 'Z')} (unix seconds)` : 'unix seconds';
+}
+
 /**
- * A value-form result for reading: JSON-like, bigints as plain decimal numbers, and the unit the spec names
- * after a number (`"baseFeePerGas": 25000000000 wei`).
+ * A value-form result for reading, in two texts of as many lines: `json`, valid JSON (bigints as plain
+ * decimal numbers, which JSON allows at any size), to copy as it is; and `notes`, beside each line the unit
+ * the spec names for its number (`wei`, `nNATIVE`) and for a unix time the date (ISO 8601), empty elsewhere.
  */
-export function showValue(value: unknown, units: Readonly<Record<string, string>> = {}, pointer = '', indent = 0): string {
-  const unit = unitAt(units, pointer);
-  const suffix = unit && (typeof value === 'bigint' || typeof value === 'number') ? ` ${unit}` : '';
-  if (typeof value === 'bigint') return `${value}${suffix}`;
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value !== 'object') return `${JSON.stringify(value)}${suffix}`;
-  const pad = ' '.repeat(indent + 2);
-  const end = ' '.repeat(indent);
-  if (Array.isArray(value)) {
-    if (!value.length) return '[]';
-    return `[\n${value.map((v, i) => `${pad}${showValue(v, units, `${pointer}/${i}`, indent + 2)}`).join(',\n')}\n${end}]`;
+export function showValue(value: unknown, units: Readonly<Record<string, string>> = {}): { json: string; notes: string } {
+  const json: string[] = [];
+  const notes: string[] = [];
+  const walk = (v: unknown, pointer: string, indent: number, head: string, tail: string): void => {
+    const unit = unitAt(units, pointer);
+    const pad = ' '.repeat(indent);
+    if (typeof v === 'bigint' || typeof v === 'number') {
+      json.push(`${pad}${head}${typeof v === 'number' ? JSON.stringify(v) : String(v)}${tail}`);
+      notes.push(unit ? note(v, unit) : '');
+      return;
+    }
+    if (v === null || typeof v !== 'object') {
+      json.push(`${pad}${head}${v === undefined ? 'null' : JSON.stringify(v)}${tail}`);
+      notes.push('');
+      return;
+    }
+    const entries: [string, unknown, string][] = Array.isArray(v)
+      ? v.map((x, i) => [`${i}`, x, ''])
+      : Object.entries(v).map(([k, x]) => [k.replace(/~/g, '~0').replace(/\//g, '~1'), x, `${JSON.stringify(k)}: `]);
+    const [open, close] = Array.isArray(v) ? ['[', ']'] : ['{', '}'];
+    if (!entries.length) {
+      json.push(`${pad}${head}${open}${close}${tail}`);
+      notes.push('');
+      return;
+    }
+    json.push(`${pad}${head}${open}`);
+    notes.push('');
+    entries.forEach(([seg, x, key], i) => walk(x, `${pointer}/${seg}`, indent + 2, key, i < entries.length - 1 ? ',' : ''));
+    json.push(`${pad}${close}${tail}`);
+    notes.push('');
+  };
+  walk(value, '', 0, '', '');
+  return { json: json.join('\n'), notes: notes.join('\n') };
+}
+
+/**
+ * A JSON text laid out with two-space indents, its tokens untouched (a number past 2^53 keeps every digit,
+ * which parsing and printing again would not); a text that is not JSON comes back as it is.
+ */
+export function prettyJson(text: string): string {
+  try {
+    JSON.parse(text);
+  } catch {
+    return text;
   }
-  const entries = Object.entries(value);
-  if (!entries.length) return '{}';
-  return `{\n${entries.map(([k, v]) => `${pad}${JSON.stringify(k)}: ${showValue(v, units, `${pointer}/${k.replace(/~/g, '~0').replace(/\//g, '~1')}`, indent + 2)}`).join(',\n')}\n${end}}`;
+  let out = '';
+  let depth = 0;
+  const line = () => `\n${'  '.repeat(depth)}`;
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]!;
+    if (c === '"') {
+      let j = i + 1;
+      while (text[j] !== '"') j += text[j] === '\\' ? 2 : 1;
+      out += text.slice(i, j + 1);
+      i = j;
+    } else if (c === '{' || c === '[') {
+      // An empty object or array stays on its line.
+      let j = i + 1;
+      while (/\s/.test(text[j] ?? '')) j++;
+      if (text[j] === (c === '{' ? '}' : ']')) {
+        out += c + text[j];
+        i = j;
+      } else {
+        depth++;
+        out += c + line();
+      }
+    } else if (c === '}' || c === ']') {
+      depth--;
+      out += line() + c;
+    } else if (c === ',') out += `,${line()}`;
+    else if (c === ':') out += ': ';
+    else if (!/\s/.test(c)) out += c;
+  }
+  return out;
+}
+
+/**
+ * Why a call could not be sent, and what to do. On the mock node target (the console's default) nothing
+ * answering most likely means no mock is running: say how to start one.
+ */
+export function unreachable(endpoint: string, reason: string, onMock: boolean): string {
+  const why = `could not reach ${endpoint}: ${reason}.`;
+  if (onMock) return `${why} No mock node answers there: start one with \`npx noderpc mock\` (\`npm run mock\` in a project with that script), then send again; or pick another target.`;
+  return `${why} Is the node running, and does it allow this page's origin (CORS)?`;
 }
 
 /** Client call arguments from wire params in value form: `[object]` by name, the values by position. */

@@ -510,7 +510,8 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
 
   // Re-exports: the runtime's public API, the types, the namespaces.
   statements.push({ kind: 'export', moduleSpecifier: './runtime/index.js' });
-  statements.push({ kind: 'export', isTypeOnly: true, moduleSpecifier: './types.js' });
+  // (With type guards, types.js has functions to export too.)
+  statements.push({ kind: 'export', isTypeOnly: !pc.typeGuards.js, moduleSpecifier: './types.js' });
   statements.push({ kind: 'export', moduleSpecifier: './services.js' });
 
   statements.push({
@@ -641,7 +642,9 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
 export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
-  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, [GENERATED_BANNER, '\n\n', pc.typesSource])));
+  const guards = pc.typeGuards;
+  const declarations = guards.dts ? [GENERATED_BANNER, '\n\n', pc.typesSource, '\n', guards.dts, '\n'] : [GENERATED_BANNER, '\n\n', pc.typesSource];
+  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, declarations), guards.js));
   const withValidators = ctx.config.emit.includes('validators');
   for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));

@@ -21,7 +21,7 @@ const CONSOLE_CORE = 'tools/docs/try.ts';
 
 /**
  * The site's theme, copied as written: templates/docs/theme (the console component, its styles, the theme
- * entry) and the console's logic from runtime/docs/try.ts (tested there, shared with the static samples).
+ * entry) and the console's logic from tools/docs/try.ts (tested there, shared with the static samples).
  */
 function themeFiles(templates: ReadonlyMap<string, string>, runtime: ReadonlyMap<string, string>): OutputFile[] {
   const files: OutputFile[] = [];

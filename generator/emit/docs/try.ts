@@ -1,12 +1,12 @@
 /**
- * What the docs console needs per method (runtime/docs/try.ts reads it in the browser): the endpoint, the
+ * What the docs console needs per method (tools/docs/try.ts reads it in the browser): the endpoint, the
  * first example's params in the method's form, the validator modules, the codec plans and the units the
  * spec names. One JSON file per service under `.vitepress/theme/try/`, loaded by the console on demand.
  */
 import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../model/index.js';
 import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
-import type { ClientSetup, TryKind, TryMethod, TryService } from '../../../tools/docs/try.js';
+import { UNIX_TIME, type ClientSetup, type TryKind, type TryMethod, type TryService } from '../../../tools/docs/try.js';
 import { notificationValidatorPath, validatorPath } from '../shared/paths.js';
 import { endpointPath, type ExamplePrinter } from '../shared/examples.js';
 import { escapeSegment } from '../../lib/pointer.js';
@@ -15,8 +15,12 @@ import { Memo } from '../../speed/incremental.js';
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
 
+/** A unix time (`Unix time validation started`, `A unix time in seconds`): the console shows its date. */
+const UNIX = /\bunix (?:time|timestamp)\b/i;
+
 export function unitOf(description: unknown): string | undefined {
-  return typeof description === 'string' ? UNIT.exec(description)?.[1] : undefined;
+  if (typeof description !== 'string') return undefined;
+  return UNIX.test(description) && !/\bmilliseconds\b/.test(description) ? UNIX_TIME : UNIT.exec(description)?.[1];
 }
 
 /** Units of the values inside `schema`, by pointer (`*` for array items), following `$ref`s. */

@@ -24,6 +24,8 @@ export interface PackageContext {
   readonly types: TypeCatalog;
   /** The source of types.ts. */
   readonly typesSource: string;
+  /** Type guards of the tagged unions (schema/unions.ts): declarations and JavaScript, empty without any. */
+  readonly typeGuards: { readonly dts: string; readonly js: string };
   /**
    * An object standing for the declared type names (those `types.referencedNames` finds): last run's object
    * while they are the same, so that what is computed from them can be kept under it.
@@ -91,6 +93,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
     names,
     types,
     typesSource,
+    typeGuards: types.guards(),
     namesToken: ctx.memory.token('declared type names', types.namesKey()),
     serviceOf: (m) => owner.get(m)!,
     plans(method) {

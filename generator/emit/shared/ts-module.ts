@@ -8,7 +8,7 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { besideBundle } from '../../lib/root.js';
 import type { OutputFile } from '../../lib/output-file.js';
-import { declarationsOf, javascriptOf, printModule, type Statement } from './ts-print.js';
+import { declarationsOf, GENERATED_BANNER, javascriptOf, printModule, type Statement } from './ts-print.js';
 
 const require = createRequire(import.meta.url);
 const version = (pkg: string): string => (require(`${pkg}/package.json`) as { version: string }).version;
@@ -49,11 +49,14 @@ export function tsModule(path: string, statements: readonly Statement[]): Output
   ];
 }
 
-/** A module of type declarations only: shipped as `.d.ts` with an empty `.js` so plain imports resolve. */
-export function typesModule(path: string, declarations: string): OutputFile[] {
+/**
+ * A module of type declarations: shipped as `.d.ts` with a `.js` so plain imports resolve, empty but for the
+ * functions given (`js`, already JavaScript; their declarations are in `declarations`).
+ */
+export function typesModule(path: string, declarations: string, js = ''): OutputFile[] {
   const base = path.slice(0, -3);
   return [
-    { path: `${base}.js`, contents: 'export {};\n' },
+    { path: `${base}.js`, contents: js ? normalize(`${GENERATED_BANNER}\n\n${js}\n`) : 'export {};\n' },
     { path: `${base}.d.ts`, contents: normalize(declarations) },
   ];
 }

@@ -343,7 +343,7 @@ export type BlockTag = ("earliest" | "finalized" | "safe" | "latest" | "pending"
  */
 export type BlockTimestamp = null
 
-export type CallResults = (ResultOfCallFailure | ResultOfCallSuccess)[]
+export type CallResults = ((ResultOfCallFailure & { logs?: never }) | (ResultOfCallSuccess & { error?: never }))[]
 
 /**
  * List of transactions to execute at this block/state.
@@ -487,7 +487,7 @@ export type DebugTraceTransactionResult = (OpcodeTracerResult | NamedTracerResul
 
 export type DeleteStrategy = SlidingWindowDeletion
 
-export type DetailsOfAnAccountToBeOverridden = (AccountOverrideWithWholeStorageReplacement | AccountOverrideWithPartialStorageModification)
+export type DetailsOfAnAccountToBeOverridden = ((AccountOverrideWithWholeStorageReplacement & { stateDiff?: never }) | (AccountOverrideWithPartialStorageModification & { state?: never }))
 
 export interface EIP1559Transaction {
   /**
@@ -1191,7 +1191,7 @@ export type EthSyncingResult = (SyncingProgress | boolean)
 
 export type EthUninstallFilterResult = boolean
 
-export type ExecutionPayload = (ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2)
+export type ExecutionPayload = ((ExecutionPayloadObjectV1 & { withdrawals?: never }) | ExecutionPayloadObjectV2)
 
 export interface ExecutionPayloadBodyObjectV1 {
   transactions: Transactions
@@ -1320,7 +1320,7 @@ export interface FilledUnsignedTransactionObject {
   tx: Tx
 }
 
-export type Filter = (FilterByBlockRange | FilterByBlockHash)
+export type Filter = ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash)
 
 export interface FilterByBlockHash {
   address?: AddressEs
@@ -2916,7 +2916,7 @@ export type EngineNewPayloadV1Params = [executionPayload: {
  * Params of engine_newPayloadV2, by position.
  * @param executionPayload
  */
-export type EngineNewPayloadV2Params = [executionPayload: (ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2)]
+export type EngineNewPayloadV2Params = [executionPayload: ((ExecutionPayloadObjectV1 & { withdrawals?: never }) | ExecutionPayloadObjectV2)]
 
 /**
  * Params of engine_newPayloadV3, by position.
@@ -3341,7 +3341,7 @@ export type EthGetFilterLogsParams = [filterIdentifier: string]
  * Params of eth_getLogs, by position.
  * @param filter
  */
-export type EthGetLogsParams = [filter: (FilterByBlockRange | FilterByBlockHash)]
+export type EthGetLogsParams = [filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash)]
 
 /**
  * Params of eth_getProof, by position.
@@ -3405,7 +3405,7 @@ export type EthGetTransactionReceiptParams = [transactionHash: string]
  * Params of eth_newFilter, by position.
  * @param filter
  */
-export type EthNewFilterParams = [filter: (FilterByBlockRange | FilterByBlockHash)]
+export type EthNewFilterParams = [filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash)]
 
 /**
  * Params of eth_sendRawTransaction, by position.

@@ -10,6 +10,7 @@ import { createNetNamespace, netVersionMeta } from './namespaces/net.js';
 import { createTestingNamespace, testingBuildBlockV1Meta } from './namespaces/testing.js';
 import { createTxpoolNamespace, txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta } from './namespaces/txpool.js';
 export * from './runtime/index.js';
+export * from './types.js';
 export * from './services.js';
 const METHODS = {
   "debug_getBadBlocks": [debugGetBadBlocksMeta, ethService],

@@ -22,7 +22,7 @@ export interface AccountAccess {
   storageReads?: string[]
 }
 
-export type AccountOverride = (AccountOverrideState | AccountOverrideStateDiff)
+export type AccountOverride = ((AccountOverrideState & { stateDiff?: never }) | (AccountOverrideStateDiff & { state?: never }))
 
 /**
  * It is possible to override any kind of address (EOA's, contracts and precompiles)
@@ -284,7 +284,7 @@ export interface CallResultSuccess {
   status: string
 }
 
-export type CallResults = (CallResultFailure | CallResultSuccess)[]
+export type CallResults = ((CallResultFailure & { logs?: never }) | (CallResultSuccess & { error?: never }))[]
 
 export interface CodeChange {
   code: string
@@ -645,7 +645,7 @@ export type EthSyncingResult = SyncingStatus
 
 export type EthUninstallFilterResult = boolean
 
-export type ExecutionPayload = (ExecutionPayloadV1 | ExecutionPayloadV2)
+export type ExecutionPayload = ((ExecutionPayloadV1 & { withdrawals?: never }) | ExecutionPayloadV2)
 
 export interface ExecutionPayloadBodyV1 {
   transactions: string[]
@@ -781,6 +781,7 @@ export type Filter = ({
     fromBlock?: BlockNumberOrTagForRange
     toBlock?: BlockNumberOrTagForRange
     topics?: FilterTopics
+    blockHash?: never
   } | {
     address?: (null | string | Addresses)
     blockHash: string
@@ -1833,7 +1834,7 @@ export type EngineNewPayloadV1Params = [executionPayload: ExecutionPayloadV1]
  * Params of engine_newPayloadV2, by position.
  * @param executionPayload
  */
-export type EngineNewPayloadV2Params = [executionPayload: (ExecutionPayloadV1 | ExecutionPayloadV2)]
+export type EngineNewPayloadV2Params = [executionPayload: ((ExecutionPayloadV1 & { withdrawals?: never }) | ExecutionPayloadV2)]
 
 /**
  * Params of engine_newPayloadV3, by position.
@@ -2098,3 +2099,15 @@ export type TestingBuildBlockV1Params = [parentBlockHash: string, payloadAttribu
  * @param address
  */
 export type TxpoolContentFromParams = [address: string]
+
+/** Whether a AccountOverride is an AccountOverrideState: it has `state`. */
+export declare function isAccountOverrideState(value: AccountOverride): value is (AccountOverrideState & { stateDiff?: never });
+
+/** Whether a AccountOverride is an AccountOverrideStateDiff: it has `stateDiff`. */
+export declare function isAccountOverrideStateDiff(value: AccountOverride): value is (AccountOverrideStateDiff & { state?: never });
+
+/** Whether a ExecutionPayload is an ExecutionPayloadV1: it has none of `withdrawals`. */
+export declare function isExecutionPayloadV1(value: ExecutionPayload): value is (ExecutionPayloadV1 & { withdrawals?: never });
+
+/** Whether a ExecutionPayload is an ExecutionPayloadV2: it has `withdrawals`. */
+export declare function isExecutionPayloadV2(value: ExecutionPayload): value is ExecutionPayloadV2;

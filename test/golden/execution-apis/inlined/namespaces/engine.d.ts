@@ -191,7 +191,7 @@ export interface EngineNamespace {
     transactions: Transactions
     }, options?: CallOptions): Promise<EngineNewPayloadV1Result>;
   /** Runs execution payload validation */
-  newPayloadV2(executionPayload: (ExecutionPayloadObjectV1 | ExecutionPayloadObjectV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
+  newPayloadV2(executionPayload: ((ExecutionPayloadObjectV1 & { withdrawals?: never }) | ExecutionPayloadObjectV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
   /** Runs execution payload validation */
   newPayloadV3(executionPayload: {
     baseFeePerGas: string

@@ -372,7 +372,7 @@ export interface EthNamespace {
   /** Returns an array of all logs matching the filter with the given ID (created using `eth_newFilter`). */
   getFilterLogs(filterIdentifier: string, options?: CallOptions): Promise<EthGetFilterLogsResult>;
   /** Returns an array of all logs matching the specified filter. */
-  getLogs(filter: (FilterByBlockRange | FilterByBlockHash), options?: CallOptions): Promise<EthGetLogsResult>;
+  getLogs(filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash), options?: CallOptions): Promise<EthGetLogsResult>;
   /** Returns the merkle proof for a given account and optionally some storage keys. */
   getProof(address: string, storageKeys: string[], block?: (string | BlockTag), options?: CallOptions): Promise<EthGetProofResult>;
   /** Returns the value from a storage position at a given address. */
@@ -396,7 +396,7 @@ export interface EthNamespace {
   /** Creates a filter in the node, allowing for later polling. Registers client interest in new blocks, and returns an identifier. */
   newBlockFilter(options?: CallOptions): Promise<EthNewBlockFilterResult>;
   /** Install a log filter in the server, allowing for later polling. Registers client interest in logs matching the filter, and returns an identifier. */
-  newFilter(filter: (FilterByBlockRange | FilterByBlockHash), options?: CallOptions): Promise<EthNewFilterResult>;
+  newFilter(filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash), options?: CallOptions): Promise<EthNewFilterResult>;
   /** Creates a filter in the node, allowing for later polling. Registers client interest in new transactions, and returns an identifier. */
   newPendingTransactionFilter(options?: CallOptions): Promise<EthNewPendingTransactionFilterResult>;
   /** Submits a raw transaction. You can create and sign a transaction externally using a library such as [web3.js](https://web3js.readthedocs.io/) or [ethers.js](https://docs.ethers.org/). For [EIP-4844](https://eips.ethereum.org/EIPS/eip-4844) transactions, the raw form must be the network form. This means it includes the blobs, KZG commitments, and KZG proofs. For [EIP-7594](https://eips.ethereum.org/EIPS/eip-7594) transactions, the raw format must be the network form. This means it includes the blobs, KZG commitments, and cell proofs. The logic for handling the new transaction during fork boundaries are 1. When receiving an encoded transaction with cell proofs before the PeerDAS fork activates, we reject it. Only blob proofs are accepted into the pool. 2. At the time of fork activation, the implementer could (not mandatory) - Drop all old-format transactions - Convert old proofs to new format (computationally expensive) - Convert only when including in a locally produced block 3. After the fork has activated, only txs with cell proofs are accepted via p2p relay. 4. On RPC (eth_sendRawTransaction), txs with blob proofs may still be accepted and will be auto-converted by the node. At implementer discretion, this facility can be deprecated later when users have switched to new client libraries that can create cell proofs. */

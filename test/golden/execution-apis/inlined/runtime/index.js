@@ -21,4 +21,5 @@ export * from "./transports/middleware.js";
 export * from "./transports/retry.js";
 export * from "./client/paginate.js";
 export * from "./client/validate.js";
+export * from "./client/units.js";
 export * from "./transports/ws.js";

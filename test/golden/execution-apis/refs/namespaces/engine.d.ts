@@ -120,7 +120,7 @@ export interface EngineNamespace {
   /** Runs execution payload validation */
   newPayloadV1(executionPayload: ExecutionPayloadV1, options?: CallOptions): Promise<EngineNewPayloadV1Result>;
   /** Runs execution payload validation */
-  newPayloadV2(executionPayload: (ExecutionPayloadV1 | ExecutionPayloadV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
+  newPayloadV2(executionPayload: ((ExecutionPayloadV1 & { withdrawals?: never }) | ExecutionPayloadV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
   /** Runs execution payload validation */
   newPayloadV3(executionPayload: ExecutionPayloadV3, expectedBlobVersionedHashes: string[], rootOfTheParentBeaconBlock: string, options?: CallOptions): Promise<EngineNewPayloadV3Result>;
   /** Runs execution payload validation */

@@ -9,7 +9,7 @@ import type { EthGetLogsParams, EthGetLogsResult, FilterByBlockHash, FilterByBlo
 export { ethGetLogsMeta } from '../../namespaces/eth.js';
 
 /** Returns an array of all logs matching the specified filter. */
-export declare function ethGetLogs(transport: Transport, filter: (FilterByBlockRange | FilterByBlockHash), options?: CallOptions): Promise<EthGetLogsResult>;
+export declare function ethGetLogs(transport: Transport, filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash), options?: CallOptions): Promise<EthGetLogsResult>;
 /**
  * An error `eth_getLogs` documents:
  *

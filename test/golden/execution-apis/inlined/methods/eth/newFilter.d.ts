@@ -7,4 +7,4 @@ import type { EthNewFilterParams, EthNewFilterResult, FilterByBlockHash, FilterB
 export { ethNewFilterMeta } from '../../namespaces/eth.js';
 
 /** Install a log filter in the server, allowing for later polling. Registers client interest in logs matching the filter, and returns an identifier. */
-export declare function ethNewFilter(transport: Transport, filter: (FilterByBlockRange | FilterByBlockHash), options?: CallOptions): Promise<EthNewFilterResult>;
+export declare function ethNewFilter(transport: Transport, filter: ((FilterByBlockRange & { blockHash?: never }) | FilterByBlockHash), options?: CallOptions): Promise<EthNewFilterResult>;

@@ -9,7 +9,7 @@ import type { EngineNewPayloadV2Params, EngineNewPayloadV2Result, ExecutionPaylo
 export { engineNewPayloadV2Meta } from '../../namespaces/engine.js';
 
 /** Runs execution payload validation */
-export declare function engineNewPayloadV2(transport: Transport, executionPayload: (ExecutionPayloadV1 | ExecutionPayloadV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
+export declare function engineNewPayloadV2(transport: Transport, executionPayload: ((ExecutionPayloadV1 & { withdrawals?: never }) | ExecutionPayloadV2), options?: CallOptions): Promise<EngineNewPayloadV2Result>;
 /**
  * An error `engine_newPayloadV2` documents:
  *
