@@ -18,7 +18,14 @@ interface MockModule {
 }
 
 interface ServerModule {
-  services: readonly { name: string; document: unknown }[];
+  services: readonly { name: string; document: unknown; endpoints?: readonly { path: string; transport: string }[] }[];
+}
+
+/** The paths the mock serves, one line each: the full URL, and WebSocket where the path takes it. */
+export function servedPaths(url: string, services: ServerModule['services']): string[] {
+  const base = url.replace(/\/$/, '');
+  const paths = [...new Set(services.flatMap((s) => (s.endpoints ?? []).map((e) => `${e.path.startsWith('/') ? '' : '/'}${e.path}${e.transport === 'websocket' ? ' (WebSocket)' : ''}`)))];
+  return paths.map((p) => `  ${p.endsWith(' (WebSocket)') ? base.replace(/^http/, 'ws') : base}${p}`);
 }
 
 /** The servers of the generated (bundled) documents in `out/openrpc`. */
@@ -86,9 +93,19 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
     }
   }
   const cors = !args.flags.has('--no-cors');
-  const mock = await mod.default({ port, host, mode, profile, cors, ...(recordings ? { recordings } : {}) });
+  let mock: Awaited<ReturnType<MockModule['default']>>;
+  try {
+    mock = await mod.default({ port, host, mode, profile, cors, ...(recordings ? { recordings } : {}) });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw e;
+    const why = code === 'EADDRINUSE' ? 'is taken (a node or another mock may be running there)' : code === 'EACCES' ? 'needs privileges this user does not have' : 'is not an address of this machine';
+    stderr.write(`cannot listen on ${host}:${port}: ${code === 'EADDRNOTAVAIL' ? `${host} ${why}; pick another with --host` : `port ${port} ${why}`}. Pick another port with --port <n>, or --port 0 for a free one (the mock prints its URL).\n`);
+    return 1;
+  }
   const replaying = recordings ? `, replaying ${recordings.length} recorded exchange${recordings.length === 1 ? '' : 's'} from ${replay as string}` : '';
-  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop\n`);
+  const { services } = (await import(pathToFileURL(resolve(outDir, 'client/server/index.js')).href)) as ServerModule;
+  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop. Serving:\n${servedPaths(mock.url, services).join('\n')}\n`);
   await new Promise<void>((done) => {
     const stop = () => void mock.close().then(done);
     process.once('SIGINT', stop);
