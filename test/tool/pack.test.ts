@@ -86,7 +86,7 @@ describe('the packed noderpc, installed offline into a new project', () => {
 
   it('noderpc init makes a project that generates, with an npm script', async () => {
     const { stdout } = await npx(['noderpc', 'init']);
-    expect(stdout).toMatch(/Wrote noderpc\.config\.json, openrpc\.yaml and the npm scripts generate, mock in package\.json/);
+    expect(stdout).toMatch(/Wrote noderpc\.config\.json, openrpc\.yaml, README\.md and the npm scripts generate, mock, docs:build, docs:dev and the development dependencies noderpc, vitepress in package\.json/);
     const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
     expect(pkg).toMatchObject({ name: 'my-api', scripts: { generate: 'noderpc generate', mock: 'noderpc mock' } });
     const config = JSON.parse(readFileSync(join(app, 'noderpc.config.json'), 'utf8')) as { $schema: string };
