@@ -4,12 +4,12 @@
  * no stack trace) or on a free one (its URL and every path it serves).
  */
 import { spawn, spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { COMMANDS, EXIT_CODES } from '../../generator/cli.js';
-import { ROOT } from '../helpers/paths.js';
+import { ROOT, scratch } from '../helpers/paths.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
 const cli = (args: readonly string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });
@@ -47,6 +47,16 @@ describe('noderpc, the command line', () => {
   it('the README documents the exit codes the CLI prints', () => {
     expect(readFileSync(join(ROOT, 'README.md'), 'utf8')).toContain(EXIT_CODES);
   });
+
+  it('a spec with problems fails generate and verify alike: exit 1, nothing called', () => {
+    const project = scratch('cli-exit');
+    cpSync(join(ROOT, 'test/fixtures/loader/error-examples'), project, { recursive: true });
+    // Port 9 (discard) on 127.0.0.1: verify stops at the spec before it calls anything.
+    for (const args of [['generate', '--no-cache'], ['verify', 'http://127.0.0.1:9']]) {
+      const r = spawnSync(process.execPath, [BIN, ...args], { cwd: project, encoding: 'utf8', timeout: 120_000 });
+      expect(r.status, `${args[0]}: ${r.stderr}`).toBe(1);
+    }
+  }, 240_000);
 
   it('mock on a taken port says so and how to pick another, without a stack trace, and exits 1', async () => {
     const taken = createServer();
