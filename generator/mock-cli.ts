@@ -17,15 +17,31 @@ interface MockModule {
   loadRecordings: (dir: string, check: (fixture: Fixture) => readonly string[]) => Recording[];
 }
 
-interface ServerModule {
-  services: readonly { name: string; document: unknown; endpoints?: readonly { path: string; transport: string }[] }[];
+interface Endpoint {
+  path: string;
+  transport: string;
+  variables?: Record<string, { default?: string }>;
 }
 
-/** The paths the mock serves, one line each: the full URL, and WebSocket where the path takes it. */
+interface ServerModule {
+  services: readonly { name: string; document: unknown; endpoints?: readonly Endpoint[] }[];
+}
+
+/**
+ * The paths the mock serves, one line each: a URL to paste (a path variable at its default, and which
+ * variables take any value), ws:// for WebSocket paths.
+ */
 export function servedPaths(url: string, services: ServerModule['services']): string[] {
   const base = url.replace(/\/$/, '');
-  const paths = [...new Set(services.flatMap((s) => (s.endpoints ?? []).map((e) => `${e.path.startsWith('/') ? '' : '/'}${e.path}${e.transport === 'websocket' ? ' (WebSocket)' : ''}`)))];
-  return paths.map((p) => `  ${p.endsWith(' (WebSocket)') ? base.replace(/^http/, 'ws') : base}${p}`);
+  const lines = services.flatMap((s) =>
+    (s.endpoints ?? []).map((e) => {
+      const path = `${e.path.startsWith('/') ? '' : '/'}${e.path}`.replace(/\{(\w+)\}/g, (m, v: string) => e.variables?.[v]?.default ?? m);
+      const vars = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => `{${m[1]}}`);
+      const notes = [...(e.transport === 'websocket' ? ['WebSocket'] : []), ...(vars.length ? [`any ${vars.join(', ')}: ${e.path}`] : [])];
+      return `  ${e.transport === 'websocket' ? base.replace(/^http/, 'ws') : base}${path}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    }),
+  );
+  return [...new Set(lines)];
 }
 
 /** The servers of the generated (bundled) documents in `out/openrpc`. */

@@ -75,13 +75,17 @@ describe('noderpc, the command line', () => {
   }, 120_000);
 
   it('mock --port 0 listens on a free port and prints its URL and every path it serves', async () => {
+    const documents = readdirJson(join(ROOT, 'generated/openrpc'));
+    // Every server path of every generated document, once, under the mock's URL, its variables at their
+    // defaults (and named, since any value is served).
+    const want = [...new Set(documents.flatMap((d) => d.servers.map((s) => s.url.replace(/\{(\w+)\}/g, (_, v: string) => s.variables![v]!.default))))];
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     stops.push(() => child.kill());
     let out = '';
     const text = await new Promise<string>((done, fail) => {
       child.stdout.on('data', (d: Buffer) => {
         out += String(d);
-        if (out.includes('(WebSocket)\n')) done(out);
+        if (out.endsWith('\n') && out.split('\n').length - 2 >= want.length) done(out);
       });
       child.once('exit', (code) => fail(new Error(`the mock exited (${code}) before it listened: ${out}`)));
     });
@@ -89,11 +93,9 @@ describe('noderpc, the command line', () => {
     expect(url, text).not.toBeNull();
     expect(Number(url![2])).toBeGreaterThan(0);
     const served = text.split('\n').slice(1).filter(Boolean);
-    const documents = readdirJson(join(ROOT, 'generated/openrpc'));
-    // Every server path of every generated document, once, under the mock's URL.
-    const want = [...new Set(documents.flatMap((d) => d.servers.map((s) => s.url)))];
-    for (const path of want) expect(served.some((line) => line.trim().endsWith(path) || line.trim().endsWith(`${path} (WebSocket)`)), `${path} in ${text}`).toBe(true);
+    for (const path of want) expect(served.some((line) => line.trim().split(' ')[0]!.endsWith(path)), `${path} in ${text}`).toBe(true);
     expect(served.length).toBe(want.length);
+    expect(served).toContain(`  ws://127.0.0.1:${url![2]}/ext/bc/C/ws (WebSocket; any {blockchainID}: /ext/bc/{blockchainID}/ws)`);
     // The paths it prints are ones it answers.
     const info = served.find((l) => l.trim().endsWith('/ext/info'))!.trim();
     const reply = await fetch(info, { method: 'POST', headers: { 'content-type': 'application/json' }, body: '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkName","params":{}}' });
@@ -101,8 +103,8 @@ describe('noderpc, the command line', () => {
   }, 120_000);
 });
 
-function readdirJson(dir: string): { servers: { url: string }[] }[] {
+function readdirJson(dir: string): { servers: { url: string; variables?: Record<string, { default: string }> }[] }[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { servers: { url: string }[] });
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { servers: { url: string; variables?: Record<string, { default: string }> }[] });
 }
