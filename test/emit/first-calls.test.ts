@@ -20,6 +20,8 @@ describe('firstCalls', () => {
       ['balance', 'getBalance'],
       ['listEntries', 'listEntries'],
     ]);
+    // The tree-shaken call is one of them too (the first with params).
+    expect(readmeOf(r.files)).toMatch(/^const result = await ledgerGetBalance\(transport, /m);
   });
 
   it('a method no document defines is a config problem, and nothing is written', async () => {

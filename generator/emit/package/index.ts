@@ -194,6 +194,7 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
   const fair = showcase(ctx.model);
   const plain = all.filter(fair);
   const calls: string[] = [];
+  const firsts: MethodModel[] = [];
   if (ctx.config.firstCalls) {
     // What the project says its users call first, each with its first example.
     const byName = new Map(all.map((m) => [m.name, m]));
@@ -202,6 +203,7 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
       throw new EmitProblems(unknown.map((name) => ({ code: 'config-first-calls', message: `"firstCalls" names ${JSON.stringify(name)}, which no document defines; name a method of the documents.`, file: CONFIG_FILE, pointer: '/firstCalls' })));
     for (const name of ctx.config.firstCalls) {
       const method = byName.get(name)!;
+      firsts.push(method);
       // Named for what it holds: `getHeight` gives `height`.
       const member = pc.names.of(method).member.replace(/^get(?=[A-Z])/, '');
       calls.push(call(method, `const ${member[0]!.toLowerCase()}${member.slice(1)} = await `, ';'));
@@ -237,7 +239,8 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     const head = 'for await (const item of ';
     pagination = `${head}${accessor}(${p.printArgs(p.args(paged, paged.params, given), head.length + accessor.length + 1, ')) {'.length)})) {`;
   }
-  const [tiny] = simplest(withArgs(plain));
+  // The tree-shaken call: one the project names first, where it names any (one with params, to show them).
+  const [tiny] = firsts.length ? withArgs(firsts) : simplest(withArgs(plain));
   const tinyService = tiny ? pc.serviceOf(tiny) : undefined;
   const tinyEndpoint = tinyService?.endpoints.find((e) => e.transport === 'http');
   let tinyCall = '';
