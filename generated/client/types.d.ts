@@ -174,8 +174,8 @@ export interface AccountProof {
 
 /**
  * How the validator set stands on one Avalanche Community Proposal, by stake weight and by node. Weights are
- * in nNATIVE of stake. The seed declares the weights as uint64 numbers; the node sends them as decimal
- * strings (both are accepted). The node lists are sets: sorted, without duplicates.
+ * in nNATIVE of stake. The node's documentation declares the weights as uint64 numbers; the node sends them
+ * as decimal strings (both are accepted). The node lists are sets: sorted, without duplicates.
  *
  */
 export interface AcpPreference {
@@ -315,7 +315,7 @@ export type AdminStartCPUProfilerResult = EmptyResult
 export type AdminStopCPUProfilerResult = EmptyResult
 
 /**
- * Amounts keyed by asset ID (cb58). The seed calls the values integers; the node sends decimal strings.
+ * Amounts keyed by asset ID (cb58). The node's documentation calls the values integers; the node sends decimal strings.
  * Both are accepted.
  *
  */
@@ -1132,7 +1132,7 @@ export interface BadBlockReason {
  * spendable now; `lockedStakeable` funds are time-locked but may be staked; `lockedNotStakeable` funds are
  * time-locked and may not.
  *
- * The seed declares only the per-asset maps (`balances`, `unlockeds`, `lockedStakeables`,
+ * The node's documentation declares only the per-asset maps (`balances`, `unlockeds`, `lockedStakeables`,
  * `lockedNotStakeables`) and `utxoIDs`, and mentions the scalar fields (`balance`, `unlocked`,
  * `lockedStakeable`, `lockedNotStakeable`) only as appearing in sample responses. The node always sends
  * the scalars too: they count the native token only and are kept for backward compatibility. The node sends
@@ -1691,7 +1691,7 @@ export interface CapabilityResource {
  * timestamps are unix seconds. Forks that are not scheduled are left out. The node adds keys with every
  * network upgrade, so the object is open: the keys below are the known ones.
  *
- * The seed documentation lists `chainId`, the fork blocks up to `muirGlacierBlock`, `eip150Hash` and
+ * The node's documentation lists `chainId`, the fork blocks up to `muirGlacierBlock`, `eip150Hash` and
  * `apricotPhase1BlockTimestamp`..`apricotPhase5BlockTimestamp` (a 2022 sample); current nodes no longer send
  * `eip150Hash` and send the later keys listed here.
  *
@@ -1706,7 +1706,7 @@ export interface ChainConfig {
   daoForkSupport?: boolean
   eip150Block?: bigint
   /**
-   * Hash of the EIP-150 fork block (older nodes only; the seed's sample shows it).
+   * Hash of the EIP-150 fork block (older nodes only; the sample in the node's documentation shows it).
    */
   eip150Hash?: `0x${string}`
   eip155Block?: bigint
@@ -1910,7 +1910,7 @@ export type DebugWriteMutexProfileResult = null
 
 /**
  * A delegation to a Primary Network validator. `rewardOwner` and `potentialReward` are documented by the
- * seed as always present; the node omits them when it has no value for them.
+ * node's documentation as always present; the node omits them when it has no value for them.
  *
  */
 export interface Delegator {
@@ -2258,7 +2258,7 @@ export interface ExportedKey {
 export interface FeeConfig {
   /**
    * Weights that merge the four fee dimensions (bandwidth, database reads, database writes, compute) into
-   * one gas value. The seed calls it a uint64 array; the node always sends exactly four.
+   * one gas value. The node's documentation calls it a uint64 array; the node always sends exactly four.
    *
    *
    * @minItems 4
@@ -2807,7 +2807,7 @@ export interface HealthReport {
 
 /**
  * A P-Chain height, or `proposed` for the height this node's proposer VM currently proposes at. The
- * seed declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).
+ * node's documentation declares an int; the node takes a number or a decimal string (and rejects 2^64-1 itself).
  *
  */
 export type HeightOrProposed = (bigint | "proposed")
@@ -3056,7 +3056,7 @@ export interface InfoGetVMsResult {
     [k: string]: string[]
   }
   /**
-   * Name of each installed feature extension, keyed by its ID (not in the seed).
+   * Name of each installed feature extension, keyed by its ID (sent by the node; not in its documentation).
    */
   fxs?: {
     [k: string]: string
@@ -3114,7 +3114,7 @@ export interface InfoUptimeResult {
 
 /**
  * The base fee (in wei per gas) the keystore export and import methods build the transaction with; the
- * node's suggested fee is used when omitted. The seed documents an integer; the node (the last release
+ * node's suggested fee is used when omitted. The node's documentation says integer; the node (the last release
  * with these methods) parses only a `0x` hex quantity, so send the hex form. Both are accepted here.
  *
  */
@@ -3122,8 +3122,8 @@ export type KeystoreBaseFee = bigint
 
 /**
  * A validator of an L1 (a subnet converted to manage its own validator set), as
- * `platform.getCurrentValidators` lists it. Recognised by its `validationID`. The seed lists `txID` as
- * always present; L1 validators have **no** `txID` and no `endTime`: they validate until removed or until
+ * `platform.getCurrentValidators` lists it. Recognised by its `validationID`. The node's documentation
+ * lists `txID` as always present; L1 validators have **no** `txID` and no `endTime`: they validate until removed or until
  * their balance runs out.
  *
  */
@@ -3283,7 +3283,7 @@ export interface LegacyTransactionInfo {
 }
 
 /**
- * The validator set in the seed's (and the documentation's) form, as nodes before v1.10.6 returned it:
+ * The validator set in the form of the node's documentation, as nodes before v1.10.6 returned it:
  * `validators` maps each node ID to its weight as a plain JSON number.
  *
  */
@@ -3430,7 +3430,7 @@ export interface NativeExportNATIVEParams {
    */
   baseFee?: KeystoreBaseFee
   /**
-   * Destination chain when `to` has no chain prefix (not in the seed)
+   * Destination chain when `to` has no chain prefix (not in the node's documentation)
    */
   targetChain?: string
   /**
@@ -3473,7 +3473,7 @@ export interface NativeExportParams {
    */
   baseFee?: KeystoreBaseFee
   /**
-   * Destination chain when `to` has no chain prefix (not in the seed)
+   * Destination chain when `to` has no chain prefix (not in the node's documentation)
    */
   targetChain?: string
   /**
@@ -3747,7 +3747,7 @@ export interface PChainCredential {
 
 /**
  * How `platform.getBlock`, `platform.getBlockByHeight` and `platform.getTx` encode what they return.
- * The seed documents `hex` (the default when omitted) and `json`. The node also accepts `hexc` (the same as
+ * The node's documentation lists `hex` (the default when omitted) and `json`. The node also accepts `hexc` (the same as
  * `hex`: hex with a 4-byte checksum) and `hexnc` (hex without checksum). An empty string is rejected.
  *
  */
@@ -3858,7 +3858,7 @@ export type PChainTxResult = ({
  * A P-Chain transaction's status as seen by this node:
  *
  * - `Committed`: accepted, or will be, by every node;
- * - `Aborted`: its proposal was decided against (not in the seed; sent by the node);
+ * - `Aborted`: its proposal was decided against (not in the node's documentation; sent by the node);
  * - `Processing`: being voted on by this node;
  * - `Dropped`: will never be accepted; `reason` says why;
  * - `Unknown`: not seen by this node.
@@ -3952,9 +3952,9 @@ export interface PChainUnsignedTx {
 /**
  * One peer this node is connected to.
  *
- * Seed and node differ on types: the seed declares `observedUptime` an int; the node sends a decimal string
- * (both accepted). `trackedSubnets` appears in the seed only in sample responses; the node always sends it.
- * `upgradeTime`, `supportedACPs` and `objectedACPs` are sent by current nodes and are not in the seed.
+ * The node's documentation declares `observedUptime` an int; the node sends a decimal string (both
+ * accepted). `trackedSubnets` appears in the documentation only in sample responses; the node always sends
+ * it. `upgradeTime`, `supportedACPs` and `objectedACPs` are sent by current nodes and are not documented.
  *
  */
 export interface Peer {
@@ -4004,7 +4004,7 @@ export interface Peer {
   objectedACPs?: number[]
   /**
    * Chains on which this node has benched the peer (stopped sending it queries after repeated failures).
-   * The seed calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).
+   * The node's documentation calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).
    *
    */
   benched: string[]
@@ -4124,7 +4124,7 @@ export interface PlatformGetCurrentSupplyResult {
    */
   supply: bigint
   /**
-   * P-Chain height the supply was read at (sent by current nodes, not in the seed).
+   * P-Chain height the supply was read at (sent by current nodes, not in their documentation).
    */
   height?: bigint
 }
@@ -4224,14 +4224,14 @@ export interface PlatformGetStakeParams {
    */
   validatorsOnly?: boolean
   /**
-   * Encoding of the staked outputs (`hex` only; not in the seed)
+   * Encoding of the staked outputs (`hex` only; not in the node's documentation)
    */
   encoding?: HexOnlyEncoding
 }
 
 export interface PlatformGetStakeResult {
   /**
-   * Native-token stake (nNATIVE); sent by the node, only in the seed's sample.
+   * Native-token stake (nNATIVE); sent by the node, only in the documentation's sample.
    */
   staked?: bigint
   /**
@@ -4288,7 +4288,7 @@ export interface PlatformGetTimestampResult {
    */
   timestamp?: string
   /**
-   * The chain time under the key the seed declares.
+   * The chain time under the key the node's documentation declares.
    */
   time?: string
 }
@@ -4495,7 +4495,7 @@ export interface PriceOptions {
  * `delegatorWeight` are present whenever the node has them.
  *
  * `accruedDelegateeReward` and the auto-renewal fields (`validatorAuthority`, `nextPeriod`,
- * `autoCompoundRewardShares`) are sent by current nodes and are not in the seed; the auto-renewal fields
+ * `autoCompoundRewardShares`) are sent by current nodes and are not in the node's documentation; the auto-renewal fields
  * belong to an upgrade not yet activated and may still change.
  *
  */
@@ -5423,9 +5423,9 @@ export interface TxpoolTransactionsByNonce {
  * When each network upgrade activates on this network. Upgrades not yet scheduled read
  * `9999-12-01T00:00:00Z`. The object gains a field with every upgrade, so unknown keys are expected.
  *
- * Naming: the seed calls the upgrade after Etna `fUpgradeTime`, the name nodes of the v1.12 line sent;
+ * Naming: the node's documentation calls the upgrade after Etna `fUpgradeTime`, the name nodes of the v1.12 line sent;
  * current nodes send `fortunaTime` instead, and add `graniteTime`, `graniteEpochDuration` and
- * `heliconTime`, which the seed does not list. Exactly one of `fortunaTime` and `fUpgradeTime` is expected.
+ * `heliconTime`, which the documentation does not list. Exactly one of `fortunaTime` and `fUpgradeTime` is expected.
  *
  */
 export interface UpgradeSchedule {
@@ -5454,7 +5454,7 @@ export interface UpgradeSchedule {
    */
   fortunaTime?: string
   /**
-   * Activation of Fortuna under its earlier name, as in the seed and nodes of the v1.12 line.
+   * Activation of Fortuna under its earlier name, as in the node's documentation and nodes of the v1.12 line.
    */
   fUpgradeTime?: string
   graniteTime?: string
@@ -5572,8 +5572,8 @@ export interface ValidatorSet {
 }
 
 /**
- * A validator's BLS key and proof of possession. The node's key is `proofOfPossession`; the seed and the
- * documentation spell it `proofOfPosession`. Either spelling is accepted; current nodes send the first.
+ * A validator's BLS key and proof of possession. The node's key is `proofOfPossession`; the node's documentation
+ * spells it `proofOfPosession`. Either spelling is accepted; current nodes send the first.
  *
  */
 export interface ValidatorSigner {
@@ -5586,7 +5586,7 @@ export interface ValidatorSigner {
    */
   proofOfPossession?: `0x${string}`
   /**
-   * The same signature under the seed's spelling.
+   * The same signature under the spelling of the node's documentation.
    */
   proofOfPosession?: `0x${string}`
 }

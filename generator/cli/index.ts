@@ -9,6 +9,9 @@
  *   noderpc diff [<old> [<new>]] [--base <ref>]          what changed and whom it breaks
  *   noderpc release [--dry-run]                          record a release of the generated package
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { GENERATOR_ROOT } from '../lib/root.js';
 import { ConfigError } from '../config/index.js';
 import { InputError } from '../lib/diagnostics.js';
 import { configFor, flag, invocationDir, specConfig, UsageError, type Args, type Command } from './args.js';
@@ -47,7 +50,7 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     flags: {
       '--replay': [true, 'answer from the exchanges recorded in <dir> (noderpc proxy --record) first'],
       '--out': [true, 'the output folder holding the generated package (default: the config\'s)'],
-      '--port': [true, "port (default: the port of the config's url, else 8545)"],
+      '--port': [true, "port (default: the port of the config's url, else 8545); 0 picks a free one"],
       '--host': [true, 'address to listen on (default 127.0.0.1)'],
       '--mode': [true, 'standard (JSON-RPC 2.0) or node (the dialects the documents name)'],
       '--profile': [true, 'full, or public (methods a public server does not serve are off)'],
@@ -144,6 +147,33 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
   },
 };
 
+/** One command's usage, summary and flags: what `noderpc <command> --help` prints. */
+export function commandUsage(name: string): string {
+  const c = COMMANDS[name]!;
+  const lines = ['Usage:', `  ${c.usage}`, '', ...wrap(c.summary, 100).map((l) => `  ${l}`)];
+  const flags = Object.entries(c.flags).filter(([f]) => !c.hidden?.includes(f));
+  if (flags.length) lines.push('', 'Options:', ...flags.map(([f, [valued, help]]) => `  ${`${f}${valued ? ' <value>' : ''}`.padEnd(20)} ${help}`));
+  lines.push('', EXIT_CODES);
+  return `${lines.join('\n')}\n`;
+}
+
+export const EXIT_CODES = 'Exit codes: 0 success; 1 the command ran and failed (stale output, a problem in the spec, drift, a port taken); 2 a usage or config error.';
+
+function wrap(text: string, width: number): string[] {
+  const out: string[] = [];
+  let line = '';
+  for (const word of text.split(' ')) {
+    if (line && line.length + 1 + word.length > width) (out.push(line), (line = word));
+    else line = line ? `${line} ${word}` : word;
+  }
+  return line ? [...out, line] : out;
+}
+
+/** The version of the noderpc package running. */
+export function version(): string {
+  return (JSON.parse(readFileSync(resolve(GENERATOR_ROOT, 'package.json'), 'utf8')) as { version: string }).version;
+}
+
 export function usage(): string {
   const lines = ['Usage:'];
   for (const c of Object.values(COMMANDS)) {
@@ -158,7 +188,8 @@ export function usage(): string {
       lines.push(`  ${`${flag}${valued ? ' <value>' : ''}`.padEnd(20)} ${help}`);
     }
   }
-  lines.push('', 'Run `noderpc help` for this text. Docs: the README of the noderpc package.');
+  lines.push('  --help, -h           this text; `noderpc <command> --help` for one command', '  --version, -v        the version of noderpc');
+  lines.push('', EXIT_CODES, 'Docs: the README of the noderpc package.');
   return `${lines.join('\n')}\n`;
 }
 
@@ -172,6 +203,8 @@ export function parseArgs(argv: readonly string[]): Args {
     const a = argv[i]!;
     if (a === '--help' || a === '-h') {
       args.flags.set('--help', true);
+    } else if ((a === '--version' || a === '-v') && command === undefined) {
+      args.flags.set('--version', true);
     } else if (a.startsWith('-')) {
       const eq = a.indexOf('=');
       const name = eq === -1 ? a : a.slice(0, eq);
@@ -201,11 +234,18 @@ export async function main(argv: readonly string[]): Promise<number> {
   try {
     args = parseArgs(argv);
   } catch (e) {
-    process.stderr.write(`${(e as Error).message}\n\n${usage()}`);
+    const named = argv.find((a) => !a.startsWith('-'));
+    process.stderr.write(`${(e as Error).message}\n\n${named !== undefined && COMMANDS[named] ? commandUsage(named) : usage()}`);
     return 2;
   }
+  if (args.flags.has('--version')) {
+    process.stdout.write(`${version()}\n`);
+    return 0;
+  }
+  // `noderpc <command> --help` and `noderpc help <command>`: that command only.
+  const about = args.command === 'help' ? args.positional[0] : args.command;
   if (args.flags.has('--help') || args.command === 'help') {
-    process.stdout.write(usage());
+    process.stdout.write(about !== undefined && COMMANDS[about] ? commandUsage(about) : usage());
     return 0;
   }
   if (args.command === undefined) {
@@ -225,7 +265,7 @@ export async function main(argv: readonly string[]): Promise<number> {
       return 2;
     }
     if (e instanceof UsageError) {
-      process.stderr.write(`${e.message}\n\n${usage()}`);
+      process.stderr.write(`${e.message}\n\n${commandUsage(args.command)}`);
       return 2;
     }
     throw e;

@@ -17,8 +17,31 @@ interface MockModule {
   loadRecordings: (dir: string, check: (fixture: Fixture) => readonly string[]) => Recording[];
 }
 
+interface Endpoint {
+  path: string;
+  transport: string;
+  variables?: Record<string, { default?: string }>;
+}
+
 interface ServerModule {
-  services: readonly { name: string; document: unknown }[];
+  services: readonly { name: string; document: unknown; endpoints?: readonly Endpoint[] }[];
+}
+
+/**
+ * The paths the mock serves, one line each: a URL to paste (a path variable at its default, and which
+ * variables take any value), ws:// for WebSocket paths.
+ */
+export function servedPaths(url: string, services: ServerModule['services']): string[] {
+  const base = url.replace(/\/$/, '');
+  const lines = services.flatMap((s) =>
+    (s.endpoints ?? []).map((e) => {
+      const path = `${e.path.startsWith('/') ? '' : '/'}${e.path}`.replace(/\{(\w+)\}/g, (m, v: string) => e.variables?.[v]?.default ?? m);
+      const vars = [...e.path.matchAll(/\{(\w+)\}/g)].map((m) => `{${m[1]}}`);
+      const notes = [...(e.transport === 'websocket' ? ['WebSocket'] : []), ...(vars.length ? [`any ${vars.join(', ')}: ${e.path}`] : [])];
+      return `  ${e.transport === 'websocket' ? base.replace(/^http/, 'ws') : base}${path}${notes.length ? ` (${notes.join('; ')})` : ''}`;
+    }),
+  );
+  return [...new Set(lines)];
 }
 
 /** The servers of the generated (bundled) documents in `out/openrpc`. */
@@ -97,9 +120,19 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
   const logger = (entry: { level: string; message: string }): void => {
     if (entry.level !== 'debug') stdout.write(`${entry.level}: ${entry.message}\n`);
   };
-  const mock = await mod.default({ port, host, mode, profile, cors, logger, blockTimeMs, ...(recordings ? { recordings } : {}) });
+  let mock: Awaited<ReturnType<MockModule['default']>>;
+  try {
+    mock = await mod.default({ port, host, mode, profile, cors, logger, blockTimeMs, ...(recordings ? { recordings } : {}) });
+  } catch (e) {
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code !== 'EADDRINUSE' && code !== 'EACCES' && code !== 'EADDRNOTAVAIL') throw e;
+    const why = code === 'EADDRINUSE' ? 'is taken (a node or another mock may be running there)' : code === 'EACCES' ? 'needs privileges this user does not have' : 'is not an address of this machine';
+    stderr.write(`cannot listen on ${host}:${port}: ${code === 'EADDRNOTAVAIL' ? `${host} ${why}; pick another with --host` : `port ${port} ${why}`}. Pick another port with --port <n>, or --port 0 for a free one (the mock prints its URL).\n`);
+    return 1;
+  }
   const replaying = recordings ? `, replaying ${recordings.length} recorded exchange${recordings.length === 1 ? '' : 's'} from ${replay as string}` : '';
-  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop\n`);
+  const { services } = (await import(pathToFileURL(resolve(outDir, 'client/server/index.js')).href)) as ServerModule;
+  stdout.write(`mock listening on ${mock.url} (${mode} mode, ${profile} profile${cors ? '' : ', CORS off'}${replaying}); Ctrl-C to stop. Serving:\n${servedPaths(mock.url, services).join('\n')}\n`);
   await new Promise<void>((done) => {
     const stop = () => void mock.close().then(done);
     process.once('SIGINT', stop);

@@ -50,6 +50,8 @@ export interface Config {
   readonly releasesDir?: string;
   /** The base URL examples call (docs, README) and whose port the mock takes; absent: see `exampleBaseUrl`. */
   readonly url?: string;
+  /** The methods the package README's first example calls, in order (absent: one simple read per service). */
+  readonly firstCalls?: readonly string[];
 }
 
 export const ALL_OUTPUTS = ['openrpc', 'client', 'validators', 'server', 'mock', 'docs', 'package'] as const;
@@ -70,10 +72,11 @@ export interface RawConfig {
   clientName?: string;
   releases?: string;
   url?: string;
+  firstCalls?: string[];
 }
 
 /** The fields a config may have: those its JSON Schema (noderpc.config.schema.json, for editors) lists. */
-const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases'] as const;
+const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases', 'firstCalls'] as const;
 
 /** A config that cannot be used: its message says which field and why. */
 export class ConfigError extends Error {}
@@ -100,6 +103,8 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
   if (unknown.length) throw new ConfigError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (a config has ${FIELDS.filter((f) => f !== '$schema').join(', ')})`);
   if (merged.url !== undefined && (typeof merged.url !== 'string' || !/^(https?|wss?):\/\/[^/]/i.test(merged.url))) throw new ConfigError(`"url" must be an http(s) URL, like http://127.0.0.1:8545`);
   if (merged.clientName !== undefined && !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(merged.clientName))) throw new ConfigError(`"clientName" must be an identifier, got ${JSON.stringify(merged.clientName)}`);
+  if (merged.firstCalls !== undefined && (!Array.isArray(merged.firstCalls) || !merged.firstCalls.every((m) => typeof m === 'string' && m !== '')))
+    throw new ConfigError(`"firstCalls" must be a list of method names, like ["eth_blockNumber"]`);
   for (const key of ['out', 'schemas', 'clientName', 'releases'] as const) {
     if (merged[key] !== undefined && (typeof merged[key] !== 'string' || merged[key] === '')) throw new ConfigError(`"${key}" must be a non-empty string`);
   }
@@ -127,6 +132,7 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
     clientName: merged.clientName ?? 'createClient',
     ...(merged.releases ? { releasesDir: merged.releases.replace(/\\/g, '/').replace(/\/$/, '') } : {}),
     ...(merged.url !== undefined ? { url: merged.url.replace(/\/+$/, '') } : {}),
+    ...(merged.firstCalls !== undefined ? { firstCalls: [...merged.firstCalls] } : {}),
   };
 }
 

@@ -1,8 +1,8 @@
 /**
  * Error wording per flavor. `standard`: JSON-RPC 2.0 codes with messages that say what to do and
- * validation issues in `data`. `geth`: go-ethereum's texts (../shared/reference/evm-node-truth.md §2(c)).
- * `gorilla`: the node's gorilla/rpc json2 server, where everything after parsing is -32000 told apart by
- * message (node-wire-truth.md §2.1).
+ * validation issues in `data`. `geth`: go-ethereum's texts (its rpc package's
+ * errors). `gorilla`: the node's gorilla/rpc json2 server, where everything after parsing is -32000 told
+ * apart by message.
  */
 import type { CodecError } from '../client/codec.js';
 import type { ValidationIssue } from '../client/meta.js';

@@ -84,9 +84,14 @@ describe('the packed noderpc, installed offline into a new project', () => {
     expect(files.filter((f) => f.startsWith('generator/') || f.startsWith('test/') || f.startsWith('spec/'))).toEqual([]);
   });
 
+  it('noderpc --version prints the version of the package installed', async () => {
+    const { version } = JSON.parse(readFileSync(join(installed, 'package.json'), 'utf8')) as { version: string };
+    expect((await npx(['noderpc', '--version'])).stdout).toBe(`${version}\n`);
+  }, STEP_TIMEOUT);
+
   it('noderpc init makes a project that generates, with an npm script', async () => {
     const { stdout } = await npx(['noderpc', 'init']);
-    expect(stdout).toMatch(/Wrote noderpc\.config\.json, openrpc\.yaml and the npm scripts generate, mock in package\.json/);
+    expect(stdout).toMatch(/Wrote noderpc\.config\.json, openrpc\.yaml, README\.md and the npm scripts generate, mock, docs:build, docs:dev and the development dependencies noderpc, vitepress in package\.json/);
     const pkg = JSON.parse(readFileSync(join(app, 'package.json'), 'utf8')) as { name: string; scripts: Record<string, string> };
     expect(pkg).toMatchObject({ name: 'my-api', scripts: { generate: 'noderpc generate', mock: 'noderpc mock' } });
     const config = JSON.parse(readFileSync(join(app, 'noderpc.config.json'), 'utf8')) as { $schema: string };

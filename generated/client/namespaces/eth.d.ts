@@ -500,7 +500,7 @@ export interface EthNamespace {
    * The chain configuration: chain ID, go-ethereum fork activations and the C-Chain's upgrade timestamps
    * (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`), all plain JSON numbers (timestamps in unix
    * seconds); unscheduled upgrades are left out. An open object: the node adds keys with every upgrade.
-   * Takes no params. The seed documentation places it under `internal-eth`; the node registers it with the
+   * Takes no params. The node's documentation places it under `internal-eth`; the node registers it with the
    * blockchain API (`internal-blockchain`), which is also on by default.
    */
   getChainConfig(options?: CallOptions): Promise<EthGetChainConfigResult>;

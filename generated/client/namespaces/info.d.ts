@@ -50,8 +50,8 @@ export interface InfoNamespace {
    * the validators that support it, object to it, or neither.
    *
    * The result's `acps` is keyed by proposal number. JSON object keys are strings, so the number arrives
-   * as a string (`"23"`). The seed declares the weights as uint64 numbers; the node sends them as decimal
-   * strings, and the schema accepts both.
+   * as a string (`"23"`). The node's documentation declares the weights as uint64 numbers; the node sends them
+   * as decimal strings, and the schema accepts both.
    */
   acps(options?: CallOptions): Promise<InfoAcpsResult>;
   /**
@@ -77,7 +77,7 @@ export interface InfoNamespace {
    * Returns the network ID: `1` is the main network, `5` the test network (Fuji); local and custom networks
    * use other values.
    *
-   * The seed declares `networkID` an int; the node sends it as a decimal string (`"1"`). Both are accepted.
+   * The node's documentation declares `networkID` an int; the node sends it as a decimal string (`"1"`). Both are accepted.
    * This is the node network's ID, unrelated to the EVM chain's own network and chain IDs.
    */
   getNetworkID(options?: CallOptions): Promise<InfoGetNetworkIDResult>;
@@ -117,7 +117,7 @@ export interface InfoNamespace {
    * Returns the node's version, the version of its database format, the source commit it was built from,
    * the version of each VM it runs (keyed by VM name) and the RPC protocol version VM plugins must speak.
    *
-   * `rpcProtocolVersion` is a decimal string, as the seed says.
+   * `rpcProtocolVersion` is a decimal string, as the node's documentation says and the node sends.
    */
   getNodeVersion(options?: CallOptions): Promise<InfoGetNodeVersionResult>;
   /**
@@ -134,7 +134,7 @@ export interface InfoNamespace {
    * Deprecated since v1.12.2 (the node logs a warning when it is called): P-Chain fees are dynamic since
    * Etna, see `platform.getFeeConfig` and `platform.getFeeState`. There is no drop-in replacement.
    *
-   * The seed declares the fees as uint64; the node sends decimal strings. Both are accepted.
+   * The node's documentation declares the fees as uint64; the node sends decimal strings. Both are accepted.
    * @deprecated See the description.
    */
   getTxFee(options?: CallOptions): Promise<InfoGetTxFeeResult>;
@@ -144,7 +144,7 @@ export interface InfoNamespace {
    * Lists the VMs this node can run, each keyed by VM ID with its aliases.
    *
    * The node also returns `fxs`, the installed feature extensions keyed by ID with their name
-   * (`secp256k1fx`, `nftfx`, `propertyfx`); the seed does not mention it.
+   * (`secp256k1fx`, `nftfx`, `propertyfx`); its documentation does not mention it.
    *
    * Node-specific: the public API server does not expose this method.
    *
@@ -160,7 +160,7 @@ export interface InfoNamespace {
    * - With `nodeIDs` given, only those peers are described; a requested node this node is not connected to
    *   is left out of the reply (no error).
    *
-   * The seed declares `numPeers` and each peer's `observedUptime` as ints; the node sends decimal strings.
+   * The node's documentation declares `numPeers` and each peer's `observedUptime` as ints; the node sends decimal strings.
    * Both are accepted. See `Peer` for the fields current nodes add.
    */
   peers(params?: InfoPeersParams, options?: CallOptions): Promise<InfoPeersResult>;
@@ -174,10 +174,10 @@ export interface InfoNamespace {
    * - `weightedAveragePercentage`: the stake-weighted average of every validator's observed uptime of this
    *   node.
    *
-   * The seed declares both as float64; the node sends strings with four decimals (`"99.8000"`). Both are
+   * The node's documentation declares both as float64; the node sends strings with four decimals (`"99.8000"`). Both are
    * accepted.
    *
-   * The seed shows a sample call passing `subnetID`. Current nodes take no parameters: the key is ignored
+   * The node's documentation shows a sample call passing `subnetID`. Current nodes take no parameters: the key is ignored
    * and the answer is always about the Primary Network (per-subnet uptimes were deprecated in v1.11.11 and
    * later removed).
    */
@@ -188,7 +188,7 @@ export interface InfoNamespace {
    * Returns when each network upgrade activates on this node's network (see `UpgradeSchedule`). Upgrades
    * that are not scheduled yet read `9999-12-01T00:00:00Z`.
    *
-   * The seed's `fUpgradeTime` is the name nodes of the v1.12 line used; current nodes send `fortunaTime`
+   * The documented `fUpgradeTime` is the name nodes of the v1.12 line used; current nodes send `fortunaTime`
    * and add `graniteTime`, `graniteEpochDuration` (nanoseconds) and `heliconTime`.
    */
   upgrades(options?: CallOptions): Promise<InfoUpgradesResult>;

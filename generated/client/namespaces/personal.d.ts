@@ -158,10 +158,10 @@ export interface PersonalNamespace {
    */
   ecRecover(message: `0x${string}`, signature: `0x${string}`, options?: CallOptions): Promise<PersonalEcRecoverResult>;
   /**
-   * Initialise a smart-card wallet with a new seed
+   * Initialise a smart-card wallet with a new mnemonic
    *
-   * Generates a new 24-word BIP-39 mnemonic, initialises the smart-card wallet at `url` with its seed and
-   * returns the mnemonic (write it down: it is the only backup). Other wallet kinds fail with `specified
+   * Generates a new 24-word BIP-39 mnemonic, initialises the smart-card wallet at `url` with the key derived
+   * from it and returns the mnemonic (write it down: it is the only backup). Other wallet kinds fail with `specified
    * wallet
    * does not support initialization`. Off by default (`internal-personal`).
    *

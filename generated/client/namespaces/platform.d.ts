@@ -86,8 +86,8 @@ export interface PlatformNamespace {
    * Sums what the given addresses hold on the P-Chain, per asset, split into unlocked, locked-stakeable and
    * locked-not-stakeable amounts, and lists the UTXOs counted.
    *
-   * Seed versus node: the seed declares the per-asset maps with integer values and mentions the scalar
-   * fields `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` only as appearing in sample
+   * Documentation versus node: the node's documentation declares the per-asset maps with integer values
+   * and mentions the scalar fields `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` only as appearing in sample
    * responses. The node sends every amount as a decimal string, always includes the scalars (native token
    * only, kept for backward compatibility), and sends `utxoIDs: null` when there are no UTXOs. The schema
    * accepts both forms.
@@ -102,8 +102,8 @@ export interface PlatformNamespace {
    *
    * Returns the block with the given ID, as hex bytes or as JSON.
    *
-   * `encoding` is `hex` (the default) or `json`, as the seed documents; the node also accepts `hexc` (the
-   * same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+   * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+   * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
    * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
    * blocks). The reply's `encoding` repeats the one used.
    */
@@ -114,7 +114,7 @@ export interface PlatformNamespace {
    * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
    * the encodings).
    *
-   * The seed declares `height` an int; the node accepts a JSON number or a decimal string.
+   * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
    */
   getBlockByHeight(params: PlatformGetBlockByHeightParams, options?: CallOptions): Promise<PlatformGetBlockByHeightResult>;
   /**
@@ -144,9 +144,9 @@ export interface PlatformNamespace {
    * stake the given subnet. It is only an upper bound because burnt tokens, including transaction fees,
    * are not subtracted.
    *
-   * `subnetID` defaults to the Primary Network. The seed declares `{supply: int}`; the node sends `supply`
-   * as a decimal string and also returns `height`, the P-Chain height the value was read at (not in the
-   * seed). Both forms are accepted.
+   * `subnetID` defaults to the Primary Network. The node's documentation declares `{supply: int}`; the node
+   * sends `supply` as a decimal string and also returns `height`, the P-Chain height the value was read at
+   * (not documented). Both forms are accepted.
    */
   getCurrentSupply(params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<PlatformGetCurrentSupplyResult>;
   /**
@@ -167,8 +167,8 @@ export interface PlatformNamespace {
    * - **Legacy PoA validator** (`LegacyPoaValidator`): only `txID`, `startTime`, `endTime`, `weight`,
    *   `nodeID`. An L1 lists its pre-conversion PoA validators next to its L1 validators.
    *
-   * Seed versus node: the seed says `txID` is always present; the node sends none for L1 validators. The
-   * seed spells the signer's key `proofOfPosession`; the node sends `proofOfPossession` (both accepted).
+   * Documentation versus node: the node's documentation says `txID` is always present; the node sends none
+   * for L1 validators. The documentation spells the signer's key `proofOfPosession`; the node sends `proofOfPossession` (both accepted).
    * The node also sends `accruedDelegateeReward`, and auto-renewal fields for validators of a coming
    * upgrade. Nodes before v1.12.2 also sent `stakeAmount`, a copy of `weight`.
    */
@@ -192,7 +192,7 @@ export interface PlatformNamespace {
    *
    * Returns the height of the last accepted P-Chain block.
    *
-   * The seed declares `height` an int; the node sends a decimal string. Both are accepted.
+   * The node's documentation declares `height` an int; the node sends a decimal string. Both are accepted.
    */
   getHeight(options?: CallOptions): Promise<PlatformGetHeightResult>;
   /**
@@ -231,7 +231,7 @@ export interface PlatformNamespace {
    * has ended and been rewarded. Nothing is returned while the period is running.
    *
    * `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
-   * integer by the seed and sent as a decimal string by the node; both are accepted.
+   * integer by the node's documentation and sent as a decimal string by the node; both are accepted.
    *
    * Deprecated by the node since v1.9.12, with no replacement in this API.
    * @deprecated See the description.
@@ -245,9 +245,9 @@ export interface PlatformNamespace {
    *
    * With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
    *
-   * Seed versus node: the seed has no `encoding` parameter and mentions `staked` (the native-token total)
-   * only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
-   * `staked`. Amounts are decimal strings on the wire; the seed's integers are accepted too.
+   * Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
+   * (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+   * `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
    *
    * Deprecated by the node: it logs "deprecated API called" for every call. There is no single
    * replacement: read the stakes of validators and delegators from `platform.getCurrentValidators`.
@@ -278,7 +278,7 @@ export interface PlatformNamespace {
    * Lists the subnets named in `ids`, or every subnet when `ids` is omitted. Elastic subnets and L1s show
    * no control keys and a threshold of `"0"`.
    *
-   * Seed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
+   * Documentation versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
    * given and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;
    * older nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,
    * the form of early nodes. All of these are accepted.
@@ -293,26 +293,26 @@ export interface PlatformNamespace {
    *
    * Returns the P-Chain's current chain time as an RFC 3339 string.
    *
-   * Seed versus node: the seed declares the reply as `{time}`, but its own samples and the node use the key
-   * `timestamp`. Either key is accepted; expect `timestamp`.
+   * Documentation versus node: the node's documentation declares the reply as `{time}`, but its own samples
+   * and the node use the key `timestamp`. Either key is accepted; expect `timestamp`.
    */
   getTimestamp(options?: CallOptions): Promise<PlatformGetTimestampResult>;
   /**
    * Total stake or weight of a subnet's validators
    *
    * Returns the total weight of the given subnet's current validators (the Primary Network when `subnetID`
-   * is omitted; the seed lists the parameter without marking it optional, the node treats it as optional).
+   * is omitted; the node's documentation lists the parameter without marking it optional, the node treats it as optional).
    *
    * `weight` is the total validator weight; `stake` is the same figure under its older name, kept for
    * compatibility. The node always sends both; the documentation's sample for a non-Primary subnet shows
-   * only `weight`, which is accepted too. Both are decimal strings on the wire (the seed says int).
+   * only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int).
    */
   getTotalStake(params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<PlatformGetTotalStakeResult>;
   /**
    * A P-Chain transaction by ID
    *
    * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
-   * default) or `json`, as the seed documents; the node also accepts `hexc` and `hexnc`.
+   * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
    *
    * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
    * type), `credentials` and `id`.
@@ -322,7 +322,7 @@ export interface PlatformNamespace {
    * A P-Chain transaction's status
    *
    * Returns the status of the transaction with the given ID (see `PChainTxStatus`): `Committed`,
-   * `Processing`, `Dropped` or `Unknown` as the seed lists them, plus `Aborted`, which the node also sends
+   * `Processing`, `Dropped` or `Unknown` as the node's documentation lists them, plus `Aborted`, which the node also sends
    * for a proposal decided against. When the status is `Dropped`, `reason` says why.
    */
   getTxStatus(params: PlatformGetTxStatusParams, options?: CallOptions): Promise<PlatformGetTxStatusResult>;
@@ -345,8 +345,8 @@ export interface PlatformNamespace {
    *    on more than one page, and the UTXO set may change between calls.
    *
    * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-   * `no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a
-   * decimal string.
+   * `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+   * node sends a decimal string.
    *
    * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
    * node version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);
@@ -372,12 +372,13 @@ export interface PlatformNamespace {
    * Returns the validators of the given subnet (the Primary Network when omitted) and their weights, as
    * they were at P-Chain `height`, or at this node's proposer VM height when `height` is `proposed`.
    *
-   * Seed versus node: the seed (and the documentation's sample) describe `{validators: {nodeID: weight}}`
-   * with numeric weights. That is the reply of nodes before v1.10.6. Current nodes return a **bare map**
+   * Documentation versus node: the node's documentation and its sample describe `{validators: {nodeID:
+   * weight}}` with numeric weights. That is the reply of nodes before v1.10.6. Current nodes return a **bare map**
    * from node ID to `{publicKey, weight}`, with no `validators` wrapper, the weight a decimal string and
    * `publicKey` `null` for a validator without a BLS key. Both forms are accepted; expect the bare map.
    *
-   * The seed declares `height` an int; the node accepts a number, a decimal string, or `proposed`.
+   * The node's documentation declares `height` an int; the node accepts a number, a decimal string, or
+   * `proposed`.
    */
   getValidatorsAt(params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<PlatformGetValidatorsAtResult>;
   /**
@@ -386,7 +387,7 @@ export interface PlatformNamespace {
    * Returns the parameters of the continuous fee L1 validators pay (see `ValidatorFeeConfig`). Plain JSON
    * numbers.
    *
-   * The documentation's sample also shows `targetPerSecond`, whose meaning the seed does not describe. The
+   * The documentation's sample also shows `targetPerSecond`, whose meaning it does not describe. The
    * node has no such field; it is accepted if present and should not be relied on.
    */
   getValidatorFeeConfig(options?: CallOptions): Promise<PlatformGetValidatorFeeConfigResult>;
@@ -411,7 +412,7 @@ export interface PlatformNamespace {
    * Samples `size` validators of the given subnet (the Primary Network when omitted), each chosen with
    * probability proportional to its weight, and returns their node IDs sorted.
    *
-   * The seed declares `size` an int; the node reads it as a 16-bit unsigned integer, as a number or a
+   * The node's documentation declares `size` an int; the node reads it as a 16-bit unsigned integer, as a number or a
    * decimal string.
    */
   sampleValidators(params: PlatformSampleValidatorsParams, options?: CallOptions): Promise<PlatformSampleValidatorsResult>;

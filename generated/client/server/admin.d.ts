@@ -11,7 +11,7 @@ export interface AdminNamespaceHandlers {
    *
    * Changes how verbosely the C-Chain logs, effective at once, and returns `{}`.
    *
-   * The seed does not list the allowed values. The node parses `level` case-insensitively as one of
+   * The node's documentation does not list the allowed values. The node parses `level` case-insensitively as one of
    * `trace`, `debug`, `info`, `warn`, `error`, `crit`, or the four-letter forms `trce`, `dbug`, `eror`; the
    * schema accepts them in lower or upper case. Anything else fails with
    * `failed to parse log level: unknown level: <level>` (the node's message ends with a space).

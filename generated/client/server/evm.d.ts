@@ -358,7 +358,7 @@ export interface EthNamespaceHandlers {
    * The chain configuration: chain ID, go-ethereum fork activations and the C-Chain's upgrade timestamps
    * (`apricotPhase1BlockTimestamp` ... `graniteTimestamp`), all plain JSON numbers (timestamps in unix
    * seconds); unscheduled upgrades are left out. An open object: the node adds keys with every upgrade.
-   * Takes no params. The seed documentation places it under `internal-eth`; the node registers it with the
+   * Takes no params. The node's documentation places it under `internal-eth`; the node registers it with the
    * blockchain API (`internal-blockchain`), which is also on by default.
    */
   getChainConfig?(params: [], ctx: HandlerContext): EthGetChainConfigResult | Promise<EthGetChainConfigResult>;
@@ -746,10 +746,10 @@ export interface PersonalNamespaceHandlers {
    */
   ecRecover?(params: PersonalEcRecoverParams, ctx: HandlerContext): PersonalEcRecoverResult | Promise<PersonalEcRecoverResult>;
   /**
-   * Initialise a smart-card wallet with a new seed
+   * Initialise a smart-card wallet with a new mnemonic
    *
-   * Generates a new 24-word BIP-39 mnemonic, initialises the smart-card wallet at `url` with its seed and
-   * returns the mnemonic (write it down: it is the only backup). Other wallet kinds fail with `specified
+   * Generates a new 24-word BIP-39 mnemonic, initialises the smart-card wallet at `url` with the key derived
+   * from it and returns the mnemonic (write it down: it is the only backup). Other wallet kinds fail with `specified
    * wallet
    * does not support initialization`. Off by default (`internal-personal`).
    *

@@ -21,10 +21,10 @@ export interface NativeNamespaceHandlers {
    * the dot upper-cased). Build and sign the export transaction yourself and submit it with
    * `native.issueTx`.
    *
-   * Seed versus node (the last release that had the method): the seed documents `baseFee` as an integer,
-   * but the node parsed only a `0x` hex quantity; both forms are accepted here, send hex. The node also
-   * took `targetChain`, the destination chain, used when `to` carries no chain prefix; the seed does not
-   * list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
+   * Documentation versus node (the last release that had the method): the node's documentation says
+   * `baseFee` is an integer, but the node parsed only a `0x` hex quantity; both forms are accepted here, send hex. The node also
+   * took `targetChain`, the destination chain, used when `to` carries no chain prefix; the documentation
+   * does not list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
    */
@@ -64,8 +64,8 @@ export interface NativeNamespaceHandlers {
    * An atomic transaction by ID
    *
    * Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
-   * once it is accepted, the height of the block that includes it. The seed lists `blockHeight` among the
-   * fields; the node omits it for a transaction that is not accepted yet.
+   * once it is accepted, the height of the block that includes it. The node's documentation lists
+   * `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
    *
    * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
    *
@@ -104,8 +104,8 @@ export interface NativeNamespaceHandlers {
    *    on more than one page, and the UTXO set may change between calls.
    *
    * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-   * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The seed declares
-   * `numFetched` an int; the node sends a decimal string.
+   * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+   * documentation declares `numFetched` an int; the node sends a decimal string.
    *
    * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
    * node version accepts, since those are not addresses. Send real values.
@@ -123,8 +123,8 @@ export interface NativeNamespaceHandlers {
    * answer `rpc: can't find method "native.Import"`. List the UTXOs with `native.getUTXOs`, build and sign
    * the import transaction yourself, and submit it with `native.issueTx`.
    *
-   * Seed versus node: the node parsed `to` as a `0x` EVM address and `baseFee` as a `0x` hex quantity; the
-   * seed documents `baseFee` as an integer. Both `baseFee` forms are accepted here; send hex.
+   * Documentation versus node: the node parsed `to` as a `0x` EVM address and `baseFee` as a `0x` hex
+   * quantity; the node's documentation says `baseFee` is an integer. Both `baseFee` forms are accepted here; send hex.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
    */

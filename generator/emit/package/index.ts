@@ -3,11 +3,12 @@
  * its README (from templates/package/README.md.hbs), and the hand-written runtime shipped inside it as
  * `.js` + `.d.ts`.
  */
-import { exampleBaseUrl, type Config } from '../../config/index.js';
+import { CONFIG_FILE, exampleBaseUrl, type Config } from '../../config/index.js';
+import { pascalCase } from '../../schema/ts-names.js';
 import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { clientVariable } from '../shared/client-names.js';
 import type { OutputFile } from '../../lib/output-file.js';
-import { packageContext, type PackageContext } from '../shared/context.js';
+import { EmitProblems, packageContext, type PackageContext } from '../shared/context.js';
 import { sourceModules } from '../shared/ts-module.js';
 import { ExamplePrinter } from '../shared/examples.js';
 import { alignedTable, tidy } from '../shared/markdown.js';
@@ -186,11 +187,27 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
   const fair = showcase(ctx.model);
   const plain = all.filter(fair);
   const calls: string[] = [];
-  // One call per service, of a method a current node serves: with params where one takes them, to show
-  // values going out in their value form.
-  for (const service of ctx.model.services) {
-    const [method] = simplest(withArgs(service.methods.filter(fair)));
-    if (method) calls.push(call(method, `const ${pc.names.of(method).member}Result = await `, ';'));
+  const firsts: MethodModel[] = [];
+  if (ctx.config.firstCalls) {
+    // What the project says its users call first, each with its first example.
+    const byName = new Map(all.map((m) => [m.name, m]));
+    const unknown = ctx.config.firstCalls.filter((name) => !byName.has(name));
+    if (unknown.length)
+      throw new EmitProblems(unknown.map((name) => ({ code: 'config-first-calls', message: `"firstCalls" names ${JSON.stringify(name)}, which no document defines; name a method of the documents.`, file: CONFIG_FILE, pointer: '/firstCalls' })));
+    for (const name of ctx.config.firstCalls) {
+      const method = byName.get(name)!;
+      firsts.push(method);
+      // Named for what it holds: `getHeight` gives `height`.
+      const member = pc.names.of(method).member.replace(/^get(?=[A-Z])/, '');
+      calls.push(call(method, `const ${member[0]!.toLowerCase()}${member.slice(1)} = await `, ';'));
+    }
+  } else {
+    // One call per service, of a method a current node serves: with params where one takes them, to show
+    // values going out in their value form.
+    for (const service of ctx.model.services) {
+      const [method] = simplest(withArgs(service.methods.filter(fair)));
+      if (method) calls.push(call(method, `const ${pc.names.of(method).member}Result = await `, ';'));
+    }
   }
   // The batch shows two calls, the simplest ones of an endpoint that takes batches.
   const batchable = plain.filter((m) => pc.serviceOf(m).jsonrpc.batch);
@@ -215,7 +232,8 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     const head = 'for await (const item of ';
     pagination = `${head}${accessor}(${p.printArgs(p.args(paged, paged.params, given), head.length + accessor.length + 1, ')) {'.length)})) {`;
   }
-  const [tiny] = simplest(withArgs(plain));
+  // The tree-shaken call: one the project names first, where it names any (one with params, to show them).
+  const [tiny] = firsts.length ? withArgs(firsts) : simplest(withArgs(plain));
   const tinyService = tiny ? pc.serviceOf(tiny) : undefined;
   const tinyEndpoint = tinyService?.endpoints.find((e) => e.transport === 'http');
   let tinyCall = '';
@@ -230,6 +248,13 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
   const read = quick ? `${variable}${printer(quick).accessor(quick).slice(variable.length)}` : '';
   const writes = all.filter((m) => m.effects.kind === 'write' && !m.effects.idempotent);
   const write = writes.find((m) => /send|transfer/i.test(m.name)) ?? writes[0];
+  // The error guard shown is that of the simplest method that documents errors, imported from its module.
+  const [guarded] = simplest(plain.filter((m) => m.errors.length > 0));
+  let errorGuard: { name: string; module: string; call: string } | undefined;
+  if (guarded) {
+    const name = `is${pascalCase(guarded.name)}Error`;
+    errorGuard = { name, module: pc.names.of(guarded).module, call: call(guarded, '  await ', ';') };
+  }
   const table = alignedTable(
     ['service', 'endpoints', 'methods', 'JSON-RPC batches'],
     ctx.model.services.map((s) => [
@@ -266,6 +291,7 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     read,
     write: write?.name ?? '',
     table,
+    errorGuard,
   });
   return tidy(text);
 }

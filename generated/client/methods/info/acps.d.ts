@@ -13,7 +13,7 @@ export { infoAcpsMeta } from '../../namespaces/info.js';
  * the validators that support it, object to it, or neither.
  *
  * The result's `acps` is keyed by proposal number. JSON object keys are strings, so the number arrives
- * as a string (`"23"`). The seed declares the weights as uint64 numbers; the node sends them as decimal
- * strings, and the schema accepts both.
+ * as a string (`"23"`). The node's documentation declares the weights as uint64 numbers; the node sends them
+ * as decimal strings, and the schema accepts both.
  */
 export declare function infoAcps(transport: Transport, options?: CallOptions): Promise<InfoAcpsResult>;

@@ -12,7 +12,7 @@ export { infoGetNetworkIDMeta } from '../../namespaces/info.js';
  * Returns the network ID: `1` is the main network, `5` the test network (Fuji); local and custom networks
  * use other values.
  *
- * The seed declares `networkID` an int; the node sends it as a decimal string (`"1"`). Both are accepted.
+ * The node's documentation declares `networkID` an int; the node sends it as a decimal string (`"1"`). Both are accepted.
  * This is the node network's ID, unrelated to the EVM chain's own network and chain IDs.
  */
 export declare function infoGetNetworkID(transport: Transport, options?: CallOptions): Promise<InfoGetNetworkIDResult>;

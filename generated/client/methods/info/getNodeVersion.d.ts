@@ -12,6 +12,6 @@ export { infoGetNodeVersionMeta } from '../../namespaces/info.js';
  * Returns the node's version, the version of its database format, the source commit it was built from,
  * the version of each VM it runs (keyed by VM name) and the RPC protocol version VM plugins must speak.
  *
- * `rpcProtocolVersion` is a decimal string, as the seed says.
+ * `rpcProtocolVersion` is a decimal string, as the node's documentation says and the node sends.
  */
 export declare function infoGetNodeVersion(transport: Transport, options?: CallOptions): Promise<InfoGetNodeVersionResult>;

@@ -20,7 +20,7 @@ export { infoGetTxFeeMeta } from '../../namespaces/info.js';
  * Deprecated since v1.12.2 (the node logs a warning when it is called): P-Chain fees are dynamic since
  * Etna, see `platform.getFeeConfig` and `platform.getFeeState`. There is no drop-in replacement.
  *
- * The seed declares the fees as uint64; the node sends decimal strings. Both are accepted.
+ * The node's documentation declares the fees as uint64; the node sends decimal strings. Both are accepted.
  * @deprecated See the description.
  */
 export declare function infoGetTxFee(transport: Transport, options?: CallOptions): Promise<InfoGetTxFeeResult>;

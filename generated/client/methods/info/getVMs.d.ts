@@ -12,7 +12,7 @@ export { infoGetVMsMeta } from '../../namespaces/info.js';
  * Lists the VMs this node can run, each keyed by VM ID with its aliases.
  *
  * The node also returns `fxs`, the installed feature extensions keyed by ID with their name
- * (`secp256k1fx`, `nftfx`, `propertyfx`); the seed does not mention it.
+ * (`secp256k1fx`, `nftfx`, `propertyfx`); its documentation does not mention it.
  *
  * Node-specific: the public API server does not expose this method.
  *

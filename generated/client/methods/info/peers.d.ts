@@ -15,7 +15,7 @@ export { infoPeersMeta } from '../../namespaces/info.js';
  * - With `nodeIDs` given, only those peers are described; a requested node this node is not connected to
  *   is left out of the reply (no error).
  *
- * The seed declares `numPeers` and each peer's `observedUptime` as ints; the node sends decimal strings.
+ * The node's documentation declares `numPeers` and each peer's `observedUptime` as ints; the node sends decimal strings.
  * Both are accepted. See `Peer` for the fields current nodes add.
  */
 export declare function infoPeers(transport: Transport, params?: InfoPeersParams, options?: CallOptions): Promise<InfoPeersResult>;

@@ -12,7 +12,7 @@ export { infoUpgradesMeta } from '../../namespaces/info.js';
  * Returns when each network upgrade activates on this node's network (see `UpgradeSchedule`). Upgrades
  * that are not scheduled yet read `9999-12-01T00:00:00Z`.
  *
- * The seed's `fUpgradeTime` is the name nodes of the v1.12 line used; current nodes send `fortunaTime`
+ * The documented `fUpgradeTime` is the name nodes of the v1.12 line used; current nodes send `fortunaTime`
  * and add `graniteTime`, `graniteEpochDuration` (nanoseconds) and `heliconTime`.
  */
 export declare function infoUpgrades(transport: Transport, options?: CallOptions): Promise<InfoUpgradesResult>;

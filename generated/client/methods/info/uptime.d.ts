@@ -16,10 +16,10 @@ export { infoUptimeMeta } from '../../namespaces/info.js';
  * - `weightedAveragePercentage`: the stake-weighted average of every validator's observed uptime of this
  *   node.
  *
- * The seed declares both as float64; the node sends strings with four decimals (`"99.8000"`). Both are
+ * The node's documentation declares both as float64; the node sends strings with four decimals (`"99.8000"`). Both are
  * accepted.
  *
- * The seed shows a sample call passing `subnetID`. Current nodes take no parameters: the key is ignored
+ * The node's documentation shows a sample call passing `subnetID`. Current nodes take no parameters: the key is ignored
  * and the answer is always about the Primary Network (per-subnet uptimes were deprecated in v1.11.11 and
  * later removed).
  */

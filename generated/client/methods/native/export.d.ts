@@ -23,10 +23,10 @@ export { nativeExportMeta } from '../../namespaces/native.js';
  * the dot upper-cased). Build and sign the export transaction yourself and submit it with
  * `native.issueTx`.
  *
- * Seed versus node (the last release that had the method): the seed documents `baseFee` as an integer,
- * but the node parsed only a `0x` hex quantity; both forms are accepted here, send hex. The node also
- * took `targetChain`, the destination chain, used when `to` carries no chain prefix; the seed does not
- * list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
+ * Documentation versus node (the last release that had the method): the node's documentation says
+ * `baseFee` is an integer, but the node parsed only a `0x` hex quantity; both forms are accepted here, send hex. The node also
+ * took `targetChain`, the destination chain, used when `to` carries no chain prefix; the documentation
+ * does not list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
  */

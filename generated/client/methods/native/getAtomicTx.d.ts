@@ -12,8 +12,8 @@ export { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
  * An atomic transaction by ID
  *
  * Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
- * once it is accepted, the height of the block that includes it. The seed lists `blockHeight` among the
- * fields; the node omits it for a transaction that is not accepted yet.
+ * once it is accepted, the height of the block that includes it. The node's documentation lists
+ * `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
  *
  * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
  *

@@ -20,8 +20,8 @@ export { nativeImportMeta } from '../../namespaces/native.js';
  * answer `rpc: can't find method "native.Import"`. List the UTXOs with `native.getUTXOs`, build and sign
  * the import transaction yourself, and submit it with `native.issueTx`.
  *
- * Seed versus node: the node parsed `to` as a `0x` EVM address and `baseFee` as a `0x` hex quantity; the
- * seed documents `baseFee` as an integer. Both `baseFee` forms are accepted here; send hex.
+ * Documentation versus node: the node parsed `to` as a `0x` EVM address and `baseFee` as a `0x` hex
+ * quantity; the node's documentation says `baseFee` is an integer. Both `baseFee` forms are accepted here; send hex.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
  */

@@ -12,8 +12,8 @@ export { platformGetBalanceMeta } from '../../namespaces/platform.js';
  * Sums what the given addresses hold on the P-Chain, per asset, split into unlocked, locked-stakeable and
  * locked-not-stakeable amounts, and lists the UTXOs counted.
  *
- * Seed versus node: the seed declares the per-asset maps with integer values and mentions the scalar
- * fields `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` only as appearing in sample
+ * Documentation versus node: the node's documentation declares the per-asset maps with integer values
+ * and mentions the scalar fields `balance`, `unlocked`, `lockedStakeable` and `lockedNotStakeable` only as appearing in sample
  * responses. The node sends every amount as a decimal string, always includes the scalars (native token
  * only, kept for backward compatibility), and sends `utxoIDs: null` when there are no UTXOs. The schema
  * accepts both forms.

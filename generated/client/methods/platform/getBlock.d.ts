@@ -11,8 +11,8 @@ export { platformGetBlockMeta } from '../../namespaces/platform.js';
  *
  * Returns the block with the given ID, as hex bytes or as JSON.
  *
- * `encoding` is `hex` (the default) or `json`, as the seed documents; the node also accepts `hexc` (the
- * same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+ * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+ * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
  * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
  * blocks). The reply's `encoding` repeats the one used.
  */

@@ -12,6 +12,6 @@ export { platformGetBlockByHeightMeta } from '../../namespaces/platform.js';
  * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
  * the encodings).
  *
- * The seed declares `height` an int; the node accepts a JSON number or a decimal string.
+ * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
  */
 export declare function platformGetBlockByHeight(transport: Transport, params: PlatformGetBlockByHeightParams, options?: CallOptions): Promise<PlatformGetBlockByHeightResult>;

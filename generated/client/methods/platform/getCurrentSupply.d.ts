@@ -13,8 +13,8 @@ export { platformGetCurrentSupplyMeta } from '../../namespaces/platform.js';
  * stake the given subnet. It is only an upper bound because burnt tokens, including transaction fees,
  * are not subtracted.
  *
- * `subnetID` defaults to the Primary Network. The seed declares `{supply: int}`; the node sends `supply`
- * as a decimal string and also returns `height`, the P-Chain height the value was read at (not in the
- * seed). Both forms are accepted.
+ * `subnetID` defaults to the Primary Network. The node's documentation declares `{supply: int}`; the node
+ * sends `supply` as a decimal string and also returns `height`, the P-Chain height the value was read at
+ * (not documented). Both forms are accepted.
  */
 export declare function platformGetCurrentSupply(transport: Transport, params?: PlatformGetCurrentSupplyParams, options?: CallOptions): Promise<PlatformGetCurrentSupplyResult>;

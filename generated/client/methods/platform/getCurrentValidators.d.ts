@@ -24,8 +24,8 @@ export { platformGetCurrentValidatorsMeta } from '../../namespaces/platform.js';
  * - **Legacy PoA validator** (`LegacyPoaValidator`): only `txID`, `startTime`, `endTime`, `weight`,
  *   `nodeID`. An L1 lists its pre-conversion PoA validators next to its L1 validators.
  *
- * Seed versus node: the seed says `txID` is always present; the node sends none for L1 validators. The
- * seed spells the signer's key `proofOfPosession`; the node sends `proofOfPossession` (both accepted).
+ * Documentation versus node: the node's documentation says `txID` is always present; the node sends none
+ * for L1 validators. The documentation spells the signer's key `proofOfPosession`; the node sends `proofOfPossession` (both accepted).
  * The node also sends `accruedDelegateeReward`, and auto-renewal fields for validators of a coming
  * upgrade. Nodes before v1.12.2 also sent `stakeAmount`, a copy of `weight`.
  */

@@ -11,6 +11,6 @@ export { platformGetHeightMeta } from '../../namespaces/platform.js';
  *
  * Returns the height of the last accepted P-Chain block.
  *
- * The seed declares `height` an int; the node sends a decimal string. Both are accepted.
+ * The node's documentation declares `height` an int; the node sends a decimal string. Both are accepted.
  */
 export declare function platformGetHeight(transport: Transport, options?: CallOptions): Promise<PlatformGetHeightResult>;

@@ -13,7 +13,7 @@ export { platformGetRewardUTXOsMeta } from '../../namespaces/platform.js';
  * has ended and been rewarded. Nothing is returned while the period is running.
  *
  * `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
- * integer by the seed and sent as a decimal string by the node; both are accepted.
+ * integer by the node's documentation and sent as a decimal string by the node; both are accepted.
  *
  * Deprecated by the node since v1.9.12, with no replacement in this API.
  * @deprecated See the description.

@@ -12,7 +12,7 @@ export { platformGetSubnetsMeta } from '../../namespaces/platform.js';
  * Lists the subnets named in `ids`, or every subnet when `ids` is omitted. Elastic subnets and L1s show
  * no control keys and a threshold of `"0"`.
  *
- * Seed versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
+ * Documentation versus node: without `ids` the node also lists the Primary Network (the empty ID). When `ids` is
  * given and none is found, `subnets` is `null`. Current nodes print control keys with the `P-` prefix;
  * older nodes printed them without it, and the node's documentation sample shows bare cb58 short IDs,
  * the form of early nodes. All of these are accepted.

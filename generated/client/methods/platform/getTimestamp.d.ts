@@ -11,7 +11,7 @@ export { platformGetTimestampMeta } from '../../namespaces/platform.js';
  *
  * Returns the P-Chain's current chain time as an RFC 3339 string.
  *
- * Seed versus node: the seed declares the reply as `{time}`, but its own samples and the node use the key
- * `timestamp`. Either key is accepted; expect `timestamp`.
+ * Documentation versus node: the node's documentation declares the reply as `{time}`, but its own samples
+ * and the node use the key `timestamp`. Either key is accepted; expect `timestamp`.
  */
 export declare function platformGetTimestamp(transport: Transport, options?: CallOptions): Promise<PlatformGetTimestampResult>;

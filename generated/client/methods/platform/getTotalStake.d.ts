@@ -10,10 +10,10 @@ export { platformGetTotalStakeMeta } from '../../namespaces/platform.js';
  * Total stake or weight of a subnet's validators
  *
  * Returns the total weight of the given subnet's current validators (the Primary Network when `subnetID`
- * is omitted; the seed lists the parameter without marking it optional, the node treats it as optional).
+ * is omitted; the node's documentation lists the parameter without marking it optional, the node treats it as optional).
  *
  * `weight` is the total validator weight; `stake` is the same figure under its older name, kept for
  * compatibility. The node always sends both; the documentation's sample for a non-Primary subnet shows
- * only `weight`, which is accepted too. Both are decimal strings on the wire (the seed says int).
+ * only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int).
  */
 export declare function platformGetTotalStake(transport: Transport, params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<PlatformGetTotalStakeResult>;

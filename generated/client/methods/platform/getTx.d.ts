@@ -10,7 +10,7 @@ export { platformGetTxMeta } from '../../namespaces/platform.js';
  * A P-Chain transaction by ID
  *
  * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
- * default) or `json`, as the seed documents; the node also accepts `hexc` and `hexnc`.
+ * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
  *
  * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
  * type), `credentials` and `id`.

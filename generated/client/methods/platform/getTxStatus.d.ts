@@ -10,7 +10,7 @@ export { platformGetTxStatusMeta } from '../../namespaces/platform.js';
  * A P-Chain transaction's status
  *
  * Returns the status of the transaction with the given ID (see `PChainTxStatus`): `Committed`,
- * `Processing`, `Dropped` or `Unknown` as the seed lists them, plus `Aborted`, which the node also sends
+ * `Processing`, `Dropped` or `Unknown` as the node's documentation lists them, plus `Aborted`, which the node also sends
  * for a proposal decided against. When the status is `Dropped`, `reason` says why.
  */
 export declare function platformGetTxStatus(transport: Transport, params: PlatformGetTxStatusParams, options?: CallOptions): Promise<PlatformGetTxStatusResult>;

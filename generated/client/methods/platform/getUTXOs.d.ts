@@ -28,8 +28,8 @@ export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
  *    on more than one page, and the UTXO set may change between calls.
  *
  * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
- * `no addresses provided`. `encoding` is hex-only. The seed declares `numFetched` an int; the node sends a
- * decimal string.
+ * `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+ * node sends a decimal string.
  *
  * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
  * node version accepts, since the node reads UTXO IDs as cb58 only (`couldn't parse start index utxo`);

@@ -12,7 +12,7 @@ export { platformGetValidatorFeeConfigMeta } from '../../namespaces/platform.js'
  * Returns the parameters of the continuous fee L1 validators pay (see `ValidatorFeeConfig`). Plain JSON
  * numbers.
  *
- * The documentation's sample also shows `targetPerSecond`, whose meaning the seed does not describe. The
+ * The documentation's sample also shows `targetPerSecond`, whose meaning it does not describe. The
  * node has no such field; it is accepted if present and should not be relied on.
  */
 export declare function platformGetValidatorFeeConfig(transport: Transport, options?: CallOptions): Promise<PlatformGetValidatorFeeConfigResult>;

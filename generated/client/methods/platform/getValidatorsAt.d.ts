@@ -12,11 +12,12 @@ export { platformGetValidatorsAtMeta } from '../../namespaces/platform.js';
  * Returns the validators of the given subnet (the Primary Network when omitted) and their weights, as
  * they were at P-Chain `height`, or at this node's proposer VM height when `height` is `proposed`.
  *
- * Seed versus node: the seed (and the documentation's sample) describe `{validators: {nodeID: weight}}`
- * with numeric weights. That is the reply of nodes before v1.10.6. Current nodes return a **bare map**
+ * Documentation versus node: the node's documentation and its sample describe `{validators: {nodeID:
+ * weight}}` with numeric weights. That is the reply of nodes before v1.10.6. Current nodes return a **bare map**
  * from node ID to `{publicKey, weight}`, with no `validators` wrapper, the weight a decimal string and
  * `publicKey` `null` for a validator without a BLS key. Both forms are accepted; expect the bare map.
  *
- * The seed declares `height` an int; the node accepts a number, a decimal string, or `proposed`.
+ * The node's documentation declares `height` an int; the node accepts a number, a decimal string, or
+ * `proposed`.
  */
 export declare function platformGetValidatorsAt(transport: Transport, params: PlatformGetValidatorsAtParams, options?: CallOptions): Promise<PlatformGetValidatorsAtResult>;

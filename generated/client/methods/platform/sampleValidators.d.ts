@@ -12,7 +12,7 @@ export { platformSampleValidatorsMeta } from '../../namespaces/platform.js';
  * Samples `size` validators of the given subnet (the Primary Network when omitted), each chosen with
  * probability proportional to its weight, and returns their node IDs sorted.
  *
- * The seed declares `size` an int; the node reads it as a 16-bit unsigned integer, as a number or a
+ * The node's documentation declares `size` an int; the node reads it as a 16-bit unsigned integer, as a number or a
  * decimal string.
  */
 export declare function platformSampleValidators(transport: Transport, params: PlatformSampleValidatorsParams, options?: CallOptions): Promise<PlatformSampleValidatorsResult>;
