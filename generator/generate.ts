@@ -223,7 +223,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     config,
     model: loaded.model,
     ...(releases ? { releases } : {}),
-    runtime: readTree('runtime', /\.ts$/),
+    runtime: readTree('runtime', /\.(ts|py|go)$/),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(partsDir ? { cacheDir: partsDir } : {}),
   };

@@ -26,6 +26,8 @@ export function shipsRuntime(path: string, emits: (output: string) => boolean): 
   if (/^runtime\/mock\//.test(path) && !emits('mock')) return false;
   // The docs console's logic ships in the docs site's theme, not in the package.
   if (/^runtime\/docs\//.test(path)) return false;
+  // The Python and Go runtimes are copied into their own packages.
+  if (/^runtime\/(python|go)\//.test(path)) return false;
   // The proxy is a tool of the noderpc command (its checks come from the spec compiled in process); a
   // generated package does not carry it.
   return !/^runtime\/proxy\//.test(path);
