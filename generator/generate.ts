@@ -226,7 +226,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
     config,
     model: loaded.model,
     ...(releases ? { releases: releasesModel!(releases) } : {}),
-    runtime: new Map([...readTree('runtime', /\.ts$/), ...readTree('tools', /\.ts$/)]),
+    runtime: new Map([...readTree('runtime', /\.(ts|py|go)$/), ...readTree('tools', /\.ts$/)]),
     templates: readTree('templates', /\.(hbs|md|json|ts|js|vue|css)$/),
     ...(partsDir ? { cacheDir: partsDir } : {}),
   };

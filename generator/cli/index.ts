@@ -31,7 +31,7 @@ const GENERATE_FLAGS = {
   '--out': [true, 'output folder (for documents given on the command line, or instead of the config\'s)'],
   '--name': [true, 'package name (for documents given on the command line)'],
   '--service': [true, 'service name of the one document given on the command line'],
-  '--emit': [true, 'only these outputs: openrpc, validators, client, server, mock, package, docs (comma-separated)'],
+  '--emit': [true, 'only these outputs: openrpc, validators, client, server, mock, package, docs, python, go (comma-separated)'],
 } as const;
 
 /** The commands, by name. Adding a command is adding an entry here. */

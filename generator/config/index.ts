@@ -54,7 +54,11 @@ export interface Config {
   readonly firstCalls?: readonly string[];
 }
 
+/** The outputs made when a config names none: the TypeScript package and its docs. */
 export const ALL_OUTPUTS = ['openrpc', 'client', 'validators', 'server', 'mock', 'docs', 'package'] as const;
+
+/** Every output a config may name: the default ones and the clients in other languages. */
+export const KNOWN_OUTPUTS = [...ALL_OUTPUTS, 'python', 'go'] as const;
 
 export function serviceNameOf(path: string): string {
   return toIdent(basename(path, extname(path)));
@@ -95,9 +99,9 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
   if (merged.package?.version !== undefined && !/^\d+\.\d+\.\d+$/.test(merged.package.version))
     throw new ConfigError(`"package.version" must be a release version (major.minor.patch), got "${merged.package.version}"`);
   if (merged.emit !== undefined) {
-    if (!Array.isArray(merged.emit) || merged.emit.length === 0) throw new ConfigError(`"emit" must name at least one of ${ALL_OUTPUTS.join(', ')}`);
-    const unknown = merged.emit.filter((o) => !(ALL_OUTPUTS as readonly string[]).includes(o));
-    if (unknown.length) throw new ConfigError(`unknown output${unknown.length === 1 ? '' : 's'} in "emit": ${unknown.join(', ')} (known: ${ALL_OUTPUTS.join(', ')})`);
+    if (!Array.isArray(merged.emit) || merged.emit.length === 0) throw new ConfigError(`"emit" must name at least one of ${KNOWN_OUTPUTS.join(', ')}`);
+    const unknown = merged.emit.filter((o) => !(KNOWN_OUTPUTS as readonly string[]).includes(o));
+    if (unknown.length) throw new ConfigError(`unknown output${unknown.length === 1 ? '' : 's'} in "emit": ${unknown.join(', ')} (known: ${KNOWN_OUTPUTS.join(', ')})`);
   }
   const unknown = Object.keys(merged).filter((k) => !(FIELDS as readonly string[]).includes(k));
   if (unknown.length) throw new ConfigError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (a config has ${FIELDS.filter((f) => f !== '$schema').join(', ')})`);

@@ -19,5 +19,7 @@ export const emitters: readonly EmitterEntry[] = [
   { name: 'server', load: async () => (await import('./server/index.js')).serverEmitter },
   { name: 'mock', afterSchemas: true, load: async () => (await import('./mock/index.js')).mockEmitter },
   { name: 'package', load: async () => (await import('./package/index.js')).packageEmitter },
+  { name: 'python', load: async () => (await import('./python/index.js')).pythonEmitter },
+  { name: 'go', load: async () => (await import('./go/index.js')).goEmitter },
   { name: 'docs', load: async () => (await import('./docs/index.js')).docsEmitter },
 ];

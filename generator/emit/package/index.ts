@@ -25,6 +25,8 @@ export function shipsRuntime(path: string, emits: (output: string) => boolean): 
   // The server and mock runtimes ship only with the server and mock outputs.
   if (/^runtime\/server\//.test(path) && !emits('server')) return false;
   if (/^runtime\/mock\//.test(path) && !emits('mock')) return false;
+  // The Python and Go runtimes are copied into their own packages.
+  if (/^runtime\/(python|go)\//.test(path)) return false;
   // What the tool runs but does not ship (tools/: the proxy, the docs console) never goes in.
   return path.startsWith('runtime/');
 }

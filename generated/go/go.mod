@@ -1,0 +1,3 @@
+module noderpc/client
+
+go 1.19

@@ -1,0 +1,268 @@
+/**
+ * JSON Schema → Go types: structs with json tags for objects, the runtime's codec types for `x-codec`
+ * scalars (U64, U64Number, U32, Float4 where 64 bits always fit; *Quantity, a big.Int, for EVM quantities),
+ * pointers for optional and nullable fields, `json.RawMessage` where a value's shape is open (unions of
+ * different JSON types, free-form values).
+ */
+import type { JsonSchema, ServiceModel } from '../../model/index.js';
+import { NameTable, pascal } from '../shared/names.js';
+
+type Schema = Record<string, unknown>;
+
+/** Names the runtime declares, which a generated type must not take. */
+export const GO_RESERVED = [
+  'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
+  'RPCError', 'DocumentedError', 'TransportError', 'HTTPError', 'ProtocolError', 'DecodeError', 'EncodeError', 'WithHTTPClient', 'WithHeader',
+  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL',
+];
+
+function isObj(v: unknown): v is Schema {
+  return typeof v === 'object' && v !== null && !Array.isArray(v);
+}
+
+/** Whether a Go type has a nil value already (no pointer needed for "absent"). */
+export function nilable(t: string): boolean {
+  return t.startsWith('*') || t.startsWith('[]') || t.startsWith('map[') || t === 'json.RawMessage' || t === 'any';
+}
+
+/**
+ * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it: list items indented by two
+ * spaces and their continuation lines by four, other indented lines as a code block, blank lines around both.
+ */
+export function goDoc(text: string | undefined): string[] {
+  if (!text) return [];
+  const out: string[] = [];
+  let block = 'blank' as 'text' | 'list' | 'code' | 'blank';
+  const start = (kind: typeof block) => {
+    if (block !== 'blank' && block !== kind) out.push('//');
+    block = kind;
+  };
+  for (const raw of text.trim().split('\n')) {
+    const line = raw.trimEnd();
+    const item = /^\s*([-*+]|[0-9]+[.)])\s+(.*)$/.exec(line);
+    if (line === '') {
+      if (block !== 'blank') out.push('//');
+      block = 'blank';
+    } else if (item) {
+      start('list');
+      const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
+      out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
+    } else if (block === 'list' && /^\s/.test(line)) out.push(`//     ${line.trim()}`);
+    else if (/^\s/.test(line)) {
+      start('code');
+      out.push(`//\t${line.trim()}`);
+    } else {
+      start('text');
+      out.push(`// ${line}`);
+    }
+  }
+  while (out[out.length - 1] === '//') out.pop();
+  return out;
+}
+
+export function goComment(text: string | undefined, indent = ''): string[] {
+  if (!text) return [];
+  return text.trim().split('\n').map((l) => `${indent}// ${l}`.trimEnd());
+}
+
+interface Field {
+  key: string;
+  type: string;
+  required: boolean;
+  description?: string;
+}
+
+export class GoTypes {
+  readonly decls: string[] = [];
+  readonly names = new NameTable(GO_RESERVED);
+  private readonly components = new Map<string, string>();
+  private readonly shared = new Map<string, { json: string; name: string }>();
+
+  private resolve(schema: JsonSchema, service: ServiceModel, depth = 0): Schema | undefined {
+    if (!isObj(schema) || depth > 16) return undefined;
+    if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) return this.resolve(service.schemas[decodeURIComponent(schema.$ref.slice(21))] ?? {}, service, depth + 1);
+    return schema;
+  }
+
+  private isNull(s: JsonSchema, service: ServiceModel): boolean {
+    const r = this.resolve(s, service);
+    return !!r && (r.type === 'null' || r.const === null || (Array.isArray(r.type) && r.type.length === 1 && r.type[0] === 'null'));
+  }
+
+  /** The JSON type a schema's values always have, if one: to tell unions of strings apart from mixed ones. */
+  private kind(s: JsonSchema, service: ServiceModel, depth = 0): string | undefined {
+    const r = this.resolve(s, service);
+    if (!r || depth > 8) return undefined;
+    if (r['x-codec'] === 'hex') return 'string';
+    if (r['x-codec']) return undefined;
+    if (typeof r.type === 'string') return r.type;
+    if (Array.isArray(r.enum) && r.enum.every((v) => typeof v === 'string')) return 'string';
+    if (typeof r.const === 'string') return 'string';
+    if (r.properties || r.additionalProperties || r.patternProperties) return 'object';
+    const br = (r.oneOf ?? r.anyOf) as JsonSchema[] | undefined;
+    if (Array.isArray(br)) {
+      const ks = new Set(br.map((b) => this.kind(b, service, depth + 1)));
+      return ks.size === 1 ? [...ks][0] : undefined;
+    }
+    return undefined;
+  }
+
+  /** The Go type of a schema; inline objects are declared as `hint`. Nullable values get a pointer. */
+  expr(schema: JsonSchema, service: ServiceModel, hint: string): string {
+    if (!isObj(schema)) return 'json.RawMessage';
+    if (typeof schema.$ref === 'string') return this.ref(schema.$ref, service);
+    switch (schema['x-codec']) {
+      case 'uint64':
+        return 'U64';
+      case 'uint64-number':
+        return 'U64Number';
+      case 'uint32':
+        return 'U32';
+      case 'float':
+        return 'Float4';
+      case 'quantity':
+        return '*Quantity';
+      case 'hex':
+        return 'string';
+    }
+    const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : undefined) as JsonSchema[] | undefined;
+    if (branches && !schema.properties) {
+      const kept = branches.filter((b) => !this.isNull(b, service));
+      const nullable = kept.length < branches.length;
+      let t: string;
+      if (kept.length === 1) t = this.expr(kept[0]!, service, hint);
+      else if (kept.every((b) => this.kind(b, service) === 'string')) t = 'string';
+      else if (kept.every((b) => this.kind(b, service) === 'object' && this.resolve(b, service)?.properties)) t = this.object(schema, service, hint);
+      else return 'json.RawMessage';
+      return nullable && !nilable(t) ? `*${t}` : t;
+    }
+    if (Array.isArray(schema.allOf) || (branches && schema.properties)) return this.object(schema, service, hint);
+    const consts = 'const' in schema ? [schema.const] : Array.isArray(schema.enum) ? schema.enum : undefined;
+    if (consts) {
+      if (consts.every((v) => typeof v === 'string')) return 'string';
+      if (consts.every((v) => typeof v === 'boolean')) return 'bool';
+      if (consts.every((v) => typeof v === 'number' && Number.isInteger(v))) return 'int64';
+      return 'json.RawMessage';
+    }
+    const types = (Array.isArray(schema.type) ? schema.type : typeof schema.type === 'string' ? [schema.type] : []) as string[];
+    const real = types.filter((t) => t !== 'null');
+    if (real.length === 0 && types.length === 0) {
+      if (schema.properties || schema.additionalProperties) return this.object(schema, service, hint);
+      if (schema.items) return this.array(schema, service, hint);
+      return 'json.RawMessage';
+    }
+    if (real.length !== 1) return 'json.RawMessage';
+    let t: string;
+    switch (real[0]) {
+      case 'string':
+        t = 'string';
+        break;
+      case 'integer':
+        t = 'int64';
+        break;
+      case 'number':
+        t = 'float64';
+        break;
+      case 'boolean':
+        t = 'bool';
+        break;
+      case 'array':
+        t = this.array(schema, service, hint);
+        break;
+      case 'object':
+        t = this.object(schema, service, hint);
+        break;
+      default:
+        return 'json.RawMessage';
+    }
+    return types.includes('null') && !nilable(t) ? `*${t}` : t;
+  }
+
+  private array(schema: Schema, service: ServiceModel, hint: string): string {
+    if (isObj(schema.items)) return `[]${this.expr(schema.items as JsonSchema, service, `${hint}Item`)}`;
+    return '[]json.RawMessage';
+  }
+
+  private fields(schema: Schema, service: ServiceModel, hint: string, required: boolean, out: Map<string, Field>, depth = 0): void {
+    const req = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
+    if (isObj(schema.properties)) {
+      for (const [key, sub] of Object.entries(schema.properties)) {
+        const prev = out.get(key);
+        const type = this.expr(sub as JsonSchema, service, `${hint}${pascal(key)}`);
+        const description = isObj(sub) && typeof sub.description === 'string' ? sub.description : prev?.description;
+        out.set(key, {
+          key,
+          type: prev && prev.type !== type ? 'json.RawMessage' : type,
+          required: (prev?.required ?? false) || (required && req.has(key)),
+          ...(description ? { description } : {}),
+        });
+      }
+    }
+    for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
+      const r = this.resolve(part as JsonSchema, service);
+      if (r && depth < 8) this.fields(r, service, hint, required, out, depth + 1);
+    }
+    const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []) as JsonSchema[];
+    for (const b of branches) {
+      const r = this.resolve(b, service);
+      if (r && depth < 8) this.fields(r, service, hint, false, out, depth + 1);
+    }
+    for (const key of req) {
+      const f = out.get(key);
+      if (f && required) f.required = true;
+    }
+  }
+
+  private object(schema: Schema, service: ServiceModel, hint: string, declared?: string): string {
+    const fields = new Map<string, Field>();
+    this.fields(schema, service, hint, true, fields);
+    if (fields.size === 0) {
+      const ap = schema.additionalProperties ?? (isObj(schema.patternProperties) ? Object.values(schema.patternProperties)[0] : undefined);
+      return isObj(ap) ? `map[string]${this.expr(ap as JsonSchema, service, `${hint}Value`)}` : 'map[string]json.RawMessage';
+    }
+    const name = declared ?? this.names.claim(hint);
+    const idents = new NameTable();
+    const lines = [...goDoc(typeof schema.description === 'string' ? `${name}: ${schema.description}` : undefined), `type ${name} struct {`];
+    for (const f of fields.values()) {
+      const type = f.required || nilable(f.type) ? f.type : `*${f.type}`;
+      lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${f.required ? '' : ',omitempty'}"\``);
+    }
+    lines.push('}');
+    this.decls.push(lines.join('\n'));
+    return name;
+  }
+
+  private ref(ref: string, service: ServiceModel): string {
+    if (!ref.startsWith('#/components/schemas/')) return 'json.RawMessage';
+    const component = decodeURIComponent(ref.slice(21));
+    const key = `${service.name}\0${component}`;
+    const known = this.components.get(key);
+    if (known) return known;
+    const schema = service.schemas[component];
+    if (schema === undefined) return 'json.RawMessage';
+    const json = JSON.stringify(schema);
+    const same = this.shared.get(component);
+    if (same && same.json === json) {
+      this.components.set(key, same.name);
+      return same.name;
+    }
+    const s = isObj(schema) ? schema : {};
+    const objectLike = (s.type === 'object' || s.properties !== undefined || Array.isArray(s.allOf)) && !s['x-codec'] && !(s.oneOf || s.anyOf);
+    if (!objectLike) {
+      // Scalars, unions and lists are used by their Go type directly (an alias would only rename it). A
+      // list that contains itself ends as raw JSON.
+      this.components.set(key, 'json.RawMessage');
+      const t = this.expr(s, service, pascal(component));
+      this.components.set(key, t);
+      return t;
+    }
+    const name = this.names.claim(same ? `${pascal(service.name)}${pascal(component)}` : pascal(component));
+    if (!same) this.shared.set(component, { json, name });
+    this.components.set(key, name);
+    const made = this.object(s, service, name, name);
+    if (made !== name) {
+      this.decls.push(`// ${name} is ${made}.\ntype ${name} = ${made}`);
+    }
+    return name;
+  }
+}

@@ -1,0 +1,150 @@
+package noderpc
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"math/big"
+	"strconv"
+	"strings"
+)
+
+// U64 is an unsigned 64-bit integer the node sends as a decimal string ("1000000"); a JSON number is
+// accepted too. It is sent as a decimal string.
+type U64 uint64
+
+// MarshalJSON writes the decimal string form.
+func (v U64) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(v), 10) + `"`), nil
+}
+
+// UnmarshalJSON reads a decimal string or a JSON number.
+func (v *U64) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	n, err := strconv.ParseUint(unquote(b), 10, 64)
+	if err != nil || !decimal(unquote(b)) {
+		return fmt.Errorf("expected an unsigned 64-bit integer (decimal string or number), got %s", b)
+	}
+	*v = U64(n)
+	return nil
+}
+
+// U64Number is an unsigned 64-bit integer the node sends as a plain JSON number.
+type U64Number uint64
+
+// MarshalJSON writes a JSON number.
+func (v U64Number) MarshalJSON() ([]byte, error) {
+	return []byte(strconv.FormatUint(uint64(v), 10)), nil
+}
+
+// UnmarshalJSON reads a JSON number or a decimal string.
+func (v *U64Number) UnmarshalJSON(b []byte) error {
+	var u U64
+	if err := u.UnmarshalJSON(b); err != nil {
+		return err
+	}
+	*v = U64Number(u)
+	return nil
+}
+
+// U32 is an unsigned 32-bit (or smaller) integer, sent as a decimal string; a JSON number is accepted too.
+type U32 uint32
+
+// MarshalJSON writes the decimal string form.
+func (v U32) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatUint(uint64(v), 10) + `"`), nil
+}
+
+// UnmarshalJSON reads a decimal string or a JSON number.
+func (v *U32) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	n, err := strconv.ParseUint(unquote(b), 10, 32)
+	if err != nil || !decimal(unquote(b)) {
+		return fmt.Errorf("expected an unsigned 32-bit integer (decimal string or number), got %s", b)
+	}
+	*v = U32(n)
+	return nil
+}
+
+// Float4 is a number the node sends as a string with four decimals ("99.5000"); a JSON number is accepted.
+type Float4 float64
+
+// MarshalJSON writes the string form with four decimals.
+func (v Float4) MarshalJSON() ([]byte, error) {
+	return []byte(`"` + strconv.FormatFloat(float64(v), 'f', 4, 64) + `"`), nil
+}
+
+// UnmarshalJSON reads a decimal string or a JSON number.
+func (v *Float4) UnmarshalJSON(b []byte) error {
+	if string(b) == "null" {
+		return nil
+	}
+	f, err := strconv.ParseFloat(unquote(b), 64)
+	if err != nil {
+		return fmt.Errorf("expected a number (decimal string or number), got %s", b)
+	}
+	*v = Float4(f)
+	return nil
+}
+
+// Quantity is an unsigned integer of any size in the EVM's 0x-prefixed hex form ("0x1a2b"). Convert with
+// (*big.Int)(q) or q.ToInt(); make one with NewQuantity.
+type Quantity big.Int
+
+// NewQuantity wraps x (which must not be negative).
+func NewQuantity(x *big.Int) *Quantity { return (*Quantity)(x) }
+
+// QuantityOf makes a Quantity from a uint64.
+func QuantityOf(x uint64) *Quantity { return (*Quantity)(new(big.Int).SetUint64(x)) }
+
+// ToInt returns the value as a *big.Int (the same memory).
+func (q *Quantity) ToInt() *big.Int { return (*big.Int)(q) }
+
+// String returns the hex form.
+func (q *Quantity) String() string { return "0x" + (*big.Int)(q).Text(16) }
+
+// MarshalJSON writes the 0x-prefixed hex form.
+func (q *Quantity) MarshalJSON() ([]byte, error) {
+	if (*big.Int)(q).Sign() < 0 {
+		return nil, fmt.Errorf("a quantity cannot be negative: %s", (*big.Int)(q))
+	}
+	return []byte(`"` + q.String() + `"`), nil
+}
+
+// UnmarshalJSON reads the 0x-prefixed hex form.
+func (q *Quantity) UnmarshalJSON(b []byte) error {
+	s := unquote(b)
+	if len(b) < 2 || b[0] != '"' || !strings.HasPrefix(s, "0x") || len(s) < 3 {
+		return fmt.Errorf("expected a 0x-prefixed hex quantity, got %s", b)
+	}
+	if _, ok := (*big.Int)(q).SetString(s[2:], 16); !ok {
+		return fmt.Errorf("expected a 0x-prefixed hex quantity, got %s", b)
+	}
+	return nil
+}
+
+func unquote(b []byte) string {
+	b = bytes.TrimSpace(b)
+	if len(b) >= 2 && b[0] == '"' && b[len(b)-1] == '"' {
+		return string(b[1 : len(b)-1])
+	}
+	return string(b)
+}
+
+func decimal(s string) bool {
+	if s == "" || (len(s) > 1 && s[0] == '0') {
+		return false
+	}
+	for _, c := range s {
+		if c < '0' || c > '9' {
+			return false
+		}
+	}
+	return true
+}
+
+var _ json.Marshaler = U64(0)

@@ -1,0 +1,14 @@
+/** The generated Python package is clean under pyright in strict mode (its pyproject.toml sets it) for Python 3.10. */
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ROOT } from '../../helpers/paths.js';
+import { run } from '../clients/run.js';
+
+describe('generated/python', () => {
+  it('passes pyright strict', async () => {
+    const ran = await run(resolve(ROOT, 'node_modules/.bin/pyright'), ['--pythonpath', '/usr/bin/python3', '--outputjson'], { cwd: resolve(ROOT, 'generated/python'), timeoutMs: 170_000 });
+    const report = JSON.parse(ran.stdout) as { generalDiagnostics: { file: string; range: { start: { line: number } }; message: string }[]; summary: { filesAnalyzed: number } };
+    expect(report.generalDiagnostics.map((d) => `${d.file.replace(/.*generated\//, '')}:${d.range.start.line + 1}: ${d.message}`)).toEqual([]);
+    expect(report.summary.filesAnalyzed).toBeGreaterThanOrEqual(10);
+  }, 180_000);
+});
