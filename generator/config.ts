@@ -50,6 +50,8 @@ export interface Config {
   readonly releasesDir?: string;
   /** The base URL examples call (docs, README) and whose port the mock takes; absent: see `exampleBaseUrl`. */
   readonly url?: string;
+  /** Documents and `$ref`s may read files outside the project folder (default: only inside it). */
+  readonly refsOutsideProject?: boolean;
 }
 
 export const ALL_OUTPUTS = ['openrpc', 'client', 'validators', 'server', 'mock', 'docs', 'package'] as const;
@@ -70,10 +72,11 @@ export interface RawConfig {
   clientName?: string;
   releases?: string;
   url?: string;
+  refsOutsideProject?: boolean;
 }
 
 /** The fields a config may have: those its JSON Schema (noderpc.config.schema.json, for editors) lists. */
-const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases'] as const;
+const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases', 'refsOutsideProject'] as const;
 
 /** A config that cannot be used: its message says which field and why. */
 export class ConfigError extends Error {}
@@ -98,6 +101,7 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
   }
   const unknown = Object.keys(merged).filter((k) => !(FIELDS as readonly string[]).includes(k));
   if (unknown.length) throw new ConfigError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (a config has ${FIELDS.filter((f) => f !== '$schema').join(', ')})`);
+  if (merged.refsOutsideProject !== undefined && typeof merged.refsOutsideProject !== 'boolean') throw new ConfigError('"refsOutsideProject" must be true or false');
   if (merged.url !== undefined && (typeof merged.url !== 'string' || !/^(https?|wss?):\/\/[^/]/i.test(merged.url))) throw new ConfigError(`"url" must be an http(s) URL, like http://127.0.0.1:8545`);
   if (merged.clientName !== undefined && !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(merged.clientName))) throw new ConfigError(`"clientName" must be an identifier, got ${JSON.stringify(merged.clientName)}`);
   for (const key of ['out', 'schemas', 'clientName', 'releases'] as const) {
@@ -127,6 +131,7 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
     clientName: merged.clientName ?? 'createClient',
     ...(merged.releases ? { releasesDir: merged.releases.replace(/\\/g, '/').replace(/\/$/, '') } : {}),
     ...(merged.url !== undefined ? { url: merged.url.replace(/\/+$/, '') } : {}),
+    ...(merged.refsOutsideProject === true ? { refsOutsideProject: true } : {}),
   };
 }
 
