@@ -50,7 +50,7 @@ export interface Config {
   readonly releasesDir?: string;
   /** The base URL examples call (docs, README) and whose port the mock takes; absent: see `exampleBaseUrl`. */
   readonly url?: string;
-  /** Documents and `$ref`s may read files outside the project folder (default: only inside it). */
+  /** `$ref`s may read files outside the project folder and the documents' folders (default: only inside them). */
   readonly refsOutsideProject?: boolean;
 }
 

@@ -3,7 +3,7 @@
  * messages and outputs never carry an absolute path.
  */
 import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
-import { isAbsolute, posix, relative, resolve } from 'node:path';
+import { dirname, isAbsolute, posix, relative, resolve } from 'node:path';
 import { noCache, type Cache } from '../cache.js';
 import { reconcile, RunMemory } from '../incremental.js';
 import type { Diagnostic } from '../diagnostics.js';
@@ -84,7 +84,8 @@ export class Workspace {
   readonly memory: RunMemory;
 
   private readonly scope: ReadScope;
-  private realRoot: string | undefined;
+  /** The folders files may be read from: the project's, and each document's (links resolved). */
+  private readonly roots = new Map<string, string | undefined>();
 
   constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory(), scope: ReadScope = {}) {
     this.root = root;
@@ -108,7 +109,10 @@ export class Workspace {
       };
       const by = from ? ` (referenced from ${from.file})` : '';
       const full = resolve(this.root, key);
-      if (!this.scope.outside && !this.inside(full))
+      // A document the config (or command line) names is read where it is; its folder is then one a
+      // reference may read from. A reference reads only inside the project's or a document's folder.
+      if (!from) this.addRoot(dirname(full));
+      else if (!this.scope.outside && !this.inside(full))
         return refused('ref-outside', `Cannot read ${key}${by}: it is outside the project folder, and references may read only files inside it. Copy the file into the project, or set "refsOutsideProject": true in the config.`);
       const read = readRegularFile(full);
       if ('why' in read)
@@ -137,21 +141,33 @@ export class Workspace {
     return file;
   }
 
-  /** Whether an absolute path is inside the project folder, links followed (a link may not lead out). */
+  private addRoot(dir: string): void {
+    if (this.roots.has(dir)) return;
+    let real: string | undefined;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      real = undefined;
+    }
+    this.roots.set(dir, real);
+  }
+
+  /** Whether an absolute path is inside the project's or a document's folder, links followed (none may lead out). */
   private inside(full: string): boolean {
+    this.addRoot(this.root);
     const within = (base: string, p: string) => {
       const rel = relative(base, p);
       return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
     };
-    if (!within(this.root, full)) return false;
+    const roots = [...this.roots];
+    if (!roots.some(([dir]) => within(dir, full))) return false;
     let real: string;
     try {
       real = realpathSync(full);
     } catch {
       return true; // missing: reported as such when read
     }
-    this.realRoot ??= realpathSync(this.root);
-    return within(this.realRoot, real);
+    return roots.some(([, r]) => r !== undefined && within(r, real));
   }
 
   /** Whether `path` can be read, without recording a problem when it cannot. */
