@@ -154,6 +154,29 @@ function idKey(id: unknown): string {
   return JSON.stringify(id);
 }
 
+/**
+ * Calls waiting for their answers, by id. Ids may repeat (two calls in flight with the same id on one
+ * connection, or in one batch): each id keeps its calls in the order sent, and an answer goes to the
+ * earliest still waiting. Never the latest, which paired one call's answer (a wallet's mnemonic) with
+ * another call's record.
+ */
+class Waiting {
+  private readonly byId = new Map<string, ProxyCall[]>();
+  add(id: unknown, call: ProxyCall): void {
+    const key = idKey(id);
+    const list = this.byId.get(key);
+    if (list) list.push(call);
+    else this.byId.set(key, [call]);
+  }
+  take(id: unknown): ProxyCall | undefined {
+    const key = idKey(id);
+    const list = this.byId.get(key);
+    const call = list?.shift();
+    if (list && list.length === 0) this.byId.delete(key);
+    return call;
+  }
+}
+
 export async function startProxy(options: ProxyOptions & { readonly port?: number; readonly host?: string }): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
   const base = upstream.pathname.replace(/\/+$/, '');
@@ -292,15 +315,15 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
 
   function inspectHttp(path: string, body: Buffer, status: number, reply: Buffer): void {
     const calls = requestsOf(parse(body.toString('utf8')));
-    const byId = new Map<string, ProxyCall>();
+    const waiting = new Waiting();
     for (const r of calls) {
       const call: ProxyCall = { transport: 'http', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
       onCall(call);
-      if ('id' in r) byId.set(idKey(r.id), call);
+      if ('id' in r) waiting.add(r.id, call);
     }
     if (status !== 200 || !calls.length) return;
     for (const response of responsesOf(parse(reply.toString('utf8')))) {
-      const call = byId.get(idKey(response.id));
+      const call = waiting.take(response.id);
       const answer = answerOf(response);
       if (call && answer) onAnswer(call, answer);
     }
@@ -350,7 +373,7 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     // Messages sent before the upstream's handshake completes wait here, up to maxQueued bytes.
     const queued: { data: RawData; binary: boolean }[] = [];
     let queuedBytes = 0;
-    const pending = new Map<string, ProxyCall>();
+    const pending = new Waiting();
     const subscriptions = new Map<string, { call: ProxyCall; kind: string }>();
 
     client.on('message', (data, binary) => {
@@ -370,7 +393,7 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
         for (const r of requestsOf(parse(text))) {
           const call: ProxyCall = { transport: 'websocket', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
           onCall(call);
-          if ('id' in r) pending.set(idKey(r.id), call);
+          if ('id' in r) pending.add(r.id, call);
         }
       });
     });
@@ -393,10 +416,8 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
           return;
         }
         for (const response of responsesOf(message)) {
-          const key = idKey(response.id);
-          const call = pending.get(key);
+          const call = pending.take(response.id);
           const answer = answerOf(response);
-          pending.delete(key);
           if (!call || !answer) continue;
           if ('result' in answer && /_subscribe$/.test(call.method) && Array.isArray(call.params) && typeof call.params[0] === 'string')
             subscriptions.set(idKey(answer.result), { call, kind: call.params[0] });
