@@ -52,6 +52,8 @@ export interface Config {
   readonly url?: string;
   /** The methods the package README's first example calls, in order (absent: one simple read per service). */
   readonly firstCalls?: readonly string[];
+  /** `$ref`s may read files outside the project folder and the documents' folders (default: only inside them). */
+  readonly refsOutsideProject?: boolean;
 }
 
 /** The outputs made when a config names none: the TypeScript package and its docs. */
@@ -77,10 +79,11 @@ export interface RawConfig {
   releases?: string;
   url?: string;
   firstCalls?: string[];
+  refsOutsideProject?: boolean;
 }
 
 /** The fields a config may have: those its JSON Schema (noderpc.config.schema.json, for editors) lists. */
-const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases', 'firstCalls'] as const;
+const FIELDS = ['$schema', 'documents', 'schemas', 'out', 'package', 'strict', 'emit', 'scopes', 'clientName', 'url', 'releases', 'firstCalls', 'refsOutsideProject'] as const;
 
 /** A config that cannot be used: its message says which field and why. */
 export class ConfigError extends Error {}
@@ -105,6 +108,7 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
   }
   const unknown = Object.keys(merged).filter((k) => !(FIELDS as readonly string[]).includes(k));
   if (unknown.length) throw new ConfigError(`unknown field${unknown.length === 1 ? '' : 's'} ${unknown.map((k) => `"${k}"`).join(', ')} (a config has ${FIELDS.filter((f) => f !== '$schema').join(', ')})`);
+  if (merged.refsOutsideProject !== undefined && typeof merged.refsOutsideProject !== 'boolean') throw new ConfigError('"refsOutsideProject" must be true or false');
   if (merged.url !== undefined && (typeof merged.url !== 'string' || !/^(https?|wss?):\/\/[^/]/i.test(merged.url))) throw new ConfigError(`"url" must be an http(s) URL, like http://127.0.0.1:8545`);
   if (merged.clientName !== undefined && !/^[A-Za-z_$][A-Za-z0-9_$]*$/.test(String(merged.clientName))) throw new ConfigError(`"clientName" must be an identifier, got ${JSON.stringify(merged.clientName)}`);
   if (merged.firstCalls !== undefined && (!Array.isArray(merged.firstCalls) || !merged.firstCalls.every((m) => typeof m === 'string' && m !== '')))
@@ -137,6 +141,7 @@ export function resolveConfig(root: string, raw: RawConfig, overrides: Partial<R
     ...(merged.releases ? { releasesDir: merged.releases.replace(/\\/g, '/').replace(/\/$/, '') } : {}),
     ...(merged.url !== undefined ? { url: merged.url.replace(/\/+$/, '') } : {}),
     ...(merged.firstCalls !== undefined ? { firstCalls: [...merged.firstCalls] } : {}),
+    ...(merged.refsOutsideProject === true ? { refsOutsideProject: true } : {}),
   };
 }
 

@@ -185,7 +185,8 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
 
   /** Where a relative file reference leads: beside the file that holds it, else (a warning) from the project root. */
   const locate = (path: string, file: SourceFile, refPointer: string, ref: string, sink: Sink): SourceFile | undefined => {
-    const resolved = posix.normalize(posix.join(posix.dirname(file.path), path));
+    // An absolute path is that path (refused by the workspace unless the config allows files outside).
+    const resolved = posix.isAbsolute(path) ? posix.normalize(path) : posix.normalize(posix.join(posix.dirname(file.path), path));
     const fromRoot = posix.normalize(path);
     if (!workspace.has(resolved) && fromRoot !== resolved && !fromRoot.startsWith('../') && workspace.has(fromRoot)) {
       sink.problems.push({

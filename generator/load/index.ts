@@ -77,7 +77,7 @@ export interface LoadOptions {
 }
 
 export function loadProject(config: Config, options: LoadOptions = {}): LoadResult {
-  const workspace = new Workspace(config.root, options.overrides, options.cache, options.memory);
+  const workspace = new Workspace(config.root, options.overrides, options.cache, options.memory, { outside: config.refsOutsideProject === true });
   const problems: Diagnostic[] = [];
   const services: ServiceModel[] = [];
   const schemaDocuments: SchemaJobDocument[] = [];

@@ -2,8 +2,8 @@
  * The files a load reads, each parsed once. All paths are project-relative and `/`-separated so that
  * messages and outputs never carry an absolute path.
  */
-import { existsSync, readFileSync } from 'node:fs';
-import { posix, resolve } from 'node:path';
+import { closeSync, constants, existsSync, fstatSync, openSync, readSync, realpathSync } from 'node:fs';
+import { dirname, isAbsolute, posix, relative, resolve } from 'node:path';
 import { noCache, type Cache } from '../speed/cache.js';
 import { reconcile, RunMemory } from '../speed/incremental.js';
 import type { Diagnostic } from '../lib/diagnostics.js';
@@ -32,6 +32,41 @@ function splice(path: string, last: ReadFile, text: string): ReadFile | undefine
   return { text, file: jsonSource(path, text, value), problems: [], layout: last.layout };
 }
 
+/** The largest file a load reads (a document or a file it references). */
+export const MAX_FILE_BYTES = 16 * 1024 * 1024;
+
+/** Where the files a load may read are: inside the project folder, or (widened) anywhere. */
+export interface ReadScope {
+  /** Read files outside the project folder too (config `refsOutsideProject`). Still only regular files. */
+  readonly outside?: boolean;
+}
+
+/** Why a file cannot be read, in words, or the text read (only a regular file, at most MAX_FILE_BYTES). */
+function readRegularFile(full: string): { text: string } | { why: string; code: string } {
+  let fd: number;
+  try {
+    // Non-blocking: a FIFO opened for reading would wait for a writer. A regular file reads as ever.
+    fd = openSync(full, constants.O_RDONLY | (constants.O_NONBLOCK ?? 0));
+  } catch (e) {
+    return { code: 'file-missing', why: (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'no such file' : `cannot open it (${(e as NodeJS.ErrnoException).code ?? 'error'})` };
+  }
+  try {
+    const st = fstatSync(fd);
+    if (!st.isFile()) return { code: 'ref-not-file', why: 'it is not a regular file (a device, a pipe or a folder)' };
+    if (st.size > MAX_FILE_BYTES) return { code: 'ref-too-large', why: `it is ${st.size} bytes, over the limit of ${MAX_FILE_BYTES}` };
+    const buf = Buffer.alloc(st.size);
+    let n = 0;
+    while (n < st.size) {
+      const got = readSync(fd, buf, n, st.size - n, n);
+      if (got === 0) break;
+      n += got;
+    }
+    return { text: buf.subarray(0, n).toString('utf8') };
+  } finally {
+    closeSync(fd);
+  }
+}
+
 export class Workspace {
   readonly root: string;
   private readonly files = new Map<string, SourceFile | null>();
@@ -48,8 +83,13 @@ export class Workspace {
    */
   readonly memory: RunMemory;
 
-  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory()) {
+  private readonly scope: ReadScope;
+  /** The folders files may be read from: the project's, and each document's (links resolved). */
+  private readonly roots = new Map<string, string | undefined>();
+
+  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory(), scope: ReadScope = {}) {
     this.root = root;
+    this.scope = scope;
     this.overrides = overrides;
     this.cache = cache;
     this.memory = memory;
@@ -61,20 +101,23 @@ export class Workspace {
     if (this.files.has(key)) return this.files.get(key) ?? undefined;
     let text: string | undefined = this.overrides.get(key);
     if (text === undefined) {
-      try {
-        text = readFileSync(resolve(this.root, key), 'utf8');
-      } catch {
+      const refused = (code: string, message: string): undefined => {
         const pos = from?.locate?.(from.pointer);
-        this.problems.push({
-          code: 'file-missing',
-          message: `Cannot read ${key}${from ? ` (referenced from ${from.file})` : ''}. Check the path: it is relative to the file that holds the reference.`,
-          file: from?.file ?? key,
-          ...(from ? { pointer: from.pointer } : {}),
-          ...(pos ?? {}),
-        });
+        this.problems.push({ code, message, file: from?.file ?? key, ...(from ? { pointer: from.pointer } : {}), ...(pos ?? {}) });
         this.files.set(key, null);
         return undefined;
-      }
+      };
+      const by = from ? ` (referenced from ${from.file})` : '';
+      const full = resolve(this.root, key);
+      // A document the config (or command line) names is read where it is; its folder is then one a
+      // reference may read from. A reference reads only inside the project's or a document's folder.
+      if (!from) this.addRoot(dirname(full));
+      else if (!this.scope.outside && !this.inside(full))
+        return refused('ref-outside', `Cannot read ${key}${by}: it is outside the project folder, and references may read only files inside it. Copy the file into the project, or set "refsOutsideProject": true in the config.`);
+      const read = readRegularFile(full);
+      if ('why' in read)
+        return refused(read.code, read.code === 'file-missing' ? `Cannot read ${key}${by}. Check the path: it is relative to the file that holds the reference.` : `Cannot read ${key}${by}: ${read.why}.`);
+      text = read.text;
     }
     this.texts.set(key, text);
     const slot = `file ${key}`;
@@ -98,12 +141,42 @@ export class Workspace {
     return file;
   }
 
+  private addRoot(dir: string): void {
+    if (this.roots.has(dir)) return;
+    let real: string | undefined;
+    try {
+      real = realpathSync(dir);
+    } catch {
+      real = undefined;
+    }
+    this.roots.set(dir, real);
+  }
+
+  /** Whether an absolute path is inside the project's or a document's folder, links followed (none may lead out). */
+  private inside(full: string): boolean {
+    this.addRoot(this.root);
+    const within = (base: string, p: string) => {
+      const rel = relative(base, p);
+      return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+    };
+    const roots = [...this.roots];
+    if (!roots.some(([dir]) => within(dir, full))) return false;
+    let real: string;
+    try {
+      real = realpathSync(full);
+    } catch {
+      return true; // missing: reported as such when read
+    }
+    return roots.some(([, r]) => r !== undefined && within(r, real));
+  }
+
   /** Whether `path` can be read, without recording a problem when it cannot. */
   has(path: string): boolean {
     const key = posix.normalize(path);
     if (this.files.has(key)) return this.files.get(key) !== null;
     if (this.overrides.has(key)) return true;
-    return existsSync(resolve(this.root, key));
+    const full = resolve(this.root, key);
+    return (this.scope.outside === true || this.inside(full)) && existsSync(full);
   }
 
   /**

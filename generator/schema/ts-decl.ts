@@ -27,6 +27,7 @@
  */
 import type { Options } from 'json-schema-to-typescript';
 import { isSchemaObject } from './resolve.js';
+import { blockCommentText } from '../lib/escape.js';
 
 type Rec = Record<string, unknown>;
 
@@ -204,7 +205,7 @@ function prepare(input: Rec, chain: number, limit: number, name?: string): Node 
   if (isObjectType(s) && !('required' in s)) s.required = [];
   if (isObjectType(s) && !('additionalProperties' in s) && s.patternProperties === undefined) s.additionalProperties = false;
   if (name !== undefined) s.$id = name;
-  if (typeof s.description === 'string') s.description = s.description.replace(/\*\//g, '* /');
+  if (typeof s.description === 'string') s.description = blockCommentText(s.description);
   const arrayish = isArrayType(s);
   if (arrayish) {
     const notes = [...('minItems' in s ? [`@minItems ${s.minItems as number}`] : []), ...('maxItems' in s ? [`@maxItems ${s.maxItems as number}`] : [])];
@@ -429,7 +430,7 @@ function objectType(s: Rec, doc: Doc, name: string | undefined): Ty {
   }));
   const patterns = Object.entries((s.patternProperties as Record<string, Node> | undefined) ?? {}).map(([key, node]) => {
     const ty = build(node);
-    const note = `This interface was referenced by \`${name}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${key.replace('*/', '*\\/')}".`;
+    const note = `This interface was referenced by \`${name}\`'s JSON-Schema definition\nvia the \`patternProperty\` "${blockCommentText(key)}".`;
     return { ...ty, comment: ty.comment ? `${ty.comment}\n\n${note}` : note } as Ty;
   });
   const extra = s.additionalProperties;
@@ -506,7 +507,7 @@ function hasDoc(d: Doc): boolean {
 function comment(text: string | undefined, deprecated?: boolean): string {
   const lines = ['/**'];
   if (deprecated) lines.push(' * @deprecated');
-  if (text !== undefined) for (const line of text.split('\n')) lines.push(` * ${line}`);
+  if (text !== undefined) for (const line of blockCommentText(text).split('\n')) lines.push(` * ${line}`);
   lines.push(' */');
   return lines.join('\n');
 }

@@ -17,6 +17,7 @@ import { omittable, type JsonSchema, type MethodModel, type Model, type ParamMod
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
 import { placeIn } from '../speed/reach.js';
+import { blockCommentText } from '../lib/escape.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
 import { branchShape, tagging, taggedBranchType, unionGuards, type Tagging } from './unions.js';
@@ -409,7 +410,7 @@ export class TypeCatalog {
           const type = this.paramExpressions.get(p)!;
           return `${labels[i]}${omit[i] ? '?' : ''}: ${omit[i] || p.required ? type : `${type} | undefined`}`;
         });
-        const docs = entry.params.map((p, i) => ` * @param ${labels[i]} ${(p.description ?? p.summary ?? '').split('\n')[0]}`.trimEnd());
+        const docs = entry.params.map((p, i) => ` * @param ${labels[i]} ${blockCommentText((p.description ?? p.summary ?? '').split('\n')[0]!)}`.trimEnd());
         return `/**\n * Params of ${entry.method ? entry.method.name : entry.name}, by position.\n${docs.join('\n')}\n */\nexport type ${entry.name} = [${items.join(', ')}]`;
       });
     pieces.push(...tuples);

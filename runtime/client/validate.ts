@@ -14,6 +14,18 @@ export interface AjvErrorLike {
 }
 
 /**
+ * `to` with `from`'s errors added at its end (`from` itself when `to` is null): what ajv's standalone code
+ * does with `to.concat(from)`, in place, so that collecting n errors costs n steps, not n²/2 copies.
+ */
+export function appendErrors<T>(to: T[] | null, from: readonly T[] | null | undefined): T[] | null {
+  if (!from) return to;
+  if (to === null) return from as T[];
+  const n = from.length;
+  for (let i = 0; i < n; i++) to.push(from[i] as T);
+  return to;
+}
+
+/**
  * ajv errors → issues. Adds what ajv leaves in `params` to the message (the allowed values of an enum, the
  * unexpected property's name), and drops exact duplicates (anyOf/oneOf branches repeat themselves).
  */

@@ -32,6 +32,16 @@ export interface Texts {
   subscriptionNotFound(): WireError | undefined;
 }
 
+/**
+ * How many issues an error reply lists in `data`; its message gives the count of the rest. Params of
+ * 48,000 wrong items hold 48,000 issues: all of them made a 9 MB reply.
+ */
+export const MAX_REPLY_ISSUES = 10;
+
+function issueData(issues: readonly ValidationIssue[]): { path: string; message: string; keyword: string; params: Readonly<Record<string, unknown>> }[] {
+  return issues.slice(0, MAX_REPLY_ISSUES).map((i) => ({ path: i.path, message: i.message, keyword: i.keyword, params: i.params ?? {} }));
+}
+
 function describeIssue(issue: ValidationIssue): string {
   return issue.path ? `${issue.path} ${issue.message}` : issue.message;
 }
@@ -75,7 +85,7 @@ const standard: Texts = {
   invalid: (method, issues) => ({
     code: -32602,
     message: `Invalid params: ${describeIssue(issues[0] as ValidationIssue)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
-    data: issues.map((i) => ({ path: i.path, message: i.message, keyword: i.keyword, params: i.params ?? {} })),
+    data: issueData(issues),
   }),
   codec: (method, error) => ({
     code: -32602,
@@ -86,7 +96,7 @@ const standard: Texts = {
   resultInvalid: (method, issues) => ({
     code: -32603,
     message: `Internal error: the result of ${method} does not match its schema: ${describeIssue(issues[0] as ValidationIssue)}`,
-    data: issues.map((i) => ({ path: i.path, message: i.message, keyword: i.keyword, params: i.params ?? {} })),
+    data: issueData(issues),
   }),
   kindMissing: (method) => ({
     code: -32602,

@@ -7,7 +7,8 @@
  *
  * Its own module: a client with one URL carries none of this.
  */
-import { mayRepeat, retryReason } from './retry.js';
+import { maySendAgain } from './resend.js';
+import { retryReason } from './retry.js';
 import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 
 export interface RankOptions {
@@ -84,7 +85,7 @@ export function createFallbackTransport(transports: readonly Transport[], option
 
   /** Whether a failure on one node should send the call to the next. */
   const movesOn = (call: RpcCall, error: unknown, opts: RequestOptions | undefined): boolean =>
-    retryReason(error, extra) !== undefined && mayRepeat(call, error, opts?.retry);
+    retryReason(error, extra) !== undefined && maySendAgain(call, { failed: error }, opts?.retry);
 
   async function attempt(i: number, call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
     const started = now();
@@ -207,7 +208,8 @@ export function createFallbackTransport(transports: readonly Transport[], option
     validate: first.validate,
     batching: transports.every((t) => t.batching),
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
-      if (hedge !== undefined && call.effects === 'read' && opts?.retry !== false && transports.length > 1) return hedged(call, opts, hedge);
+      // Only a call the rule lets run twice at once is raced (a read, an idempotent write).
+      if (hedge !== undefined && maySendAgain(call, { inFlight: true }, opts?.retry) && transports.length > 1) return hedged(call, opts, hedge);
       return sequential(call, opts);
     },
     batch,

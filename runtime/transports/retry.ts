@@ -9,6 +9,9 @@
 import { AbortError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from '../errors/index.js';
 import type { HeadersLike, RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 import { wrapTransport } from './wrap.js';
+import { codeIn, hasAnswer, maySendAgain, surelyUnsent, tooLarge } from './resend.js';
+
+export { surelyUnsent, tooLarge };
 
 export interface RetryOptions {
   /** Retries after the first attempt (default 3; 0 turns retries off). */
@@ -39,27 +42,11 @@ export interface RetryEvent {
 
 /** JSON-RPC codes that say the request itself is wrong: repeating it cannot help. */
 const NEVER = [-32700, -32600, -32601, -32602];
-/** `ECONNREFUSED`, DNS failures: the request never reached the server, so even a write may be repeated. */
-const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|ENETUNREACH|EHOSTUNREACH)$/;
 
 function retryableStatus(status: number | undefined): boolean {
   return status === 408 || status === 429 || (status !== undefined && status >= 500 && status !== 501);
 }
 
-/** The `code` of an error or of anything in its cause chain (undici wraps the socket's error). */
-function codeIn(e: unknown): string | undefined {
-  for (let c = e, depth = 0; c && typeof c === 'object' && depth < 5; c = (c as { cause?: unknown }).cause, depth++) {
-    const code = (c as { code?: unknown }).code;
-    if (typeof code === 'string') return code;
-  }
-  return undefined;
-}
-
-/** Whether a failed request surely never reached the server (so even a write can be sent again). */
-export function surelyUnsent(error: unknown): boolean {
-  const code = error instanceof TransportError ? codeIn(error.cause) : undefined;
-  return code !== undefined && UNSENT.test(code);
-}
 
 /**
  * Why an error is worth another attempt, or undefined when it is not: network failures, timeouts, 408, 429,
@@ -84,15 +71,11 @@ export function retryReason(error: unknown, extra: readonly number[] = []): stri
 }
 
 /**
- * Whether a call may be sent again after this error: forced by the caller (`retry`), or from the spec's
- * effects. A call without effects is taken for a write.
+ * Whether a call may be sent again after this retryable error (the one rule of resend.ts): forced by the
+ * caller (`retry`), or from the spec's effects. A call without effects is taken for a write.
  */
 export function mayRepeat(call: RpcCall, error: unknown, force: boolean | undefined): boolean {
-  if (force !== undefined) return force;
-  const effects = call.effects;
-  if (effects === 'read' || effects === 'idempotent') return true;
-  if (effects === 'admin') return false;
-  return surelyUnsent(error);
+  return maySendAgain(call, { failed: error }, force);
 }
 
 /**
@@ -120,12 +103,6 @@ export function retryBackoff(retry: number, base: number, max: number, random: (
   return Math.round(full / 2 + (random() * full) / 2);
 }
 
-/** A batch (or an item of one) the server refused for its size: HTTP 413 or a "batch too large" error. */
-export function tooLarge(error: unknown): boolean {
-  if (error instanceof HttpError) return error.status === 413;
-  const texts = [error, error instanceof ProtocolError ? error.cause : undefined].map((e) => (e instanceof Error ? e.message : ''));
-  return texts.some((t) => /batch/i.test(t) && /(too large|too big|too many|exceed|limit|size)/i.test(t));
-}
 
 function count(name: string, value: number | undefined, fallback: number): number {
   if (value === undefined) return fallback;
@@ -201,10 +178,29 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     }
   }
 
-  /** Sends a batch, splitting it in halves (recursively) while the server says it is too large. */
+  /**
+   * Sends a batch; when the server refuses some of it for its size, sends again only the calls without an
+   * answer that the rule lets go again (resend.ts: a call it refused surely never ran; a call that ran keeps
+   * its answer), as one smaller batch, or in halves when all of it was refused, recursively.
+   */
   async function sendSplitting(calls: readonly RpcCall[], opts: RequestOptions | undefined): Promise<Settled<unknown>[]> {
     const settled = await transport.batch(calls, opts);
     if (calls.length < 2 || !settled.some((s) => s.status === 'rejected' && tooLarge(s.reason))) return settled;
+    const again = calls
+      .map((_, i) => i)
+      .filter((i) => {
+        const s = settled[i]!;
+        return s.status === 'rejected' && !hasAnswer(s) && maySendAgain(calls[i]!, { failed: s.reason }, opts?.retry);
+      });
+    if (again.length === 0) return settled;
+    if (again.length < calls.length) {
+      const redone = await sendSplitting(
+        again.map((i) => calls[i]!),
+        opts,
+      );
+      again.forEach((i, k) => (settled[i] = redone[k]!));
+      return settled;
+    }
     const half = Math.ceil(calls.length / 2);
     const parts = await Promise.all([sendSplitting(calls.slice(0, half), opts), sendSplitting(calls.slice(half), opts)]);
     return parts.flat();

@@ -81,7 +81,7 @@ describe('samples', () => {
   const body = '{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"it\'s","b":true,"c":null}}';
   it('curl quotes for the shell and adds each header', () => {
     expect(curlSample('http://h/x', body, [['x-api-key', 'k']])).toBe(
-      `curl -s -X POST -H 'content-type: application/json' -H 'x-api-key: k' --data '{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"it'\\''s","b":true,"c":null}}' http://h/x`,
+      `curl -s -X POST -H 'content-type: application/json' -H 'x-api-key: k' --data '{"jsonrpc":"2.0","id":1,"method":"m","params":{"a":"it'\\''s","b":true,"c":null}}' 'http://h/x'`,
     );
   });
   it('fetch and Python carry the same body and headers', () => {

@@ -10,7 +10,7 @@ it('the runtime index exports exactly the public values', () => {
   expect(Object.keys(runtime).sort()).toEqual(
     [
       'AbortError', 'BufferOverflowError', 'CodecError', 'DecodeError', 'EncodeError', 'HttpError', 'NodeRpcError', 'ProtocolError',
-      'ResponseValidationError', 'RpcError', 'TimeoutError', 'TransportError', 'TransportPool', 'UTXO_PAGINATION', 'UnsupportedError',
+      'ResponseValidationError', 'RpcError', 'TimeoutError', 'TransportError', 'TransportPool', 'UTXO_PAGINATION', 'UnsupportedError', 'appendErrors',
       'backoff', 'batch', 'call', 'createFallbackTransport', 'createHttpTransport', 'createLog', 'createWebSocketTransport', 'decode',
       'encode', 'encodeParams', 'endpointUrl', 'formatIssues', 'logRetries', 'mayRepeat', 'paginate', 'paginateByIndex', 'prepare',
       'retryAfter', 'retryBackoff', 'retryReason', 'secretValues', 'subscribe', 'surelyUnsent', 'toIssues', 'toWebSocketUrl', 'tooLarge',

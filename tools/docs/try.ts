@@ -189,7 +189,8 @@ export function shellWord(s: string): string {
 
 export function curlSample(url: string, body: string, headers: readonly (readonly [string, string])[] = []): string {
   const h = [['content-type', 'application/json'] as const, ...headers].map(([k, v]) => ` -H ${shellWord(`${k}: ${v}`)}`).join('');
-  return `curl -s -X POST${h} --data ${shellWord(body)} ${url}`;
+  // Every value a single-quoted word: a URL may hold ; & $ ( ) ` # and spaces (a server URL is document text).
+  return `curl -s -X POST${h} --data ${shellWord(body)} ${shellWord(url)}`;
 }
 
 export function fetchSample(url: string, body: string, headers: readonly (readonly [string, string])[] = []): string {
@@ -232,8 +233,15 @@ export function clientSample(setup: ClientSetup, baseUrl: string, accessor: stri
   ].join('\n');
 }
 
+/** A single-quoted JavaScript string literal of `s`: backslash, quote and every line terminator escaped. */
 function jsString(s: string): string {
-  return `'${s.replace(/\\/g, '\\\\').replace(/'/g, "\\'").replace(/\n/g, '\\n')}'`;
+  return `'${s
+    .replace(/\\/g, '\\\\')
+    .replace(/'/g, "\\'")
+    .replace(/\n/g, '\\n')
+    .replace(/\r/g, '\\r')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029')}'`;
 }
 
 /** A value as a JavaScript literal (bigints as `123n`), on one line when short, else indented. */

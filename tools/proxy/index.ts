@@ -65,8 +65,22 @@ export interface ProxyOptions {
   readonly onReport?: (report: ProxyReport) => void;
   /** Called with every finished exchange (call and answer). */
   readonly onExchange?: (exchange: ProxyExchange) => void;
-  /** Called when the upstream cannot be reached (the client gets a 502). */
+  /** Called when the upstream cannot be reached (the client gets a 502, or a 504 when it timed out). */
   readonly onUpstreamError?: (error: Error, path: string) => void;
+  /**
+   * How long the upstream may stay silent: on an HTTP request (then the client gets a 504) and on a
+   * WebSocket handshake (then the client's connection is closed with 1011). Default 60 s.
+   */
+  readonly upstreamTimeoutMs?: number;
+  /**
+   * How many bytes a WebSocket client may send while the upstream's handshake is pending; past it the
+   * client is closed with 1013 (try again later). Default 16 MiB.
+   */
+  readonly maxQueuedBytes?: number;
+  /** The largest HTTP request body passed on; a larger one gets a 413. Default 32 MiB. */
+  readonly maxBodyBytes?: number;
+  /** Replies up to this size are handed to the inspector and recorder; larger ones are passed on unchecked. Default 16 MiB. */
+  readonly maxInspectedBytes?: number;
 }
 
 export interface RunningProxy {
@@ -80,6 +94,22 @@ export interface RunningProxy {
 
 /** Headers that belong to one hop and must not be passed on. */
 const HOP = new Set(['connection', 'keep-alive', 'proxy-authenticate', 'proxy-authorization', 'te', 'trailer', 'transfer-encoding', 'upgrade', 'host', 'content-length']);
+
+/**
+ * Whether a request target is a path the proxy can append to the upstream's (origin form: `/` then no
+ * space or control character, not `//`, which a URL parser reads as a host). `*`, full URLs and anything
+ * else are refused: appended to the upstream's address they name another place, or no place at all.
+ */
+export function isOriginPath(target: string | undefined): target is string {
+  return typeof target === 'string' && target.startsWith('/') && !target.startsWith('//') && !/[\s\u0000-\u001f\u007f\\]/.test(target);
+}
+
+/** A close frame may not carry 1005 (no code) or 1006 (dropped); nor codes under 1000 or 1004, 1015. */
+function sendableCode(code: number | undefined): number | undefined {
+  if (code === undefined || code === 1005) return undefined;
+  if ((code >= 1000 && code <= 1014 && code !== 1004 && code !== 1006) || (code >= 3000 && code <= 4999)) return code;
+  return 1011;
+}
 
 function forwardable(headers: IncomingHttpHeaders): Record<string, string | string[]> {
   const out: Record<string, string | string[]> = {};
@@ -122,6 +152,29 @@ function answerOf(response: Record<string, unknown>): ProxyAnswer | undefined {
 /** JSON-RPC ids are compared as their JSON text: `1` and `"1"` are different calls. */
 function idKey(id: unknown): string {
   return JSON.stringify(id);
+}
+
+/**
+ * Calls waiting for their answers, by id. Ids may repeat (two calls in flight with the same id on one
+ * connection, or in one batch): each id keeps its calls in the order sent, and an answer goes to the
+ * earliest still waiting. Never the latest, which paired one call's answer (a wallet's mnemonic) with
+ * another call's record.
+ */
+class Waiting {
+  private readonly byId = new Map<string, ProxyCall[]>();
+  add(id: unknown, call: ProxyCall): void {
+    const key = idKey(id);
+    const list = this.byId.get(key);
+    if (list) list.push(call);
+    else this.byId.set(key, [call]);
+  }
+  take(id: unknown): ProxyCall | undefined {
+    const key = idKey(id);
+    const list = this.byId.get(key);
+    const call = list?.shift();
+    if (list && list.length === 0) this.byId.delete(key);
+    return call;
+  }
 }
 
 export async function startProxy(options: ProxyOptions & { readonly port?: number; readonly host?: string }): Promise<RunningProxy> {
@@ -168,56 +221,109 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     s.once('close', () => sockets.delete(s));
   });
 
+  const timeoutMs = options.upstreamTimeoutMs ?? 60_000;
+  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
+  const maxInspected = options.maxInspectedBytes ?? 16 * 1024 * 1024;
+
+  function refuse(res: ServerResponse, status: number, text: string): void {
+    if (res.headersSent) return void res.destroy();
+    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+    res.end(`noderpc proxy: ${text}\n`);
+  }
+
   function handleHttp(req: IncomingMessage, res: ServerResponse): void {
+    const path = req.url;
+    if (!isOriginPath(path)) {
+      req.resume();
+      return refuse(res, 400, 'the request target must be a path starting with /');
+    }
     const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const body = Buffer.concat(chunks);
-      const path = req.url ?? '/';
-      const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-      const out = send(
-        {
-          protocol: upstream.protocol,
-          hostname: upstream.hostname,
-          port: upstream.port,
-          path: `${base}${path}`,
-          method: req.method,
-          headers: { ...forwardable(req.headers), host: upstream.host, 'content-length': String(body.length) },
-        },
-        (up) => {
-          const back: Buffer[] = [];
-          up.on('data', (c: Buffer) => back.push(c));
-          up.on('end', () => {
-            const reply = Buffer.concat(back);
-            res.writeHead(up.statusCode ?? 502, { ...forwardable(up.headers), 'content-length': String(reply.length) });
-            res.end(reply);
-            if (req.method === 'POST') later(() => inspectHttp(path, body, up.statusCode ?? 0, reply));
-          });
-          up.on('error', () => res.destroy());
-        },
-      );
-      out.on('error', (e) => {
-        options.onUpstreamError?.(e, path);
-        if (!res.headersSent) {
-          res.writeHead(502, { 'content-type': 'text/plain; charset=utf-8' });
-          res.end(`noderpc proxy: the upstream ${options.upstream} did not answer (${(e as NodeJS.ErrnoException).code ?? e.message})\n`);
-        } else res.destroy();
-      });
-      out.end(body);
+    let size = 0;
+    req.on('data', (c: Buffer) => {
+      size += c.length;
+      if (size <= maxBody) chunks.push(c);
     });
+    req.on('error', () => res.destroy());
+    req.on('end', () => {
+      if (size > maxBody) return refuse(res, 413, `the request body is over the limit of ${maxBody} bytes`);
+      try {
+        forward(req, res, path, Buffer.concat(chunks));
+      } catch (e) {
+        options.onUpstreamError?.(e as Error, path);
+        refuse(res, 400, 'the request cannot be passed on');
+      }
+    });
+  }
+
+  function forward(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
+    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+    let timedOut = false;
+    const out = send(
+      {
+        protocol: upstream.protocol,
+        hostname: upstream.hostname,
+        port: upstream.port,
+        path: `${base}${path}`,
+        method: req.method,
+        headers: { ...forwardable(req.headers), host: upstream.host, 'content-length': String(body.length) },
+        timeout: timeoutMs,
+      },
+      (up) => {
+        const status = up.statusCode ?? 502;
+        const headers = forwardable(up.headers);
+        // A reply with no body (204, 304, HEAD) gets no length; others keep the upstream's, or are chunked.
+        const bodiless = status === 204 || status === 304 || (status >= 100 && status < 200) || req.method === 'HEAD';
+        if (!bodiless && up.headers['content-length'] !== undefined) headers['content-length'] = up.headers['content-length'];
+        if (up.headers.trailer !== undefined) headers.trailer = up.headers.trailer;
+        res.writeHead(status, headers);
+        // Passed on as it comes (with backpressure); a copy is kept for the inspector while it is small.
+        const kept: Buffer[] = [];
+        let keptBytes = 0;
+        up.on('data', (c: Buffer) => {
+          if (keptBytes <= maxInspected) kept.push(c);
+          keptBytes += c.length;
+        });
+        up.pipe(res, { end: false });
+        up.on('end', () => {
+          if (Object.keys(up.trailers).length) res.addTrailers(up.trailers);
+          res.end();
+          if (req.method === 'POST' && keptBytes <= maxInspected) {
+            const reply = Buffer.concat(kept);
+            later(() => inspectHttp(path, body, status, reply));
+          }
+        });
+        up.on('error', () => res.destroy());
+        up.on('aborted', () => res.destroy());
+      },
+    );
+    out.on('timeout', () => {
+      timedOut = true;
+      out.destroy(new Error(`the upstream did not answer within ${timeoutMs} ms`));
+    });
+    out.on('error', (e) => {
+      options.onUpstreamError?.(e, path);
+      if (!res.headersSent) {
+        res.writeHead(timedOut ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' });
+        res.end(`noderpc proxy: the upstream ${options.upstream} did not answer (${timedOut ? 'timeout' : ((e as NodeJS.ErrnoException).code ?? e.message)})\n`);
+      } else res.destroy();
+    });
+    res.on('close', () => {
+      if (!res.writableFinished) out.destroy();
+    });
+    out.end(body);
   }
 
   function inspectHttp(path: string, body: Buffer, status: number, reply: Buffer): void {
     const calls = requestsOf(parse(body.toString('utf8')));
-    const byId = new Map<string, ProxyCall>();
+    const waiting = new Waiting();
     for (const r of calls) {
       const call: ProxyCall = { transport: 'http', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
       onCall(call);
-      if ('id' in r) byId.set(idKey(r.id), call);
+      if ('id' in r) waiting.add(r.id, call);
     }
     if (status !== 200 || !calls.length) return;
     for (const response of responsesOf(parse(reply.toString('utf8')))) {
-      const call = byId.get(idKey(response.id));
+      const call = waiting.take(response.id);
       const answer = answerOf(response);
       if (call && answer) onAnswer(call, answer);
     }
@@ -227,37 +333,75 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
   // Loaded on the first upgrade, and one upgrade handler for every connection.
   let ws: Promise<{ mod: typeof import('ws'); wss: import('ws').WebSocketServer }> | undefined;
   const pairs = new Set<{ client: WebSocket; node: WebSocket }>();
+  const maxQueued = options.maxQueuedBytes ?? 16 * 1024 * 1024;
   server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
+    // Whatever the socket does from here on, it is this connection's problem, never the process's.
+    socket.on('error', () => socket.destroy());
+    const path = req.url;
+    if (!isOriginPath(path)) {
+      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+      return;
+    }
     ws ??= import('ws').then((mod) => ({ mod, wss: new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 }) }));
-    void ws.then(({ mod, wss }) => wss.handleUpgrade(req, socket, head, (client) => relay(mod, req, client)));
+    void ws
+      .then(({ mod, wss }) =>
+        wss.handleUpgrade(req, socket, head, (client) => {
+          try {
+            relay(mod, req, path, client);
+          } catch (e) {
+            options.onUpstreamError?.(e as Error, path);
+            client.terminate();
+          }
+        }),
+      )
+      .catch((e: unknown) => {
+        options.onUpstreamError?.(e instanceof Error ? e : new Error(String(e)), path);
+        socket.destroy();
+      });
   });
 
-  function relay(mod: typeof import('ws'), req: IncomingMessage, client: WebSocket): void {
-    const path = req.url ?? '/';
+  function relay(mod: typeof import('ws'), req: IncomingMessage, path: string, client: WebSocket): void {
     const target = `${upstream.protocol === 'https:' ? 'wss:' : 'ws:'}//${upstream.host}${base}${path}`;
     const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).filter(Boolean);
-    const node = new mod.WebSocket(target, protocols, { headers: pickHeaders(req.headers, ['authorization', 'origin', 'user-agent', 'cookie']), maxPayload: 256 * 1024 * 1024 });
+    const node = new mod.WebSocket(target, protocols, {
+      headers: pickHeaders(req.headers, ['authorization', 'origin', 'user-agent', 'cookie']),
+      maxPayload: 256 * 1024 * 1024,
+      handshakeTimeout: timeoutMs,
+    });
     const pair = { client, node };
     pairs.add(pair);
+    // Messages sent before the upstream's handshake completes wait here, up to maxQueued bytes.
     const queued: { data: RawData; binary: boolean }[] = [];
-    const pending = new Map<string, ProxyCall>();
+    let queuedBytes = 0;
+    const pending = new Waiting();
     const subscriptions = new Map<string, { call: ProxyCall; kind: string }>();
 
     client.on('message', (data, binary) => {
       if (node.readyState === node.OPEN) node.send(data, { binary });
-      else queued.push({ data, binary });
+      else {
+        queuedBytes += rawLength(data);
+        if (queuedBytes > maxQueued) {
+          queued.length = 0;
+          closeBoth(1013, Buffer.from('the node is not connected yet; too much was sent meanwhile'));
+          return;
+        }
+        queued.push({ data, binary });
+      }
       if (binary) return;
       const text = data.toString();
       later(() => {
         for (const r of requestsOf(parse(text))) {
           const call: ProxyCall = { transport: 'websocket', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
           onCall(call);
-          if ('id' in r) pending.set(idKey(r.id), call);
+          if ('id' in r) pending.add(r.id, call);
         }
       });
     });
+    let opened = false;
     node.on('open', () => {
+      opened = true;
       for (const q of queued.splice(0)) node.send(q.data, { binary: q.binary });
+      queuedBytes = 0;
     });
     node.on('message', (data, binary) => {
       if (client.readyState === client.OPEN) client.send(data, { binary });
@@ -272,10 +416,8 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
           return;
         }
         for (const response of responsesOf(message)) {
-          const key = idKey(response.id);
-          const call = pending.get(key);
+          const call = pending.take(response.id);
           const answer = answerOf(response);
-          pending.delete(key);
           if (!call || !answer) continue;
           if ('result' in answer && /_subscribe$/.test(call.method) && Array.isArray(call.params) && typeof call.params[0] === 'string')
             subscriptions.set(idKey(answer.result), { call, kind: call.params[0] });
@@ -285,20 +427,27 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     });
     const closeBoth = (code?: number, reason?: Buffer) => {
       pairs.delete(pair);
-      // 1005/1006 cannot be sent in a close frame: they mean "no code" and "dropped".
-      const sendable = code !== undefined && code >= 1000 && code !== 1005 && code !== 1006 ? code : 1000;
       for (const ws of [client, node]) {
-        if (ws.readyState === ws.OPEN) ws.close(sendable, reason);
-        else if (ws.readyState === ws.CONNECTING) ws.terminate();
+        if (ws.readyState === ws.CONNECTING) ws.terminate();
+        else if (ws.readyState !== ws.OPEN) continue;
+        // A drop (1006: no close frame) is passed on as a drop; "no code" (1005) as a close frame without one.
+        else if (code === 1006) ws.terminate();
+        else {
+          const sendable = sendableCode(code);
+          if (sendable === undefined) ws.close();
+          else ws.close(sendable, reason && reason.length <= 123 ? reason : undefined);
+        }
       }
     };
     client.on('close', (code, reason) => closeBoth(code, reason));
     node.on('close', (code, reason) => closeBoth(code, reason));
     node.on('error', (e) => {
       options.onUpstreamError?.(e, path);
-      closeBoth(1011);
+      // A broken frame from the node, or a handshake that failed: the client's connection is dropped too.
+      closeBoth(opened ? 1006 : 1011);
     });
-    client.on('error', () => closeBoth(1011));
+    // A protocol error from a client (bad frame) ends its side; ws closes it and 'close' follows.
+    client.on('error', () => closeBoth(1006));
     node.on('unexpected-response', (_req, res) => {
       options.onUpstreamError?.(new Error(`the upstream answered the WebSocket upgrade with HTTP ${res.statusCode}`), path);
       closeBoth(1011);
@@ -324,6 +473,11 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
       await closed;
     },
   };
+}
+
+function rawLength(data: RawData): number {
+  if (Array.isArray(data)) return data.reduce((n, b) => n + b.length, 0);
+  return data instanceof ArrayBuffer ? data.byteLength : data.length;
 }
 
 function pickHeaders(headers: IncomingHttpHeaders, names: readonly string[]): Record<string, string> {

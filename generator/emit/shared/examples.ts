@@ -4,6 +4,7 @@
  * (decoded with the method's codec plans, so decimal strings print as `123n`). Secret params (`x-secret`)
  * never appear: they become `<name>` placeholders.
  */
+import { lineCommentText } from '../../lib/escape.js';
 import { decode, type Plan } from '../../../runtime/client/codec.js';
 import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model/index.js';
 import { materialize, PlanBuilder } from '../../schema/codec.js';
@@ -242,8 +243,8 @@ function member(name: string): string {
 
 function commentLines(printed: string): string[] {
   const lines = printed.split('\n');
-  if (lines.length <= MAX_RESULT_LINES) return lines.map((l) => `// ${l}`.trimEnd());
-  return [...lines.slice(0, CUT_RESULT_LINES).map((l) => `// ${l}`.trimEnd()), `// ... (${lines.length - CUT_RESULT_LINES} more lines: see the JSON response)`];
+  if (lines.length <= MAX_RESULT_LINES) return lines.map((l) => `// ${lineCommentText(l)}`.trimEnd());
+  return [...lines.slice(0, CUT_RESULT_LINES).map((l) => `// ${lineCommentText(l)}`.trimEnd()), `// ... (${lines.length - CUT_RESULT_LINES} more lines: see the JSON response)`];
 }
 
 

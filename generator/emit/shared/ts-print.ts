@@ -3,6 +3,7 @@
  * overloads, functions with JSDoc) and printed by ts-printer.ts: no template strings for code, and no parse
  * on the way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
+import { blockCommentText } from '../../lib/escape.js';
 import { keptIn } from '../../speed/incremental.js';
 import { placeholder, printStatements, splices, type CodeBlockWriter, type FunctionStructure, type JSDoc, type Statement, type VariableStructure, type WriterFunction } from './ts-printer.js';
 
@@ -174,17 +175,17 @@ function scriptOf(s: Exclude<Statement, string | WriterFunction>): readonly Stat
 
 /** JSDoc from free text and tags; empty parts are left out. */
 export function docs(description: readonly (string | undefined)[], tags: readonly { tagName: string; text?: string }[] = []): JSDoc[] {
-  const text = description
+  const joined = description
     .filter((l): l is string => l !== undefined && l.trim() !== '')
     .map((l) => l.trimEnd())
-    .join('\n\n')
-    .replace(/\*\//g, '*\\/');
+    .join('\n\n');
+  const text = blockCommentText(joined);
   const kept = tags.filter((t) => t.tagName);
   if (!text && !kept.length) return [];
   return [
     {
       description: text,
-      tags: kept.map((t) => ({ tagName: t.tagName, ...(t.text ? { text: t.text.replace(/\*\//g, '*\\/') } : {}) })),
+      tags: kept.map((t) => ({ tagName: t.tagName, ...(t.text ? { text: blockCommentText(t.text) } : {}) })),
     },
   ];
 }

@@ -63,6 +63,16 @@ export function createInspector(conformance: Conformance): ProxyInspector {
 }
 
 /**
+ * Whether a key the client sent names a param as the node reads it: Go's encoding/json matches object keys
+ * to fields case-insensitively (with Unicode simple folding: `ſ` is `s`, the Kelvin sign `K` is `k`), so
+ * `Password` and `PASSWORD` are the password.
+ */
+function sameKey(name: string, key: string): boolean {
+  const fold = (s: string) => s.toLowerCase().replace(/ſ/g, 's').replace(/\u212a/g, 'k');
+  return name === key || fold(name) === fold(key);
+}
+
+/**
  * The fixture to write for an exchange: params as the server reads them (by name: the object), and every
  * value the spec marks `x-secret` (a param, or the result) replaced by `***` and listed in `redacted`.
  */
@@ -83,7 +93,7 @@ export function createRedactor(conformance: Conformance): (exchange: ProxyExchan
     } else if (params && typeof params === 'object') {
       params = Object.fromEntries(
         Object.entries(params).map(([k, v]) => {
-          if (!m.method.params.some((p) => p.name === k && p.secret)) return [k, v];
+          if (!m.method.params.some((p) => p.secret && sameKey(p.name, k))) return [k, v];
           redacted.push(`/params/${escapeSegment(k)}`);
           return [k, REDACTED];
         }),

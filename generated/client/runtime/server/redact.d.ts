@@ -11,5 +11,12 @@ export declare function maskParams(params: unknown, secrets: readonly string[] |
 * scrub from replies and logs (with their JSON-escaped form).
 */
 export declare function secretValues(params: unknown, secrets: readonly string[] | undefined, order: readonly string[]): string[];
-/** A deep copy of `value` with every occurrence of a needle inside its strings replaced by `***`. */
+/**
+* A deep copy of `value` with every needle that stands as a value inside its strings replaced by `***`: a
+* whole string, or an occurrence not run into a letter, digit or `_` on either side. A secret inside a
+* longer word is left: a user named `u` must not turn "couldn't unmarshal" into "co***ldn't ***nmarshal"
+* (whose gaps spell the secret). Needles come longest first (`secretValues`), so a secret containing
+* another is masked whole. (The client's `redact`, error-base.ts, masks every occurrence: it scrubs what a
+* node echoed of the request, where a secret may sit inside any text.)
+*/
 export declare function scrub<T>(value: T, needles: readonly string[]): T;

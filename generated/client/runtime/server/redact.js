@@ -71,15 +71,21 @@ export function secretValues(params, secrets, order) {
 	}
 	return [...needles].sort((a, b) => b.length - a.length);
 }
-/** A deep copy of `value` with every occurrence of a needle inside its strings replaced by `***`. */
+/**
+* A deep copy of `value` with every needle that stands as a value inside its strings replaced by `***`: a
+* whole string, or an occurrence not run into a letter, digit or `_` on either side. A secret inside a
+* longer word is left: a user named `u` must not turn "couldn't unmarshal" into "co***ldn't ***nmarshal"
+* (whose gaps spell the secret). Needles come longest first (`secretValues`), so a secret containing
+* another is masked whole. (The client's `redact`, error-base.ts, masks every occurrence: it scrubs what a
+* node echoed of the request, where a secret may sit inside any text.)
+*/
 export function scrub(value, needles) {
 	if (needles.length === 0) return value;
+	const alternatives = needles.map((n) => n.replace(/[\\^$.*+?()[\]{}|/]/g, "\\$&"));
+	const standing = new RegExp(`(?<![\\p{L}\\p{N}_])(?:${alternatives.join("|")})(?![\\p{L}\\p{N}_])`, "gu");
+	const mask = (text) => needles.includes(text) ? MASK : text.replace(standing, MASK);
 	const walk = (v, depth) => {
-		if (typeof v === "string") {
-			let out = v;
-			for (const n of needles) if (out.includes(n)) out = out.split(n).join(MASK);
-			return out;
-		}
+		if (typeof v === "string") return mask(v);
 		if (v === null || typeof v !== "object") return v;
 		if (depth > 32) return MASK;
 		if (Array.isArray(v)) return v.map((item) => walk(item, depth + 1));

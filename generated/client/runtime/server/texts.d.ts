@@ -35,6 +35,11 @@ export interface Texts {
 	/** `eth_unsubscribe` of an id this connection does not have: an error, or `undefined` to answer `false`. */
 	subscriptionNotFound(): WireError | undefined;
 }
+/**
+* How many issues an error reply lists in `data`; its message gives the count of the rest. Params of
+* 48,000 wrong items hold 48,000 issues: all of them made a 9 MB reply.
+*/
+export declare const MAX_REPLY_ISSUES = 10;
 /** avalanchego's `utils/json` codec turns every params unmarshal failure into this one message. */
 export declare const GORILLA_UNMARSHAL = "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
 /**

@@ -1,4 +1,17 @@
 import { goQuote } from "./json.js";
+/**
+* How many issues an error reply lists in `data`; its message gives the count of the rest. Params of
+* 48,000 wrong items hold 48,000 issues: all of them made a 9 MB reply.
+*/
+export const MAX_REPLY_ISSUES = 10;
+function issueData(issues) {
+	return issues.slice(0, MAX_REPLY_ISSUES).map((i) => ({
+		path: i.path,
+		message: i.message,
+		keyword: i.keyword,
+		params: i.params ?? {}
+	}));
+}
 function describeIssue(issue) {
 	return issue.path ? `${issue.path} ${issue.message}` : issue.message;
 }
@@ -51,12 +64,7 @@ const standard = {
 	invalid: (method, issues) => ({
 		code: -32602,
 		message: `Invalid params: ${describeIssue(issues[0])}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
-		data: issues.map((i) => ({
-			path: i.path,
-			message: i.message,
-			keyword: i.keyword,
-			params: i.params ?? {}
-		}))
+		data: issueData(issues)
 	}),
 	codec: (method, error) => ({
 		code: -32602,
@@ -75,12 +83,7 @@ const standard = {
 	resultInvalid: (method, issues) => ({
 		code: -32603,
 		message: `Internal error: the result of ${method} does not match its schema: ${describeIssue(issues[0])}`,
-		data: issues.map((i) => ({
-			path: i.path,
-			message: i.message,
-			keyword: i.keyword,
-			params: i.params ?? {}
-		}))
+		data: issueData(issues)
 	}),
 	kindMissing: (method) => ({
 		code: -32602,

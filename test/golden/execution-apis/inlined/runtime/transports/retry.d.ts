@@ -1,4 +1,6 @@
 import type { HeadersLike, RpcCall, Transport } from "./transport.js";
+import { surelyUnsent, tooLarge } from "./resend.js";
+export { surelyUnsent, tooLarge };
 export interface RetryOptions {
 	/** Retries after the first attempt (default 3; 0 turns retries off). */
 	readonly retryCount?: number;
@@ -24,8 +26,6 @@ export interface RetryEvent {
 	readonly reason: string;
 	readonly error: unknown;
 }
-/** Whether a failed request surely never reached the server (so even a write can be sent again). */
-export declare function surelyUnsent(error: unknown): boolean;
 /**
 * Why an error is worth another attempt, or undefined when it is not: network failures, timeouts, 408, 429,
 * 5xx except 501, and JSON-RPC errors meaning "later" (-32005, 429, `extra`). Never an abort, a validation
@@ -33,8 +33,8 @@ export declare function surelyUnsent(error: unknown): boolean;
 */
 export declare function retryReason(error: unknown, extra?: readonly number[]): string | undefined;
 /**
-* Whether a call may be sent again after this error: forced by the caller (`retry`), or from the spec's
-* effects. A call without effects is taken for a write.
+* Whether a call may be sent again after this retryable error (the one rule of resend.ts): forced by the
+* caller (`retry`), or from the spec's effects. A call without effects is taken for a write.
 */
 export declare function mayRepeat(call: RpcCall, error: unknown, force: boolean | undefined): boolean;
 /**
@@ -44,8 +44,6 @@ export declare function mayRepeat(call: RpcCall, error: unknown, force: boolean 
 export declare function retryAfter(headers: HeadersLike | undefined, now?: number): number | undefined;
 /** `retryDelay * 2^retry`, capped at `max`, with equal jitter: between half of it and all of it. */
 export declare function retryBackoff(retry: number, base: number, max: number, random?: () => number): number;
-/** A batch (or an item of one) the server refused for its size: HTTP 413 or a "batch too large" error. */
-export declare function tooLarge(error: unknown): boolean;
 /**
 * `transport` with retries. Every option can be given per call too (`retryCount`, `retryDelay`, `retry`).
 * A wait between attempts ends early, with AbortError, when the call's signal fires, and with a

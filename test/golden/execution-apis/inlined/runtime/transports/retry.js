@@ -6,8 +6,10 @@
 *
 * Its own module: a client that does not wrap its transport with `withRetry` carries none of this.
 */
-import { AbortError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from "../errors/index.js";
+import { AbortError, HttpError, NodeRpcError, RpcError, TimeoutError, TransportError } from "../errors/index.js";
 import { wrapTransport } from "./wrap.js";
+import { codeIn, hasAnswer, maySendAgain, surelyUnsent, tooLarge } from "./resend.js";
+export { surelyUnsent, tooLarge };
 /** JSON-RPC codes that say the request itself is wrong: repeating it cannot help. */
 const NEVER = [
 	-32700,
@@ -15,23 +17,8 @@ const NEVER = [
 	-32601,
 	-32602
 ];
-/** `ECONNREFUSED`, DNS failures: the request never reached the server, so even a write may be repeated. */
-const UNSENT = /^(ECONNREFUSED|ENOTFOUND|EAI_AGAIN|EAI_NONAME|ENETUNREACH|EHOSTUNREACH)$/;
 function retryableStatus(status) {
 	return status === 408 || status === 429 || status !== undefined && status >= 500 && status !== 501;
-}
-/** The `code` of an error or of anything in its cause chain (undici wraps the socket's error). */
-function codeIn(e) {
-	for (let c = e, depth = 0; c && typeof c === "object" && depth < 5; c = c.cause, depth++) {
-		const code = c.code;
-		if (typeof code === "string") return code;
-	}
-	return undefined;
-}
-/** Whether a failed request surely never reached the server (so even a write can be sent again). */
-export function surelyUnsent(error) {
-	const code = error instanceof TransportError ? codeIn(error.cause) : undefined;
-	return code !== undefined && UNSENT.test(code);
 }
 /**
 * Why an error is worth another attempt, or undefined when it is not: network failures, timeouts, 408, 429,
@@ -55,15 +42,11 @@ export function retryReason(error, extra = []) {
 	return undefined;
 }
 /**
-* Whether a call may be sent again after this error: forced by the caller (`retry`), or from the spec's
-* effects. A call without effects is taken for a write.
+* Whether a call may be sent again after this retryable error (the one rule of resend.ts): forced by the
+* caller (`retry`), or from the spec's effects. A call without effects is taken for a write.
 */
 export function mayRepeat(call, error, force) {
-	if (force !== undefined) return force;
-	const effects = call.effects;
-	if (effects === "read" || effects === "idempotent") return true;
-	if (effects === "admin") return false;
-	return surelyUnsent(error);
+	return maySendAgain(call, { failed: error }, force);
 }
 /**
 * The wait a server asked for: `retry-after-ms` (milliseconds), else `Retry-After` (seconds or an HTTP
@@ -86,12 +69,6 @@ function headersOf(error) {
 export function retryBackoff(retry, base, max, random = Math.random) {
 	const full = Math.min(max, base * 2 ** retry);
 	return Math.round(full / 2 + random() * full / 2);
-}
-/** A batch (or an item of one) the server refused for its size: HTTP 413 or a "batch too large" error. */
-export function tooLarge(error) {
-	if (error instanceof HttpError) return error.status === 413;
-	const texts = [error, error instanceof ProtocolError ? error.cause : undefined].map((e) => e instanceof Error ? e.message : "");
-	return texts.some((t) => /batch/i.test(t) && /(too large|too big|too many|exceed|limit|size)/i.test(t));
 }
 function count(name, value, fallback) {
 	if (value === undefined) return fallback;
@@ -173,10 +150,24 @@ export function withRetry(transport, options = {}) {
 			}
 		}
 	}
-	/** Sends a batch, splitting it in halves (recursively) while the server says it is too large. */
+	/**
+	* Sends a batch; when the server refuses some of it for its size, sends again only the calls without an
+	* answer that the rule lets go again (resend.ts: a call it refused surely never ran; a call that ran keeps
+	* its answer), as one smaller batch, or in halves when all of it was refused, recursively.
+	*/
 	async function sendSplitting(calls, opts) {
 		const settled = await transport.batch(calls, opts);
 		if (calls.length < 2 || !settled.some((s) => s.status === "rejected" && tooLarge(s.reason))) return settled;
+		const again = calls.map((_, i) => i).filter((i) => {
+			const s = settled[i];
+			return s.status === "rejected" && !hasAnswer(s) && maySendAgain(calls[i], { failed: s.reason }, opts?.retry);
+		});
+		if (again.length === 0) return settled;
+		if (again.length < calls.length) {
+			const redone = await sendSplitting(again.map((i) => calls[i]), opts);
+			again.forEach((i, k) => settled[i] = redone[k]);
+			return settled;
+		}
 		const half = Math.ceil(calls.length / 2);
 		const parts = await Promise.all([sendSplitting(calls.slice(0, half), opts), sendSplitting(calls.slice(half), opts)]);
 		return parts.flat();

@@ -7,7 +7,8 @@
 *
 * Its own module: a client with one URL carries none of this.
 */
-import { mayRepeat, retryReason } from "./retry.js";
+import { maySendAgain } from "./resend.js";
+import { retryReason } from "./retry.js";
 function now() {
 	return globalThis.performance?.now() ?? Date.now();
 }
@@ -50,7 +51,7 @@ export function createFallbackTransport(transports, options = {}) {
 		});
 	}
 	/** Whether a failure on one node should send the call to the next. */
-	const movesOn = (call, error, opts) => retryReason(error, extra) !== undefined && mayRepeat(call, error, opts?.retry);
+	const movesOn = (call, error, opts) => retryReason(error, extra) !== undefined && maySendAgain(call, { failed: error }, opts?.retry);
 	async function attempt(i, call, opts) {
 		const started = now();
 		try {
@@ -167,7 +168,8 @@ export function createFallbackTransport(transports, options = {}) {
 		validate: first.validate,
 		batching: transports.every((t) => t.batching),
 		request(call, opts) {
-			if (hedge !== undefined && call.effects === "read" && opts?.retry !== false && transports.length > 1) return hedged(call, opts, hedge);
+			// Only a call the rule lets run twice at once is raced (a read, an idempotent write).
+			if (hedge !== undefined && maySendAgain(call, { inFlight: true }, opts?.retry) && transports.length > 1) return hedged(call, opts, hedge);
 			return sequential(call, opts);
 		},
 		batch,

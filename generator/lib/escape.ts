@@ -1,0 +1,29 @@
+/**
+ * The one escaping rule per place where text from a document lands in generated code. Every emitter that
+ * writes a document's words (titles, summaries, descriptions, messages, names, example values) into code
+ * goes through these, so a description cannot end its comment or string and write code of its own
+ * (`x */ export declare const INJECTED: 42; /* y`).
+ *
+ * - Block comments (`/* ... *\/`, JSDoc): the only sequence that ends one is written `* /`, as
+ *   json-schema-to-typescript writes it in the schema types (schema/ts-decl.ts mirrors it, with the library
+ *   as its test oracle): one spelling in every comment. Line breaks are kept (the printer prefixes ` * `).
+ * - Line comments (`// ...`): every line terminator JavaScript knows (LF, CR, U+2028, U+2029) becomes a space.
+ * - String literals: `quote` (emit/literal.ts) or `JSON.stringify` plus U+2028/U+2029 escaped: `stringLiteral`.
+ * - Identifiers are never document text: names go through emit/client/names.ts, and a name that is not a
+ *   valid identifier is written as a quoted property key (`propertyKey`).
+ */
+
+/** Text for the inside of a block comment. */
+export function blockCommentText(text: string): string {
+  return text.replace(/\*\//g, '* /');
+}
+
+/** Text for a line comment: one line, whatever it held. */
+export function lineCommentText(text: string): string {
+  return blockCommentText(text).replace(/\r\n|[\n\r\u2028\u2029]/g, ' ');
+}
+
+/** A double-quoted string literal, valid in JavaScript, TypeScript and JSON. */
+export function stringLiteral(text: string): string {
+  return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
