@@ -22,6 +22,7 @@ import type { RunMemory } from '../incremental.js';
  * not the generator's user, own its examples.
  */
 const STANDARDS = new Set([
+  'openrpc-unknown-field',
   'example-invalid',
   'example-missing',
   'example-param-unknown',

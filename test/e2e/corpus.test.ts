@@ -45,7 +45,9 @@ const VENDORED: readonly Entry[] = readdirSync(CORPUS_DIR, { withFileTypes: true
     return { name: d.name, root: join(CORPUS_DIR, d.name), documents: [source.document] };
   });
 
-const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED];
+/** `CORPUS_ONLY=a,b` runs those documents alone (while working on one). */
+const ONLY = process.env.CORPUS_ONLY?.split(',');
+const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED].filter((c) => !ONLY || ONLY.includes(c.name));
 
 /**
  * Documents that fail through a construct another change handles, by that construct: each test must fail
@@ -61,9 +63,11 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   'ethereum-custodian': { construct: 'params made for a method whose example params are invalid', because: /no valid params could be made/ },
   'grin-mwixnet': { construct: 'params made for a method without examples', because: /no valid params could be made/ },
   massa: { construct: 'a result schema of false ("no return")', because: /mock-value-missing/ },
-  'nil-foundation': { construct: 'a method whose name is an import of the generated module', because: /Import declaration conflicts with local declaration/ },
+  // The naming rule for reserved words and shadowed globals, which covers the names a generated module
+  // imports or the package exports as well.
+  'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
+  swarm: { construct: 'a schema name the package runtime exports (`LogLevel`)', because: /has already exported a member named 'LogLevel'/ },
   'openrpc-simple-math': { construct: 'server URL variables outside the path', because: /has no variable/ },
-  swarm: { construct: 'unknown fields in a method object', because: /\[openrpc-invalid\]/ },
   'urbit-roller': { construct: 'a params type name taken by a component schema', because: /\[type-name-collision\]/ },
 };
 
@@ -122,7 +126,7 @@ async function endToEnd(c: Entry): Promise<void> {
 }
 
 describe('the corpus of published OpenRPC documents, end to end', () => {
-  it(`holds at least 30 documents`, () => {
+  it.skipIf(ONLY)(`holds at least 30 documents`, () => {
     expect(CORPUS.length).toBeGreaterThanOrEqual(30);
   });
   for (const c of CORPUS) {
