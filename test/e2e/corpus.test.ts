@@ -68,7 +68,6 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   // imports or the package exports as well.
   'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
   swarm: { construct: 'a schema name the package runtime exports (`LogLevel`)', because: /has already exported a member named 'LogLevel'/ },
-  'openrpc-simple-math': { construct: 'server URL variables outside the path', because: /has no variable/ },
 };
 
 const out = scratch('e2e-corpus');
