@@ -62,7 +62,6 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   'urbit-roller': SERVERS_ON_ONE_PATH,
   'erc4337-bundler': { construct: 'a $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },
   'ethereum-custodian': { construct: 'params made for a method whose example params are invalid', because: /no valid params could be made/ },
-  'grin-mwixnet': { construct: 'params made for a method without examples', because: /no valid params could be made/ },
   massa: { construct: 'a result schema of false ("no return")', because: /mock-value-missing/ },
   // The naming rule for reserved words and shadowed globals, which covers the names a generated module
   // imports or the package exports as well.
