@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../generator/config.js';
 import { generate, type GenerateResult } from '../../generator/generate.js';
-import { callEveryMethod } from '../conformance/corpus.js';
+import { callEveryMethod, type CallOutcome } from '../conformance/corpus.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';
 import { declarations, typecheck } from '../helpers/typecheck.js';
 
@@ -61,7 +61,6 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   insoblok: SERVERS_ON_ONE_PATH,
   'urbit-roller': SERVERS_ON_ONE_PATH,
   'erc4337-bundler': { construct: 'a $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },
-  'ethereum-custodian': { construct: 'params made for a method whose example params are invalid', because: /no valid params could be made/ },
   massa: { construct: 'a result schema of false ("no return")', because: /mock-value-missing/ },
   // The naming rule for reserved words and shadowed globals, which covers the names a generated module
   // imports or the package exports as well.
@@ -115,7 +114,11 @@ async function endToEnd(c: Entry): Promise<void> {
   const outcomes = await callEveryMethod(join(dir(c.name), 'client'));
   const methods = r.model!.services.flatMap((s) => s.methods.filter((m) => !m.subscriptions));
   expect(outcomes.length).toBe(methods.length * 2);
-  none('failed calls', outcomes.filter((o) => o.problem));
+  // A method whose example the generator reported wrong (a located warning), and for which no valid params
+  // exist either, is skipped: the document's fault, not the generator's.
+  const reported = new Set(methods.filter((m) => r.problems.some((p) => p.code.startsWith('example-') && p.pointer?.startsWith(`${m.pointer}/examples/`))).map((m) => m.name));
+  const skipped = (o: CallOutcome) => o.problem === 'no valid params could be made for it' && reported.has(o.method);
+  none('failed calls', outcomes.filter((o) => o.problem && !skipped(o)));
   // A method answers with its document's example, unless the generator reported one of its examples wrong.
   const wrong = r.problems.filter((p) => p.code === 'example-invalid').map((p) => p.pointer ?? '');
   const trusted = methods.filter((m) => m.examples.length && !wrong.some((w) => w.startsWith(`${m.pointer}/examples/`)));
