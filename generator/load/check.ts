@@ -62,7 +62,13 @@ export function checkMetaSchema(document: Record<string, unknown>, provenance: P
     return [];
   }
   const errors = refineMetaErrors(document, validate.errors ?? []);
-  return errors.map((e) => provenance.at(pointerOfError(e), 'openrpc-invalid', `Not valid OpenRPC: ${metaMessage(e)}.`));
+  // A field the specification does not define changes nothing the generator reads: it is ignored, and
+  // reported under its own code (a warning unless the run is strict).
+  return errors.map((e) =>
+    e.keyword === 'additionalProperties'
+      ? provenance.at(pointerOfError(e), 'openrpc-unknown-field', `${metaMessage(e)}; it is ignored.`)
+      : provenance.at(pointerOfError(e), 'openrpc-invalid', `Not valid OpenRPC: ${metaMessage(e)}.`),
+  );
 }
 
 /** The pointer an error is about: for a missing or unknown field, the field itself. */

@@ -23,6 +23,7 @@ import type { RunMemory } from '../speed/incremental.js';
  * not the generator's user, own its examples.
  */
 const STANDARDS = new Set([
+  'openrpc-unknown-field',
   'example-invalid',
   'example-missing',
   'example-param-unknown',

@@ -262,12 +262,14 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
   // A server at the root of its host (`http://localhost:8545`, `localhost`) is the base URL itself: the
   // client calls the URL it is given, as it is.
   const rest = /^[a-z][a-z0-9+.-]*:\/\//i.test(url) ? url.replace(/^[a-z][a-z0-9+.-]*:\/\/[^/]*/i, '') : url.startsWith('/') ? url : url.replace(/^[^/]*/, '');
-  const path = rest === '/' ? '' : rest;
+  // `${name}` (as the OpenRPC examples write a variable) is read as `{name}`.
+  const path = rest === '/' ? '' : rest.replace(/\$\{/g, '{');
   const transport = server['x-transport'] === 'websocket' || /^wss?:/i.test(url) ? 'websocket' : 'http';
   const variables: Record<string, { default: string; enum?: string[]; description?: string }> = {};
   if (isRecord(server.variables)) {
     for (const [k, v] of Object.entries(server.variables)) {
-      if (!isRecord(v)) continue;
+      // A variable of the host or port is the base URL's business: the client fills only the path.
+      if (!isRecord(v) || !path.includes(`{${k}}`)) continue;
       variables[k] = {
         default: String(v.default),
         ...(Array.isArray(v.enum) ? { enum: v.enum.map(String) } : {}),

@@ -470,6 +470,23 @@ function* strings(schema: SchemaObject, seedText: string): Generator<string> {
           if (seen.size >= 3) return;
         }
       }
+      // A length bound random draws rarely meet (`^0x[0-9a-f]+$` of exactly 68 characters): the longest
+      // choices, with the repetition limit stepped down from the bound until the string fits.
+      const top = maxLength === Infinity ? minLength : maxLength;
+      for (let max = top; seen.size === 0 && minLength > 0 && max > 0 && max >= top - 32; max--) {
+        gen.max = max;
+        gen.randInt = (_, b) => b;
+        let s: string;
+        try {
+          s = gen.gen();
+        } catch {
+          break;
+        }
+        if (fits(s)) {
+          seen.add(s);
+          yield s;
+        }
+      }
     }
     return;
   }

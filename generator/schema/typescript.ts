@@ -181,17 +181,41 @@ export class TypeCatalog {
     }
   }
 
+  /**
+   * A name made from a method's (`XParams`, `XResult`) where a component already holds it for another schema
+   * (a document may name a component `TransferPointParams` and a method `transferPoint`): the first of
+   * `XParams2`, `XParams3`, ... that is free. The component keeps the name the document gave it.
+   */
+  private methodTypeName(service: ServiceModel, base: string, schema?: JsonSchema): string {
+    const taken = (name: string): boolean => {
+      if (this.positional.some((p) => p.name === name)) return true;
+      const existing = this.decls.get(name);
+      if (!existing) return false;
+      if (schema === undefined) return true;
+      if (this.sameType(existing.schema, schema)) return false;
+      const ref = isSchemaObject(schema) && typeof schema.$ref === 'string' ? componentName(schema.$ref) : undefined;
+      return !(ref !== undefined && this.componentType(service, ref) === name);
+    };
+    if (!taken(base)) return base;
+    for (let i = 2; ; i++) if (!taken(`${base}${i}`)) return `${base}${i}`;
+  }
+
   private nameMethod(service: ServiceModel, method: MethodModel): void {
     const prefix = pascalCase(method.name);
     let params: string | undefined;
     if (method.params.length) {
-      params = `${prefix}Params`;
-      if (method.positional) this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
-      else this.declare({ name: params, service, schema: paramsSchemas.get(method, [], () => paramsSchema(method)), origin: `${service.source} ${method.name} params` });
+      if (method.positional) {
+        params = this.methodTypeName(service, `${prefix}Params`);
+        this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
+      } else {
+        const schema = paramsSchemas.get(method, [], () => paramsSchema(method));
+        params = this.declare({ name: this.methodTypeName(service, `${prefix}Params`, schema), service, schema, origin: `${service.source} ${method.name} params` });
+      }
     }
     let result: string | undefined;
     if (method.result) {
-      result = this.declare({ name: `${prefix}Result`, service, schema: method.result.schema, origin: `${service.source} ${method.name} result` });
+      const schema = method.result.schema;
+      result = this.declare({ name: this.methodTypeName(service, `${prefix}Result`, schema), service, schema, origin: `${service.source} ${method.name} result` });
     }
     for (const kind of method.subscriptions?.kinds ?? []) {
       this.declare({ name: `${prefix}${pascalCase(kind.name)}Notification`, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });

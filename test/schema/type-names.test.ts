@@ -1,7 +1,7 @@
 /**
  * How TypeCatalog names types: a titled inline schema is declared under its title, and where two schemas
  * want one name, the same structure (prose aside) shares it, and a different one is qualified by its owner
- * and property, or, for components and method types, reported as a collision.
+ * and property; a method type whose name a component holds takes the next free one.
  */
 import { describe, expect, it } from 'vitest';
 import { buildService } from '../../generator/model/index.js';
@@ -38,10 +38,13 @@ describe('type names', () => {
     expect(c.names()).toEqual(['AResult', 'BResult', 'BResultPoint', 'CResult', 'CResultPoint', 'CResultRPoint', 'Point']);
   });
 
-  it('reports two different component and method types wanting one name', () => {
-    const c = catalog([method('get', { type: 'string', enum: ['a'] })], { GetResult: { type: 'object', properties: { a: { type: 'string' } } } });
-    expect(c.problems.map((p) => p.code)).toEqual(['type-name-collision']);
-    expect(c.problems[0]!.message).toContain('"GetResult"');
+  it('leaves a component its name when a method type wants it for another schema: the method type takes the next free one', () => {
+    const c = catalog(
+      [method('get', { type: 'string', enum: ['a'] }), { name: 'transferPoint', paramStructure: 'by-name', params: [{ name: 'point', required: true, schema: { type: 'string' } }], result: { name: 'r', schema: { type: 'boolean' } } }],
+      { GetResult: { type: 'object', properties: { a: { type: 'string' } } }, TransferPointParams: { type: 'object', properties: { address: { type: 'string' } } } },
+    );
+    expect(c.problems).toEqual([]);
+    expect(c.names()).toEqual(['GetResult', 'GetResult2', 'TransferPointParams', 'TransferPointParams2', 'TransferPointResult']);
   });
 
   it('takes a method type that is its component under the same name as that component', () => {

@@ -1,0 +1,146 @@
+/**
+ * Every published OpenRPC document of the corpus (test/corpus/<name>/, each with its source.json, and the
+ * documents of ../shared/conformance), end to end as a user would take it: it generates in-process with
+ * every problem a warning; every declaration of its package type-checks (`strict`, `skipLibCheck: false`;
+ * one tsc program over all packages, its diagnostics told apart by package); its mock starts on 127.0.0.1
+ * with a free port and answers every method through the generated client, typed and by `request()`: the
+ * example's result where the document gives a valid example, a value the shipped result validator accepts
+ * where it gives none, or gives one the generator reported as wrong (a located `example-invalid` warning).
+ */
+import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../generator/config/index.js';
+import { generate, type GenerateResult } from '../../generator/generate.js';
+import { callEveryMethod, type CallOutcome } from '../conformance/corpus.js';
+import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { declarations, typecheck } from '../helpers/typecheck.js';
+
+interface Entry {
+  readonly name: string;
+  readonly root: string;
+  readonly documents: readonly string[];
+}
+
+const CORPUS_DIR = join(ROOT, 'test/corpus');
+const REAL = join(SHARED, 'conformance/openrpc-real');
+
+/** The documents kept beside the other projects' conformance material, as the conformance tests use them. */
+const SHARED_DOCUMENTS: readonly Entry[] = [
+  { name: 'metamask', root: join(REAL, 'metamask'), documents: ['openrpc.json'] },
+  {
+    name: 'starknet',
+    root: join(REAL, 'starknet'),
+    documents: ['api/starknet_api_openrpc.json', 'api/starknet_write_api.json', 'api/starknet_trace_api_openrpc.json', 'api/starknet_ws_api.json', 'api/starknet_executables.json'],
+  },
+  { name: 'filecoin-lotus', root: join(REAL, 'filecoin-lotus'), documents: ['lotus-v1.27.0.json'] },
+  { name: 'execution-apis', root: join(SHARED, 'conformance/execution-apis'), documents: ['openrpc.json'] },
+];
+
+/** test/corpus/<name>/source.json names the document kept beside it. */
+const VENDORED: readonly Entry[] = readdirSync(CORPUS_DIR, { withFileTypes: true })
+  .filter((d) => d.isDirectory())
+  .map((d) => {
+    const source = JSON.parse(readFileSync(join(CORPUS_DIR, d.name, 'source.json'), 'utf8')) as { document: string };
+    return { name: d.name, root: join(CORPUS_DIR, d.name), documents: [source.document] };
+  });
+
+/** `CORPUS_ONLY=a,b` runs those documents alone (while working on one). */
+const ONLY = process.env.CORPUS_ONLY?.split(',');
+const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED].filter((c) => !ONLY || ONLY.includes(c.name));
+
+/**
+ * Documents that fail through a construct another change handles, by that construct: each test must fail
+ * with a message matching `because` until the construct is supported, and then passes (and this entry goes).
+ */
+const SERVERS_ON_ONE_PATH = { construct: 'several servers on one path', because: /both serve http \S+ but not the same endpoints/ };
+const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; readonly because: RegExp }>> = {
+  enapi: SERVERS_ON_ONE_PATH,
+  'flashbots-api': SERVERS_ON_ONE_PATH,
+  'hiero-relay': SERVERS_ON_ONE_PATH,
+  insoblok: SERVERS_ON_ONE_PATH,
+  'urbit-roller': SERVERS_ON_ONE_PATH,
+  // A schema detail refuses the whole document: a $ref that points nowhere, under `blockNumber`, a keyword
+  // of no schema meaning (the reference resolution by the nearest base, with embedded definitions, handles it).
+  'erc4337-bundler': { construct: 'an unresolved $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },
+  // `schema: false` for a method that returns nothing ("No return"): no value is valid, so the mock has none.
+  massa: { construct: 'a result schema of false', because: /mock-value-missing/ },
+  // The naming rule for reserved words and shadowed globals, which covers the names a generated module
+  // imports or the package exports as well.
+  'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
+  swarm: { construct: 'a schema name the package runtime exports (`LogLevel`)', because: /has already exported a member named 'LogLevel'/ },
+};
+
+const out = scratch('e2e-corpus');
+const dir = (name: string) => join(out, name);
+const results = new Map<string, GenerateResult | Error>();
+const diagnostics = new Map<string, string[]>();
+
+beforeAll(async () => {
+  for (const c of CORPUS) {
+    try {
+      const config = resolveConfig(c.root, {
+        documents: [...c.documents],
+        out: dir(c.name),
+        strict: false,
+        // Everything a client developer runs; the docs are tested on their own.
+        emit: ['openrpc', 'client', 'validators', 'server', 'mock', 'package'],
+        package: { name: `corpus-${c.name}` },
+      });
+      results.set(c.name, await generate(config, { cacheDir: false }));
+    } catch (e) {
+      results.set(c.name, e as Error);
+    }
+  }
+  // The server's declarations name ws's types, which a Node project using it has installed.
+  if (!existsSync(join(out, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(out, 'node_modules'), 'dir');
+  const generated = CORPUS.filter((c) => existsSync(join(dir(c.name), 'client')));
+  const all = typecheck(declarations(...generated.map((c) => join(dir(c.name), 'client'))), out);
+  for (const c of generated) diagnostics.set(c.name, all.filter((d) => d.startsWith(`/${c.name}/`)));
+}, 420_000);
+
+/** Fails with every item of `list` in the message (so an expected failure can be matched by its cause). */
+function none(what: string, list: readonly unknown[] | undefined): void {
+  if (list === undefined) throw new Error(`${what}: nothing to check`);
+  if (list.length) throw new Error(`${what}:\n${list.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('\n')}`);
+}
+
+/** The whole path for one document: generate, type-check, every method through client and mock. */
+async function endToEnd(c: Entry): Promise<void> {
+  const r = results.get(c.name);
+  if (r === undefined) throw new Error(`${c.name} was not generated`);
+  if (r instanceof Error) throw new Error(`generate threw: ${r.name}: ${r.message}`);
+  if (!r.ok) throw new Error(`generate refused it:\n${r.report}`);
+  none('errors', r.problems.filter((p) => p.severity !== 'warning'));
+  none('methods the mock cannot answer', r.problems.filter((p) => p.code === 'mock-value-missing'));
+  none('type errors', diagnostics.get(c.name));
+  const outcomes = await callEveryMethod(join(dir(c.name), 'client'));
+  const methods = r.model!.services.flatMap((s) => s.methods.filter((m) => !m.subscriptions));
+  expect(outcomes.length).toBe(methods.length * 2);
+  // A method whose example the generator reported wrong (a located warning), and for which no valid params
+  // exist either, is skipped: the document's fault, not the generator's.
+  const reported = new Set(methods.filter((m) => r.problems.some((p) => p.code.startsWith('example-') && p.pointer?.startsWith(`${m.pointer}/examples/`))).map((m) => m.name));
+  const skipped = (o: CallOutcome) => o.problem === 'no valid params could be made for it' && reported.has(o.method);
+  none('failed calls', outcomes.filter((o) => o.problem && !skipped(o)));
+  // A method answers with its document's example, unless the generator reported one of its examples wrong.
+  const wrong = r.problems.filter((p) => p.code === 'example-invalid').map((p) => p.pointer ?? '');
+  const trusted = methods.filter((m) => m.examples.length && !wrong.some((w) => w.startsWith(`${m.pointer}/examples/`)));
+  const byExample = new Set(outcomes.filter((o) => o.answer === 'example').map((o) => o.method));
+  none('methods not answered with their example', trusted.map((m) => m.name).filter((n) => !byExample.has(n)));
+}
+
+describe('the corpus of published OpenRPC documents, end to end', () => {
+  it.skipIf(ONLY)(`holds at least 30 documents`, () => {
+    expect(CORPUS.length).toBeGreaterThanOrEqual(30);
+  });
+  for (const c of CORPUS) {
+    const known = EXPECTED_TO_FAIL[c.name];
+    if (known) {
+      it(`${c.name}: fails until ${known.construct} is supported`, async () => {
+        await expect(endToEnd(c)).rejects.toThrow(known.because);
+      }, 180_000);
+    } else {
+      it(`${c.name}: generates, type-checks, and its mock answers every method through its client`, () => endToEnd(c), 180_000);
+    }
+  }
+});
