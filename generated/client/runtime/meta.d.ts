@@ -11,6 +11,9 @@ export interface ValidationIssue {
 	readonly message: string;
 	readonly keyword: string;
 	readonly params?: Readonly<Record<string, unknown>>;
+	/** The method param the issue is about (a server's invalid-params reply says), and its position. */
+	readonly param?: string;
+	readonly position?: number;
 }
 /** A precompiled validator: the list of issues, or `null` when the value is valid. */
 export type Validator = (value: unknown) => readonly ValidationIssue[] | null;
