@@ -108,6 +108,8 @@ export interface ServerMethodMeta extends MethodMeta {
 export interface EndpointMeta {
   readonly name: string;
   readonly transport: 'http' | 'websocket';
+  /** The server's URL where it names a host (`https://main.example/api`); absent for a path alone. */
+  readonly url?: string;
   /** Path template with `{variable}` placeholders, e.g. `/ext/bc/{blockchainID}/rpc`. */
   readonly path: string;
   readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;
