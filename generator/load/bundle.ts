@@ -302,6 +302,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       const to = `#${joinPointer('', ...base, ...segments)}`;
       sink.problems.push({
         code: 'ref-embedded',
+        // (An error when the run is strict: load/index.ts, TOLERATED.)
         severity: 'warning',
         message: `Reference "${ref}" names nothing from the document's root; read as "${to}", in the schema that holds it, as the tools that embed definitions per type mean it. Write "${to}" to say so.`,
         ...where(file, joinPointer(pointer, '$ref')),

@@ -160,4 +160,25 @@ describe('documents with the constructs unseen documents had', () => {
       await mock.close();
     }
   });
+
+  it('faults that leave the meaning clear: generated with a located warning each; --strict refuses them', async () => {
+    const doc = {
+      openrpc: '1.4.x',
+      info,
+      methods: [
+        { name: 'get', params: [{ name: 'a', schema: { type: 'string' } }], result: { schema: { $ref: '#/components/schemas/A' } } },
+      ],
+      components: { schemas: { A: { type: 'object', properties: { b: { $ref: '#/definitions/B' } }, definitions: { B: { type: 'integer' } } } } },
+    };
+    const { result } = await roundTrip(doc);
+    const codes = ['openrpc-version-loose', 'ref-embedded', 'result-name-missing'];
+    expect(result.problems.filter((p) => codes.includes(p.code)).map((p) => [p.code, p.severity, p.pointer, typeof p.line])).toEqual([
+      ['openrpc-version-loose', 'warning', '/openrpc', 'number'],
+      ['result-name-missing', 'warning', '/methods/0/result', 'number'],
+      ['ref-embedded', 'warning', '/components/schemas/A/properties/b/$ref', 'number'],
+    ]);
+    const strict = await build(doc, true);
+    expect(strict.result.ok).toBe(false);
+    expect(strict.result.problems.filter((p) => codes.includes(p.code) && p.severity !== 'warning').map((p) => p.code).sort()).toEqual(codes);
+  });
 });
