@@ -284,6 +284,14 @@ export class TypeCatalog {
         out[k] = typeof v === 'boolean' ? v : this.toJstt(service, v as JsonSchema, false, depth + 1, lookups);
       } else out[k] = v;
     }
+    // Conditional keywords (`if`/`then`/`else`, `dependentSchemas`, `dependencies`) are not typed: the
+    // properties they add may be of any type, so an index signature (from `patternProperties` or an
+    // `additionalProperties` schema) widens to `unknown` rather than claim a type those break. (README, Limits.)
+    const conditional = ['if', 'then', 'else', 'dependentSchemas', 'dependencies'].some((k) => k in schema);
+    if (conditional && (out.patternProperties || isSchemaObject(out.additionalProperties))) {
+      delete out.patternProperties;
+      out.additionalProperties = true;
+    }
     // A union inside a union is, as a type, its members in the outer one (`A | (B | null)` → `A | B | null`):
     // a recursive member (schemars' `Option<Box<Self>>`) then sits where the declaration can drop it.
     for (const key of ['oneOf', 'anyOf'] as const) {

@@ -2,7 +2,7 @@
  * The classes of failure unseen documents showed, each by the smallest document that has it: generated,
  * type-checked strictly, and every method called through the package's client against its own mock.
  */
-import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -180,5 +180,34 @@ describe('documents with the constructs unseen documents had', () => {
     const strict = await build(doc, true);
     expect(strict.result.ok).toBe(false);
     expect(strict.result.problems.filter((p) => codes.includes(p.code) && p.severity !== 'warning').map((p) => p.code).sort()).toEqual(codes);
+  });
+
+  it('what cannot be typed exactly widens safely, never to any', async () => {
+    const doc = {
+      openrpc: '1.3.2',
+      info,
+      methods: ['Several', 'Conditional'].map((name) => ({ name: `get${name}`, params: [], result: { name: 'r', schema: { $ref: `#/components/schemas/${name}` } } })),
+      components: {
+        schemas: {
+          // Several patternProperties: one index signature, the union of their types.
+          Several: { type: 'object', properties: { a: { type: 'string' } }, patternProperties: { '^x-': { type: 'string' }, '^n-': { type: 'integer' } } },
+          // if/then/else and dependentSchemas add properties of their own: the index signature is unknown.
+          Conditional: {
+            type: 'object',
+            properties: { a: { type: 'string' } },
+            patternProperties: { '^x-': { type: 'string' } },
+            if: { required: ['a'] },
+            then: { properties: { b: { type: 'integer' } } },
+            else: { properties: { c: { type: 'boolean' } } },
+            dependentSchemas: { a: { properties: { d: { type: 'string' } } } },
+          },
+        },
+      },
+    };
+    const { client } = await roundTrip(doc);
+    const types = readFileSync(join(client, 'types.d.ts'), 'utf8').replace(/\/\*\*[\s\S]*?\*\/\s*/g, '');
+    expect(types).toMatch(/export interface Several \{\s*a\?: string\s*\[k: string\]: string \| number \| undefined\s*\}/);
+    expect(types).toMatch(/export interface Conditional \{\s*a\?: string\s*\[k: string\]: unknown\s*\}/);
+    expect(types).not.toMatch(/\bany\b/);
   });
 });
