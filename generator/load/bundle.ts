@@ -267,7 +267,55 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
 
   /** What rewriting a reference does besides its result: problems, and components to copy in. */
   const direct: Sink = { problems, enqueue };
-  const rewriteRef = (ref: string, file: SourceFile, pointer: string, sink: Sink = direct): string => {
+  /**
+   * A local reference that names nothing from the document's root, resolved against its nearest base, as
+   * JSON Schema defines it (the nearest enclosing schema with an `$id`), else as schemars and other
+   * generators mean it when they embed `definitions`/`$defs` per type (the nearest enclosing schema that
+   * holds the target): `#/definitions/B` inside components/schemas/A is `#/components/schemas/A/definitions/B`.
+   * Rewritten to the place in the document, with a warning; a reference that still names nothing is left
+   * for the checks after bundling.
+   */
+  const rebased = (ref: string, file: SourceFile, pointer: string, sink: Sink): string => {
+    if (!ref.startsWith('#/')) return ref;
+    let segments: string[];
+    try {
+      segments = splitPointer(ref.slice(1));
+    } catch {
+      return ref;
+    }
+    let at: string[];
+    try {
+      at = splitPointer(pointer);
+    } catch {
+      return ref;
+    }
+    const enclosing: string[][] = [];
+    for (let n = at.length - 1; n > 0; n--) enclosing.push(at.slice(0, n));
+    // The base JSON Schema defines: the nearest enclosing schema with an `$id` of its own.
+    const withId = enclosing.find((e) => {
+      const node = getAtPointer(file.value, e);
+      return isRecord(node) && typeof node.$id === 'string';
+    });
+    if (withId && getAtPointer(file.value, [...withId, ...segments]) !== undefined) return `#${joinPointer('', ...withId, ...segments)}`;
+    if (getAtPointer(file.value, segments) !== undefined) return ref;
+    // Else the nearest enclosing schema that holds the target (ambiguous: said in a warning).
+    for (const base of enclosing) {
+      if (getAtPointer(file.value, [...base, ...segments]) === undefined) continue;
+      const to = `#${joinPointer('', ...base, ...segments)}`;
+      sink.problems.push({
+        code: 'ref-embedded',
+        // (An error when the run is strict: load/index.ts, TOLERATED.)
+        severity: 'warning',
+        message: `Reference "${ref}" names nothing from the document's root; read as "${to}", in the schema that holds it, as the tools that embed definitions per type mean it. Write "${to}" to say so.`,
+        ...where(file, joinPointer(pointer, '$ref')),
+      });
+      return to;
+    }
+    return ref;
+  };
+
+  const rewriteRef = (given: string, file: SourceFile, pointer: string, sink: Sink = direct): string => {
+    const ref = rebased(given, file, pointer, sink);
     const hash = ref.indexOf('#');
     const path = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);

@@ -64,11 +64,30 @@ export function checkMetaSchema(document: Record<string, unknown>, provenance: P
   const errors = refineMetaErrors(document, validate.errors ?? []);
   // A field the specification does not define changes nothing the generator reads: it is ignored, and
   // reported under its own code (a warning unless the run is strict).
-  return errors.map((e) =>
-    e.keyword === 'additionalProperties'
-      ? provenance.at(pointerOfError(e), 'openrpc-unknown-field', `${metaMessage(e)}; it is ignored.`)
-      : provenance.at(pointerOfError(e), 'openrpc-invalid', `Not valid OpenRPC: ${metaMessage(e)}.`),
+  return errors.map(
+    (e) =>
+      tolerated(document, provenance, e) ??
+      (e.keyword === 'additionalProperties'
+        ? provenance.at(pointerOfError(e), 'openrpc-unknown-field', `${metaMessage(e)}; it is ignored.`)
+        : provenance.at(pointerOfError(e), 'openrpc-invalid', `Not valid OpenRPC: ${metaMessage(e)}.`)),
   );
+}
+
+/**
+ * The faults published documents often have that leave their meaning clear: reported with their own code
+ * (a warning; an error when the run is strict, load/index.ts), and the document generated anyway.
+ */
+function tolerated(document: Record<string, unknown>, provenance: Provenance, e: ErrorObject): Diagnostic | undefined {
+  const p = e.params as Record<string, unknown>;
+  const version = document.openrpc;
+  if (e.instancePath === '/openrpc' && e.keyword === 'pattern' && typeof version === 'string') {
+    const m = /^1\.(\d+)(\.[0-9x*]+)?$/i.exec(version);
+    if (m) return { ...provenance.at('/openrpc', 'openrpc-version-loose', `"openrpc" is "${version}", not a version number (like 1.${m[1]}.0); read as OpenRPC 1.${m[1]}.`), severity: 'warning' };
+  }
+  if (e.keyword === 'required' && p.missingProperty === 'name' && /^\/methods\/\d+\/result$/.test(e.instancePath)) {
+    return { ...provenance.at(e.instancePath, 'result-name-missing', `The result has no "name" (OpenRPC requires one); it is called "result".`), severity: 'warning' };
+  }
+  return undefined;
 }
 
 /** The pointer an error is about: for a missing or unknown field, the field itself. */

@@ -44,6 +44,12 @@ const STANDARDS = new Set([
 ]);
 
 /**
+ * Faults of published documents that leave their meaning clear (load/check.ts `tolerated`, load/bundle.ts
+ * `rebased`): made as warnings, the document generated anyway; errors when the run is strict.
+ */
+const TOLERATED = new Set(['openrpc-version-loose', 'result-name-missing', 'ref-embedded']);
+
+/**
  * Facts our spec must state but a document from elsewhere need not: without them the generator assumes the
  * safe default (a method whose effects are unknown is treated as not a read). Reported only under `strict`.
  */
@@ -128,7 +134,11 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
 /** Severity by the project's standards (warnings for a foreign document), duplicates dropped, file order. */
 function finishProblems(config: Config, problems: readonly Diagnostic[]): Diagnostic[] {
   const kept = config.strict ? problems : problems.filter((p) => !PROJECT_ONLY.has(p.code));
-  return sortDiagnostics(dedupe([...kept]).map((p) => (!config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : p)));
+  return sortDiagnostics(
+    dedupe([...kept]).map((p) =>
+      !config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : config.strict && TOLERATED.has(p.code) ? { ...p, severity: 'error' as const } : p,
+    ),
+  );
 }
 
 /** The load's problems with the schema job's added, located in the files the author wrote. */

@@ -248,7 +248,8 @@ function result(document: Record<string, unknown>, pointer: string): ResultModel
   if (!r || !isRecord(r.value)) return undefined;
   const v = r.value;
   return {
-    name: String(v.name),
+    // (A result without a name is tolerated with a warning: load/check.ts, `result-name-missing`.)
+    name: typeof v.name === 'string' ? v.name : 'result',
     secret: v['x-secret'] === true,
     ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
     ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),

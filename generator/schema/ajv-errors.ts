@@ -26,10 +26,17 @@ export function describeAjvError(e: ErrorObject): string {
   }
 }
 
-/** Drop the noise of `oneOf`/`anyOf` failures when a more specific error sits at or below them. */
+/** The `null` branch the params envelope gives an optional positional param (schema/envelope.ts). */
+const ENVELOPE_NULL = /^#(\/anyOf\/1)?\/items\/\d+\/anyOf\/0\/type$/;
+
+/**
+ * Drop the noise of `oneOf`/`anyOf` failures when a more specific error sits at or below them, and the
+ * `must be null` of an optional positional param beside its real problem.
+ */
 export function simplifyErrors(errors: readonly ErrorObject[]): ErrorObject[] {
   return errors.filter(
     (e) =>
+      !ENVELOPE_NULL.test(e.schemaPath) &&
       !((e.keyword === 'oneOf' || e.keyword === 'anyOf' || e.keyword === 'if') &&
         errors.some((o) => o !== e && o.keyword !== e.keyword && (o.instancePath === e.instancePath || o.instancePath.startsWith(e.instancePath + '/')))),
   );

@@ -235,6 +235,9 @@ function keeps(k: string, v: unknown, parentKey: string): boolean {
   // Inside `properties` the keys are field names, not keywords.
   const inMap = parentKey === 'properties' || parentKey === 'patternProperties';
   if (!inMap && ANNOTATION_KEYS.has(k) && typeof v === 'string') return false;
+  // A schema's own `$id` is a base the bundle already resolved its references against (load/bundle.ts,
+  // `rebased`): every `#` reference is the document's, here as everywhere else.
+  if (!inMap && k === '$id' && typeof v === 'string') return false;
   return inMap || (k !== 'examples' && k !== 'externalDocs');
 }
 

@@ -25,12 +25,13 @@ export function paramsEnvelope(compiler: SchemaCompiler, params: readonly Envelo
     required: params.filter((p) => p.required).map((p) => p.name),
   };
   // Only a trailing run of optional params may be left out; an optional one before a required one holds
-  // its place with `null` (what clients send for an `undefined` argument there).
+  // its place with `null` (what clients send for an `undefined` argument there). Any optional param may
+  // be sent as `null` for "left out", as servers in the field take it and documents' own examples send it.
   const omit = omittable(params);
   const byPosition = params.length
     ? {
         type: 'array',
-        items: params.map((p, i) => (p.required || omit[i] ? schemaOf(p) : { anyOf: [{ type: 'null' }, schemaOf(p)] })),
+        items: params.map((p) => (p.required ? schemaOf(p) : { anyOf: [{ type: 'null' }, schemaOf(p)] })),
         minItems: omit.indexOf(true) === -1 ? params.length : omit.indexOf(true),
         maxItems: params.length,
         additionalItems: false,

@@ -19,10 +19,58 @@ export const CODEC_TS: Readonly<Record<string, string>> = {
   hex: '`0x${string}`',
 };
 
-const RESERVED = new Set([
-  'Array', 'Boolean', 'Date', 'Error', 'Function', 'Map', 'Number', 'Object', 'Promise', 'Record', 'RegExp', 'Set', 'String', 'Symbol',
-  'Partial', 'Required', 'Readonly', 'Pick', 'Omit', 'Exclude', 'Extract', 'NonNullable', 'ReturnType', 'Parameters', 'Awaited', 'BigInt',
-]);
+/**
+ * Words strict-mode module code reserves (ECMAScript 2022, 12.7.2 and 13.1.1): the keywords, the words
+ * reserved for the future, and those that strict code or async and generator bodies forbid as a binding
+ * (`let`, `static`, `yield`, `await`, `arguments`, `eval`, ...). A name made from a document never is one.
+ */
+const RESERVED_WORDS: ReadonlySet<string> = new Set(
+  (
+    'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+    'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
+    'private protected public await arguments eval'
+  ).split(' '),
+);
+
+/**
+ * The globals a declaration would shadow: every name ECMAScript's library declares (TypeScript's lib.es2022,
+ * types and values, each `XConstructor` with its `X`), and the host's that generated code or its users reach for. test/emit/names.test.ts
+ * checks the list against TypeScript's own library.
+ */
+const GLOBALS: ReadonlySet<string> = new Set(
+  (
+    'AggregateError Array ArrayBuffer ArrayBufferLike ArrayBufferTypes ArrayBufferView ArrayIterator ArrayLike AsyncGenerator ' +
+    'AsyncGeneratorFunction AsyncIterable AsyncIterableIterator AsyncIterator AsyncIteratorObject Atomics Awaited BigInt BigInt64Array ' +
+    'BigIntToLocaleStringOptions BigUint64Array Boolean BuiltinIteratorReturn CallableFunction Capitalize ClassAccessorDecoratorContext ' +
+    'ClassAccessorDecoratorResult ClassAccessorDecoratorTarget ClassDecorator ClassDecoratorContext ClassFieldDecoratorContext ' +
+    'ClassGetterDecoratorContext ClassMemberDecoratorContext ClassMethodDecoratorContext ClassSetterDecoratorContext ConcatArray ' +
+    'ConstructorParameters DataView Date DecoratorContext DecoratorMetadata DecoratorMetadataObject Error ErrorOptions EvalError Exclude ' +
+    'Extract FinalizationRegistry FlatArray Float32Array Float64Array Function Generator GeneratorFunction IArguments ImportAssertions ' +
+    'ImportAttributes ImportCallOptions ImportMeta Infinity InstanceType Int16Array Int32Array Int8Array Intl Iterable IterableIterator ' +
+    'Iterator IteratorObject IteratorResult IteratorReturnResult IteratorYieldResult JSON Lowercase Map MapIterator Math MethodDecorator ' +
+    'NaN NewableFunction NoInfer NonNullable Number Object Omit OmitThisParameter ParameterDecorator Parameters Partial Pick Promise ' +
+    'PromiseConstructorLike PromiseFulfilledResult PromiseLike PromiseRejectedResult PromiseSettledResult PropertyDecorator ' +
+    'PropertyDescriptor PropertyDescriptorMap PropertyKey Proxy ProxyHandler RangeError Readonly ReadonlyArray ReadonlyMap ReadonlySet ' +
+    'Record ReferenceError Reflect RegExp RegExpExecArray RegExpIndicesArray RegExpMatchArray RegExpStringIterator Required ReturnType ' +
+    'Set SetIterator SharedArrayBuffer String StringIterator Symbol SyntaxError TemplateStringsArray ThisParameterType ThisType TypeError ' +
+    'TypedPropertyDescriptor URIError Uint16Array Uint32Array Uint8Array Uint8ClampedArray Uncapitalize Uppercase WeakKey WeakKeyTypes ' +
+    'WeakMap WeakRef WeakSet decodeURI decodeURIComponent encodeURI encodeURIComponent escape eval globalThis isFinite isNaN parseFloat ' +
+    'parseInt undefined unescape ' +
+    // The host's (Node and browsers) that the generated package or a user's code around it uses.
+    'AbortController AbortSignal Blob Buffer Event EventTarget Headers Request Response TextDecoder TextEncoder URL URLSearchParams ' +
+    'WebSocket clearInterval clearTimeout console fetch process queueMicrotask require setInterval setTimeout structuredClone'
+  ).split(' '),
+);
+
+/**
+ * The one rule for a name made from a document (method, param, schema, property label, tag): a word strict
+ * code reserves or a global the declaration would shadow takes a suffix, `Type` for a type (`Promise` →
+ * `PromiseType`), `_` for a value (`arguments` → `arguments_`, `eval` → `eval_`).
+ */
+export function escapeName(name: string, suffix: 'Type' | '_'): string {
+  const shadows = GLOBALS.has(name) || (name.endsWith('Constructor') && GLOBALS.has(name.slice(0, -'Constructor'.length)));
+  return shadows || RESERVED_WORDS.has(name) ? `${name}${suffix}` : name;
+}
 
 /** A word in capitals (and digits): `BLOCK`, `ID`, `V2`. */
 export const UPPER_WORD = /^(?=.*[A-Z])[A-Z0-9]+$/;
@@ -61,14 +109,8 @@ function makePascalCase(text: string): string {
   out = out.replace(/([0-9])([a-z])/g, (_, d: string, c: string) => d + c.toUpperCase());
   if (!out) out = 'Type';
   if (/^[0-9]/.test(out)) out = `T${out}`;
-  return RESERVED.has(out) ? `${out}Type` : out;
+  return escapeName(out, 'Type');
 }
-
-const RESERVED_WORDS = new Set(
-  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package private protected public await'.split(
-    ' ',
-  ),
-);
 
 /** `getBalance`, `platform getBalance` → `platformGetBalance`; a name all in capitals by words: `BLOCK_ID` → `blockId`. */
 export function camelCase(text: string): string {
@@ -84,5 +126,5 @@ function makeCamelCase(text: string): string {
   const words = text.split(/[^A-Za-z0-9]+/).filter(Boolean);
   const p = words.length && words.every((w) => UPPER_WORD.test(w)) ? pascalCase(words.map((w) => w.toLowerCase()).join(' ')) : pascalCase(text);
   const out = p[0]!.toLowerCase() + p.slice(1);
-  return RESERVED_WORDS.has(out) ? `${out}_` : out;
+  return escapeName(out, '_');
 }

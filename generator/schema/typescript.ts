@@ -312,6 +312,20 @@ export class TypeCatalog {
         out[k] = typeof v === 'boolean' ? v : this.toJstt(service, v as JsonSchema, false, depth + 1, lookups);
       } else out[k] = v;
     }
+    // Conditional keywords (`if`/`then`/`else`, `dependentSchemas`, `dependencies`) are not typed: the
+    // properties they add may be of any type, so an index signature (from `patternProperties` or an
+    // `additionalProperties` schema) widens to `unknown` rather than claim a type those break. (README, Limits.)
+    const conditional = ['if', 'then', 'else', 'dependentSchemas', 'dependencies'].some((k) => k in schema);
+    if (conditional && (out.patternProperties || isSchemaObject(out.additionalProperties))) {
+      delete out.patternProperties;
+      out.additionalProperties = true;
+    }
+    // A union inside a union is, as a type, its members in the outer one (`A | (B | null)` → `A | B | null`):
+    // a recursive member (schemars' `Option<Box<Self>>`) then sits where the declaration can drop it.
+    for (const key of ['oneOf', 'anyOf'] as const) {
+      const branches = out[key];
+      if (Array.isArray(branches) && branches.some(nestedUnion)) out[key] = branches.flatMap((b) => nestedUnion(b) ?? [b]);
+    }
     // A union whose branches only add `required` (presence rules) is, as a type, the object itself.
     for (const key of ['oneOf', 'anyOf'] as const) {
       const branches = out[key];
@@ -477,8 +491,34 @@ function declarationInput(name: string, schema: JsonSchema): TypeInput {
   // (A boolean schema's input is `{ title }` whichever it is.)
   const byName = keptIn(declarationInputs, isSchemaObject(schema) ? schema : BOOLEAN_SCHEMA, () => new Map<string, TypeInput>());
   let input = byName.get(name);
-  if (!input) byName.set(name, (input = { input: isSchemaObject(schema) ? { ...schema, title: name } : { title: name }, name, options: DECL_OPTIONS }));
+  if (!input) byName.set(name, (input = { input: isSchemaObject(schema) ? { ...withoutSelf(schema, name), title: name } : { title: name }, name, options: DECL_OPTIONS }));
   return input;
+}
+
+/** The members of a branch that is a union and nothing else (a description aside), or undefined. */
+function nestedUnion(branch: unknown): JsonSchema[] | undefined {
+  if (!isSchemaObject(branch)) return undefined;
+  const keys = Object.keys(branch).filter((k) => k !== 'description' && k !== 'deprecated');
+  if (keys.length !== 1 || (keys[0] !== 'anyOf' && keys[0] !== 'oneOf')) return undefined;
+  const members = branch[keys[0]];
+  return Array.isArray(members) ? (members as JsonSchema[]) : undefined;
+}
+
+/**
+ * A declaration's union without the members that are the declaration itself: `V = string | V[] | V | null`
+ * is `string | V[] | null` (a value of V is already one of the others), and TypeScript refuses the first
+ * (TS2456, "circularly references itself").
+ */
+function withoutSelf(schema: SchemaObject, name: string): SchemaObject {
+  const self = (b: unknown) => isSchemaObject(b) && b.tsType === name && Object.keys(b).every((k) => k === 'tsType' || k === 'description' || k === 'deprecated');
+  let out = schema;
+  for (const key of ['oneOf', 'anyOf'] as const) {
+    const branches = out[key];
+    if (!Array.isArray(branches) || !branches.some(self)) continue;
+    const rest = branches.filter((b) => !self(b));
+    if (rest.length) out = { ...out, [key]: rest };
+  }
+  return out;
 }
 
 function paramInput(schema: JsonSchema): TypeInput {

@@ -56,8 +56,16 @@ export function toWebSocketUrl(httpBase: string): string {
 
 /** Options of a whole-node client: one base URL (or several), every service's endpoint derived from it. */
 export interface NodeClientOptions {
-  /** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
+  /**
+   * The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is
+   * appended. May be left out where the document's server has a full URL: that URL is called.
+   */
   readonly url?: string;
+  /**
+   * Which of the document's servers to call, by its name or its URL, where it lists several (a main and a
+   * test network): the first by default.
+   */
+  readonly server?: string;
   /**
    * More base URLs (nodes): an HTTP call moves to the next on a retryable failure (after `url`, when both
    * are given). See `fallback` for ranking and hedging.
@@ -100,13 +108,23 @@ export interface NodeClientOptions {
   };
 }
 
-function pick(service: ServiceMeta, kind: EndpointMeta['transport']): EndpointMeta {
-  const endpoint = service.endpoints.find((e) => e.transport === kind);
-  if (!endpoint) {
+function pick(service: ServiceMeta, kind: EndpointMeta['transport'], server: string | undefined): EndpointMeta {
+  const all = service.endpoints.filter((e) => e.transport === kind);
+  if (all.length === 0) {
     const offered = service.endpoints.map((e) => e.transport).join(', ') || 'none';
     throw new TypeError(`the ${service.name} service has no ${kind === 'http' ? 'HTTP' : 'WebSocket'} endpoint (it has: ${offered})`);
   }
-  return endpoint;
+  if (server === undefined) return all[0]!;
+  const chosen = all.find((e) => e.name === server) ?? all.find((e) => (e.url ?? e.path) === server);
+  if (chosen) return chosen;
+  // A service with one endpoint of the kind has nothing to choose (the server may be another service's).
+  if (all.length === 1) return all[0]!;
+  throw new TypeError(`the ${service.name} service has no server ${JSON.stringify(server)}; its servers: ${all.map((e) => `${e.name} (${e.url ?? e.path})`).join(', ')}`);
+}
+
+/** `https://main.example/api` → `https://main.example`; `undefined` for a URL without a host (`/ext/info`). */
+function originOf(url: string | undefined): string | undefined {
+  return url === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url)?.[0];
 }
 
 /**
@@ -139,7 +157,7 @@ export class TransportPool {
 
   constructor(options: NodeClientOptions) {
     const bases = options ? [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])] : [];
-    if (bases.length === 0 || bases.some((b) => typeof b !== 'string')) {
+    if (!options || bases.some((b) => typeof b !== 'string') || (options.server !== undefined && typeof options.server !== 'string')) {
       throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
     }
     this.options = options;
@@ -155,10 +173,16 @@ export class TransportPool {
 
   /** The URL of a service's endpoint of the given kind. */
   url(service: ServiceMeta, kind: EndpointMeta['transport'] = 'http', variables?: Readonly<Record<string, string>>, base?: string): string {
-    const endpoint = pick(service, kind);
-    const http = base ?? this.bases[0]!;
+    const endpoint = pick(service, kind, this.options.server);
+    const values = variablesOf(endpoint, variables);
+    // Without a base URL, the server's own (its host's variables filled in as its path's are).
+    const own = originOf(endpoint.url)?.replace(PLACEHOLDER, (whole, name: string) => (values[name] === undefined ? whole : encodeURIComponent(values[name]!)));
+    const http = base ?? this.bases[0] ?? own;
+    if (http === undefined) {
+      throw new TypeError(`a client needs \`url\` (or \`urls\`), the server's base URL (like http://127.0.0.1:8545): the ${service.name} service's server gives none`);
+    }
     const root = kind === 'http' ? http : (this.options.ws?.url ?? toWebSocketUrl(http));
-    return endpointUrl(root, endpoint.path, variablesOf(endpoint, variables));
+    return endpointUrl(root, endpoint.path, values);
   }
 
   /** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
@@ -207,7 +231,7 @@ export class TransportPool {
   private httpTransport(service: ServiceMeta, variables: Readonly<Record<string, string>> | undefined, maxBatchSize: number): Transport {
     const o = this.options;
     const log = o.logger ? { logger: o.logger, level: o.logLevel } : undefined;
-    const nodes = this.bases.map((base) => {
+    const nodes = (this.bases.length ? this.bases : [undefined]).map((base) => {
       const t = createHttpTransport({
         url: this.url(service, 'http', variables, base),
         headers: o.headers,

@@ -12,6 +12,9 @@ export interface ValidationIssue {
   readonly message: string;
   readonly keyword: string;
   readonly params?: Readonly<Record<string, unknown>>;
+  /** The method param the issue is about (a server's invalid-params reply says), and its position. */
+  readonly param?: string;
+  readonly position?: number;
 }
 
 /** A precompiled validator: the list of issues, or `null` when the value is valid. */
@@ -105,6 +108,8 @@ export interface ServerMethodMeta extends MethodMeta {
 export interface EndpointMeta {
   readonly name: string;
   readonly transport: 'http' | 'websocket';
+  /** The server's URL where it names a host (`https://main.example/api`); absent for a path alone. */
+  readonly url?: string;
   /** Path template with `{variable}` placeholders, e.g. `/ext/bc/{blockchainID}/rpc`. */
   readonly path: string;
   readonly variables: Readonly<Record<string, { readonly default: string; readonly enum?: readonly string[] }>>;

@@ -13,7 +13,7 @@ import { maskParams, scrub, secretValues } from './redact.js';
 import { compileSerializer, JsonText } from './serialize.js';
 import type { Entry, KindEntry, ResolvedOptions, ServiceTable, Site } from './tables.js';
 import { buildService, shareEndpoints } from './tables.js';
-import { type Flavor, gorillaName, type ParamsProblem } from './texts.js';
+import { type Flavor, gorillaName, paramIssues, type ParamsProblem } from './texts.js';
 import type { HandlerContext, LogEntry, RawHandler, ServerServiceDef, WireError } from './types.js';
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, type IdSource, idText, stdError } from './wire.js';
 
@@ -374,7 +374,7 @@ export class Engine {
 
     if (entry.role === 'subscribe') return this.subscribe(site, method, entry, params as unknown[], needles);
     const issues = meta.validateParams(params);
-    if (issues) return new Failure(scrub(t.invalid(method, issues, entry.positional), needles), true);
+    if (issues) return new Failure(scrub(t.invalid(method, paramIssues(issues, meta.params, Array.isArray(params)), entry.positional), needles), true);
 
     if (entry.role === 'unsubscribe') {
       const id = (params as unknown[])[0];
@@ -556,7 +556,7 @@ export class Engine {
       return new Failure(t.unknownKind(method, kind, on), true);
     }
     const issues = meta.validateParams(params);
-    if (issues) return new Failure(scrub(t.invalid(method, issues, true), needles), true);
+    if (issues) return new Failure(scrub(t.invalid(method, paramIssues(issues, meta.params, true), true), needles), true);
     const host = site.host;
     if (!host) return new Failure(t.needsWebSocket(method), true);
     // Its own signal: the connection ends every subscription it carries when it closes (no listener on the

@@ -26,7 +26,8 @@ export function createRpcServer(options: ServerOptions): RpcServer {
   const engine = new Engine(options.services, resolveOptions(options));
   const routes = (transport: 'http' | 'websocket'): { service: ServiceTable; endpoint: ServiceTable['def']['endpoints'][number] }[] =>
     engine.services.flatMap((service) =>
-      service.def.endpoints.filter((e) => e.transport === transport).map((endpoint) => ({ service, endpoint })),
+      // One route per path: several servers at one path (a main and a test network) serve it once.
+      service.def.endpoints.filter((e, i, all) => e.transport === transport && all.findIndex((o) => o.transport === transport && o.path === e.path) === i).map((endpoint) => ({ service, endpoint })),
     );
   const core = new HttpCore(engine, new Router(routes('http')), new Router(routes('websocket')));
   const hub = new WsHub(core);

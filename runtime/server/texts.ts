@@ -38,12 +38,49 @@ export interface Texts {
  */
 export const MAX_REPLY_ISSUES = 10;
 
-function issueData(issues: readonly ValidationIssue[]): { path: string; message: string; keyword: string; params: Readonly<Record<string, unknown>> }[] {
-  return issues.slice(0, MAX_REPLY_ISSUES).map((i) => ({ path: i.path, message: i.message, keyword: i.keyword, params: i.params ?? {} }));
+function issueData(issues: readonly ValidationIssue[]): { param?: string; position?: number; path: string; message: string; keyword: string; params: Readonly<Record<string, unknown>> }[] {
+  return issues
+    .slice(0, MAX_REPLY_ISSUES)
+    .map((i) => ({ ...(i.param !== undefined ? { param: i.param, position: i.position } : {}), path: i.path, message: i.message, keyword: i.keyword, params: i.params ?? {} }));
 }
 
 function describeIssue(issue: ValidationIssue): string {
+  if (issue.param !== undefined) {
+    const rest = issue.path.replace(/^\/[^/]*/, '');
+    return `${issue.param} (position ${issue.position})${rest ? ` at ${rest}` : ''} ${issue.message}`;
+  }
   return issue.path ? `${issue.path} ${issue.message}` : issue.message;
+}
+
+function isNullBranch(i: ValidationIssue): boolean {
+  return i.keyword === 'type' && i.params?.type === 'null';
+}
+
+/**
+ * The issues of a call's params, each named by the param it is about (`param`, `position`), in the order of
+ * the params. Only the branch the call took speaks: a positional call is not told `must be object` (the
+ * by-name branch of a method taking either), an optional param that may be `null` is not told `must be
+ * null` beside its real problem, and a union's `must match a schema in anyOf` gives way to what is wrong
+ * inside it.
+ */
+export function paramIssues(issues: readonly ValidationIssue[], names: readonly string[], positional: boolean): ValidationIssue[] {
+  const other = positional ? 'object' : 'array';
+  const own = issues.filter((i) => !(i.path === '' && (i.keyword === 'anyOf' || (i.keyword === 'type' && i.params?.type === other))));
+  const below = (i: ValidationIssue, o: ValidationIssue) => o.path === i.path || o.path.startsWith(`${i.path}/`);
+  const real = own.filter((i) => {
+    if (isNullBranch(i)) return !own.some((o) => o !== i && !isNullBranch(o) && o.keyword !== 'anyOf' && o.keyword !== 'oneOf' && o.path === i.path) && !own.some((o) => o !== i && o.path.startsWith(`${i.path}/`));
+    if (i.keyword === 'anyOf' || i.keyword === 'oneOf') return !own.some((o) => o !== i && o.keyword !== i.keyword && below(i, o));
+    return true;
+  });
+  const named = (real.length ? real : [...issues]).map((i): ValidationIssue => {
+    const head = /^\/([^/]*)/.exec(i.path)?.[1];
+    if (head === undefined) return i;
+    const position = positional ? Number(head) : names.indexOf(head.replace(/~1/g, '/').replace(/~0/g, '~'));
+    const param = names[position];
+    return param === undefined || !Number.isInteger(position) ? i : { ...i, param, position };
+  });
+  const rank = (i: ValidationIssue) => i.position ?? -1;
+  return named.map((i, n) => [i, n] as const).sort(([a, m], [b, n]) => rank(a) - rank(b) || m - n).map(([i]) => i);
 }
 
 function problemIssue(problem: ParamsProblem): ValidationIssue {

@@ -53,13 +53,7 @@ const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED].filter((c) =
  * Documents that fail through a construct another change handles, by that construct: each test must fail
  * with a message matching `because` until the construct is supported, and then passes (and this entry goes).
  */
-const SERVERS_ON_ONE_PATH = { construct: 'several servers on one path', because: /both serve http \S+ but not the same endpoints/ };
 const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; readonly because: RegExp }>> = {
-  enapi: SERVERS_ON_ONE_PATH,
-  'flashbots-api': SERVERS_ON_ONE_PATH,
-  'hiero-relay': SERVERS_ON_ONE_PATH,
-  insoblok: SERVERS_ON_ONE_PATH,
-  'urbit-roller': SERVERS_ON_ONE_PATH,
   // A schema detail refuses the whole document: a $ref that points nowhere, under `blockNumber`, a keyword
   // of no schema meaning (the reference resolution by the nearest base, with embedded definitions, handles it).
   'erc4337-bundler': { construct: 'an unresolved $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },

@@ -4,6 +4,7 @@
  * would name a type that does not exist.
  */
 import fc from 'fast-check';
+import ts from 'typescript';
 import { createRequire } from 'node:module';
 import { describe, expect, it } from 'vitest';
 import { camelCase } from '../../generator/emit/shared/client-names.js';
@@ -45,5 +46,59 @@ describe('pascalCase and camelCase', () => {
       }),
       { seed: 11, numRuns: 500 },
     );
+  });
+});
+
+/** Every name the ECMAScript library declares in the global scope, as TypeScript's lib.es2022 has them. */
+function libGlobals(): string[] {
+  const host = ts.createCompilerHost({});
+  const read = host.getSourceFile.bind(host);
+  const exists = host.fileExists.bind(host);
+  host.getSourceFile = (file, language) => (file === '/probe.ts' ? ts.createSourceFile(file, 'export {};', language) : read(file, language));
+  host.fileExists = (file) => file === '/probe.ts' || exists(file);
+  const program = ts.createProgram(['/probe.ts'], { lib: ['lib.es2022.d.ts'], types: [], noEmit: true }, host);
+  const flags = ts.SymbolFlags.Type | ts.SymbolFlags.Value | ts.SymbolFlags.Namespace;
+  return program
+    .getTypeChecker()
+    .getSymbolsInScope(program.getSourceFile('/probe.ts')!, flags)
+    .map((s) => s.name)
+    .filter((n) => /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(n));
+}
+
+/** Reserved words of strict-mode module code (ECMAScript 2022, 13.1 and 12.7.2), contextual ones included, and TypeScript's. */
+const WORDS = (
+  'break case catch class const continue debugger default delete do else enum export extends false finally for function if import in ' +
+  'instanceof new null return super switch this throw true try typeof var void while with yield let static implements interface package ' +
+  'private protected public await arguments eval as async from get set of type declare namespace module keyof readonly unique infer is ' +
+  'asserts abstract any unknown never object symbol bigint string number boolean undefined constructor require global satisfies accessor'
+).split(' ');
+
+/** Whether `name` binds as a function, a parameter and a variable in strict code inside an async generator (await and yield reserved). */
+function binds(name: string): boolean {
+  try {
+    new Function(`"use strict"; async function* outer() { function ${name}(${name}) { let ${name}$ = ${name}; return ${name}$; } let ${name}_ = 1; class ${name.replace(/^./, (c) => c.toUpperCase())}C {} }`);
+    new Function(`"use strict"; async function* outer() { let ${name} = 1; return ${name}; }`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('one naming rule for every identifier a document names', () => {
+  const globals = libGlobals();
+  const texts = [...WORDS, ...globals, ...WORDS.map((w) => w[0]!.toUpperCase() + w.slice(1))];
+
+  it('no camelCase name (function, param, label) is reserved in strict module code or shadows a global', () => {
+    const bad = texts.map((t) => [t, camelCase(t)] as const).filter(([, n]) => !binds(n) || globals.includes(n));
+    expect(bad).toEqual([]);
+  });
+
+  it('no PascalCase name (a declared type) is reserved or shadows a global type or value', () => {
+    const bad = texts.map((t) => [t, pascalCase(t)] as const).filter(([, n]) => !binds(n) || globals.includes(n));
+    expect(bad).toEqual([]);
+  });
+
+  it('a name that is neither keeps its spelling', () => {
+    expect([camelCase('getBalance'), camelCase('arguments list'), pascalCase('Block'), pascalCase('Records')]).toEqual(['getBalance', 'argumentsList', 'Block', 'Records']);
   });
 });

@@ -87,8 +87,7 @@ function changed(value: unknown, seed: number): unknown {
 }
 
 const documents = new Map<string, { methods: { name: string; result?: { schema: Record<string, unknown> }; examples?: { result?: { value: unknown } }[] }[] }>();
-for (const name of ['info', 'platform', 'native', 'admin', 'evm'])
-  documents.set(name, JSON.parse(readFileSync(join(ROOT, 'generated/openrpc', `${name}.json`), 'utf8')));
+for (const service of services) documents.set(service.name, JSON.parse(readFileSync(join(ROOT, 'generated/openrpc', `${service.name}.json`), 'utf8')));
 
 const methods = services.flatMap((service) =>
   Object.values(service.methods).flatMap((meta: ServerMethodMeta) => {

@@ -142,7 +142,7 @@ describe('WebSocket, standard mode', () => {
       error: { code: -32602, message: 'Invalid params: eth_subscribe needs the subscription kind as its first param' },
     });
     c.send({ jsonrpc: '2.0', id: 4, method: 'eth_subscribe', params: ['logs', 5] });
-    expect(await c.next()).toMatchObject({ id: 4, error: { code: -32602, message: 'Invalid params: /1 must be object,boolean' } });
+    expect(await c.next()).toMatchObject({ id: 4, error: { code: -32602, message: 'Invalid params: options (position 1) must be object,boolean' } });
   });
 
   it('subscribes inside a batch: the batch reply comes before the notifications', async () => {

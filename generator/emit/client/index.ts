@@ -450,7 +450,8 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
   for (const s of services) {
     const meta = {
       name: s.name,
-      endpoints: s.endpoints.map((e) => ({ name: e.name, transport: e.transport, path: e.path, variables: e.variables })),
+      // A server's URL goes along where it names a host: a client may call it without a base URL of its own.
+      endpoints: s.endpoints.map((e) => ({ name: e.name, transport: e.transport, ...(/^[a-z][a-z0-9+.-]*:\/\//i.test(e.url) ? { url: e.url } : {}), path: e.path, variables: e.variables })),
       batch: s.jsonrpc.batch,
       ...(s.jsonrpc.batchLimit !== undefined ? { batchLimit: s.jsonrpc.batchLimit } : {}),
       ...(s.jsonrpc.publicNodeBatchLimit !== undefined ? { publicNodeBatchLimit: s.jsonrpc.publicNodeBatchLimit } : {}),

@@ -20,8 +20,16 @@ export declare function endpointUrl(baseUrl: string, pathTemplate: string, varia
 export declare function toWebSocketUrl(httpBase: string): string;
 /** Options of a whole-node client: one base URL (or several), every service's endpoint derived from it. */
 export interface NodeClientOptions {
-	/** The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is appended. */
+	/**
+	* The server's base URL, e.g. `http://127.0.0.1:8545` or `https://rpc.example.com`; each endpoint's path is
+	* appended. May be left out where the document's server has a full URL: that URL is called.
+	*/
 	readonly url?: string;
+	/**
+	* Which of the document's servers to call, by its name or its URL, where it lists several (a main and a
+	* test network): the first by default.
+	*/
+	readonly server?: string;
 	/**
 	* More base URLs (nodes): an HTTP call moves to the next on a retryable failure (after `url`, when both
 	* are given). See `fallback` for ranking and hedging.

@@ -45,13 +45,22 @@ export function toWebSocketUrl(httpBase) {
 	const scheme = m[1].toLowerCase();
 	return `${scheme === "http" ? "ws" : scheme === "https" ? "wss" : scheme}:${m[2]}`;
 }
-function pick(service, kind) {
-	const endpoint = service.endpoints.find((e) => e.transport === kind);
-	if (!endpoint) {
+function pick(service, kind, server) {
+	const all = service.endpoints.filter((e) => e.transport === kind);
+	if (all.length === 0) {
 		const offered = service.endpoints.map((e) => e.transport).join(", ") || "none";
 		throw new TypeError(`the ${service.name} service has no ${kind === "http" ? "HTTP" : "WebSocket"} endpoint (it has: ${offered})`);
 	}
-	return endpoint;
+	if (server === undefined) return all[0];
+	const chosen = all.find((e) => e.name === server) ?? all.find((e) => (e.url ?? e.path) === server);
+	if (chosen) return chosen;
+	// A service with one endpoint of the kind has nothing to choose (the server may be another service's).
+	if (all.length === 1) return all[0];
+	throw new TypeError(`the ${service.name} service has no server ${JSON.stringify(server)}; its servers: ${all.map((e) => `${e.name} (${e.url ?? e.path})`).join(", ")}`);
+}
+/** `https://main.example/api` → `https://main.example`; `undefined` for a URL without a host (`/ext/info`). */
+function originOf(url) {
+	return url === undefined ? undefined : /^[a-z][a-z0-9+.-]*:\/\/[^/?#]+/i.exec(url)?.[0];
 }
 /**
 * The endpoint's variables: its defaults, overridden by the given values. Given values are a scope (a
@@ -86,7 +95,7 @@ export class TransportPool {
 	closed = false;
 	constructor(options) {
 		const bases = options ? [...options.url === undefined ? [] : [options.url], ...options.urls ?? []] : [];
-		if (bases.length === 0 || bases.some((b) => typeof b !== "string")) {
+		if (!options || bases.some((b) => typeof b !== "string") || options.server !== undefined && typeof options.server !== "string") {
 			throw new TypeError("a client needs `url` (or `urls`), the server's base URL (like http://127.0.0.1:8545)");
 		}
 		this.options = options;
@@ -100,10 +109,16 @@ export class TransportPool {
 	}
 	/** The URL of a service's endpoint of the given kind. */
 	url(service, kind = "http", variables, base) {
-		const endpoint = pick(service, kind);
-		const http = base ?? this.bases[0];
+		const endpoint = pick(service, kind, this.options.server);
+		const values = variablesOf(endpoint, variables);
+		// Without a base URL, the server's own (its host's variables filled in as its path's are).
+		const own = originOf(endpoint.url)?.replace(PLACEHOLDER, (whole, name) => values[name] === undefined ? whole : encodeURIComponent(values[name]));
+		const http = base ?? this.bases[0] ?? own;
+		if (http === undefined) {
+			throw new TypeError(`a client needs \`url\` (or \`urls\`), the server's base URL (like http://127.0.0.1:8545): the ${service.name} service's server gives none`);
+		}
 		const root = kind === "http" ? http : this.options.ws?.url ?? toWebSocketUrl(http);
-		return endpointUrl(root, endpoint.path, variablesOf(endpoint, variables));
+		return endpointUrl(root, endpoint.path, values);
 	}
 	/** The HTTP transport of a service's endpoint (`variables`: e.g. `{ blockchainID: 'C' }`, defaults from the spec). */
 	http(service, variables) {
@@ -148,7 +163,7 @@ export class TransportPool {
 			logger: o.logger,
 			level: o.logLevel
 		} : undefined;
-		const nodes = this.bases.map((base) => {
+		const nodes = (this.bases.length ? this.bases : [undefined]).map((base) => {
 			const t = createHttpTransport({
 				url: this.url(service, "http", variables, base),
 				headers: o.headers,

@@ -11,7 +11,7 @@ import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from "./j
 import { maskParams, scrub, secretValues } from "./redact.js";
 import { compileSerializer, JsonText } from "./serialize.js";
 import { buildService, shareEndpoints } from "./tables.js";
-import { gorillaName } from "./texts.js";
+import { gorillaName, paramIssues } from "./texts.js";
 import { gethMessage, gethValidId, goParse, goServerRequest, gorillaError, idText, stdError } from "./wire.js";
 /** No secrets to scrub (one shared empty list: most calls have none). */
 const NO_NEEDLES = Object.freeze([]);
@@ -426,7 +426,7 @@ export class Engine {
 		const needles = meta.secrets && meta.secrets.length > 0 ? secretValues(params, meta.secrets, meta.params) : NO_NEEDLES;
 		if (entry.role === "subscribe") return this.subscribe(site, method, entry, params, needles);
 		const issues = meta.validateParams(params);
-		if (issues) return new Failure(scrub(t.invalid(method, issues, entry.positional), needles), true);
+		if (issues) return new Failure(scrub(t.invalid(method, paramIssues(issues, meta.params, Array.isArray(params)), entry.positional), needles), true);
 		if (entry.role === "unsubscribe") {
 			const id = params[0];
 			const removed = typeof id === "string" && site.host !== undefined && site.host.remove(id);
@@ -606,7 +606,7 @@ export class Engine {
 			return new Failure(t.unknownKind(method, kind, on), true);
 		}
 		const issues = meta.validateParams(params);
-		if (issues) return new Failure(scrub(t.invalid(method, issues, true), needles), true);
+		if (issues) return new Failure(scrub(t.invalid(method, paramIssues(issues, meta.params, true), true), needles), true);
 		const host = site.host;
 		if (!host) return new Failure(t.needsWebSocket(method), true);
 		// Its own signal: the connection ends every subscription it carries when it closes (no listener on the

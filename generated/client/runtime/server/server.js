@@ -20,7 +20,7 @@ function closeServer(server) {
 */
 export function createRpcServer(options) {
 	const engine = new Engine(options.services, resolveOptions(options));
-	const routes = (transport) => engine.services.flatMap((service) => service.def.endpoints.filter((e) => e.transport === transport).map((endpoint) => ({
+	const routes = (transport) => engine.services.flatMap((service) => service.def.endpoints.filter((e, i, all) => e.transport === transport && all.findIndex((o) => o.transport === transport && o.path === e.path) === i).map((endpoint) => ({
 		service,
 		endpoint
 	})));

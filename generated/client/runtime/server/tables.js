@@ -166,13 +166,13 @@ export function buildService(def, opts) {
 * some of their endpoints, or that disagree on how their endpoint behaves, cannot be told apart: an error.
 */
 export function shareEndpoints(defs) {
-	const key = (d) => JSON.stringify(d.endpoints.map((e) => [e.transport, e.path]).sort());
+	// Several servers at one path (a main and a test network) are one endpoint here: the path is served once.
+	const key = (d) => JSON.stringify([...new Set(d.endpoints.map((e) => `${e.transport} ${e.path || "/"}`))].sort());
 	const groups = new Map();
 	for (const d of defs) groups.set(key(d), [...groups.get(key(d)) ?? [], d]);
 	const owners = new Map();
 	for (const group of groups.values()) {
-		for (const e of group[0].endpoints) {
-			const at = `${e.transport} ${e.path || "/"}`;
+		for (const at of new Set(group[0].endpoints.map((e) => `${e.transport} ${e.path || "/"}`))) {
 			const other = owners.get(at);
 			if (other !== undefined) throw new TypeError(`the services ${other} and ${group[0].name} both serve ${at} but not the same endpoints: a request there cannot be routed`);
 			owners.set(at, group[0].name);

@@ -40,6 +40,14 @@ export interface Texts {
 * 48,000 wrong items hold 48,000 issues: all of them made a 9 MB reply.
 */
 export declare const MAX_REPLY_ISSUES = 10;
+/**
+* The issues of a call's params, each named by the param it is about (`param`, `position`), in the order of
+* the params. Only the branch the call took speaks: a positional call is not told `must be object` (the
+* by-name branch of a method taking either), an optional param that may be `null` is not told `must be
+* null` beside its real problem, and a union's `must match a schema in anyOf` gives way to what is wrong
+* inside it.
+*/
+export declare function paramIssues(issues: readonly ValidationIssue[], names: readonly string[], positional: boolean): ValidationIssue[];
 /** avalanchego's `utils/json` codec turns every params unmarshal failure into this one message. */
 export declare const GORILLA_UNMARSHAL = "couldn't unmarshal an argument. Ensure arguments are valid and properly formatted. See documentation for example calls";
 /**
