@@ -6,7 +6,7 @@
 import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
 import { createConformance } from '../../generator/lifecycle/conform/index.js';
 import { loadProject } from '../../generator/load/index.js';
-import { createInspector, createRedactor } from '../../generator/lifecycle/traffic/inspect.js';
+import { createInspector, createRedactor } from '../../tools/proxy/inspect.js';
 import { startProxy } from '../../tools/proxy/index.js';
 import { createRecorder } from '../../tools/proxy/record.js';
 import { ROOT } from '../lib.js';

@@ -105,7 +105,7 @@ export async function runMock({ args, cwd, stdout, stderr }: CommandContext): Pr
     // Checked against the very documents the mock serves (bundled into the generated server).
     const server = (await import(pathToFileURL(resolve(outDir, 'client/server/index.js')).href)) as ServerModule;
     // Only a replay checks fixtures: the checker (and ajv with it) is loaded for it alone.
-    const [{ createConformance }, { buildService }, { checkFixture }] = await Promise.all([import('../lifecycle/conform/index.js'), import('../model/index.js'), import('../lifecycle/traffic/inspect.js')]);
+    const [{ createConformance }, { buildService }, { checkFixture }] = await Promise.all([import('../lifecycle/conform/index.js'), import('../model/index.js'), import('../../tools/proxy/inspect.js')]);
     const conformance = createConformance(server.services.map((s) => buildService(s.name, `${s.name}.json`, s.document as Record<string, unknown>)));
     try {
       recordings = mod.loadRecordings(resolve(cwd, replay), (fixture) => checkFixture(conformance, fixture));

@@ -11,7 +11,7 @@ import { formatDiagnostic, isError } from '../lib/diagnostics.js';
 import { loadProject } from '../load/index.js';
 import { startProxy, type ProxyReport } from '../../tools/proxy/index.js';
 import { createRecorder } from '../../tools/proxy/record.js';
-import { createInspector, createRedactor } from '../lifecycle/traffic/inspect.js';
+import { createInspector, createRedactor } from '../../tools/proxy/inspect.js';
 import { UsageError } from './args.js';
 
 

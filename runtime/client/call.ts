@@ -9,6 +9,7 @@
  * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
  */
 import { CodecError, decode, encode } from './codec.js';
+import { Unencodable } from './unencodable.js';
 import type { MethodMeta } from './meta.js';
 import type { RequestOptions, Transport } from '../transports/transport.js';
 
@@ -57,17 +58,6 @@ export function secretValues(meta: Pick<MethodMeta, 'secrets' | 'params' | 'stru
     if (typeof value === 'string' && value !== '') out.push(value);
   }
   return out;
-}
-
-/**
- * Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
- * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
- */
-export class Unencodable {
-  constructor(
-    readonly problem: CodecError | 'by-position' | 'by-name',
-    readonly params?: unknown,
-  ) {}
 }
 
 function encodeOrReport(plan: MethodMeta['encode'], value: unknown): unknown {

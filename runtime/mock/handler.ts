@@ -15,6 +15,7 @@ import type { HandlerContext, LogEntry, Logger, RawHandler, RequestHeaders } fro
 import { MockChain, startingHead } from './chain.js';
 import type { Replay } from './replay.js';
 import type { MockExample, MockServiceData } from './types.js';
+import { jsonEqual } from './json-equal.js';
 
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
@@ -40,26 +41,6 @@ function isRecord(v: unknown): v is Record<string, unknown> {
 }
 
 /** Deep equality of JSON values. */
-const HEX = /^0[xX][0-9a-fA-F]*$/;
-
-export function jsonEqual(a: unknown, b: unknown): boolean {
-  if (a === b) return true;
-  // Hex (addresses, hashes, data) is case-insensitive on the wire: a checksummed address names the same
-  // account as its lower-case form.
-  if (typeof a === 'string' && typeof b === 'string') return HEX.test(a) && HEX.test(b) && a.toLowerCase() === b.toLowerCase();
-  if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null) return false;
-  if (Array.isArray(a) !== Array.isArray(b)) return false;
-  if (Array.isArray(a)) {
-    const bb = b as unknown[];
-    return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
-  }
-  const ka = Object.keys(a);
-  const kb = Object.keys(b);
-  if (ka.length !== kb.length) return false;
-  return ka.every(
-    (k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
-  );
-}
 
 type Params = readonly { readonly name: string; readonly value: unknown }[];
 

@@ -9,7 +9,7 @@
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { jsonEqual } from './handler.js';
+import { jsonEqual } from './json-equal.js';
 
 /** What stands in for a secret in a fixture. */
 export const REDACTED = '***';

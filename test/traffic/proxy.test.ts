@@ -17,7 +17,7 @@ import { WebSocket, WebSocketServer } from 'ws';
 import { createNodeClient } from '../../generated/client/index.js';
 import { startNodeMock } from '../../generated/client/mock/index.js';
 import { createConformance } from '../../generator/lifecycle/conform/index.js';
-import { createInspector } from '../../generator/lifecycle/traffic/inspect.js';
+import { createInspector } from '../../tools/proxy/inspect.js';
 import { startProxy, type RunningProxy } from '../../tools/proxy/index.js';
 import { askMock, readBody } from '../helpers/drifting.js';
 import { projectModel } from '../helpers/model.js';

@@ -12,7 +12,7 @@ import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startNodeMock } from '../../generated/client/mock/index.js';
 import { createConformance } from '../../generator/lifecycle/conform/index.js';
-import { checkFixture, createInspector, createRedactor } from '../../generator/lifecycle/traffic/inspect.js';
+import { checkFixture, createInspector, createRedactor } from '../../tools/proxy/inspect.js';
 import { FixtureError, loadRecordings, type Fixture } from '../../runtime/mock/replay.js';
 import { startProxy } from '../../tools/proxy/index.js';
 import { createRecorder } from '../../tools/proxy/record.js';

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
 import { createConformance } from '../../generator/lifecycle/conform/index.js';
-import { createRedactor } from '../../generator/lifecycle/traffic/inspect.js';
+import { createRedactor } from '../../tools/proxy/inspect.js';
 import { startProxy, type ProxyExchange, type RunningProxy } from '../../tools/proxy/index.js';
 import { projectModel } from '../helpers/model.js';
 

@@ -9,6 +9,7 @@
 * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
 */
 import { CodecError, decode, encode } from "./codec.js";
+import { Unencodable } from "./unencodable.js";
 export function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
 	const proto = Object.getPrototypeOf(value);
@@ -45,18 +46,6 @@ export function secretValues(meta, params) {
 		if (typeof value === "string" && value !== "") out.push(value);
 	}
 	return out;
-}
-/**
-* Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
-* a value the codec refused, or params of the wrong shape for the method (`params` holds them).
-*/
-export class Unencodable {
-	problem;
-	params;
-	constructor(problem, params) {
-		this.problem = problem;
-		this.params = params;
-	}
 }
 function encodeOrReport(plan, value) {
 	try {

@@ -5,8 +5,8 @@
 * loads this module on the first such failure (a dynamic import, its own chunk for bundlers); call-api.ts,
 * whose entry points report at once, imports it.
 */
-import type { Unencodable } from "../client/call.js";
 import type { CodecError } from "../client/codec.js";
+import type { Unencodable } from "../client/unencodable.js";
 import { NodeRpcError, type ErrorContext } from "./base.js";
 import type { MethodMeta, ValidationIssue } from "../client/meta.js";
 import type { Transport } from "../transports/transport.js";

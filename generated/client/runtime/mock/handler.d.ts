@@ -7,7 +7,6 @@ export declare class MockError extends Error {
 	readonly data?: unknown;
 	constructor(code: number, message: string, data?: unknown);
 }
-export declare function jsonEqual(a: unknown, b: unknown): boolean;
 /**
 * A raw handler answering every method of the given services from their examples, or first from recorded
 * exchanges (`replay`) where one matches the call (headers naming an example or an error still win).

@@ -1,5 +1,6 @@
 import { JsonText } from "../server/serialize.js";
 import { MockChain, startingHead } from "./chain.js";
+import { jsonEqual } from "./json-equal.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
 	static {
@@ -19,24 +20,6 @@ function header(headers, name) {
 }
 function isRecord(v) {
 	return typeof v === "object" && v !== null && !Array.isArray(v);
-}
-/** Deep equality of JSON values. */
-const HEX = /^0[xX][0-9a-fA-F]*$/;
-export function jsonEqual(a, b) {
-	if (a === b) return true;
-	// Hex (addresses, hashes, data) is case-insensitive on the wire: a checksummed address names the same
-	// account as its lower-case form.
-	if (typeof a === "string" && typeof b === "string") return HEX.test(a) && HEX.test(b) && a.toLowerCase() === b.toLowerCase();
-	if (typeof a !== "object" || typeof b !== "object" || a === null || b === null) return false;
-	if (Array.isArray(a) !== Array.isArray(b)) return false;
-	if (Array.isArray(a)) {
-		const bb = b;
-		return a.length === bb.length && a.every((v, i) => jsonEqual(v, bb[i]));
-	}
-	const ka = Object.keys(a);
-	const kb = Object.keys(b);
-	if (ka.length !== kb.length) return false;
-	return ka.every((k) => Object.prototype.hasOwnProperty.call(b, k) && jsonEqual(a[k], b[k]));
 }
 /** Where the request holds an example's param: its value, or `absent`. */
 const ABSENT = Symbol("absent");

@@ -5,9 +5,10 @@
 * errors that call.ts loads only on failure. It also names `call` and `secretValues`, so the runtime index
 * re-exports the whole call API from here.
 */
-import { encodeWire, finish, positional, refuses, secretValues, Unencodable } from "./call.js";
+import { encodeWire, finish, positional, refuses, secretValues } from "./call.js";
 import { withBackfill } from "./backfill.js";
 import { CodecError, decode, encode } from "./codec.js";
+import { Unencodable } from "./unencodable.js";
 import { NodeRpcError } from "../errors/base.js";
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from "../errors/forms.js";
 export { call, secretValues } from "./call.js";

@@ -1,14 +1,3 @@
-/**
-* What generated client methods call: value form in, params encoded to wire form, sent over a transport,
-* the result optionally validated against the spec, then decoded to value form.
-*
-* Every program that makes a call loads this module, so it holds the success path only and imports no
-* error class: a call that fails on this side of the transport (params that cannot be encoded, a result
-* that does not decode or validate, a WebSocket method over HTTP) loads error-forms.ts to build its error,
-* as the HTTP transport loads its failure module. The entry points that must throw or report at once
-* (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
-*/
-import { CodecError } from "./codec.js";
 import type { MethodMeta } from "./meta.js";
 import type { RequestOptions, Transport } from "../transports/transport.js";
 export interface CallOptions extends RequestOptions {
@@ -20,15 +9,6 @@ export declare function isPlainObject(value: unknown): value is Record<string, u
 export declare function positional(args: readonly unknown[]): unknown[];
 /** The secret values of a call's params (keystore passwords), to keep out of every error. */
 export declare function secretValues(meta: Pick<MethodMeta, "secrets" | "params" | "structure">, params: unknown): string[];
-/**
-* Why params cannot be encoded, as `encodeWire` reports it (error-forms.ts turns it into an EncodeError):
-* a value the codec refused, or params of the wrong shape for the method (`params` holds them).
-*/
-export declare class Unencodable {
-	readonly problem: CodecError | "by-position" | "by-name";
-	readonly params?: unknown | undefined;
-	constructor(problem: CodecError | "by-position" | "by-name", params?: unknown | undefined);
-}
 /**
 * Value-form params → the wire `params` member, or an Unencodable saying why not. By name: one object, keys
 * whose value is undefined dropped (the node treats an absent key as "not given"; `""` would be an error).

@@ -3,12 +3,12 @@
  * call, reply and notification; what a recorded fixture may not hold (secrets); whether a fixture still
  * conforms. All three read the same conformance (../conform), compiled from the model in process.
  */
-import type { Conformance, MethodConformance, Problem } from '../conform/index.js';
-import type { Fixture } from '../../../runtime/mock/replay.js';
-import { REDACTED } from '../../../runtime/mock/replay.js';
-import type { ProxyCall, ProxyExchange, ProxyFinding, ProxyInspector } from '../../../tools/proxy/index.js';
-import { fixtureOf } from '../../../tools/proxy/record.js';
-import { escapeSegment } from '../../lib/pointer.js';
+import type { Conformance, MethodConformance, Problem } from '../../generator/lifecycle/conform/index.js';
+import type { Fixture } from '../../runtime/mock/replay.js';
+import { REDACTED } from '../../runtime/mock/replay.js';
+import type { ProxyCall, ProxyExchange, ProxyFinding, ProxyInspector } from './index.js';
+import { fixtureOf } from './record.js';
+import { escapeSegment } from '../../generator/lib/pointer.js';
 
 function findings(prefix: string, verdict: { problems: readonly Problem[]; extra: readonly Problem[] }): ProxyFinding[] {
   const say = (p: Problem) => `${p.message}${p.expected !== undefined ? ` (spec: ${p.expected})` : ''}`;

@@ -1,0 +1,1 @@
+export declare function jsonEqual(a: unknown, b: unknown): boolean;

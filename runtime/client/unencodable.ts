@@ -1,0 +1,12 @@
+import type { CodecError } from './codec.js';
+
+/**
+ * Why params cannot be encoded, as `encodeWire` reports it (errors/forms.ts turns it into an EncodeError):
+ * a value the codec refused, or params of the wrong shape for the method (`params` holds them).
+ */
+export class Unencodable {
+  constructor(
+    readonly problem: CodecError | 'by-position' | 'by-name',
+    readonly params?: unknown,
+  ) {}
+}
