@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { readConfigFile, resolveConfig } from '../generator/config/index.js';
 import { generate, watchSession } from '../generator/generate.js';
 import { median, medianProcess, MEMORY_FS, ms, NODE, outputScratch, parsePhases, remove, ROOT, scratch, SHARED, type Section } from './lib.js';
+import { yamlParseRow } from './yaml.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
@@ -109,9 +110,9 @@ export async function generationSection(): Promise<Section> {
   let edits = 0;
   const edit = () => {
     edits++;
-    writeFileSync(specFile, original.replace(/(  - name: platform\.getHeight\n    summary: )([^\n]*)/, `$1$2 (edit ${edits})`));
+    writeFileSync(specFile, original.replace(/( {2}- name: platform\.getHeight\n {4}summary: )([^\n]*)/, `$1$2 (edit ${edits})`));
   };
-  if (!/  - name: platform\.getHeight\n    summary: /.test(original)) throw new Error(`cannot find platform.getHeight's summary to edit (${marker})`);
+  if (!/ {2}- name: platform\.getHeight\n {4}summary: /.test(original)) throw new Error(`cannot find platform.getHeight's summary to edit (${marker})`);
   const editProcess = medianProcess([NODE, BIN, 'generate', '--cache-dir', cache, '--times'], RUNS, { cwd: project, warmup: 1, before: edit });
   rows.push({
     name: 'one-method edit, new process (`npm run generate`)',
@@ -191,6 +192,7 @@ export async function generationSection(): Promise<Section> {
   remove(oursOut);
   remove(out);
   remove(cache);
+  rows.push(yamlParseRow());
   return {
     title: 'Generation',
     intro: `Median of ${RUNS} runs after one warm-up, whole processes (node start-up and module loading included), on this 2-core machine.`,

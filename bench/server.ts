@@ -65,7 +65,7 @@ export async function serverSection(): Promise<Section> {
   // machine's speed over the run falls on every server alike.
   const procs = await Promise.all(SERVERS.map((server) => startProcess(server.script)));
   try {
-    for (const [i, server] of SERVERS.entries()) for (const load of loads) autocannon(`${procs[i]!.url}${PATH}`, load.payload); // warm-up
+    for (const [i] of SERVERS.entries()) for (const load of loads) autocannon(`${procs[i]!.url}${PATH}`, load.payload); // warm-up
     for (let round = 0; round < ROUNDS; round++) {
       for (const load of loads) {
         for (const [i, server] of SERVERS.entries()) {

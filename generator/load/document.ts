@@ -20,7 +20,7 @@ export function methodsOf(document: Record<string, unknown>): readonly MethodRef
 function findMethods(document: Record<string, unknown>): MethodRef[] {
   const methods = Array.isArray(document.methods) ? document.methods : [];
   const out: MethodRef[] = [];
-  methods.forEach((m, i) => {
+  methods.forEach((_m, i) => {
     const pointer = `/methods/${i}`;
     const resolved = deref(document, pointer);
     if (resolved && isRecord(resolved.value)) out.push({ pointer: resolved.pointer, method: resolved.value });

@@ -31,6 +31,7 @@ function compileMeta(source: boolean): { ajv: AjvInstance; validate: MetaValidat
   );
   const metaSchemaModule = require('@open-rpc/meta-schema') as { default?: unknown };
   const metaSchema = (metaSchemaModule.default ?? metaSchemaModule) as Record<string, unknown>;
+  // biome-ignore lint/suspicious/noExplicitAny: a deep patch of the published meta-schema's known shape
   const patched = structuredClone(metaSchema) as Record<string, any>;
   delete patched.$schema;
   patched.properties.openrpc = { type: 'string', pattern: '^1\\.[0-9]+\\.[0-9]+(-[0-9A-Za-z.-]+)?$' };

@@ -4,10 +4,9 @@
  * references inside resolve against the document itself; error paths stay pointers into the bundle.
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
-import AjvModule, { type ErrorObject, type ValidateFunction } from 'ajv';
+import AjvModule, { type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
-import { joinPointer } from '../lib/pointer.js';
 import { visitParts } from '../load/document.js';
 import { keptIn } from '../speed/incremental.js';
 import { ReferenceTable } from './references.js';
@@ -326,12 +325,3 @@ function extensionKeywords(document: Record<string, unknown>): string[] {
   );
   return [...found].sort();
 }
-
-export function schemaPointerOf(e: ErrorObject, compilerId: string): string | undefined {
-  const sp = e.schemaPath;
-  if (sp.startsWith(`${compilerId}#`)) return sp.slice(compilerId.length + 1);
-  if (sp.startsWith('#/components/') || sp.startsWith('#/methods/')) return sp.slice(1);
-  return undefined;
-}
-
-export { joinPointer };

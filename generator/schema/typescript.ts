@@ -57,7 +57,6 @@ interface Decl {
 }
 
 export class TypeCatalog {
-  private readonly model: Model;
   /** Component name → TS name, per service (`undefined` when the component is inlined as a primitive). */
   private readonly componentNames = new Map<ServiceModel, Map<string, string | undefined>>();
   /** Hoisted inline schemas by identity. */
@@ -71,7 +70,6 @@ export class TypeCatalog {
   readonly problems: Diagnostic[] = [];
 
   constructor(model: Model) {
-    this.model = model;
     for (const service of model.services) this.nameComponents(service);
     for (const service of model.services) for (const method of service.methods) this.hoistInline(service, method);
     for (const service of model.services) for (const method of service.methods) this.nameMethod(service, method);

@@ -167,7 +167,7 @@ export class Memo<K extends object, V> {
 
   get(key: K, inputs: readonly unknown[], make: () => V): V {
     const hit = this.#entries.get(key);
-    if (hit !== undefined && hit.holds(inputs)) return hit.value;
+    if (hit?.holds(inputs)) return hit.value;
     if (!keeping) return make();
     const value = this.flatten ? flatDeep(make()) : make();
     this.#entries.set(key, new Entry(inputs, value));
@@ -185,7 +185,7 @@ export class Memo<K extends object, V> {
   /** The kept result when its inputs are `inputs`. */
   peek(key: K, inputs: readonly unknown[]): V | undefined {
     const hit = this.#entries.get(key);
-    return hit !== undefined && hit.holds(inputs) ? hit.value : undefined;
+    return hit?.holds(inputs) ? hit.value : undefined;
   }
 
   set(key: K, inputs: readonly unknown[], value: V): void {

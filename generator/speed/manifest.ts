@@ -5,7 +5,7 @@
  * known without loading a parser or a compiler, and only the output folder needs comparing.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, type Dirent } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Config } from '../config/index.js';
 import { GENERATOR_ROOT } from '../lib/root.js';
@@ -29,7 +29,7 @@ function sha(data: string | Uint8Array): string {
 function tree(dir: string, pattern: RegExp): string[] {
   const out: string[] = [];
   const walk = (abs: string) => {
-    let entries;
+    let entries: Dirent[];
     try {
       entries = readdirSync(abs, { withFileTypes: true });
     } catch {

@@ -20,7 +20,7 @@ export function ucs2length(str: string): number {
 /** Deep equality of JSON values (enum, const, uniqueItems). */
 export function equal(a: unknown, b: unknown): boolean {
   if (a === b) return true;
-  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return a !== a && b !== b;
+  if (a === null || b === null || typeof a !== 'object' || typeof b !== 'object') return Number.isNaN(a as number) && Number.isNaN(b as number);
   if (Array.isArray(a)) {
     if (!Array.isArray(b) || a.length !== b.length) return false;
     for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;

@@ -80,7 +80,7 @@ function extra(example: Params, request: unknown, positionOf: (name: string, ind
  * How well an example fits the request: `exact` when the params it pins are the request's and all equal,
  * and how many of its params are equal to, or cover, the request's.
  */
-function fit(example: Params, request: unknown, positionOf: (name: string, index: number) => number): { exact: boolean; equal: number } {
+function fitOf(example: Params, request: unknown, positionOf: (name: string, index: number) => number): { exact: boolean; equal: number } {
   let exact = !extra(example, request, positionOf);
   let equal = 0;
   for (let i = 0; i < example.length; i++) {
@@ -128,7 +128,7 @@ function pick<T extends { readonly name: string; readonly params: Params }>(
   let near: T | undefined;
   let nearEqual = 0;
   for (const e of examples) {
-    const f = fit(e.params, request, positionOf);
+    const f = fitOf(e.params, request, positionOf);
     if (f.exact && exact === undefined) {
       exact = e;
       exactPins = e.params.length;

@@ -8,7 +8,7 @@
  */
 import { CodecError, decode, encode } from '../client/codec.js';
 import type { ServerMethodMeta, ValidationIssue } from '../client/meta.js';
-import { depthExceeds, goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from './json.js';
+import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from './json.js';
 import { maskParams, scrub, secretValues } from './redact.js';
 import { compileSerializer, JsonText } from './serialize.js';
 import type { Entry, KindEntry, ResolvedOptions, ServiceTable, Site } from './tables.js';

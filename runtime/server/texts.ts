@@ -119,12 +119,12 @@ const standard: Texts = {
             : `${method} needs param ${problem.index} (${problem.name})`;
     return { code: -32602, message: `Invalid params: ${what}`, data: [issue] };
   },
-  invalid: (method, issues) => ({
+  invalid: (_method, issues) => ({
     code: -32602,
     message: `Invalid params: ${describeIssue(issues[0] as ValidationIssue)}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ''}`,
     data: issueData(issues),
   }),
-  codec: (method, error) => ({
+  codec: (_method, error) => ({
     code: -32602,
     message: `Invalid params: ${error.path || '(params)'} expected ${error.expected}`,
     data: [{ path: error.path, message: `must be ${error.expected}`, keyword: 'codec', params: {} }],

@@ -49,6 +49,7 @@ export interface SubscriptionRequest {
  * looked up as `handlers[service][namespace][member]`.
  */
 // `any`, not `unknown`: a generated handler taking `{ chain: string }` must be assignable to it.
+// biome-ignore lint/suspicious/noExplicitAny: one type for every method's handler; each service's handler interface types its params
 export type Handler = (params: any, ctx: HandlerContext) => unknown;
 
 /** `handlers[service][namespace][member]`; the generated typed handler interfaces fit it. */

@@ -6,7 +6,7 @@
  *
  * Its own module: a client that does not wrap its transport with `withRetry` carries none of this.
  */
-import { AbortError, HttpError, NodeRpcError, ProtocolError, RpcError, TimeoutError, TransportError } from '../errors/index.js';
+import { AbortError, HttpError, NodeRpcError, RpcError, TimeoutError, TransportError } from '../errors/index.js';
 import type { HeadersLike, RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 import { wrapTransport } from './wrap.js';
 import { codeIn, hasAnswer, maySendAgain, surelyUnsent, tooLarge } from './resend.js';

@@ -19,12 +19,12 @@ export interface WebSocketLike {
   binaryType?: string;
   send(data: string): void;
   close(code?: number, reason?: string): void;
-  // eslint-disable-next-line @typescript-eslint/no-explicit-any -- browser and `ws` event types differ
+  // biome-ignore lint/suspicious/noExplicitAny: browser and `ws` event types differ
   addEventListener(type: string, listener: (event: any) => void): void;
 }
 
 /** A WebSocket constructor. With `headers`, it is called as `new WebSocket(url, { headers })` (the `ws` package's form). */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- the second argument differs between implementations
+// biome-ignore lint/suspicious/noExplicitAny: the second argument differs between implementations
 export type WebSocketConstructor = new (url: string, protocolsOrOptions?: any) => WebSocketLike;
 
 export interface ReconnectOptions {

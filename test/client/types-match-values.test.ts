@@ -51,7 +51,7 @@ describe('generated types match decoded runtime values', () => {
         method.positional ? b.tuple(method.params.map((p) => p.schema)) : b.object(method.params.map((p) => [p.name, p.schema] as const)),
       );
       const resultPlan = materialize(b.tree(method.result?.schema));
-      method.examples.forEach((ex, i) => {
+      method.examples.forEach((ex) => {
         if (method.params.length) {
           const wire =
             method.positional

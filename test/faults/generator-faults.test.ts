@@ -258,11 +258,11 @@ function expectReported(o: Outcome, wanted: readonly Want[] = o.wanted): void {
     const d = found as Diagnostic;
     // The report line carries file:line:col, then the pointer, then the code.
     expect(o.report).toContain(formatDiagnostic(d));
-    expect(formatDiagnostic(d)).toMatch(new RegExp(`^${escape(`${d.file}:${d.line}:${d.col}`)}${d.pointer ? ` ${escape(d.pointer)}` : ''} \\[${d.code}\\] `));
+    expect(formatDiagnostic(d)).toMatch(new RegExp(`^${escapeRegExp(`${d.file}:${d.line}:${d.col}`)}${d.pointer ? ` ${escapeRegExp(d.pointer)}` : ''} \\[${d.code}\\] `));
   }
 }
 
-const escape = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
 describe('generator faults on a copy of the real project', () => {
   beforeAll(async () => {

@@ -740,7 +740,7 @@ function envelope(def: ServerServiceDef, wellFormedOnly = false): fc.Arbitrary<E
 // What a well-formed message must get, per dialect.
 // ---------------------------------------------------------------------------------------------------------
 
-const isString = (raw: string | undefined): boolean => raw !== undefined && raw.startsWith('"');
+const isString = (raw: string | undefined): boolean => raw?.startsWith('"') === true;
 const isNumber = (raw: string | undefined): boolean => raw !== undefined && /^-?\d/.test(raw);
 
 /** The id the reply to this message carries (canonical), `'none'` for no reply. Only for envelopes whose parts are all present as generated. */

@@ -150,7 +150,7 @@ describe('documents with the constructs unseen documents had', () => {
       const bad = await call(['', 'many', 3]);
       expect(bad.error?.code).toBe(-32602);
       expect(bad.error?.message).toMatch(/^Invalid params: query \(position 0\) must NOT have fewer than 1 characters/);
-      expect((bad.error?.data as { param?: string; position?: number; message: string }[]).map((d) => [d.param, d.position, d.message])).toEqual([
+      expect((bad.error!.data as { param?: string; position?: number; message: string }[]).map((d) => [d.param, d.position, d.message])).toEqual([
         ['query', 0, 'must NOT have fewer than 1 characters'],
         ['limit', 1, 'must be integer'],
         ['cursor', 2, 'must be string'],

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { call } from '../../runtime/client/call.js';
 import { createHttpTransport } from '../../runtime/transports/http.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';

@@ -5,7 +5,7 @@
  */
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import WebSocket from 'ws';
+import type WebSocket from 'ws';
 import { createMockRawHandler } from '../../runtime/mock/index.js';
 import { createRpcServer, type ListeningServer, type LogEntry, type RpcServer } from '../../runtime/server/index.js';
 import { openWs, post, type WsClient } from './client.js';

@@ -64,7 +64,7 @@ describe('the watch loop against a cold run', () => {
     const platform = join(project, 'spec/platform.yaml');
     const scalars = join(project, 'spec/schemas/scalars.yaml');
     const original = readFileSync(platform, 'utf8');
-    const getHeight = /\n  - name: platform\.getHeight\n[\s\S]*?(?=\n  - name: )/.exec(original)![0];
+    const getHeight = /\n {2}- name: platform\.getHeight\n[\s\S]*?(?=\n {2}- name: )/.exec(original)![0];
     const edits: [string, () => void, boolean][] = [
       ['a method summary', () => writeFileSync(platform, original.replace('summary: Height of the last accepted block', 'summary: Height of the newest accepted block')), true],
       ['a shared schema', () => writeFileSync(scalars, readFileSync(scalars, 'utf8').replace('Unsigned 64-bit integer.', 'An unsigned 64-bit integer.')), true],
@@ -73,7 +73,7 @@ describe('the watch loop against a cold run', () => {
       ['a method renamed', () => writeFileSync(platform, original.replace('\n  - name: platform.getHeight\n', '\n  - name: platform.getTipHeight\n')), true],
       ['a second edit of the same method', () => writeFileSync(platform, original.replace('\n  - name: platform.getHeight\n', '\n  - name: platform.getTipHeight\n').replace('summary: Height of the last accepted block', 'summary: Height of the tip')), true],
       ['the name given back', () => writeFileSync(platform, original), true],
-      ['a broken spec', () => writeFileSync(platform, original.replace(/(name: platform\.getHeight\n    summary: [^\n]*\n    x-effects: )read/, '$1sometimes')), false],
+      ['a broken spec', () => writeFileSync(platform, original.replace(/(name: platform\.getHeight\n {4}summary: [^\n]*\n {4}x-effects: )read/, '$1sometimes')), false],
       ['the spec mended', () => writeFileSync(platform, original), true],
     ];
     const coldProject = join(work, 'cold');

@@ -183,7 +183,7 @@ function run(args: readonly string[], until?: RegExp): Promise<{ status: number 
     let stderr = '';
     child.stdout.on('data', (c: Buffer) => {
       stdout += c.toString('utf8');
-      if (until && until.test(stdout)) resolve({ status: null, stdout, stderr, child });
+      if (until?.test(stdout)) resolve({ status: null, stdout, stderr, child });
     });
     child.stderr.on('data', (c: Buffer) => (stderr += c.toString('utf8')));
     child.on('close', (status) => resolve({ status, stdout, stderr, child }));

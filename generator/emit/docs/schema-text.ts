@@ -236,7 +236,7 @@ export class SchemaText {
 
   /** A string/number/boolean/null schema (possibly a union of them): printed by value, not by name. */
   isScalar(schema: JsonSchema, depth = 0): boolean {
-    if (!isSchemaObject(schema) || depth > MAX_DEPTH) return schema === true ? false : true;
+    if (!isSchemaObject(schema) || depth > MAX_DEPTH) return schema !== true;
     if (typeof schema['x-codec'] === 'string') return true;
     if (typeof schema.$ref === 'string') {
       const t = this.deref(schema.$ref);

@@ -10,7 +10,7 @@ import { pascalCase } from '../../schema/ts-names.js';
 import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from '../shared/examples.js';
 import { anchorId, cell, code, escapePipes, firstParagraph, prose, text } from '../shared/markdown.js';
 import { codecTsType, SchemaText, type FieldRow } from './schema-text.js';
-import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, Site, TYPES_PAGE } from './site.js';
+import { AVAILABILITY_PAGE, ERRORS_PAGE, INDEX_PAGE, type Site, TYPES_PAGE } from './site.js';
 import type { MethodVersions } from './versions.js';
 import { tryService } from './try.js';
 import { spliceable } from '../shared/render.js';

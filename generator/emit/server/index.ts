@@ -16,7 +16,6 @@ import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../shared
 import type { MethodSignature } from '../shared/ts-printer.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { PACKAGE_DIR, validatorPath } from '../shared/paths.js';
-import { SAMPLE_NAME } from '../../schema/sample.js';
 import { Memo } from '../../speed/incremental.js';
 import { documentJson } from '../shared/json-text.js';
 import { HELPERS, SERIALIZE_MODULE, SerializerNames, SerializerWriter, type Serializer } from './serializers.js';

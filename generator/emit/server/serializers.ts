@@ -137,7 +137,7 @@ export class SerializerWriter {
     // Nothing converts below here: the schema alone says what to expect.
     if (!simple || s === undefined) return { leaf: any };
     const types = declaredTypes(s);
-    const only = (...allowed: string[]) => types !== undefined && types.every((t) => allowed.includes(t));
+    const only = (...allowed: string[]) => types?.every((t) => allowed.includes(t));
     if (isSchemaObject(s.properties) && (types === undefined || types.includes('object'))) return { fn: this.object(s, 0, inner) };
     if (isSchemaObject(s.items) && (types === undefined || types.includes('array'))) return { fn: this.array(s.items, 0, false, inner) };
     if (only('string')) return { leaf: (v, k, d) => `${HELPERS}.str(${v}, ${k}, ${d})`, quoted: (v) => `${HELPERS}.strd(${v})` };

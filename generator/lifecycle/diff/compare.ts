@@ -163,7 +163,7 @@ export class ModelDiff {
       // Kept under the old name, deprecated in favour of the new one: the old name is an alias.
       const alias = [...olds.values()].find((e) => {
         const kept = news.get(e.method.name);
-        return kept && kept.method.deprecated && kept.method.replacedBy === a.method.name && sameSig(e);
+        return kept?.method.deprecated && kept.method.replacedBy === a.method.name && sameSig(e);
       });
       if (alias) {
         aliased.add(alias.method.name);

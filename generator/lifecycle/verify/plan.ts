@@ -136,7 +136,7 @@ export async function paramsFor(
     for (let v = 0; v < variants(from); v++) {
       const f = await finished(from, v);
       const which = variants(from) > 1 ? `${from.method.name} (example ${JSON.stringify(from.method.examples[v]?.name)})` : from.method.name;
-      if (!f || !f.answered) {
+      if (!f?.answered) {
         tried.push(`${which} ${f ? 'gave no result' : `is not called, ${from.skip ?? 'having no params'}`}`);
         continue;
       }
