@@ -3025,6 +3025,10 @@ func (a *AdminAPI) GetVMConfigCall(result *AdminGetVMConfigResult) *Call {
 // `config`. Unlike the other methods of this API it does not answer `{}`. The fields follow the EVM
 // chain's config structure (`eth-apis`, `pruning-enabled`, `admin-api-enabled`, ...) and change between
 // releases, so they are not described one by one.
+//
+// The node's documentation shows this call as `admin_getVMConfig` with `params: []`: a documentation form no
+// node version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc:
+// service/method request ill-formed`).
 func (a *AdminAPI) GetVMConfig(ctx context.Context) (AdminGetVMConfigResult, error) {
 	var out AdminGetVMConfigResult
 	err := a.t.do(ctx, a.GetVMConfigCall(&out))

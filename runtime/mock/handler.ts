@@ -78,11 +78,13 @@ function extra(example: Params, request: unknown, positionOf: (name: string, ind
 
 /**
  * How well an example fits the request: `exact` when the params it pins are the request's and all equal,
- * and how many of its params are equal to, or cover, the request's.
+ * how many of its params are equal to, or cover, the request's, and how many it pins that the request
+ * does not give or gives otherwise.
  */
-function fitOf(example: Params, request: unknown, positionOf: (name: string, index: number) => number): { exact: boolean; equal: number } {
+function fitOf(example: Params, request: unknown, positionOf: (name: string, index: number) => number): { exact: boolean; equal: number; conflicts: number } {
   let exact = !extra(example, request, positionOf);
   let equal = 0;
+  let conflicts = 0;
   for (let i = 0; i < example.length; i++) {
     const p = example[i] as Params[number];
     const value = given(request, p.name, i, positionOf);
@@ -90,9 +92,10 @@ function fitOf(example: Params, request: unknown, positionOf: (name: string, ind
     else {
       exact = false;
       if (value !== ABSENT && covers(p.value, value)) equal++;
+      else conflicts++;
     }
   }
-  return { exact, equal };
+  return { exact, equal, conflicts };
 }
 
 /** An example chosen for a call, and whether its params matched the call's exactly. */
@@ -105,8 +108,9 @@ interface Choice<T> {
 
 /**
  * The example a call is answered from: the one named by `x-mock-example`; else the first whose params are
- * exactly the call's; else the one with the most params equal to (or, for lists, covering) the call's, the
- * first on a tie, the method's first example when none has any.
+ * exactly the call's; else the one with the most params equal to (or, for lists, covering) the call's, then
+ * the fewest params that say otherwise than the call (an example of a filter the call did not ask for loses
+ * to one that pins nothing), the first on a tie.
  */
 function pick<T extends { readonly name: string; readonly params: Params }>(
   examples: readonly T[],
@@ -127,14 +131,16 @@ function pick<T extends { readonly name: string; readonly params: Params }>(
   let exactPins = -1;
   let near: T | undefined;
   let nearEqual = 0;
+  let nearConflicts = Number.POSITIVE_INFINITY;
   for (const e of examples) {
     const f = fitOf(e.params, request, positionOf);
     if (f.exact && exact === undefined) {
       exact = e;
       exactPins = e.params.length;
-    } else if (!f.exact && f.equal > nearEqual) {
+    } else if (!f.exact && (f.equal > nearEqual || (f.equal === nearEqual && f.conflicts < nearConflicts))) {
       near = e;
       nearEqual = f.equal;
+      nearConflicts = f.conflicts;
     }
   }
   if (exact) return { example: exact, matched: true, equal: exactPins };

@@ -47,7 +47,9 @@ function issueData(issues: readonly ValidationIssue[]): { param?: string; positi
 function describeIssue(issue: ValidationIssue): string {
   if (issue.param !== undefined) {
     const rest = issue.path.replace(/^\/[^/]*/, '');
-    return `${issue.param} (position ${issue.position})${rest ? ` at ${rest}` : ''} ${issue.message}`;
+    // A call by position names the param and its place; a call by name has only the name to go by.
+    const where = /^\/\d+(\/|$)/.test(issue.path) ? ` (position ${issue.position})` : '';
+    return `${issue.param}${where}${rest ? ` at ${rest}` : ''} ${issue.message}`;
   }
   return issue.path ? `${issue.path} ${issue.message}` : issue.message;
 }

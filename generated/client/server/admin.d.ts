@@ -85,6 +85,10 @@ export interface AdminNamespaceHandlers {
    * chain's config structure (`eth-apis`, `pruning-enabled`, `admin-api-enabled`, ...) and change between
    * releases, so they are not described one by one.
    *
+   * The node's documentation shows this call as `admin_getVMConfig` with `params: []`: a documentation form no
+   * node version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc:
+   * service/method request ill-formed`).
+   *
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   getVMConfig?(params: Record<string, never>, ctx: HandlerContext): AdminGetVMConfigResult | Promise<AdminGetVMConfigResult>;

@@ -929,7 +929,11 @@ class AsyncAdminApi:
         Returns the configuration the C-Chain runs with (its chain config file merged over the defaults), under
         `config`. Unlike the other methods of this API it does not answer `{}`. The fields follow the EVM
         chain's config structure (`eth-apis`, `pruning-enabled`, `admin-api-enabled`, ...) and change between
-        releases, so they are not described one by one."""
+        releases, so they are not described one by one.
+
+        The node's documentation shows this call as `admin_getVMConfig` with `params: []`: a documentation form no
+        node version accepts, since this gorilla/rpc endpoint routes only `service.method` names (`rpc:
+        service/method request ill-formed`)."""
         return await self._t.call(calls.admin_get_vm_config(), timeout=timeout, headers=headers)
 
 

@@ -19,7 +19,9 @@ function issueData(issues) {
 function describeIssue(issue) {
 	if (issue.param !== undefined) {
 		const rest = issue.path.replace(/^\/[^/]*/, "");
-		return `${issue.param} (position ${issue.position})${rest ? ` at ${rest}` : ""} ${issue.message}`;
+		// A call by position names the param and its place; a call by name has only the name to go by.
+		const where = /^\/\d+(\/|$)/.test(issue.path) ? ` (position ${issue.position})` : "";
+		return `${issue.param}${where}${rest ? ` at ${rest}` : ""} ${issue.message}`;
 	}
 	return issue.path ? `${issue.path} ${issue.message}` : issue.message;
 }
@@ -102,12 +104,12 @@ const standard = {
 			data: [issue]
 		};
 	},
-	invalid: (method, issues) => ({
+	invalid: (_method, issues) => ({
 		code: -32602,
 		message: `Invalid params: ${describeIssue(issues[0])}${issues.length > 1 ? ` (and ${issues.length - 1} more)` : ""}`,
 		data: issueData(issues)
 	}),
-	codec: (method, error) => ({
+	codec: (_method, error) => ({
 		code: -32602,
 		message: `Invalid params: ${error.path || "(params)"} expected ${error.expected}`,
 		data: [{

@@ -406,7 +406,7 @@ export function unreachable(endpoint: string, reason: string, onMock: boolean): 
 }
 
 /** Client call arguments from wire params in value form: `[object]` by name, the values by position. */
-export function clientArgs(method: Pick<TryMethod, 'positional'>, valueParams: unknown): unknown[] {
+export function clientArgs(_method: Pick<TryMethod, 'positional'>, valueParams: unknown): unknown[] {
   if (valueParams === undefined) return [];
   if (Array.isArray(valueParams)) return valueParams;
   // A method without params by name is called with no argument (an object there would be the options).
