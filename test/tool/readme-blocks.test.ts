@@ -120,8 +120,8 @@ function linkNoderpc(dir: string): void {
   const pkg = join(dir, 'node_modules/noderpc');
   mkdirSync(pkg, { recursive: true });
   writeFileSync(join(pkg, 'package.json'), JSON.stringify({ name: 'noderpc', type: 'module', exports: { '.': { types: './index.d.ts', default: './index.ts' } } }));
-  writeFileSync(join(pkg, 'index.d.ts'), `export * from '${join(ROOT, 'generator/api.js')}';\n`);
-  writeFileSync(join(pkg, 'index.ts'), `export * from '${join(ROOT, 'generator/api.ts')}';\n`);
+  writeFileSync(join(pkg, 'index.d.ts'), `export * from '${join(ROOT, 'generator/index.js')}';\n`);
+  writeFileSync(join(pkg, 'index.ts'), `export * from '${join(ROOT, 'generator/index.ts')}';\n`);
 }
 
 beforeAll(async () => {

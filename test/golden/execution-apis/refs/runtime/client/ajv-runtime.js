@@ -18,7 +18,7 @@ export function ucs2length(str) {
 /** Deep equality of JSON values (enum, const, uniqueItems). */
 export function equal(a, b) {
 	if (a === b) return true;
-	if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return a !== a && b !== b;
+	if (a === null || b === null || typeof a !== "object" || typeof b !== "object") return Number.isNaN(a) && Number.isNaN(b);
 	if (Array.isArray(a)) {
 		if (!Array.isArray(b) || a.length !== b.length) return false;
 		for (let i = 0; i < a.length; i++) if (!equal(a[i], b[i])) return false;

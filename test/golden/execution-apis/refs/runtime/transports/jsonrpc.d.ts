@@ -2,7 +2,7 @@
 * JSON-RPC 2.0 framing: request objects, strict reply parsing, and replies mapped to results or errors.
 * Replies are matched by id with its type: a reply with id `"1"` does not answer the request with id `1`.
 */
-import { NodeRpcError } from "../errors/index.js";
+import { type NodeRpcError } from "../errors/index.js";
 import type { RpcCall } from "./transport.js";
 import type { JsonRpcId } from "./frame.js";
 export { createIdSource, frame } from "./frame.js";
