@@ -4,6 +4,7 @@
  * appear in a plan: everything else is copied through untouched (unknown extra fields included).
  * `null` and `undefined` always pass through, so nullable and optional fields need no plan of their own.
  */
+import { isRecord } from '../guards.js';
 
 /** A scalar conversion: see spec/README.md, "Codecs". */
 export type ScalarPlan = 'u64' | 'u64n' | 'u32' | 'f' | 'q';
@@ -95,10 +96,6 @@ function jsonTypeOf(value: unknown): JsonType {
   if (t === 'number') return Number.isInteger(value) ? 'integer' : 'number';
   if (t === 'bigint') return 'integer';
   return t as JsonType;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /**

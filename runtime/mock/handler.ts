@@ -16,6 +16,7 @@ import { MockChain, startingHead } from './chain.js';
 import type { Replay } from './replay.js';
 import type { MockExample, MockServiceData } from './types.js';
 import { jsonEqual } from './json-equal.js';
+import { isRecord } from '../guards.js';
 
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
@@ -34,10 +35,6 @@ export class MockError extends Error {
 function header(headers: RequestHeaders, name: string): string | undefined {
   const v = headers[name];
   return typeof v === 'string' ? v : v === undefined ? undefined : v[0];
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** Deep equality of JSON values. */

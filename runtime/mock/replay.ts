@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { jsonEqual } from './json-equal.js';
+import { isRecord } from '../guards.js';
 
 /** What stands in for a secret in a fixture. */
 export const REDACTED = '***';
@@ -43,10 +44,6 @@ export class FixtureError extends Error {
     this.file = file;
     this.problems = problems;
   }
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 /** The shape of a fixture, checked before its values are. */

@@ -396,8 +396,7 @@ export function goEscape(json: string): string {
 }
 
 /** A plain JSON object (not an array, not null). */
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
+/** The server's name for the runtime's one JSON-object guard. */
+export { isRecord as isPlainObject } from '../guards.js';
 
 export const hasOwn: (o: object, k: PropertyKey) => boolean = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

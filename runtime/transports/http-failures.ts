@@ -9,6 +9,7 @@ import { EncodeError } from '../errors/forms.js';
 import { frame, PostFailed, type RawReply } from './frame.js';
 import { matchSingle, parseBody, type Expected, type Outcome } from './jsonrpc.js';
 import type { RpcCall } from './transport.js';
+import { isRecord } from '../guards.js';
 
 export function errorMessage(e: unknown): string {
   if (e instanceof Error) {
@@ -17,10 +18,6 @@ export function errorMessage(e: unknown): string {
     return `${e.message}${detail}`;
   }
   return String(e);
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 /** A JSON-RPC error object inside a failed (non-2xx) response, read leniently. */

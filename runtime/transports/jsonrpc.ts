@@ -5,6 +5,7 @@
 import { type NodeRpcError, ProtocolError, RpcError } from '../errors/index.js';
 import type { RpcCall } from './transport.js';
 import type { JsonRpcId, } from './frame.js';
+import { isRecord } from '../guards.js';
 
 export { createIdSource, frame } from './frame.js';
 export type { JsonRpcId, JsonRpcRequest } from './frame.js';
@@ -30,10 +31,6 @@ export interface ReplyContext {
 export interface Expected {
   readonly id: JsonRpcId;
   readonly call: RpcCall;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function show(value: unknown): string {

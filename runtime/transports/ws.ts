@@ -12,6 +12,7 @@
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from '../errors/index.js';
 import { checkReply, createIdSource, frame, idMismatch, outcome, type JsonRpcId, type Outcome } from './jsonrpc.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from './transport.js';
+import { isRecord } from '../guards.js';
 
 /** The parts of a WebSocket (browser, Node 22+, or the `ws` package) the transport uses. */
 export interface WebSocketLike {
@@ -91,10 +92,6 @@ const UNSUBSCRIBE_TIMEOUT = 5000;
 export function backoff(attempt: number, delay: number, maxDelay: number, random: () => number = Math.random): number {
   const ceiling = Math.min(maxDelay, delay * 2 ** Math.min(attempt, 30));
   return ceiling / 2 + (random() * ceiling) / 2;
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return value !== null && typeof value === 'object' && !Array.isArray(value);
 }
 
 function errorMessage(e: unknown): string {

@@ -13,6 +13,7 @@ import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
+import { isRecord } from '../../runtime/guards.js';
 
 /** One call as it went to the node. */
 export interface ProxyCall {
@@ -115,10 +116,6 @@ function forwardable(headers: IncomingHttpHeaders): Record<string, string | stri
   const out: Record<string, string | string[]> = {};
   for (const [k, v] of Object.entries(headers)) if (v !== undefined && !HOP.has(k)) out[k] = v;
   return out;
-}
-
-function isRecord(v: unknown): v is Record<string, unknown> {
-  return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
 function parse(text: string): unknown {

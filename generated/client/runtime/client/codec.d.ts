@@ -1,9 +1,3 @@
-/**
-* Wire form ⇄ value form. The generator derives a small plan per param and result from the spec's `x-codec`
-* scalars; this interpreter walks a value along its plan. Only the parts of a value that need converting
-* appear in a plan: everything else is copied through untouched (unknown extra fields included).
-* `null` and `undefined` always pass through, so nullable and optional fields need no plan of their own.
-*/
 /** A scalar conversion: see spec/README.md, "Codecs". */
 export type ScalarPlan = "u64" | "u64n" | "u32" | "f" | "q";
 /** Named properties (`o`) and, for maps, the plan of every other property's value (`m`). */

@@ -1,3 +1,10 @@
+/**
+* Wire form ⇄ value form. The generator derives a small plan per param and result from the spec's `x-codec`
+* scalars; this interpreter walks a value along its plan. Only the parts of a value that need converting
+* appear in a plan: everything else is copied through untouched (unknown extra fields included).
+* `null` and `undefined` always pass through, so nullable and optional fields need no plan of their own.
+*/
+import { isRecord } from "../guards.js";
 /** A value that does not have the wire (or value) form its plan expects. */
 export class CodecError extends Error {
 	path;
@@ -37,9 +44,6 @@ function jsonTypeOf(value) {
 	if (t === "number") return Number.isInteger(value) ? "integer" : "number";
 	if (t === "bigint") return "integer";
 	return t;
-}
-function isRecord(value) {
-	return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function pointer(at) {
 	let out = "";

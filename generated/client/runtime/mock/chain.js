@@ -5,6 +5,7 @@
 * its number, hash, parent hash and time set to the block's. The head is derived from the clock, so no timer
 * runs unless a subscription is open.
 */
+import { isRecord } from "../guards.js";
 const HEX_QUANTITY = /^0x[0-9a-fA-F]+$/;
 function quantity(n) {
 	return `0x${n.toString(16)}`;
@@ -19,9 +20,6 @@ export function blockHash(n) {
 		out += x.toString(16).padStart(8, "0");
 	}
 	return `0x${out}`;
-}
-function isRecord(v) {
-	return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 export class MockChain {
 	#start;

@@ -1,6 +1,7 @@
 import { JsonText } from "../server/serialize.js";
 import { MockChain, startingHead } from "./chain.js";
 import { jsonEqual } from "./json-equal.js";
+import { isRecord } from "../guards.js";
 /** A JSON-RPC error the mock answers with (the server sends code, message and data as they are). */
 export class MockError extends Error {
 	static {
@@ -17,9 +18,6 @@ export class MockError extends Error {
 function header(headers, name) {
 	const v = headers[name];
 	return typeof v === "string" ? v : v === undefined ? undefined : v[0];
-}
-function isRecord(v) {
-	return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 /** Where the request holds an example's param: its value, or `absent`. */
 const ABSENT = Symbol("absent");

@@ -10,6 +10,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { jsonEqual } from "./json-equal.js";
+import { isRecord } from "../guards.js";
 /** What stands in for a secret in a fixture. */
 export const REDACTED = "***";
 /** A fixture file that cannot be used; the message names the file and what is wrong. */
@@ -24,9 +25,6 @@ export class FixtureError extends Error {
 		this.file = file;
 		this.problems = problems;
 	}
-}
-function isRecord(v) {
-	return typeof v === "object" && v !== null && !Array.isArray(v);
 }
 /** The shape of a fixture, checked before its values are. */
 function shapeProblems(v) {

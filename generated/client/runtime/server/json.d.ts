@@ -37,5 +37,6 @@ export declare function compactJson(raw: string): string;
 */
 export declare function goEscape(json: string): string;
 /** A plain JSON object (not an array, not null). */
-export declare function isPlainObject(value: unknown): value is Record<string, unknown>;
+/** The server's name for the runtime's one JSON-object guard. */
+export { isRecord as isPlainObject } from "../guards.js";
 export declare const hasOwn: (o: object, k: PropertyKey) => boolean;

@@ -394,7 +394,6 @@ export function goEscape(json) {
 	return GO_UNSAFE.test(json) ? json.replace(GO_UNSAFE_ALL, (c) => GO_ESCAPES[c]) : json;
 }
 /** A plain JSON object (not an array, not null). */
-export function isPlainObject(value) {
-	return typeof value === "object" && value !== null && !Array.isArray(value);
-}
+/** The server's name for the runtime's one JSON-object guard. */
+export { isRecord as isPlainObject } from "../guards.js";
 export const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

@@ -8,6 +8,7 @@ import { AbortError, HttpError, ProtocolError, TimeoutError, TransportError } fr
 import { EncodeError } from "../errors/forms.js";
 import { frame, PostFailed } from "./frame.js";
 import { matchSingle, parseBody } from "./jsonrpc.js";
+import { isRecord } from "../guards.js";
 export function errorMessage(e) {
 	if (e instanceof Error) {
 		const cause = e.cause;
@@ -15,9 +16,6 @@ export function errorMessage(e) {
 		return `${e.message}${detail}`;
 	}
 	return String(e);
-}
-function isRecord(value) {
-	return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 /** A JSON-RPC error object inside a failed (non-2xx) response, read leniently. */
 export function errorObjectIn(body) {

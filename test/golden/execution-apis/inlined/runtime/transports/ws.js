@@ -11,6 +11,7 @@
 */
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from "../errors/index.js";
 import { checkReply, createIdSource, frame, idMismatch, outcome } from "./jsonrpc.js";
+import { isRecord } from "../guards.js";
 const DEFAULT_WS_TIMEOUT = 3e4;
 const DEFAULT_MAX_BUFFERED = 1024;
 const OPEN = 1;
@@ -23,9 +24,6 @@ const UNSUBSCRIBE_TIMEOUT = 5e3;
 export function backoff(attempt, delay, maxDelay, random = Math.random) {
 	const ceiling = Math.min(maxDelay, delay * 2 ** Math.min(attempt, 30));
 	return ceiling / 2 + random() * ceiling / 2;
-}
-function isRecord(value) {
-	return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 function errorMessage(e) {
 	if (e instanceof Error) return e.message;

@@ -3,10 +3,8 @@
 * Replies are matched by id with its type: a reply with id `"1"` does not answer the request with id `1`.
 */
 import { ProtocolError, RpcError } from "../errors/index.js";
+import { isRecord } from "../guards.js";
 export { createIdSource, frame } from "./frame.js";
-function isRecord(value) {
-	return value !== null && typeof value === "object" && !Array.isArray(value);
-}
 function show(value) {
 	if (value === undefined) return "nothing";
 	const text = JSON.stringify(value) ?? String(value);
