@@ -22,7 +22,6 @@ const ALLOWED = new Map([
   ['generator/emit/python/index.ts:emitClient', 'not split yet'],
   ['generator/load/bundle.ts:bundle', 'not split yet'],
   ['generator/load/examples.ts:checkSchemasAndExamples', 'not split yet'],
-  ['generator/model/index.ts:buildMethod', 'not split yet'],
   ['runtime/server/json.ts:goScan', 'not split yet'],
   ['tools/proxy/index.ts:startProxy', 'not split yet'],
 ]);
