@@ -17,7 +17,6 @@ const ALLOWED = new Map([
   ['runtime/transports/ws.ts:createWebSocketTransport', 'being reshaped on another branch; split there'],
   ['generator/emit/client/index.ts:makeMethodModule', 'not split yet'],
   ['generator/emit/client/index.ts:indexModule', 'not split yet'],
-  ['generator/emit/package/index.ts:readme', 'not split yet'],
   ['generator/emit/python/index.ts:emitClient', 'not split yet'],
   ['generator/load/bundle.ts:bundle', 'not split yet'],
   ['generator/load/examples.ts:checkSchemasAndExamples', 'not split yet'],
@@ -42,7 +41,8 @@ const nameOf = (n) => {
 
 const over = [];
 const seen = new Set();
-for (const file of process.argv.slice(2).flatMap((d) => walk(d))) {
+const files = process.argv.slice(2).flatMap((d) => walk(d));
+for (const file of files) {
   const sf = ts.createSourceFile(file, readFileSync(file, 'utf8'), ts.ScriptTarget.Latest, true);
   const visit = (n) => {
     const isClass = ts.isClassDeclaration(n);
@@ -63,7 +63,7 @@ for (const file of process.argv.slice(2).flatMap((d) => walk(d))) {
   visit(sf);
 }
 for (const key of ALLOWED.keys()) {
-  if (!seen.has(key)) console.error(`allow-list entry ${key} is no longer over ${MAX} lines (or gone): remove it`);
+  if (files.includes(key.slice(0, key.lastIndexOf(':'))) && !seen.has(key)) console.error(`allow-list entry ${key} is no longer over ${MAX} lines (or gone): remove it`);
 }
 if (over.length > 0) {
   console.error(`\n${over.length} function(s) over ${MAX} lines and not allowed: ${over.join(', ')}`);
