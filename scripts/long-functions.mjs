@@ -15,8 +15,6 @@ const ALLOWED = new Map([
   ['runtime/transports/http.ts:createHttpTransport', 'being reshaped on another branch; split there'],
   ['runtime/transports/retry.ts:withRetry', 'being reshaped on another branch; split there'],
   ['runtime/transports/ws.ts:createWebSocketTransport', 'being reshaped on another branch; split there'],
-  ['generator/emit/client/index.ts:makeMethodModule', 'not split yet'],
-  ['generator/emit/client/index.ts:indexModule', 'not split yet'],
   ['generator/load/bundle.ts:bundle', 'not split yet'],
   ['generator/load/examples.ts:checkSchemasAndExamples', 'not split yet'],
   ['runtime/server/json.ts:goScan', 'not split yet'],
