@@ -33,62 +33,7 @@ export function checkSchemasAndExamples(
   salt: string,
   broken: ReadonlySet<object>,
 ): LocatedProblem[] {
-  const problems: LocatedProblem[] = [];
-  // Problems are located by pointer into the bundled document; the caller maps them to files and lines.
-  const provenance = { at: (pointer: string, code: string, message: string): LocatedProblem => ({ pointer, code, message }) };
-  const reported = new Set<string>();
-  const compile = (schemaPointer: string) => {
-    // A schema that reaches a broken reference cannot be compiled; the reference was reported already.
-    if (broken.size && reachesBroken(document, getAtPointer(document, schemaPointer), broken)) return undefined;
-    const v = compiler.compile(schemaPointer);
-    strictWarnings(schemaPointer);
-    // A reference that does not resolve was reported where it is written, while bundling.
-    if (v instanceof Error && (v.name === 'MissingRefError' || /can't resolve reference/.test(v.message))) return undefined;
-    if (v instanceof Error) {
-      const at = locateCompileError(document, schemaPointer, v.message);
-      if (!reported.has(at + v.message)) {
-        reported.add(at + v.message);
-        problems.push(provenance.at(at, 'schema-invalid', `ajv rejects this schema: ${v.message.replace(/^strict mode: /, 'strict mode: ')}. Fix the schema.`));
-      }
-      return undefined;
-    }
-    return v;
-  };
-  /** Not strict: what ajv's strict mode would refuse in what was just compiled is a warning, at the keyword it names. */
-  const strictWarnings = (schemaPointer: string) => {
-    for (const w of compiler.drainWarnings()) {
-      const message = w.replace(/^strict mode: /, '');
-      const at = locateCompileError(document, schemaPointer, message);
-      if (reported.has(at + message)) continue;
-      reported.add(at + message);
-      problems.push({ pointer: at, code: 'schema-strict', message: `ajv's strict mode would refuse this schema: ${message}. Fix the schema (with --strict this is an error).`, severity: 'warning' });
-    }
-  };
-  const validateAt = (validate: ReturnType<typeof compile>, value: unknown, valuePointer: string, what: string) => {
-    if (!validate || validate(value)) return;
-    // The fast validator stops at the first error; report them all with the exhaustive one.
-    const all = compiler.compileSchema(`report ${validate.schemaEnv.schemaPath ?? ''} ${JSON.stringify(validate.schema)}`, validate.schema as Record<string, unknown>, 'all');
-    // Compiled again to report every error, the schema makes strict mode say again what it said when it was
-    // compiled to check with (reported there): nothing new, and nothing about what is compiled next.
-    compiler.drainWarnings();
-    const errors = all instanceof Error ? (validate.errors ?? []) : (all(value), all.errors ?? []);
-    for (const e of simplifyErrors(errors)) {
-      problems.push(provenance.at(valuePointer + e.instancePath, 'example-invalid', `${what}: ${describeAjvError(e)}. Fix the example or the schema.`));
-    }
-  };
-
-  /**
-   * The params envelope, compiled as it ships. When ajv rejects it, each param's schema is compiled alone
-   * to say which one is at fault, and where.
-   */
-  const compileEnvelope = (pointer: string, params: readonly EnvelopeParam[], structure: ParamStructure) => {
-    const v = compileParams(compiler, pointer, params, structure);
-    strictWarnings(`${pointer}/params`);
-    if (!(v instanceof Error)) return v;
-    for (const p of params) if (p.schemaPointer !== undefined) compile(p.schemaPointer);
-    return undefined;
-  };
-
+  const checker = new Checker(document, compiler, broken);
   const all: LocatedProblem[] = [];
   for (const { pointer, method } of methodsOf(document)) {
     // A method that reaches a broken reference was not fully checked: nothing is kept of it.
@@ -109,86 +54,173 @@ export function checkSchemasAndExamples(
       if (inputs) checked.set(method, inputs, []);
       continue;
     }
-    problems.length = 0;
-    reported.clear();
-    checkMethod(pointer, method);
+    checker.reset();
+    checker.check(pointer, method);
     // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
-    if (key !== undefined && problems.length === 0 && whole) cache.set('check', key, 'ok');
-    if (inputs) checked.set(method, inputs, [...problems]);
-    all.push(...problems);
+    if (key !== undefined && checker.problems.length === 0 && whole) cache.set('check', key, 'ok');
+    if (inputs) checked.set(method, inputs, [...checker.problems]);
+    all.push(...checker.problems);
   }
   return all;
+}
 
-  function checkMethod(pointer: string, method: Record<string, unknown>): void {
+/** Checks one method at a time: compiles its schemas and validates its examples, gathering what it finds. */
+class Checker {
+  readonly problems: LocatedProblem[] = [];
+  private readonly reported = new Set<string>();
+
+  constructor(
+    private readonly document: Record<string, unknown>,
+    private readonly compiler: SchemaCompiler,
+    private readonly broken: ReadonlySet<object>,
+  ) {}
+
+  /** Starts afresh for the next method. */
+  reset(): void {
+    this.problems.length = 0;
+    this.reported.clear();
+  }
+
+  compile(schemaPointer: string) {
+    // A schema that reaches a broken reference cannot be compiled; the reference was reported already.
+    if (this.broken.size && reachesBroken(this.document, getAtPointer(this.document, schemaPointer), this.broken)) return undefined;
+    const v = this.compiler.compile(schemaPointer);
+    this.strictWarnings(schemaPointer);
+    // A reference that does not resolve was reported where it is written, while bundling.
+    if (v instanceof Error && (v.name === 'MissingRefError' || /can't resolve reference/.test(v.message))) return undefined;
+    if (v instanceof Error) {
+      const at = locateCompileError(this.document, schemaPointer, v.message);
+      if (!this.reported.has(at + v.message)) {
+        this.reported.add(at + v.message);
+        this.problems.push(located(at, 'schema-invalid', `ajv rejects this schema: ${v.message.replace(/^strict mode: /, 'strict mode: ')}. Fix the schema.`));
+      }
+      return undefined;
+    }
+    return v;
+  }
+
+  /** Not strict: what ajv's strict mode would refuse in what was just compiled is a warning, at the keyword it names. */
+  private strictWarnings(schemaPointer: string) {
+    for (const w of this.compiler.drainWarnings()) {
+      const message = w.replace(/^strict mode: /, '');
+      const at = locateCompileError(this.document, schemaPointer, message);
+      if (this.reported.has(at + message)) continue;
+      this.reported.add(at + message);
+      this.problems.push({ pointer: at, code: 'schema-strict', message: `ajv's strict mode would refuse this schema: ${message}. Fix the schema (with --strict this is an error).`, severity: 'warning' });
+    }
+  }
+
+  validateAt(validate: ReturnType<Checker['compile']>, value: unknown, valuePointer: string, what: string) {
+    if (!validate || validate(value)) return;
+    // The fast validator stops at the first error; report them all with the exhaustive one.
+    const all = this.compiler.compileSchema(`report ${validate.schemaEnv.schemaPath ?? ''} ${JSON.stringify(validate.schema)}`, validate.schema as Record<string, unknown>, 'all');
+    // Compiled again to report every error, the schema makes strict mode say again what it said when it was
+    // compiled to check with (reported there): nothing new, and nothing about what is compiled next.
+    this.compiler.drainWarnings();
+    const errors = all instanceof Error ? (validate.errors ?? []) : (all(value), all.errors ?? []);
+    for (const e of simplifyErrors(errors)) {
+      this.problems.push(located(valuePointer + e.instancePath, 'example-invalid', `${what}: ${describeAjvError(e)}. Fix the example or the schema.`));
+    }
+  }
+
+  /**
+   * The params envelope, compiled as it ships. When ajv rejects it, each param's schema is compiled alone
+   * to say which one is at fault, and where.
+   */
+  private compileEnvelope(pointer: string, params: readonly EnvelopeParam[], structure: ParamStructure) {
+    const v = compileParams(this.compiler, pointer, params, structure);
+    this.strictWarnings(`${pointer}/params`);
+    if (!(v instanceof Error)) return v;
+    for (const p of params) if (p.schemaPointer !== undefined) this.compile(p.schemaPointer);
+    return undefined;
+  }
+
+  check(pointer: string, method: Record<string, unknown>): void {
     const name = String(method.name);
     const structure: ParamStructure = method.paramStructure === 'by-name' || method.paramStructure === 'by-position' ? method.paramStructure : 'either';
     const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => {
-      const p = deref(document, `${pointer}/params/${i}`);
+      const p = deref(this.document, `${pointer}/params/${i}`);
       const value = p && isRecord(p.value) ? p.value : {};
       const schema = p && value.schema !== undefined ? `${p.pointer}/schema` : undefined;
       // A schema that reaches a broken reference cannot be compiled (the reference was reported already):
       // that param takes any value, and the others are still checked.
-      const usable = schema !== undefined && !(broken.size && reachesBroken(document, getAtPointer(document, schema), broken));
+      const usable = schema !== undefined && !(this.broken.size && reachesBroken(this.document, getAtPointer(this.document, schema), this.broken));
       return { name: String(value.name), required: value.required === true, schemaPointer: usable ? schema : undefined };
     });
-    const paramsValidator = compileEnvelope(pointer, params, structure);
-    const result = deref(document, `${pointer}/result`);
-    const resultValidator = result && isRecord(result.value) && result.value.schema !== undefined ? compile(`${result.pointer}/schema`) : undefined;
+    const paramsValidator = this.compileEnvelope(pointer, params, structure);
+    const result = deref(this.document, `${pointer}/result`);
+    const resultValidator = result && isRecord(result.value) && result.value.schema !== undefined ? this.compile(`${result.pointer}/schema`) : undefined;
 
-    (Array.isArray(method.examples) ? method.examples : []).forEach((_, ei) => {
-      const ex = deref(document, `${pointer}/examples/${ei}`);
-      if (!ex || !isRecord(ex.value)) return;
-      const exName = typeof ex.value.name === 'string' ? ex.value.name : `#${ei}`;
-      const exParams = Array.isArray(ex.value.params) ? ex.value.params : [];
-      // The example's params as they travel: by name unless the method takes them only by position.
-      const byName: Record<string, unknown> = {};
-      const byPosition: unknown[] = [];
-      const valuePointers = new Map<string, string>();
-      const given = new Map<string, number>();
-      exParams.forEach((_, pi) => {
-        const ep = deref(document, `${ex.pointer}/params/${pi}`);
-        if (!ep || !isRecord(ep.value)) return;
-        const pname = String(ep.value.name);
-        const idx = params.findIndex((p) => p.name === pname);
-        if (idx === -1) {
-          problems.push(
-            provenance.at(`${ep.pointer}/name`, 'example-param-unknown', `Example "${exName}" of ${name} gives param "${pname}", which the method does not declare (declared: ${params.map((p) => p.name).join(', ') || 'none'}).`),
-          );
-          return;
-        }
-        if (method.paramStructure !== 'by-name' && idx !== pi)
-          problems.push(provenance.at(`${ep.pointer}/name`, 'example-param-order', `Example "${exName}" of ${name} gives "${pname}" at position ${pi}, but it is param ${idx}: list example params in declaration order.`));
-        given.set(pname, pi);
-        byName[pname] = ep.value.value;
-        byPosition[idx] = ep.value.value;
-        valuePointers.set(pname, `${ep.pointer}/value`);
-      });
-      for (const p of params) {
-        if (p.required && !given.has(p.name))
-          problems.push(provenance.at(`${ex.pointer}/params`, 'example-param-missing', `Example "${exName}" of ${name} omits required param "${p.name}".`));
+    (Array.isArray(method.examples) ? method.examples : []).forEach((_, ei) => this.checkExample(pointer, method, ei, params, structure, paramsValidator, result, resultValidator));
+    this.checkSubscriptions(pointer, method);
+  }
+
+  /** One example: its params against the declared ones and the envelope, its result against the result schema. */
+  private checkExample(
+    pointer: string,
+    method: Record<string, unknown>,
+    ei: number,
+    params: readonly EnvelopeParam[],
+    structure: ParamStructure,
+    paramsValidator: ReturnType<Checker['compileEnvelope']>,
+    result: ReturnType<typeof deref>,
+    resultValidator: ReturnType<Checker['compile']>,
+  ): void {
+    const name = String(method.name);
+    const ex = deref(this.document, `${pointer}/examples/${ei}`);
+    if (!ex || !isRecord(ex.value)) return;
+    const exName = typeof ex.value.name === 'string' ? ex.value.name : `#${ei}`;
+    const exParams = Array.isArray(ex.value.params) ? ex.value.params : [];
+    // The example's params as they travel: by name unless the method takes them only by position.
+    const byName: Record<string, unknown> = {};
+    const byPosition: unknown[] = [];
+    const valuePointers = new Map<string, string>();
+    const given = new Map<string, number>();
+    exParams.forEach((_, pi) => {
+      const ep = deref(this.document, `${ex.pointer}/params/${pi}`);
+      if (!ep || !isRecord(ep.value)) return;
+      const pname = String(ep.value.name);
+      const idx = params.findIndex((p) => p.name === pname);
+      if (idx === -1) {
+        this.problems.push(
+          located(`${ep.pointer}/name`, 'example-param-unknown', `Example "${exName}" of ${name} gives param "${pname}", which the method does not declare (declared: ${params.map((p) => p.name).join(', ') || 'none'}).`),
+        );
+        return;
       }
-      if (paramsValidator && !paramsValidator(structure === 'by-position' ? Array.from(byPosition, (v) => (v === undefined ? null : v)) : byName)) {
-        // Errors inside one param's value, reported at that value. Errors about the envelope itself (a
-        // missing, extra or misplaced param) were reported above, in the author's terms.
-        for (const e of simplifyErrors(paramsValidator.errors ?? [])) {
-          const [first, ...rest] = e.instancePath.split('/').slice(1);
-          if (first === undefined) continue;
-          const pname = structure === 'by-position' ? params[Number(first)]?.name : first.replace(/~1/g, '/').replace(/~0/g, '~');
-          const at = pname === undefined ? undefined : valuePointers.get(pname);
-          if (at === undefined) continue;
-          const inner = rest.length ? `/${rest.join('/')}` : '';
-          problems.push(provenance.at(at + inner, 'example-invalid', `Example "${exName}" of ${name}, param "${pname}": ${describeAjvError({ ...e, instancePath: inner })}. Fix the example or the schema.`));
-        }
-      }
-      const exResult = deref(document, `${ex.pointer}/result`);
-      if (exResult && isRecord(exResult.value) && 'value' in exResult.value) {
-        validateAt(resultValidator, exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result`);
-      } else if (result && !exResult) {
-        problems.push(provenance.at(ex.pointer, 'example-result-missing', `Example "${exName}" of ${name} has no result value; add one so clients, mocks and docs can use it.`));
-      }
+      if (method.paramStructure !== 'by-name' && idx !== pi)
+        this.problems.push(located(`${ep.pointer}/name`, 'example-param-order', `Example "${exName}" of ${name} gives "${pname}" at position ${pi}, but it is param ${idx}: list example params in declaration order.`));
+      given.set(pname, pi);
+      byName[pname] = ep.value.value;
+      byPosition[idx] = ep.value.value;
+      valuePointers.set(pname, `${ep.pointer}/value`);
     });
+    for (const p of params) {
+      if (p.required && !given.has(p.name))
+        this.problems.push(located(`${ex.pointer}/params`, 'example-param-missing', `Example "${exName}" of ${name} omits required param "${p.name}".`));
+    }
+    if (paramsValidator && !paramsValidator(structure === 'by-position' ? Array.from(byPosition, (v) => (v === undefined ? null : v)) : byName)) {
+      // Errors inside one param's value, reported at that value. Errors about the envelope itself (a
+      // missing, extra or misplaced param) were reported above, in the author's terms.
+      for (const e of simplifyErrors(paramsValidator.errors ?? [])) {
+        const [first, ...rest] = e.instancePath.split('/').slice(1);
+        if (first === undefined) continue;
+        const pname = structure === 'by-position' ? params[Number(first)]?.name : first.replace(/~1/g, '/').replace(/~0/g, '~');
+        const at = pname === undefined ? undefined : valuePointers.get(pname);
+        if (at === undefined) continue;
+        const inner = rest.length ? `/${rest.join('/')}` : '';
+        this.problems.push(located(at + inner, 'example-invalid', `Example "${exName}" of ${name}, param "${pname}": ${describeAjvError({ ...e, instancePath: inner })}. Fix the example or the schema.`));
+      }
+    }
+    const exResult = deref(this.document, `${ex.pointer}/result`);
+    if (exResult && isRecord(exResult.value) && 'value' in exResult.value) {
+      this.validateAt(resultValidator, exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result`);
+    } else if (result && !exResult) {
+      this.problems.push(located(ex.pointer, 'example-result-missing', `Example "${exName}" of ${name} has no result value; add one so clients, mocks and docs can use it.`));
+    }
+  }
 
-    // Subscription kinds: their params and every example notification.
+  /** Subscription kinds: their params and every example notification. */
+  private checkSubscriptions(pointer: string, method: Record<string, unknown>): void {
     const subs = method['x-subscriptions'];
     if (isRecord(subs) && Array.isArray(subs.kinds)) {
       subs.kinds.forEach((kind, ki) => {
@@ -196,9 +228,9 @@ export function checkSchemasAndExamples(
         const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
         const kparams = (Array.isArray(kind.params) ? kind.params : []).map((p, i) => ({
           name: isRecord(p) ? String(p.name) : '',
-          validate: isRecord(p) && p.schema !== undefined ? compile(`${kp}/params/${i}/schema`) : undefined,
+          validate: isRecord(p) && p.schema !== undefined ? this.compile(`${kp}/params/${i}/schema`) : undefined,
         }));
-        const kresult = isRecord(kind.result) && kind.result.schema !== undefined ? compile(`${kp}/result/schema`) : undefined;
+        const kresult = isRecord(kind.result) && kind.result.schema !== undefined ? this.compile(`${kp}/result/schema`) : undefined;
         (Array.isArray(kind.examples) ? kind.examples : []).forEach((ex, ei) => {
           if (!isRecord(ex)) return;
           const exName = String(ex.name);
@@ -206,16 +238,21 @@ export function checkSchemasAndExamples(
             if (!isRecord(ep)) return;
             const found = kparams.find((k) => k.name === ep.name);
             if (!found)
-              problems.push(provenance.at(`${kp}/examples/${ei}/params/${pi}/name`, 'example-param-unknown', `Subscription example "${exName}" (${String(kind.name)}) gives param "${String(ep.name)}", which the kind does not declare.`));
-            else validateAt(found.validate, ep.value, `${kp}/examples/${ei}/params/${pi}/value`, `Subscription example "${exName}" (${String(kind.name)}), param "${String(ep.name)}"`);
+              this.problems.push(located(`${kp}/examples/${ei}/params/${pi}/name`, 'example-param-unknown', `Subscription example "${exName}" (${String(kind.name)}) gives param "${String(ep.name)}", which the kind does not declare.`));
+            else this.validateAt(found.validate, ep.value, `${kp}/examples/${ei}/params/${pi}/value`, `Subscription example "${exName}" (${String(kind.name)}), param "${String(ep.name)}"`);
           });
           (Array.isArray(ex.notifications) ? ex.notifications : []).forEach((n, ni) =>
-            validateAt(kresult, n, `${kp}/examples/${ei}/notifications/${ni}`, `Subscription example "${exName}" (${String(kind.name)}), notification ${ni}`),
+            this.validateAt(kresult, n, `${kp}/examples/${ei}/notifications/${ni}`, `Subscription example "${exName}" (${String(kind.name)}), notification ${ni}`),
           );
         });
       });
     }
   }
+}
+
+/** A problem located by pointer into the bundled document; the caller maps it to a file and line. */
+function located(pointer: string, code: string, message: string): LocatedProblem {
+  return { pointer, code, message };
 }
 
 /** What checking each method found, by method (see `checkSchemasAndExamples`). */

@@ -299,72 +299,15 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     if (!e || !isRecord(e.value)) return [];
     return [{ code: Number(e.value.code), message: String(e.value.message), ...('data' in e.value ? { data: e.value.data } : {}) }];
   });
-  const examples = (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
-    const ex = deref(document, `${pointer}/examples/${i}`);
-    if (!ex || !isRecord(ex.value)) return [];
-    const v = ex.value;
-    const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
-      const ep = deref(document, `${ex.pointer}/params/${pi}`);
-      return ep && isRecord(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
-    });
-    const exResult = deref(document, `${ex.pointer}/result`);
-    return [
-      {
-        name: str(v.name) ?? `example${i + 1}`,
-        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
-        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
-        params: exParams,
-        ...(exResult && isRecord(exResult.value) && 'value' in exResult.value
-          ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
-          : {}),
-      },
-    ];
-  });
+  const examples = examplesOf(document, pointer, m);
   const availability = mergeAvailability(docAvailability, m['x-availability']);
-  const subs = m['x-subscriptions'];
-  let subscriptions: SubscriptionsModel | undefined;
-  if (isRecord(subs) && Array.isArray(subs.kinds)) {
-    subscriptions = {
-      notification: String(subs.notification),
-      ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
-      kinds: subs.kinds.filter(isRecord).map((k, ki) => {
-        const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
-        return {
-          name: String(k.name),
-          ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
-          ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
-          params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
-          result: result(document, `${kp}/result`)!,
-          availability: mergeAvailability(availability, k['x-availability']),
-          examples: (Array.isArray(k.examples) ? k.examples : []).filter(isRecord).map((ex) => ({
-            name: String(ex.name),
-            ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
-            params: (Array.isArray(ex.params) ? ex.params : []).filter(isRecord).map((p) => ({ name: String(p.name), value: p.value })),
-            notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
-          })),
-        };
-      }),
-    };
-  }
+  const subscriptions = subscriptionsOf(document, pointer, m, availability);
   const structure = m.paramStructure === 'by-name' || m.paramStructure === 'by-position' ? m.paramStructure : 'either';
   const tags = (Array.isArray(m.tags) ? m.tags : []).flatMap((_, i) => {
     const t = deref(document, `${pointer}/tags/${i}`);
     return t && isRecord(t.value) && typeof t.value.name === 'string' ? [t.value.name] : [];
   });
-  const links = (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
-    const l = deref(document, `${pointer}/links/${i}`);
-    if (!l || !isRecord(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
-    const v = l.value;
-    return [
-      {
-        name: String(v.name),
-        method: String(v.method),
-        params: isRecord(v.params) ? v.params : {},
-        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
-        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
-      },
-    ];
-  });
+  const links = linksOf(document, pointer, m);
   return {
     name: String(m.name),
     namespace,
@@ -390,6 +333,78 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     links,
     ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
   };
+}
+
+/** The method's examples, each param and result dereferenced. */
+function examplesOf(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>): ExampleModel[] {
+  return (Array.isArray(m.examples) ? m.examples : []).flatMap((_, i): ExampleModel[] => {
+    const ex = deref(document, `${pointer}/examples/${i}`);
+    if (!ex || !isRecord(ex.value)) return [];
+    const v = ex.value;
+    const exParams = (Array.isArray(v.params) ? v.params : []).flatMap((_, pi) => {
+      const ep = deref(document, `${ex.pointer}/params/${pi}`);
+      return ep && isRecord(ep.value) ? [{ name: String(ep.value.name), value: ep.value.value }] : [];
+    });
+    const exResult = deref(document, `${ex.pointer}/result`);
+    return [
+      {
+        name: str(v.name) ?? `example${i + 1}`,
+        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+        params: exParams,
+        ...(exResult && isRecord(exResult.value) && 'value' in exResult.value
+          ? { result: { ...(str(exResult.value.name) !== undefined ? { name: str(exResult.value.name)! } : {}), value: exResult.value.value } }
+          : {}),
+      },
+    ];
+  });
+}
+
+/** The method's x-subscriptions: its notification, the unsubscribe method and the kinds one can subscribe to. */
+function subscriptionsOf(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, availability: Availability): SubscriptionsModel | undefined {
+  const subs = m['x-subscriptions'];
+  if (isRecord(subs) && Array.isArray(subs.kinds)) {
+    return {
+      notification: String(subs.notification),
+      ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
+      kinds: subs.kinds.filter(isRecord).map((k, ki) => {
+        const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+        return {
+          name: String(k.name),
+          ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
+          ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
+          params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
+          result: result(document, `${kp}/result`)!,
+          availability: mergeAvailability(availability, k['x-availability']),
+          examples: (Array.isArray(k.examples) ? k.examples : []).filter(isRecord).map((ex) => ({
+            name: String(ex.name),
+            ...(str(ex.description) !== undefined ? { description: str(ex.description)! } : {}),
+            params: (Array.isArray(ex.params) ? ex.params : []).filter(isRecord).map((p) => ({ name: String(p.name), value: p.value })),
+            notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
+          })),
+        };
+      }),
+    };
+  }
+  return undefined;
+}
+
+/** The method's links that name a method. */
+function linksOf(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>): LinkModel[] {
+  return (Array.isArray(m.links) ? m.links : []).flatMap((_, i): LinkModel[] => {
+    const l = deref(document, `${pointer}/links/${i}`);
+    if (!l || !isRecord(l.value) || typeof l.value.name !== 'string' || typeof l.value.method !== 'string') return [];
+    const v = l.value;
+    return [
+      {
+        name: String(v.name),
+        method: String(v.method),
+        params: isRecord(v.params) ? v.params : {},
+        ...(str(v.summary) !== undefined ? { summary: str(v.summary)! } : {}),
+        ...(str(v.description) !== undefined ? { description: str(v.description)! } : {}),
+      },
+    ];
+  });
 }
 
 export function buildService(name: string, source: string, document: Record<string, unknown>): ServiceModel {

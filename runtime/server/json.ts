@@ -152,15 +152,10 @@ export function goScan(text: string, maxDepth: number): GoScan {
   const start = i;
   const stack: number[] = []; // 0 = array, 1 = object
   let state = VALUE;
-  const bad = (at: number, context: string): GoScan => ({
-    ok: false,
-    message: `invalid character ${quoteChar(text, at)} ${context}`,
-    eof: false,
-  });
-  const eof: GoScan = { ok: false, message: 'unexpected EOF', eof: false };
+  const bad = (at: number, context: string): GoScan => badChar(text, at, context);
   for (;;) {
     while (i < n && isWs(text.charCodeAt(i))) i++;
-    if (i >= n) return eof;
+    if (i >= n) return UNEXPECTED_EOF;
     const c = text.charCodeAt(i);
     if (state === COLON) {
       if (c !== 58) return bad(i, 'after object key');
@@ -226,67 +221,79 @@ export function goScan(text: string, maxDepth: number): GoScan {
     if (stack.length === 0) return { ok: true, start, end: i };
     state = AFTER_VALUE;
   }
+}
 
-  function scanString(t: string, at: number): number | GoScan {
-    let j = at + 1;
-    for (;;) {
-      if (j >= n) return eof;
-      const d = t.charCodeAt(j);
-      if (d === QUOTE) return j + 1;
-      if (d < 0x20) return bad(j, 'in string literal');
-      if (d === BACKSLASH) {
-        j++;
-        if (j >= n) return eof;
-        const e = t.charCodeAt(j);
-        if (e === 117) {
-          for (let k = 1; k <= 4; k++) {
-            if (j + k >= n) return eof;
-            if (!isHex(t.charCodeAt(j + k))) return bad(j + k, 'in \\u hexadecimal character escape');
-          }
-          j += 5;
-          continue;
+const UNEXPECTED_EOF: GoScan = { ok: false, message: 'unexpected EOF', eof: false };
+
+/** Go's `invalid character 'x' <context>` for the character of `text` at `at`. */
+function badChar(text: string, at: number, context: string): GoScan {
+  return { ok: false, message: `invalid character ${quoteChar(text, at)} ${context}`, eof: false };
+}
+
+/** The index just after the string starting at `at`, or Go's error for it. */
+function scanString(t: string, at: number): number | GoScan {
+  const n = t.length;
+  let j = at + 1;
+  for (;;) {
+    if (j >= n) return UNEXPECTED_EOF;
+    const d = t.charCodeAt(j);
+    if (d === QUOTE) return j + 1;
+    if (d < 0x20) return badChar(t, j, 'in string literal');
+    if (d === BACKSLASH) {
+      j++;
+      if (j >= n) return UNEXPECTED_EOF;
+      const e = t.charCodeAt(j);
+      if (e === 117) {
+        for (let k = 1; k <= 4; k++) {
+          if (j + k >= n) return UNEXPECTED_EOF;
+          if (!isHex(t.charCodeAt(j + k))) return badChar(t, j + k, 'in \\u hexadecimal character escape');
         }
-        // " \ / b f n r t
-        if (e !== 34 && e !== 92 && e !== 47 && e !== 98 && e !== 102 && e !== 110 && e !== 114 && e !== 116)
-          return bad(j, 'in string escape code');
+        j += 5;
+        continue;
       }
-      j++;
+      // " \ / b f n r t
+      if (e !== 34 && e !== 92 && e !== 47 && e !== 98 && e !== 102 && e !== 110 && e !== 114 && e !== 116)
+        return badChar(t, j, 'in string escape code');
     }
+    j++;
   }
+}
 
-  // A number ends at the first byte that cannot continue it (or at EOF); that byte is judged by the caller.
-  function scanNumber(t: string, at: number): number | GoScan {
-    let j = at;
-    if (t.charCodeAt(j) === 45) {
-      j++;
-      if (j >= n) return eof;
-      if (!isDigit(t.charCodeAt(j))) return bad(j, 'in numeric literal');
-    }
-    if (t.charCodeAt(j) === 48) j++;
-    else while (j < n && isDigit(t.charCodeAt(j))) j++;
-    if (j < n && t.charCodeAt(j) === 46) {
-      j++;
-      if (j >= n) return eof;
-      if (!isDigit(t.charCodeAt(j))) return bad(j, 'after decimal point in numeric literal');
-      while (j < n && isDigit(t.charCodeAt(j))) j++;
-    }
-    if (j < n && (t.charCodeAt(j) === 101 || t.charCodeAt(j) === 69)) {
-      j++;
-      if (j < n && (t.charCodeAt(j) === 43 || t.charCodeAt(j) === 45)) j++;
-      if (j >= n) return eof;
-      if (!isDigit(t.charCodeAt(j))) return bad(j, 'in exponent of numeric literal');
-      while (j < n && isDigit(t.charCodeAt(j))) j++;
-    }
-    return j;
+// A number ends at the first byte that cannot continue it (or at EOF); that byte is judged by the caller.
+function scanNumber(t: string, at: number): number | GoScan {
+  const n = t.length;
+  let j = at;
+  if (t.charCodeAt(j) === 45) {
+    j++;
+    if (j >= n) return UNEXPECTED_EOF;
+    if (!isDigit(t.charCodeAt(j))) return badChar(t, j, 'in numeric literal');
   }
+  if (t.charCodeAt(j) === 48) j++;
+  else while (j < n && isDigit(t.charCodeAt(j))) j++;
+  if (j < n && t.charCodeAt(j) === 46) {
+    j++;
+    if (j >= n) return UNEXPECTED_EOF;
+    if (!isDigit(t.charCodeAt(j))) return badChar(t, j, 'after decimal point in numeric literal');
+    while (j < n && isDigit(t.charCodeAt(j))) j++;
+  }
+  if (j < n && (t.charCodeAt(j) === 101 || t.charCodeAt(j) === 69)) {
+    j++;
+    if (j < n && (t.charCodeAt(j) === 43 || t.charCodeAt(j) === 45)) j++;
+    if (j >= n) return UNEXPECTED_EOF;
+    if (!isDigit(t.charCodeAt(j))) return badChar(t, j, 'in exponent of numeric literal');
+    while (j < n && isDigit(t.charCodeAt(j))) j++;
+  }
+  return j;
+}
 
-  function scanLiteral(t: string, at: number, word: string): number | GoScan {
-    for (let k = 1; k < word.length; k++) {
-      if (at + k >= n) return eof;
-      if (t[at + k] !== word[k]) return bad(at + k, `in literal ${word} (expecting '${word[k] as string}')`);
-    }
-    return at + word.length;
+/** The index just after the literal `word` (true, false, null) starting at `at`, or Go's error for it. */
+function scanLiteral(t: string, at: number, word: string): number | GoScan {
+  const n = t.length;
+  for (let k = 1; k < word.length; k++) {
+    if (at + k >= n) return UNEXPECTED_EOF;
+    if (t[at + k] !== word[k]) return badChar(t, at + k, `in literal ${word} (expecting '${word[k] as string}')`);
   }
+  return at + word.length;
 }
 
 function skipWs(t: string, i: number): number {

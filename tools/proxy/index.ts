@@ -176,7 +176,6 @@ class Waiting {
 
 export async function startProxy(options: ProxyOptions & { readonly port?: number; readonly host?: string }): Promise<RunningProxy> {
   const upstream = new URL(options.upstream);
-  const base = upstream.pathname.replace(/\/+$/, '');
   const seen = new Map<string, ProxyReport>();
   const report = (direction: ProxyReport['direction'], call: ProxyCall, findings: readonly ProxyFinding[]) => {
     for (const f of findings) {
@@ -211,245 +210,29 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     options.onExchange?.({ call, answer, findings: [...(asked.get(call) ?? []), ...found] });
   };
 
-  const server: Server = createServer((req, res) => handleHttp(req, res));
+  const core: ProxyCore = {
+    options,
+    upstream,
+    base: upstream.pathname.replace(/\/+$/, ''),
+    timeoutMs: options.upstreamTimeoutMs ?? 60_000,
+    maxBody: options.maxBodyBytes ?? 32 * 1024 * 1024,
+    maxInspected: options.maxInspectedBytes ?? 16 * 1024 * 1024,
+    maxQueued: options.maxQueuedBytes ?? 16 * 1024 * 1024,
+    inspect,
+    pairs: new Set(),
+    later,
+    onCall,
+    onAnswer,
+    report,
+  };
+
+  const server: Server = createServer((req, res) => handleHttp(core, req, res));
   const sockets = new Set<Duplex>();
   server.on('connection', (s) => {
     sockets.add(s);
     s.once('close', () => sockets.delete(s));
   });
-
-  const timeoutMs = options.upstreamTimeoutMs ?? 60_000;
-  const maxBody = options.maxBodyBytes ?? 32 * 1024 * 1024;
-  const maxInspected = options.maxInspectedBytes ?? 16 * 1024 * 1024;
-
-  function refuse(res: ServerResponse, status: number, text: string): void {
-    if (res.headersSent) return void res.destroy();
-    res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
-    res.end(`noderpc proxy: ${text}\n`);
-  }
-
-  function handleHttp(req: IncomingMessage, res: ServerResponse): void {
-    const path = req.url;
-    if (!isOriginPath(path)) {
-      req.resume();
-      return refuse(res, 400, 'the request target must be a path starting with /');
-    }
-    const chunks: Buffer[] = [];
-    let size = 0;
-    req.on('data', (c: Buffer) => {
-      size += c.length;
-      if (size <= maxBody) chunks.push(c);
-    });
-    req.on('error', () => res.destroy());
-    req.on('end', () => {
-      if (size > maxBody) return refuse(res, 413, `the request body is over the limit of ${maxBody} bytes`);
-      try {
-        forward(req, res, path, Buffer.concat(chunks));
-      } catch (e) {
-        options.onUpstreamError?.(e as Error, path);
-        refuse(res, 400, 'the request cannot be passed on');
-      }
-    });
-  }
-
-  function forward(req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
-    const send = upstream.protocol === 'https:' ? httpsRequest : httpRequest;
-    let timedOut = false;
-    const out = send(
-      {
-        protocol: upstream.protocol,
-        hostname: upstream.hostname,
-        port: upstream.port,
-        path: `${base}${path}`,
-        method: req.method,
-        headers: { ...forwardable(req.headers), host: upstream.host, 'content-length': String(body.length) },
-        timeout: timeoutMs,
-      },
-      (up) => {
-        const status = up.statusCode ?? 502;
-        const headers = forwardable(up.headers);
-        // A reply with no body (204, 304, HEAD) gets no length; others keep the upstream's, or are chunked.
-        const bodiless = status === 204 || status === 304 || (status >= 100 && status < 200) || req.method === 'HEAD';
-        if (!bodiless && up.headers['content-length'] !== undefined) headers['content-length'] = up.headers['content-length'];
-        if (up.headers.trailer !== undefined) headers.trailer = up.headers.trailer;
-        res.writeHead(status, headers);
-        // Passed on as it comes (with backpressure); a copy is kept for the inspector while it is small.
-        const kept: Buffer[] = [];
-        let keptBytes = 0;
-        up.on('data', (c: Buffer) => {
-          if (keptBytes <= maxInspected) kept.push(c);
-          keptBytes += c.length;
-        });
-        up.pipe(res, { end: false });
-        up.on('end', () => {
-          if (Object.keys(up.trailers).length) res.addTrailers(up.trailers);
-          res.end();
-          if (req.method === 'POST' && keptBytes <= maxInspected) {
-            const reply = Buffer.concat(kept);
-            later(() => inspectHttp(path, body, status, reply));
-          }
-        });
-        up.on('error', () => res.destroy());
-        up.on('aborted', () => res.destroy());
-      },
-    );
-    out.on('timeout', () => {
-      timedOut = true;
-      out.destroy(new Error(`the upstream did not answer within ${timeoutMs} ms`));
-    });
-    out.on('error', (e) => {
-      options.onUpstreamError?.(e, path);
-      if (!res.headersSent) {
-        res.writeHead(timedOut ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' });
-        res.end(`noderpc proxy: the upstream ${options.upstream} did not answer (${timedOut ? 'timeout' : ((e as NodeJS.ErrnoException).code ?? e.message)})\n`);
-      } else res.destroy();
-    });
-    res.on('close', () => {
-      if (!res.writableFinished) out.destroy();
-    });
-    out.end(body);
-  }
-
-  function inspectHttp(path: string, body: Buffer, status: number, reply: Buffer): void {
-    const calls = requestsOf(parse(body.toString('utf8')));
-    const waiting = new Waiting();
-    for (const r of calls) {
-      const call: ProxyCall = { transport: 'http', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
-      onCall(call);
-      if ('id' in r) waiting.add(r.id, call);
-    }
-    if (status !== 200 || !calls.length) return;
-    for (const response of responsesOf(parse(reply.toString('utf8')))) {
-      const call = waiting.take(response.id);
-      const answer = answerOf(response);
-      if (call && answer) onAnswer(call, answer);
-    }
-  }
-
-  // WebSocket: one upstream connection per client connection, messages relayed as they are.
-  // Loaded on the first upgrade, and one upgrade handler for every connection.
-  let ws: Promise<{ mod: typeof import('ws'); wss: import('ws').WebSocketServer }> | undefined;
-  const pairs = new Set<{ client: WebSocket; node: WebSocket }>();
-  const maxQueued = options.maxQueuedBytes ?? 16 * 1024 * 1024;
-  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => {
-    // Whatever the socket does from here on, it is this connection's problem, never the process's.
-    socket.on('error', () => socket.destroy());
-    const path = req.url;
-    if (!isOriginPath(path)) {
-      socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
-      return;
-    }
-    ws ??= import('ws').then((mod) => ({ mod, wss: new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 }) }));
-    void ws
-      .then(({ mod, wss }) =>
-        wss.handleUpgrade(req, socket, head, (client) => {
-          try {
-            relay(mod, req, path, client);
-          } catch (e) {
-            options.onUpstreamError?.(e as Error, path);
-            client.terminate();
-          }
-        }),
-      )
-      .catch((e: unknown) => {
-        options.onUpstreamError?.(e instanceof Error ? e : new Error(String(e)), path);
-        socket.destroy();
-      });
-  });
-
-  function relay(mod: typeof import('ws'), req: IncomingMessage, path: string, client: WebSocket): void {
-    const target = `${upstream.protocol === 'https:' ? 'wss:' : 'ws:'}//${upstream.host}${base}${path}`;
-    const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).filter(Boolean);
-    const node = new mod.WebSocket(target, protocols, {
-      headers: pickHeaders(req.headers, ['authorization', 'origin', 'user-agent', 'cookie']),
-      maxPayload: 256 * 1024 * 1024,
-      handshakeTimeout: timeoutMs,
-    });
-    const pair = { client, node };
-    pairs.add(pair);
-    // Messages sent before the upstream's handshake completes wait here, up to maxQueued bytes.
-    const queued: { data: RawData; binary: boolean }[] = [];
-    let queuedBytes = 0;
-    const pending = new Waiting();
-    const subscriptions = new Map<string, { call: ProxyCall; kind: string }>();
-
-    client.on('message', (data, binary) => {
-      if (node.readyState === node.OPEN) node.send(data, { binary });
-      else {
-        queuedBytes += rawLength(data);
-        if (queuedBytes > maxQueued) {
-          queued.length = 0;
-          closeBoth(1013, Buffer.from('the node is not connected yet; too much was sent meanwhile'));
-          return;
-        }
-        queued.push({ data, binary });
-      }
-      if (binary) return;
-      const text = data.toString();
-      later(() => {
-        for (const r of requestsOf(parse(text))) {
-          const call: ProxyCall = { transport: 'websocket', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
-          onCall(call);
-          if ('id' in r) pending.add(r.id, call);
-        }
-      });
-    });
-    let opened = false;
-    node.on('open', () => {
-      opened = true;
-      for (const q of queued.splice(0)) node.send(q.data, { binary: q.binary });
-      queuedBytes = 0;
-    });
-    node.on('message', (data, binary) => {
-      if (client.readyState === client.OPEN) client.send(data, { binary });
-      if (binary) return;
-      const text = data.toString();
-      later(() => {
-        const message = parse(text);
-        // A subscription notification: `{ method: '<ns>_subscription', params: { subscription, result } }`.
-        if (isRecord(message) && typeof message.method === 'string' && !('id' in message) && isRecord(message.params)) {
-          const sub = subscriptions.get(idKey(message.params.subscription));
-          if (sub && inspect?.notification) report('notification', sub.call, inspect.notification(sub.call, sub.kind, message.params.result));
-          return;
-        }
-        for (const response of responsesOf(message)) {
-          const call = pending.take(response.id);
-          const answer = answerOf(response);
-          if (!call || !answer) continue;
-          if ('result' in answer && /_subscribe$/.test(call.method) && Array.isArray(call.params) && typeof call.params[0] === 'string')
-            subscriptions.set(idKey(answer.result), { call, kind: call.params[0] });
-          onAnswer(call, answer);
-        }
-      });
-    });
-    const closeBoth = (code?: number, reason?: Buffer) => {
-      pairs.delete(pair);
-      for (const ws of [client, node]) {
-        if (ws.readyState === ws.CONNECTING) ws.terminate();
-        else if (ws.readyState !== ws.OPEN) continue;
-        // A drop (1006: no close frame) is passed on as a drop; "no code" (1005) as a close frame without one.
-        else if (code === 1006) ws.terminate();
-        else {
-          const sendable = sendableCode(code);
-          if (sendable === undefined) ws.close();
-          else ws.close(sendable, reason && reason.length <= 123 ? reason : undefined);
-        }
-      }
-    };
-    client.on('close', (code, reason) => closeBoth(code, reason));
-    node.on('close', (code, reason) => closeBoth(code, reason));
-    node.on('error', (e) => {
-      options.onUpstreamError?.(e, path);
-      // A broken frame from the node, or a handshake that failed: the client's connection is dropped too.
-      closeBoth(opened ? 1006 : 1011);
-    });
-    // A protocol error from a client (bad frame) ends its side; ws closes it and 'close' follows.
-    client.on('error', () => closeBoth(1006));
-    node.on('unexpected-response', (_req, res) => {
-      options.onUpstreamError?.(new Error(`the upstream answered the WebSocket upgrade with HTTP ${res.statusCode}`), path);
-      closeBoth(1011);
-    });
-  }
+  server.on('upgrade', (req: IncomingMessage, socket: Duplex, head: Buffer) => upgrade(core, req, socket, head));
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -461,7 +244,7 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     port,
     reports: () => [...seen.values()],
     close: async () => {
-      for (const { client, node } of pairs) {
+      for (const { client, node } of core.pairs) {
         client.terminate();
         node.terminate();
       }
@@ -470,6 +253,267 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
       await closed;
     },
   };
+}
+
+
+/** A relayed WebSocket connection: the client's side and the node's. */
+interface RelayPair {
+  readonly client: WebSocket;
+  readonly node: WebSocket;
+}
+
+/** What the proxy's HTTP and WebSocket relays share: the upstream, the limits, and where calls are reported. */
+interface ProxyCore {
+  readonly options: ProxyOptions;
+  readonly upstream: URL;
+  /** The upstream's path, without a trailing slash: the proxied path is appended to it. */
+  readonly base: string;
+  readonly timeoutMs: number;
+  readonly maxBody: number;
+  readonly maxInspected: number;
+  readonly maxQueued: number;
+  readonly inspect: ProxyInspector | undefined;
+  readonly pairs: Set<RelayPair>;
+  /** The ws module and one upgrade handler for every connection, loaded on the first upgrade. */
+  ws?: Promise<{ mod: typeof import('ws'); wss: import('ws').WebSocketServer }>;
+  later(fn: () => void): void;
+  onCall(call: ProxyCall): void;
+  onAnswer(call: ProxyCall, answer: ProxyAnswer): void;
+  report(direction: ProxyReport['direction'], call: ProxyCall, findings: readonly ProxyFinding[]): void;
+}
+
+function refuse(res: ServerResponse, status: number, text: string): void {
+  if (res.headersSent) return void res.destroy();
+  res.writeHead(status, { 'content-type': 'text/plain; charset=utf-8', connection: 'close' });
+  res.end(`noderpc proxy: ${text}\n`);
+}
+
+
+function handleHttp(core: ProxyCore, req: IncomingMessage, res: ServerResponse): void {
+  const path = req.url;
+  if (!isOriginPath(path)) {
+    req.resume();
+    return refuse(res, 400, 'the request target must be a path starting with /');
+  }
+  const chunks: Buffer[] = [];
+  let size = 0;
+  req.on('data', (c: Buffer) => {
+    size += c.length;
+    if (size <= core.maxBody) chunks.push(c);
+  });
+  req.on('error', () => res.destroy());
+  req.on('end', () => {
+    if (size > core.maxBody) return refuse(res, 413, `the request body is over the limit of ${core.maxBody} bytes`);
+    try {
+      forward(core, req, res, path, Buffer.concat(chunks));
+    } catch (e) {
+      core.options.onUpstreamError?.(e as Error, path);
+      refuse(res, 400, 'the request cannot be passed on');
+    }
+  });
+}
+
+
+function forward(core: ProxyCore, req: IncomingMessage, res: ServerResponse, path: string, body: Buffer): void {
+  const send = core.upstream.protocol === 'https:' ? httpsRequest : httpRequest;
+  let timedOut = false;
+  const out = send(
+    {
+      protocol: core.upstream.protocol,
+      hostname: core.upstream.hostname,
+      port: core.upstream.port,
+      path: `${core.base}${path}`,
+      method: req.method,
+      headers: { ...forwardable(req.headers), host: core.upstream.host, 'content-length': String(body.length) },
+      timeout: core.timeoutMs,
+    },
+    (up) => {
+      const status = up.statusCode ?? 502;
+      const headers = forwardable(up.headers);
+      // A reply with no body (204, 304, HEAD) gets no length; others keep the upstream's, or are chunked.
+      const bodiless = status === 204 || status === 304 || (status >= 100 && status < 200) || req.method === 'HEAD';
+      if (!bodiless && up.headers['content-length'] !== undefined) headers['content-length'] = up.headers['content-length'];
+      if (up.headers.trailer !== undefined) headers.trailer = up.headers.trailer;
+      res.writeHead(status, headers);
+      // Passed on as it comes (with backpressure); a copy is kept for the inspector while it is small.
+      const kept: Buffer[] = [];
+      let keptBytes = 0;
+      up.on('data', (c: Buffer) => {
+        if (keptBytes <= core.maxInspected) kept.push(c);
+        keptBytes += c.length;
+      });
+      up.pipe(res, { end: false });
+      up.on('end', () => {
+        if (Object.keys(up.trailers).length) res.addTrailers(up.trailers);
+        res.end();
+        if (req.method === 'POST' && keptBytes <= core.maxInspected) {
+          const reply = Buffer.concat(kept);
+          core.later(() => inspectHttp(core, path, body, status, reply));
+        }
+      });
+      up.on('error', () => res.destroy());
+      up.on('aborted', () => res.destroy());
+    },
+  );
+  out.on('timeout', () => {
+    timedOut = true;
+    out.destroy(new Error(`the upstream did not answer within ${core.timeoutMs} ms`));
+  });
+  out.on('error', (e) => {
+    core.options.onUpstreamError?.(e, path);
+    if (!res.headersSent) {
+      res.writeHead(timedOut ? 504 : 502, { 'content-type': 'text/plain; charset=utf-8' });
+      res.end(`noderpc proxy: the upstream ${core.options.upstream} did not answer (${timedOut ? 'timeout' : ((e as NodeJS.ErrnoException).code ?? e.message)})\n`);
+    } else res.destroy();
+  });
+  res.on('close', () => {
+    if (!res.writableFinished) out.destroy();
+  });
+  out.end(body);
+}
+
+
+function inspectHttp(core: ProxyCore, path: string, body: Buffer, status: number, reply: Buffer): void {
+  const calls = requestsOf(parse(body.toString('utf8')));
+  const waiting = new Waiting();
+  for (const r of calls) {
+    const call: ProxyCall = { transport: 'http', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
+    core.onCall(call);
+    if ('id' in r) waiting.add(r.id, call);
+  }
+  if (status !== 200 || !calls.length) return;
+  for (const response of responsesOf(parse(reply.toString('utf8')))) {
+    const call = waiting.take(response.id);
+    const answer = answerOf(response);
+    if (call && answer) core.onAnswer(call, answer);
+  }
+}
+
+
+// WebSocket: one upstream connection per client connection, messages relayed as they are.
+function upgrade(core: ProxyCore, req: IncomingMessage, socket: Duplex, head: Buffer): void {
+  // Whatever the socket does from here on, it is this connection's problem, never the process's.
+  socket.on('error', () => socket.destroy());
+  const path = req.url;
+  if (!isOriginPath(path)) {
+    socket.end('HTTP/1.1 400 Bad Request\r\nconnection: close\r\ncontent-length: 0\r\n\r\n');
+    return;
+  }
+  core.ws ??= import('ws').then((mod) => ({ mod, wss: new mod.WebSocketServer({ noServer: true, maxPayload: 256 * 1024 * 1024 }) }));
+  void core.ws
+    .then(({ mod, wss }) =>
+      wss.handleUpgrade(req, socket, head, (client) => {
+        try {
+          relay(core, mod, req, path, client);
+        } catch (e) {
+          core.options.onUpstreamError?.(e as Error, path);
+          client.terminate();
+        }
+      }),
+    )
+    .catch((e: unknown) => {
+      core.options.onUpstreamError?.(e instanceof Error ? e : new Error(String(e)), path);
+      socket.destroy();
+    });
+}
+
+function relay(core: ProxyCore, mod: typeof import('ws'), req: IncomingMessage, path: string, client: WebSocket): void {
+  const target = `${core.upstream.protocol === 'https:' ? 'wss:' : 'ws:'}//${core.upstream.host}${core.base}${path}`;
+  const protocols = req.headers['sec-websocket-protocol']?.split(',').map((p) => p.trim()).filter(Boolean);
+  const node = new mod.WebSocket(target, protocols, {
+    headers: pickHeaders(req.headers, ['authorization', 'origin', 'user-agent', 'cookie']),
+    maxPayload: 256 * 1024 * 1024,
+    handshakeTimeout: core.timeoutMs,
+  });
+  const pair = { client, node };
+  core.pairs.add(pair);
+  // Messages sent before the upstream's handshake completes wait here, up to core.maxQueued bytes.
+  const queued: { data: RawData; binary: boolean }[] = [];
+  let queuedBytes = 0;
+  const pending = new Waiting();
+  const subscriptions = new Map<string, { call: ProxyCall; kind: string }>();
+
+  client.on('message', (data, binary) => {
+    if (node.readyState === node.OPEN) node.send(data, { binary });
+    else {
+      queuedBytes += rawLength(data);
+      if (queuedBytes > core.maxQueued) {
+        queued.length = 0;
+        closeBoth(1013, Buffer.from('the node is not connected yet; too much was sent meanwhile'));
+        return;
+      }
+      queued.push({ data, binary });
+    }
+    if (binary) return;
+    const text = data.toString();
+    core.later(() => {
+      for (const r of requestsOf(parse(text))) {
+        const call: ProxyCall = { transport: 'websocket', path, method: r.method as string, ...('params' in r ? { params: r.params } : {}) };
+        core.onCall(call);
+        if ('id' in r) pending.add(r.id, call);
+      }
+    });
+  });
+  let opened = false;
+  node.on('open', () => {
+    opened = true;
+    for (const q of queued.splice(0)) node.send(q.data, { binary: q.binary });
+    queuedBytes = 0;
+  });
+  node.on('message', (data, binary) => {
+    if (client.readyState === client.OPEN) client.send(data, { binary });
+    if (binary) return;
+    const text = data.toString();
+    core.later(() => {
+      const message = parse(text);
+      // A subscription notification: `{ method: '<ns>_subscription', params: { subscription, result } }`.
+      if (isRecord(message) && typeof message.method === 'string' && !('id' in message) && isRecord(message.params)) {
+        const sub = subscriptions.get(idKey(message.params.subscription));
+        if (sub && core.inspect?.notification) core.report('notification', sub.call, core.inspect.notification(sub.call, sub.kind, message.params.result));
+        return;
+      }
+      for (const response of responsesOf(message)) {
+        const call = pending.take(response.id);
+        const answer = answerOf(response);
+        if (!call || !answer) continue;
+        if ('result' in answer && /_subscribe$/.test(call.method) && Array.isArray(call.params) && typeof call.params[0] === 'string')
+          subscriptions.set(idKey(answer.result), { call, kind: call.params[0] });
+        core.onAnswer(call, answer);
+      }
+    });
+  });
+  const closeBoth = (code?: number, reason?: Buffer) => closePair(core, pair, code, reason);
+  client.on('close', (code, reason) => closeBoth(code, reason));
+  node.on('close', (code, reason) => closeBoth(code, reason));
+  node.on('error', (e) => {
+    core.options.onUpstreamError?.(e, path);
+    // A broken frame from the node, or a handshake that failed: the client's connection is dropped too.
+    closeBoth(opened ? 1006 : 1011);
+  });
+  // A protocol error from a client (bad frame) ends its side; ws closes it and 'close' follows.
+  client.on('error', () => closeBoth(1006));
+  node.on('unexpected-response', (_req, res) => {
+    core.options.onUpstreamError?.(new Error(`the upstream answered the WebSocket upgrade with HTTP ${res.statusCode}`), path);
+    closeBoth(1011);
+  });
+}
+
+
+/** Closes both sides of a relayed connection, passing on the close code (a drop as a drop). */
+function closePair(core: ProxyCore, pair: RelayPair, code?: number, reason?: Buffer): void {
+  const { client, node } = pair;
+  core.pairs.delete(pair);
+  for (const ws of [client, node]) {
+    if (ws.readyState === ws.CONNECTING) ws.terminate();
+    else if (ws.readyState !== ws.OPEN) continue;
+    // A drop (1006: no close frame) is passed on as a drop; "no code" (1005) as a close frame without one.
+    else if (code === 1006) ws.terminate();
+    else {
+      const sendable = sendableCode(code);
+      if (sendable === undefined) ws.close();
+      else ws.close(sendable, reason && reason.length <= 123 ? reason : undefined);
+    }
+  }
 }
 
 function rawLength(data: RawData): number {

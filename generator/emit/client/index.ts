@@ -145,6 +145,108 @@ function kindTypes(pc: PackageContext, method: MethodModel): string {
   return method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
 }
 
+/** The error type of the errors a method documents and its guard (none where it documents none). */
+function errorGuard(method: MethodModel): Statement[] {
+  if (!method.errors.length) return [];
+  const codes = [...new Set(method.errors.map((e) => e.code))];
+  const typeName = `${pascalCase(method.name)}Error`;
+  const alias: Statement = {
+    kind: 'typeAlias',
+    isExported: true,
+    name: typeName,
+    docs: docs([
+      `An error \`${method.name}\` documents:`,
+      method.errors.map((e) => `- ${e.code}: ${e.message}`).join('\n'),
+    ]),
+    type: `RpcError<${codes.join(' | ')}>`,
+  };
+  const guard: Statement = {
+    kind: 'function',
+    isExported: true,
+    name: `is${typeName}`,
+    docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
+    parameters: [{ name: 'error', type: 'unknown' }],
+    returnType: `error is ${typeName}`,
+    statements: [`return hasErrorCode(error, ${JSON.stringify(codes)});`],
+  };
+  return [alias, guard];
+}
+
+/** `paginate<Method>`: every item of a paginated method, page after page (none where it does not page). */
+function paginator(method: MethodModel, n: MethodNames, t: MethodTypes, sig: ReturnType<typeof signature>): Statement[] {
+  if (!(method.pagination && t.result && t.params)) return [];
+  const pg = method.pagination;
+  const fields = {
+    items: pg.items,
+    count: pg.count ?? pg.items,
+    cursor: pg.nextCursor,
+    start: pg.cursorParam,
+    limit: pg.limitParam ?? '',
+    ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}),
+  };
+  return [
+    {
+      kind: 'function',
+      isExported: true,
+      name: `paginate${pascalCase(n.fn)}`,
+      docs: docs([
+        `Every item of \`${method.name}\`, page after page: \`${pg.nextCursor}\` is passed back as \`${pg.cursorParam}\`, a page with fewer items than asked for is the last, and an item repeated on a later page comes out once.`,
+      ]),
+      parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
+      returnType: `AsyncGenerator<${t.result}[${q(pg.items)}][number], void, undefined>`,
+      statements: [
+        `return paginateByIndex((page) => ${n.fn}(transport, page, options), params ?? {}, ${JSON.stringify(fields)});`,
+      ],
+    },
+  ];
+}
+
+/** One function per subscription kind of a method: an async iterator of its notifications. */
+function subscriptionFunctions(pc: PackageContext, method: MethodModel, n: MethodNames, typeImports: Set<string>): Statement[] {
+  return (method.subscriptions?.kinds ?? []).map((kind): Statement => {
+    const base = `${n.fn}${pascalCase(kind.name)}`;
+    const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
+    typeImports.add(payload);
+    const idents = uniqueIdents(kind.params.map((p) => p.ident));
+    return {
+      kind: 'function',
+      isExported: true,
+      name: base,
+      docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
+      parameters: [
+        { name: 'transport', type: 'Transport' },
+        ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
+        { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
+      ],
+      returnType: `Subscription<${payload}>`,
+      statements: [`return subscribe(transport, ${base}Meta, [${idents.join(', ')}], options);`],
+    };
+  });
+}
+
+/** The method module's imports: each runtime value from the module that defines it, then the types. */
+function methodModuleImports(method: MethodModel, root: string, nsModule: string, metaNames: string[], typeImports: Set<string>, pages: boolean): Statement[] {
+  const statements: Statement[] = [];
+  const subscribes = (method.subscriptions?.kinds.length ?? 0) > 0;
+  // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
+  // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
+  // error classes stay out of a program that never checks an error).
+  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
+  if (subscribes) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
+  if (method.errors.length > 0) {
+    statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/errors/match.js`, namedImports: ['hasErrorCode'] });
+    statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/errors/base.js`, namedImports: ['RpcError'] });
+  }
+  if (pages) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
+  if (subscribes) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
+  statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
+  const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: transportTypes });
+  if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  return statements;
+}
+
 function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes): OutputFile[] {
   const root = up(n.module);
   const sig = signature(pc, method);
@@ -153,7 +255,6 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   if (t.result) typeImports.add(t.result);
   for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
   for (const kind of method.subscriptions?.kinds ?? []) for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
-  const runtimeImports = new Set(['call']);
   const statements: Statement[] = [GENERATED_BANNER];
   const body: Statement[] = [];
   // The metas live in the namespace module (one module for the whole client to load); this module is the
@@ -171,94 +272,10 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     statements: [`return call(transport, ${n.meta}, ${sig.args}, options);`],
   });
 
-  if (method.errors.length) {
-    runtimeImports.add('RpcError');
-    const codes = [...new Set(method.errors.map((e) => e.code))];
-    const typeName = `${pascalCase(method.name)}Error`;
-    body.push({
-      kind: 'typeAlias',
-      isExported: true,
-      name: typeName,
-      docs: docs([
-        `An error \`${method.name}\` documents:`,
-        method.errors.map((e) => `- ${e.code}: ${e.message}`).join('\n'),
-      ]),
-      type: `RpcError<${codes.join(' | ')}>`,
-    });
-    body.push({
-      kind: 'function',
-      isExported: true,
-      name: `is${typeName}`,
-      docs: docs([`Whether \`error\` is one of the errors \`${method.name}\` documents (by code).`]),
-      parameters: [{ name: 'error', type: 'unknown' }],
-      returnType: `error is ${typeName}`,
-      statements: [`return hasErrorCode(error, ${JSON.stringify(codes)});`],
-    });
-  }
-
-  if (method.pagination && t.result && t.params) {
-    runtimeImports.add('paginateByIndex');
-    const pg = method.pagination;
-    const fields = {
-      items: pg.items,
-      count: pg.count ?? pg.items,
-      cursor: pg.nextCursor,
-      start: pg.cursorParam,
-      limit: pg.limitParam ?? '',
-      ...(pg.maxLimit !== undefined ? { maxLimit: pg.maxLimit } : {}),
-    };
-    body.push({
-      kind: 'function',
-      isExported: true,
-      name: `paginate${pascalCase(n.fn)}`,
-      docs: docs([
-        `Every item of \`${method.name}\`, page after page: \`${pg.nextCursor}\` is passed back as \`${pg.cursorParam}\`, a page with fewer items than asked for is the last, and an item repeated on a later page comes out once.`,
-      ]),
-      parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
-      returnType: `AsyncGenerator<${t.result}[${q(pg.items)}][number], void, undefined>`,
-      statements: [
-        `return paginateByIndex((page) => ${n.fn}(transport, page, options), params ?? {}, ${JSON.stringify(fields)});`,
-      ],
-    });
-  }
-
-  for (const kind of method.subscriptions?.kinds ?? []) {
-    runtimeImports.add('subscribe');
-    const base = `${n.fn}${pascalCase(kind.name)}`;
-    const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
-    typeImports.add(payload);
-    const idents = uniqueIdents(kind.params.map((p) => p.ident));
-    body.push({
-      kind: 'function',
-      isExported: true,
-      name: base,
-      docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
-      parameters: [
-        { name: 'transport', type: 'Transport' },
-        ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
-        { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
-      ],
-      returnType: `Subscription<${payload}>`,
-      statements: [`return subscribe(transport, ${base}Meta, [${idents.join(', ')}], options);`],
-    });
-  }
-
-  // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
-  // used or not, so the guard's RpcError comes as a type and `hasErrorCode` from a module of its own (the
-  // error classes stay out of a program that never checks an error).
-  statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
-  if (runtimeImports.has('RpcError')) {
-    statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/errors/match.js`, namedImports: ['hasErrorCode'] });
-    statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/errors/base.js`, namedImports: ['RpcError'] });
-  }
-  if (runtimeImports.has('paginateByIndex')) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
-  if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
-  statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
-  const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: transportTypes });
-  if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
+  body.push(...errorGuard(method));
+  body.push(...paginator(method, n, t, sig));
+  body.push(...subscriptionFunctions(pc, method, n, typeImports));
+  statements.push(...methodModuleImports(method, root, nsModule, metaNames, typeImports, !!(method.pagination && t.result && t.params)));
   statements.push(...body);
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
 }
@@ -472,12 +489,17 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
 /** The `Requests` interface's member of each method, by method model. */
 const requestMembers = new Memo<MethodModel, PropertySignature>();
 
-function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
-  const { model, config } = ctx;
-  const client = `${pascalCase(config.clientName.replace(/^create/, '')) || 'Client'}`;
-  const batchIface = `${client}Batch`;
-  const requestsIface = `${client}Requests`;
-  const statements: Statement[] = [GENERATED_BANNER];
+/** The names the index module's declarations share. */
+interface IndexNames {
+  readonly client: string;
+  readonly batchIface: string;
+  readonly requestsIface: string;
+}
+
+/** The index module's imports (each namespace's factory, interface and metas) and its re-exports. */
+function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
+  const { model } = ctx;
+  const statements: Statement[] = [];
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call.js', namedImports: ['call'] });
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call-api.js', namedImports: ['batch', 'prepare'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/call.js', namedImports: ['CallOptions'] });
@@ -515,6 +537,13 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   statements.push({ kind: 'export', isTypeOnly: !pc.typeGuards.js, moduleSpecifier: './types.js' });
   statements.push({ kind: 'export', moduleSpecifier: './services.js' });
 
+  return statements;
+}
+
+/** The types of `batch()` and `request()`: the batch namespaces and every method by its wire name. */
+function batchAndRequestTypes(pc: PackageContext, names: IndexNames): Statement[] {
+  const { batchIface, requestsIface } = names;
+  const statements: Statement[] = [];
   statements.push({
     kind: 'typeAlias',
     isExported: true,
@@ -545,6 +574,14 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
         }),
     ),
   });
+  return statements;
+}
+
+/** The client's interface: its namespaces, batch(), request(), the scopes, use() and close(). */
+function clientInterface(ctx: EmitContext, pc: PackageContext, names: IndexNames): Statement[] {
+  const { model, config } = ctx;
+  const { client, batchIface, requestsIface } = names;
+  const statements: Statement[] = [];
   const scopeMembers = Object.entries(config.scopes).map(([member, variable]) => ({
     name: member,
     docs: docs([`The same client for another value of the \`${variable}\` path variable (every endpoint that has it).`]),
@@ -596,6 +633,14 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ],
   });
 
+  return statements;
+}
+
+/** The client's implementation: the method table behind request(), scope() and the exported factory. */
+function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames): Statement[] {
+  const { model, config } = ctx;
+  const { client } = names;
+  const statements: Statement[] = [];
   const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
   const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(pc.serviceOf(m))}]`));
   statements.push({
@@ -637,6 +682,19 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     returnType: client,
     statements: ['return scope(new TransportPool(options), {});'],
   });
+  return statements;
+}
+
+function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
+  const client = `${pascalCase(ctx.config.clientName.replace(/^create/, '')) || 'Client'}`;
+  const names: IndexNames = { client, batchIface: `${client}Batch`, requestsIface: `${client}Requests` };
+  const statements: Statement[] = [
+    GENERATED_BANNER,
+    ...indexImports(ctx, pc),
+    ...batchAndRequestTypes(pc, names),
+    ...clientInterface(ctx, pc, names),
+    ...clientFactory(ctx, pc, names),
+  ];
   return tsModule(`${PACKAGE_DIR}/index.ts`, statements);
 }
 

@@ -263,8 +263,51 @@ export class Views {
       return ids.claim(id);
     };
     const isWs = endpoint?.transport === 'websocket';
+    const examples = this.examples(printer, method, endpoint, exampleId);
+    const subscriptions = this.subscriptions(page, service, method, endpoint, exampleId, ids);
+    return {
+      name: text(method.name),
+      anchor,
+      console: `<TryIt service="${attr(service.name)}" method="${attr(method.name)}" />`,
+      badges: badges(method).map((b) => `<Badge type="${b.type}" text="${attr(b.text)}" />`).join(' '),
+      summary: prose(method.summary),
+      description: prose(method.description),
+      endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
+      byName: method.paramStructure === 'by-name',
+      byPosition: method.paramStructure === 'by-position',
+      versions: this.versions?.of(method),
+      notes: this.notes(page, service, method, a, isWs),
+      sections: {
+        params: ids.claim(`${anchor}--params`),
+        result: ids.claim(`${anchor}--result`),
+        errors: ids.claim(`${anchor}--errors`),
+        subscriptions: ids.claim(`${anchor}--subscriptions`),
+        examples: ids.claim(`${anchor}--examples`),
+      },
+      params,
+      result: method.result && this.result(st, method),
+      errors: method.errors.map((e) => ({
+        code: String(e.code),
+        message: escapePipes(code(e.message)),
+        data: e.data === undefined || e.data === null ? '' : escapePipes(code(JSON.stringify(e.data))),
+      })),
+      hasErrorData: method.errors.some((e) => e.data !== undefined && e.data !== null),
+      subscriptions,
+      examples,
+      paging: method.pagination && {
+        ...this.pagingFacts(service, method),
+        anchor: ids.claim(`${anchor}--paging`),
+        ts: method.examples[0] ? printer.paginate(method, method.examples[0]) : undefined,
+      },
+      tags: method.tags.map((t) => code(t)),
+    };
+  }
+
+  /** The method's examples: the request in each language and the response. */
+  private examples(printer: ExamplePrinter, method: MethodModel, endpoint: ReturnType<typeof endpointFor>, exampleId: (name: string) => string) {
+    const isWs = endpoint?.transport === 'websocket';
     const url = endpoint ? endpointUrl(endpoint, this.names.baseUrl) : this.names.baseUrl;
-    const examples = method.examples.map((ex) => {
+    return method.examples.map((ex) => {
       const call = printer.call(method, ex);
       return {
         name: text(ex.name),
@@ -281,8 +324,15 @@ export class Views {
         ts: call.ts,
       };
     });
+  }
+
+  /** The subscriptions a method opens: each kind's params, its notification's result and its examples. */
+  private subscriptions(page: string, service: ServiceModel, method: MethodModel, endpoint: ReturnType<typeof endpointFor>, exampleId: (name: string) => string, ids: Ids) {
+    const printer = this.printer(service);
+    const anchor = this.site.methodAnchor(method);
+    const isWs = endpoint?.transport === 'websocket';
     const subscriptionId = method.examples.map((e) => e.result?.value).find((v): v is string => typeof v === 'string') ?? '0x1';
-    const subscriptions = method.subscriptions && {
+    return method.subscriptions && {
       notification: code(method.subscriptions.notification),
       unsubscribe: method.subscriptions.unsubscribe ? this.methodLink(page, service, method.subscriptions.unsubscribe) : undefined,
       kinds: method.subscriptions.kinds.map((kind) => {
@@ -320,42 +370,6 @@ export class Views {
           }),
         };
       }),
-    };
-    return {
-      name: text(method.name),
-      anchor,
-      console: `<TryIt service="${attr(service.name)}" method="${attr(method.name)}" />`,
-      badges: badges(method).map((b) => `<Badge type="${b.type}" text="${attr(b.text)}" />`).join(' '),
-      summary: prose(method.summary),
-      description: prose(method.description),
-      endpoint: endpoint ? code(`${isWs ? 'WebSocket' : 'POST'} ${endpointPath(endpoint)}`) : '',
-      byName: method.paramStructure === 'by-name',
-      byPosition: method.paramStructure === 'by-position',
-      versions: this.versions?.of(method),
-      notes: this.notes(page, service, method, a, isWs),
-      sections: {
-        params: ids.claim(`${anchor}--params`),
-        result: ids.claim(`${anchor}--result`),
-        errors: ids.claim(`${anchor}--errors`),
-        subscriptions: ids.claim(`${anchor}--subscriptions`),
-        examples: ids.claim(`${anchor}--examples`),
-      },
-      params,
-      result: method.result && this.result(st, method),
-      errors: method.errors.map((e) => ({
-        code: String(e.code),
-        message: escapePipes(code(e.message)),
-        data: e.data === undefined || e.data === null ? '' : escapePipes(code(JSON.stringify(e.data))),
-      })),
-      hasErrorData: method.errors.some((e) => e.data !== undefined && e.data !== null),
-      subscriptions,
-      examples,
-      paging: method.pagination && {
-        ...this.pagingFacts(service, method),
-        anchor: ids.claim(`${anchor}--paging`),
-        ts: method.examples[0] ? printer.paginate(method, method.examples[0]) : undefined,
-      },
-      tags: method.tags.map((t) => code(t)),
     };
   }
 

@@ -164,11 +164,16 @@ function withArgs(methods: readonly MethodModel[]): readonly MethodModel[] {
 
 export const packageEmitter: Emitter = { name: 'package', emit: emitPackage };
 
-/**
- * The package README: the template filled with snippets that call real methods with their examples'
- * values. Snippets and the services table are laid out as Prettier would, so the file needs no formatter.
- */
-async function readme(ctx: EmitContext, pc: PackageContext, template: string): Promise<string> {
+/** Lays out calls of the README's snippets, one example printer per service. */
+interface Snippets {
+  variable: string;
+  names: { factory: string; pkg: string; baseUrl: string; variable: string };
+  printer(method: MethodModel): ExamplePrinter;
+  /** `<head>accessor(args)<tail>` for an example (or no args), laid out from column 0. */
+  call(method: MethodModel, head: string, tail: string, given?: ExampleModel['params'], via?: string): string;
+}
+
+function snippets(ctx: EmitContext, pc: PackageContext): Snippets {
   const variable = clientVariable(ctx.config.clientName);
   const names = { factory: ctx.config.clientName, pkg: ctx.config.package.name, baseUrl: exampleBaseUrl(ctx.config, ctx.model.services.flatMap((s) => s.endpoints)), variable };
   const printers = new Map<ServiceModel, ExamplePrinter>();
@@ -178,21 +183,24 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     if (!p) printers.set(service, (p = new ExamplePrinter(service, names, CODE_WIDTH)));
     return p;
   };
-  /** `<head>accessor(args)<tail>` for an example (or no args), laid out from column 0. */
   const call = (method: MethodModel, head: string, tail: string, given: ExampleModel['params'] = method.examples[0]?.params ?? [], via = variable) => {
     const p = printer(method);
     const accessor = `${via}${p.accessor(method).slice(variable.length)}`;
     return `${head}${accessor}(${p.printArgs(p.args(method, method.params, given), head.length + accessor.length + 1, tail.length + 1)})${tail}`;
   };
+  return { variable, names, printer, call };
+}
 
-  const all = ctx.model.services.flatMap((s) => s.methods);
-  const fair = showcase(ctx.model);
-  const plain = all.filter(fair);
+/**
+ * The README's first calls: what the project says its users call first, each with its first example; else one
+ * call per service, of a method a current node serves, with params where one takes them, to show values going
+ * out in their value form.
+ */
+function firstCalls(ctx: EmitContext, pc: PackageContext, sn: Snippets, fair: (m: MethodModel) => boolean): { calls: string[]; firsts: MethodModel[] } {
   const calls: string[] = [];
   const firsts: MethodModel[] = [];
   if (ctx.config.firstCalls) {
-    // What the project says its users call first, each with its first example.
-    const byName = new Map(all.map((m) => [m.name, m]));
+    const byName = new Map(ctx.model.services.flatMap((s) => s.methods).map((m) => [m.name, m]));
     const unknown = ctx.config.firstCalls.filter((name) => !byName.has(name));
     if (unknown.length)
       throw new EmitProblems(unknown.map((name) => ({ code: 'config-first-calls', message: `"firstCalls" names ${JSON.stringify(name)}, which no document defines; name a method of the documents.`, file: CONFIG_FILE, pointer: '/firstCalls' })));
@@ -201,53 +209,70 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
       firsts.push(method);
       // Named for what it holds: `getHeight` gives `height`.
       const member = pc.names.of(method).member.replace(/^get(?=[A-Z])/, '');
-      calls.push(call(method, `const ${member[0]!.toLowerCase()}${member.slice(1)} = await `, ';'));
+      calls.push(sn.call(method, `const ${member[0]!.toLowerCase()}${member.slice(1)} = await `, ';'));
     }
   } else {
-    // One call per service, of a method a current node serves: with params where one takes them, to show
-    // values going out in their value form.
     for (const service of ctx.model.services) {
       const [method] = simplest(withArgs(service.methods.filter(fair)));
-      if (method) calls.push(call(method, `const ${pc.names.of(method).member}Result = await `, ';'));
+      if (method) calls.push(sn.call(method, `const ${pc.names.of(method).member}Result = await `, ';'));
     }
   }
+  return { calls, firsts };
+}
+
+/** The batch, the subscription and the pagination snippets ('' where no method shows them). */
+function streamSnippets(pc: PackageContext, sn: Snippets, all: MethodModel[], plain: MethodModel[], fair: (m: MethodModel) => boolean) {
   // The batch shows two calls, the simplest ones of an endpoint that takes batches.
   const batchable = plain.filter((m) => pc.serviceOf(m).jsonrpc.batch);
-  const batchItems = simplest(batchable, 2).map((m) => call(m, '', '', undefined, 'b'));
-  const batchHead = `const [a, b] = await ${variable}.batch((b) => [`;
+  const batchItems = simplest(batchable, 2).map((m) => sn.call(m, '', '', undefined, 'b'));
+  const batchHead = `const [a, b] = await ${sn.variable}.batch((b) => [`;
   const batch =
     batchHead.length + batchItems.join(', ').length + '];'.length + 2 <= CODE_WIDTH ? `${batchHead}${batchItems.join(', ')}]);` : `${batchHead}\n${batchItems.map((c) => `  ${c},`).join('\n')}\n]);`;
 
   const sub = all.find((m) => m.subscriptions && m.availability.served && m.availability.enabledByDefault && !m.deprecated);
   let subscription = '';
   if (sub) {
-    const p = printer(sub);
+    const p = sn.printer(sub);
     const head = `for await (const item of ${p.accessor(sub)}(`;
     subscription = `${head}${p.printArgs([sub.subscriptions!.kinds[0]!.name], head.length, ')) {'.length)})) {`;
   }
   const [paged] = simplest(all.filter((m) => m.pagination && fair(m)));
   let pagination = '';
   if (paged) {
-    const p = printer(paged);
-    const accessor = `${variable}.${pc.names.of(paged).namespace}.paginate${pc.names.of(paged).member[0]!.toUpperCase()}${pc.names.of(paged).member.slice(1)}`;
+    const p = sn.printer(paged);
+    const accessor = `${sn.variable}.${pc.names.of(paged).namespace}.paginate${pc.names.of(paged).member[0]!.toUpperCase()}${pc.names.of(paged).member.slice(1)}`;
     const given = paged.examples[0]!.params.filter((x) => x.name !== paged.pagination!.cursorParam);
     const head = 'for await (const item of ';
     pagination = `${head}${accessor}(${p.printArgs(p.args(paged, paged.params, given), head.length + accessor.length + 1, ')) {'.length)})) {`;
   }
-  // The tree-shaken call: one the project names first, where it names any (one with params, to show them).
+  return { batch, subscription, pagination };
+}
+
+/** The tree-shaken call: one the project names first, where it names any (one with params, to show them). */
+function tinySnippet(pc: PackageContext, sn: Snippets, firsts: MethodModel[], plain: MethodModel[]) {
   const [tiny] = firsts.length ? withArgs(firsts) : simplest(withArgs(plain));
   const tinyService = tiny ? pc.serviceOf(tiny) : undefined;
   const tinyEndpoint = tinyService?.endpoints.find((e) => e.transport === 'http');
   let tinyCall = '';
   if (tiny) {
-    const p = printer(tiny);
+    const p = sn.printer(tiny);
     const fn = pc.names.of(tiny).fn;
     const head = 'const result = await ';
     tinyCall = `${head}${fn}(${p.printArgs([new Raw('transport'), ...p.args(tiny, tiny.params, tiny.examples[0]?.params ?? [])], head.length + fn.length + 1, 2)});`;
   }
-  // The production sections call a read without params, so per-call options are its only argument.
+  return {
+    tinyFn: tiny ? pc.names.of(tiny).fn : '',
+    tinyModule: tiny ? pc.names.of(tiny).module : '',
+    tinyPath: tinyEndpoint ? tinyEndpoint.path.replace(/\{(\w+)\}/g, (_, v: string) => tinyEndpoint.variables[v]?.default ?? v) : '',
+    tinyBatch: String(tinyService?.jsonrpc.batch ?? false),
+    tinyCall,
+  };
+}
+
+/** The production sections: a read without params (per-call options its only argument), a write, an error guard. */
+function productionSnippets(pc: PackageContext, sn: Snippets, all: MethodModel[], plain: MethodModel[]) {
   const [quick] = simplest(plain.filter((m) => m.effects.kind === 'read' && m.params.length === 0));
-  const read = quick ? `${variable}${printer(quick).accessor(quick).slice(variable.length)}` : '';
+  const read = quick ? `${sn.variable}${sn.printer(quick).accessor(quick).slice(sn.variable.length)}` : '';
   const writes = all.filter((m) => m.effects.kind === 'write' && !m.effects.idempotent);
   const write = writes.find((m) => /send|transfer/i.test(m.name)) ?? writes[0];
   // The error guard shown is that of the simplest method that documents errors, imported from its module.
@@ -255,9 +280,14 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
   let errorGuard: { name: string; module: string; call: string } | undefined;
   if (guarded) {
     const name = `is${pascalCase(guarded.name)}Error`;
-    errorGuard = { name, module: pc.names.of(guarded).module, call: call(guarded, '  await ', ';') };
+    errorGuard = { name, module: pc.names.of(guarded).module, call: sn.call(guarded, '  await ', ';') };
   }
-  const table = alignedTable(
+  return { read, write: write?.name ?? '', errorGuard };
+}
+
+/** The services table: each service's endpoints, method count and whether it takes batches. */
+function servicesTable(ctx: EmitContext): string {
+  return alignedTable(
     ['service', 'endpoints', 'methods', 'JSON-RPC batches'],
     ctx.model.services.map((s) => [
       s.title,
@@ -266,6 +296,22 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
       s.jsonrpc.batch ? 'yes' : 'no (fan-out)',
     ]),
   );
+}
+
+/**
+ * The package README: the template filled with snippets that call real methods with their examples'
+ * values. Snippets and the services table are laid out as Prettier would, so the file needs no formatter.
+ */
+async function readme(ctx: EmitContext, pc: PackageContext, template: string): Promise<string> {
+  const sn = snippets(ctx, pc);
+  const all = ctx.model.services.flatMap((s) => s.methods);
+  const fair = showcase(ctx.model);
+  const plain = all.filter(fair);
+  const { calls, firsts } = firstCalls(ctx, pc, sn, fair);
+  const streams = streamSnippets(pc, sn, all, plain, fair);
+  const tiny = tinySnippet(pc, sn, firsts, plain);
+  const production = productionSnippets(pc, sn, all, plain);
+  const table = servicesTable(ctx);
   const links = projectLinks(ctx.config);
   const text = readmeTemplate(template, ctx.cacheDir && `${ctx.cacheDir}/handlebars`)({
     package: ctx.config.package,
@@ -275,25 +321,21 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     changelog: ctx.releases !== undefined,
     version: ctx.releases?.version ?? ctx.config.package.version,
     clientName: ctx.config.clientName,
-    variable,
-    baseUrl: names.baseUrl,
+    variable: sn.variable,
+    baseUrl: sn.names.baseUrl,
     // Value forms (bigint, hex strings) exist only where the documents name codecs (x-codec).
     codecs: ctx.model.services.some((s) => JSON.stringify(s.schemas).includes('"x-codec"')),
     serviceTitles: ctx.model.services.map((s) => s.title).join(', '),
     calls,
     scopes: Object.entries(ctx.config.scopes).map(([member, variable]) => ({ member, variable })),
-    batch,
-    subscription,
-    pagination,
-    tinyFn: tiny ? pc.names.of(tiny).fn : '',
-    tinyModule: tiny ? pc.names.of(tiny).module : '',
-    tinyPath: tinyEndpoint ? tinyEndpoint.path.replace(/\{(\w+)\}/g, (_, v: string) => tinyEndpoint.variables[v]?.default ?? v) : '',
-    tinyBatch: String(tinyService?.jsonrpc.batch ?? false),
-    tinyCall,
-    read,
-    write: write?.name ?? '',
+    batch: streams.batch,
+    subscription: streams.subscription,
+    pagination: streams.pagination,
+    ...tiny,
+    read: production.read,
+    write: production.write,
     table,
-    errorGuard,
+    errorGuard: production.errorGuard,
   });
   return tidy(text);
 }

@@ -299,6 +299,64 @@ function namespaceClasses(layout: PyLayout, model: Model, prefix: string): { cla
   return { classes: [...byPath.values()], root };
 }
 
+/** A namespace class of the client: its children's attributes and one method per call. */
+function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
+  const aw = sync ? '' : 'await ';
+  const df = sync ? 'def' : 'async def';
+  const lines = [`class ${c.name}:`];
+  if (c.doc) lines.push(`    ${pyDoc(c.doc)}`, '');
+  lines.push(`    def __init__(self, transport: ${transport}) -> None:`, '        self._t = transport');
+  for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport)`);
+  for (const m of c.methods) {
+    const fwd = m.params.map((p) => (m.method.positional ? p.ident : `${p.ident}=${p.ident}`)).join(', ');
+    const sig = signature(m, true);
+    const opts = `${sig.includes('*') || !m.method.positional ? '' : ', *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
+    const sigFull = m.params.length === 0 ? 'self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None' : `${sig}${opts}`;
+    lines.push('', `    ${df} ${m.attr}(${sigFull}) -> ${m.result}:`, ...docOf(m.method, '        '));
+    lines.push(`        return ${aw}self._t.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
+    lines.push(...paginationLines(m, sync));
+  }
+  return lines.join('\n');
+}
+
+/** `iter_<method>`: every item over all pages of a paginated method, for a method taking params by name. */
+function paginationLines(m: PyMethod, sync: boolean): string[] {
+  const aw = sync ? '' : 'await ';
+  const df = sync ? 'def' : 'async def';
+  const pg = m.method.pagination;
+  if (!pg) return [];
+  const cursor = m.params.find((p) => p.name === pg.cursorParam);
+  const limit = pg.limitParam ? m.params.find((p) => p.name === pg.limitParam) : undefined;
+  if (!cursor || m.method.positional) return [];
+  const rest = m.params.filter((p) => p !== cursor);
+  const restSig = signature({ ...m, params: rest }, true);
+  const iterSig = `${rest.length ? restSig : 'self, *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
+  const call = `calls.${m.builder}(${[...rest.map((p) => `${p.ident}=${p.ident}`), `${cursor.ident}=cursor`].join(', ')})`;
+  const itemType = `Any`;
+  return [
+    '',
+    `    ${df} iter_${m.attr}(${iterSig}) -> ${sync ? 'Iterator' : 'AsyncIterator'}[${itemType}]:`,
+    `        ${pyDoc(`Every item of \`${pg.items}\` over all pages of ${m.method.name}, each once, following \`${pg.nextCursor}\`${limit ? ` (pages of \`${limit.ident}\` items)` : ''}. Stops when a page brings nothing new or the cursor does not move.`)}`,
+    `        seen: set[str] = set()`,
+    `        cursor: Any = None`,
+    `        while True:`,
+    `            page: Any = ${aw}self._t.call(${call}, timeout=timeout, headers=headers)`,
+    `            fresh = 0`,
+    `            items: list[Any] = page.get(${JSON.stringify(pg.items)}) or []`,
+    `            for item in items:`,
+    `                key = json.dumps(item, sort_keys=True, default=str)`,
+    `                if key in seen:`,
+    `                    continue`,
+    `                seen.add(key)`,
+    `                fresh += 1`,
+    `                yield item`,
+    `            nxt = page.get(${JSON.stringify(pg.nextCursor)})`,
+    `            if nxt is None or fresh == 0 or nxt == cursor:`,
+    `                return`,
+    `            cursor = nxt`,
+  ];
+}
+
 function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: boolean): string {
   const prefix = sync ? '' : 'Async';
   const aw = sync ? '' : 'await ';
@@ -306,55 +364,7 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
   const transport = sync ? 'HttpTransport' : 'AsyncHttpTransport';
   const { classes, root } = namespaceClasses(layout, model, prefix);
   const ordered = [...classes.filter((c) => c.children.size === 0), ...classes.filter((c) => c.children.size > 0)];
-  const body = ordered.map((c) => {
-    const lines = [`class ${c.name}:`];
-    if (c.doc) lines.push(`    ${pyDoc(c.doc)}`, '');
-    lines.push(`    def __init__(self, transport: ${transport}) -> None:`, '        self._t = transport');
-    for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport)`);
-    for (const m of c.methods) {
-      const fwd = m.params.map((p) => (m.method.positional ? p.ident : `${p.ident}=${p.ident}`)).join(', ');
-      const sig = signature(m, true);
-      const opts = `${sig.includes('*') || !m.method.positional ? '' : ', *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
-      const sigFull = m.params.length === 0 ? 'self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None' : `${sig}${opts}`;
-      lines.push('', `    ${df} ${m.attr}(${sigFull}) -> ${m.result}:`, ...docOf(m.method, '        '));
-      lines.push(`        return ${aw}self._t.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
-      const pg = m.method.pagination;
-      if (pg) {
-        const cursor = m.params.find((p) => p.name === pg.cursorParam);
-        const limit = pg.limitParam ? m.params.find((p) => p.name === pg.limitParam) : undefined;
-        if (cursor && !m.method.positional) {
-          const rest = m.params.filter((p) => p !== cursor);
-          const restSig = signature({ ...m, params: rest }, true);
-          const iterSig = `${rest.length ? restSig : 'self, *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
-          const call = `calls.${m.builder}(${[...rest.map((p) => `${p.ident}=${p.ident}`), `${cursor.ident}=cursor`].join(', ')})`;
-          const itemType = `Any`;
-          lines.push(
-            '',
-            `    ${df} iter_${m.attr}(${iterSig}) -> ${sync ? 'Iterator' : 'AsyncIterator'}[${itemType}]:`,
-            `        ${pyDoc(`Every item of \`${pg.items}\` over all pages of ${m.method.name}, each once, following \`${pg.nextCursor}\`${limit ? ` (pages of \`${limit.ident}\` items)` : ''}. Stops when a page brings nothing new or the cursor does not move.`)}`,
-            `        seen: set[str] = set()`,
-            `        cursor: Any = None`,
-            `        while True:`,
-            `            page: Any = ${aw}self._t.call(${call}, timeout=timeout, headers=headers)`,
-            `            fresh = 0`,
-            `            items: list[Any] = page.get(${JSON.stringify(pg.items)}) or []`,
-            `            for item in items:`,
-            `                key = json.dumps(item, sort_keys=True, default=str)`,
-            `                if key in seen:`,
-            `                    continue`,
-            `                seen.add(key)`,
-            `                fresh += 1`,
-            `                yield item`,
-            `            nxt = page.get(${JSON.stringify(pg.nextCursor)})`,
-            `            if nxt is None or fresh == 0 or nxt == cursor:`,
-            `                return`,
-            `            cursor = nxt`,
-          );
-        }
-      }
-    }
-    return lines.join('\n');
-  });
+  const body = ordered.map((c) => namespaceClass(c, transport, sync));
   const paths = model.services.map((s) => {
     const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
     return { service: s.name, path: ep?.path ?? '', variables: ep?.variables ?? {} };
