@@ -136,7 +136,6 @@ class Checker {
   }
 
   check(pointer: string, method: Record<string, unknown>): void {
-    const name = String(method.name);
     const structure: ParamStructure = method.paramStructure === 'by-name' || method.paramStructure === 'by-position' ? method.paramStructure : 'either';
     const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => {
       const p = deref(this.document, `${pointer}/params/${i}`);
