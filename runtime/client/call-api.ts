@@ -10,7 +10,7 @@ import { withBackfill, type BackfillOptions } from './backfill.js';
 import { CodecError, decode, encode } from './codec.js';
 import { NodeRpcError } from '../errors/base.js';
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from '../errors/forms.js';
-import type { MethodMeta, SubscriptionMeta, ValidatorModule } from './meta.js';
+import { notificationValidatorOf, type MethodMeta, type SubscriptionMeta, type ValidatorModule } from './meta.js';
 import type { RpcCall, Settled, SubscribeOptions, Subscription, Transport } from '../transports/transport.js';
 
 export { call, secretValues } from './call.js';
@@ -144,15 +144,15 @@ export function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args:
     }
   };
   const { validate, backfill, ...transportOptions } = options ?? {};
-  const check = (validate ?? transport.validate) && meta.notificationValidator;
+  const check = (validate ?? transport.validate) ? notificationValidatorOf(meta, transport.validators) : undefined;
   if (backfill && (meta.kind === 'newHeads' || meta.kind === 'logs')) {
     const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
-    const validator = check ? meta.notificationValidator!() : Promise.resolve<ValidatorModule>({ validate: () => null });
+    const validator = check ? check() : Promise.resolve<ValidatorModule>({ validate: () => null });
     validator.catch(() => undefined);
     return validating<T>(filled, validator, map, label, transport.url);
   }
   if (!check) return transport.subscribe(meta, params, { ...transportOptions, map }) as Subscription<T>;
-  const validator = meta.notificationValidator!();
+  const validator = check();
   validator.catch(() => undefined);
   return validating<T>(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
 }

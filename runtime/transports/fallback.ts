@@ -205,6 +205,7 @@ export function createFallbackTransport(transports: readonly Transport[], option
       return transports[order[0]!]!.url;
     },
     validate: first.validate,
+    validators: first.validators,
     batching: transports.every((t) => t.batching),
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
       if (hedge !== undefined && call.effects === 'read' && opts?.retry !== false && transports.length > 1) return hedged(call, opts, hedge);

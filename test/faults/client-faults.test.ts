@@ -31,6 +31,7 @@ import {
   TransportError,
   type NodeClient,
 } from '../../generated/client/index.js';
+import { validators } from '../../generated/client/validators.js';
 
 const SEED = 4207;
 /** The bound on any single outcome: far above every timeout the tests configure. */
@@ -554,7 +555,8 @@ describe('property: arbitrary replies', () => {
   const kinds = new Map<string, number>();
   beforeAll(async () => {
     srv = await misbehaving();
-    node = createNodeClient({ url: srv.base, timeout: 2000 });
+    // Validation per call (on or off) needs the validators given to the client.
+    node = createNodeClient({ url: srv.base, timeout: 2000, validate: validators });
   });
   afterAll(async () => {
     await node.close();

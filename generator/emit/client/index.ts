@@ -134,10 +134,10 @@ const methodModules = new Memo<MethodModel, OutputFile[]>();
  * A method's module, kept by the method's model with everything else it reads: its names and types (the same
  * objects while they are the same) and the declared type names.
  */
-function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
+function methodModule(pc: PackageContext, method: MethodModel, withValidators: boolean): OutputFile[] {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method)], () => makeMethodModule(pc, method, n, t));
+  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method), withValidators], () => makeMethodModule(pc, method, n, t, withValidators));
 }
 
 /** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
@@ -145,7 +145,7 @@ function kindTypes(pc: PackageContext, method: MethodModel): string {
   return method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
 }
 
-function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes): OutputFile[] {
+function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes, withValidators: boolean): OutputFile[] {
   const root = up(n.module);
   const sig = signature(pc, method);
   const typeImports = new Set<string>();
@@ -161,6 +161,14 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   const nsModule = `namespaces/${n.namespace}`;
   const metaNames = [n.meta, ...(method.subscriptions?.kinds ?? []).map((k) => `${n.fn}${pascalCase(k.name)}Meta`)];
   body.push({ kind: 'export', moduleSpecifier: `${root}${nsModule}.js`, namedExports: metaNames });
+  // The namespace's metas carry no validator (the whole-node client takes the package's `validators`); the
+  // standalone functions attach their own, loaded on first use, so `validate: true` works with them alone.
+  const service = pc.serviceOf(method);
+  const own = (meta: string, field: string, path: string) => `{ ...${meta}, ${field}: () => import(${q(`${root}${path}.js`)}) }`;
+  const withResult = withValidators && method.result;
+  if (withResult) {
+    body.push({ kind: 'variable', declarationKind: 'const', declarations: [{ name: 'meta', type: 'MethodMeta', initializer: own(n.meta, 'resultValidator', validatorPath(service, method, 'result')) }] });
+  }
   body.push({
     kind: 'function',
     isExported: true,
@@ -168,7 +176,7 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     docs: methodDocs(method),
     parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
     returnType: `Promise<${sig.result}>`,
-    statements: [`return call(transport, ${n.meta}, ${sig.args}, options);`],
+    statements: [`return call(transport, ${withResult ? 'meta' : n.meta}, ${sig.args}, options);`],
   });
 
   if (method.errors.length) {
@@ -228,6 +236,10 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
     typeImports.add(payload);
     const idents = uniqueIdents(kind.params.map((p) => p.ident));
+    const kindMeta = withValidators ? `${base}OwnMeta` : `${base}Meta`;
+    if (withValidators) {
+      body.push({ kind: 'variable', declarationKind: 'const', declarations: [{ name: kindMeta, type: 'SubscriptionMeta', initializer: own(`${base}Meta`, 'notificationValidator', notificationValidatorPath(service, method, kind.name)) }] });
+    }
     body.push({
       kind: 'function',
       isExported: true,
@@ -239,7 +251,7 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
         { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
       ],
       returnType: `Subscription<${payload}>`,
-      statements: [`return subscribe(transport, ${base}Meta, [${idents.join(', ')}], options);`],
+      statements: [`return subscribe(transport, ${kindMeta}, [${idents.join(', ')}], options);`],
     });
   }
 
@@ -256,6 +268,8 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
   if (runtimeImports.has('subscribe')) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
+  const metaTypes = [...(withResult ? ['MethodMeta'] : []), ...(withValidators && method.subscriptions?.kinds.length ? ['SubscriptionMeta'] : [])];
+  if (metaTypes.length) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/meta.js`, namedImports: metaTypes });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: transportTypes });
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
@@ -292,7 +306,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
     const typeImports = new Set<string>();
     let subscribe = false;
     let paginate = false;
-    const metas = metaStatements(pc, method, ns.module, withValidators);
+    const metas = metaStatements(pc, method, ns.module, false);
     const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
       subscribe = true;
@@ -468,6 +482,34 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
   return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
 }
 
+/**
+ * `validators.ts`: every result and notification validator of the package, by the keys the runtime looks them
+ * up with, each loaded on first use. Validation over the whole-node client takes it (`validate: validators`),
+ * so a program that never imports it bundles no validator, with or without code splitting.
+ */
+function validatorsModule(services: readonly ServiceModel[]): OutputFile[] {
+  const results: string[] = [];
+  const notifications: string[] = [];
+  for (const s of services) {
+    for (const m of s.methods) {
+      if (m.result && !m.subscriptions) results.push(`${q(`${s.name} ${m.name}`)}: () => import(${q(`./${validatorPath(s, m, 'result')}.js`)})`);
+      for (const kind of m.subscriptions?.kinds ?? []) notifications.push(`${q(`${m.name} ${kind.name}`)}: () => import(${q(`./${notificationValidatorPath(s, m, kind.name)}.js`)})`);
+    }
+  }
+  const statements: Statement[] = [
+    GENERATED_BANNER,
+    { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['ValidatorTable'] },
+    {
+      kind: 'variable',
+      isExported: true,
+      declarationKind: 'const',
+      docs: docs(['Every result and notification validator, for `validate`: `createNodeClient({ url, validate: validators })`. Each loads on first use.']),
+      declarations: [{ name: 'validators', type: 'ValidatorTable', initializer: objectLiteral([['results', objectLiteral(results)], ['notifications', objectLiteral(notifications)]]) }],
+    },
+  ];
+  return tsModule(`${PACKAGE_DIR}/validators.ts`, statements);
+}
+
 /** The `Requests` interface's member of each method, by method model. */
 const requestMembers = new Memo<MethodModel, PropertySignature>();
 
@@ -634,7 +676,15 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     docs: docs([`A client for every service at \`options.url\` (the base URL, e.g. \`${exampleBaseUrl(config, model.services.flatMap((s) => s.endpoints))}\`): every service's endpoint is derived from it.`]),
     parameters: [{ name: 'options', type: 'NodeClientOptions' }],
     returnType: client,
-    statements: ['return scope(new TransportPool(options), {});'],
+    statements: [
+      // The namespaces' metas carry no validator, so `true` alone would check nothing.
+      `if (options?.validate === true) throw new TypeError(${q(
+        ctx.config.emit.includes('validators')
+          ? `validate: true needs the validators, which load only when asked for: import { validators } from '${config.package.name}/validators' and pass validate: validators`
+          : 'validate: true needs validators, and this package was generated without them (add "validators" to emit)',
+      )});`,
+      'return scope(new TransportPool(options), {});',
+    ],
   });
   return tsModule(`${PACKAGE_DIR}/index.ts`, statements);
 }
@@ -646,7 +696,8 @@ export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const declarations = guards.dts ? [GENERATED_BANNER, '\n\n', pc.typesSource, '\n', guards.dts, '\n'] : [GENERATED_BANNER, '\n\n', pc.typesSource];
   files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, declarations), guards.js));
   const withValidators = ctx.config.emit.includes('validators');
-  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method));
+  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method, withValidators));
+  if (withValidators) files.push(...validatorsModule(ctx.model.services));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));
   files.push(...servicesModule(pc, ctx.model.services));
   files.push(...indexModule(ctx, pc));

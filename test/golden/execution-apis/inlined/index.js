@@ -128,5 +128,6 @@ function scope(pool, variables) {
 }
 
 export function createClient(options) {
+  if (options?.validate === true) throw new TypeError("validate: true needs validators, and this package was generated without them (add \"validators\" to emit)");
   return scope(new TransportPool(options), {});
 }

@@ -165,6 +165,7 @@ export function createFallbackTransport(transports, options = {}) {
 			return transports[order[0]].url;
 		},
 		validate: first.validate,
+		validators: first.validators,
 		batching: transports.every((t) => t.batching),
 		request(call, opts) {
 			if (hedge !== undefined && call.effects === "read" && opts?.retry !== false && transports.length > 1) return hedged(call, opts, hedge);

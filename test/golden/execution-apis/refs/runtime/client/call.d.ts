@@ -9,7 +9,7 @@
 * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
 */
 import { CodecError } from "./codec.js";
-import type { MethodMeta } from "./meta.js";
+import { type MethodMeta } from "./meta.js";
 import type { RequestOptions, Transport } from "../transports/transport.js";
 export interface CallOptions extends RequestOptions {
 	/** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */

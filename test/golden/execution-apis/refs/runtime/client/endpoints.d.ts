@@ -5,7 +5,7 @@
 import { type FallbackOptions } from "../transports/fallback.js";
 import { type AutoBatchOptions, type FetchLike } from "../transports/http.js";
 import { type LogLevel, type Logger } from "../transports/log.js";
-import type { EndpointMeta, ServiceMeta } from "./meta.js";
+import type { EndpointMeta, ServiceMeta, ValidatorTable } from "./meta.js";
 import { type Middleware } from "../transports/middleware.js";
 import { type RetryOptions } from "../transports/retry.js";
 import type { Transport } from "../transports/transport.js";
@@ -55,8 +55,11 @@ export interface NodeClientOptions {
 	readonly autoBatch?: boolean | AutoBatchOptions;
 	/** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
 	readonly maxBatchSize?: number;
-	/** Validate every result against the spec. */
-	readonly validate?: boolean;
+	/**
+	* Validate every result and notification against the spec: pass the package's validators
+	* (`import { validators } from '<package>/validators'`), which a program without validation never loads.
+	*/
+	readonly validate?: boolean | ValidatorTable;
 	readonly ws?: {
 		/** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
 		readonly url?: string;

@@ -669,7 +669,8 @@ export function createWebSocketTransport(options) {
 	return {
 		kind: "websocket",
 		url,
-		validate: options.validate,
+		validate: options.validate === undefined ? undefined : options.validate !== false,
+		validators: typeof options.validate === "object" ? options.validate : undefined,
 		batching,
 		get connected() {
 			return socket !== undefined && socket.readyState === OPEN;
