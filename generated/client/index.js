@@ -308,5 +308,5 @@ function scope(pool, variables) {
 
 export function createNodeClient(options) {
   if (options?.validate === true) throw new TypeError("validate: true needs the validators, which load only when asked for: import { validators } from '@noderpc/client/validators' and pass validate: validators");
-  return scope(new TransportPool(options), {});
+  return scope(new TransportPool(options, "@noderpc/client"), {});
 }

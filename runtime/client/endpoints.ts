@@ -9,7 +9,7 @@ import type { EndpointMeta, ServiceMeta, ValidatorTable } from './meta.js';
 import { withMiddleware, type Middleware } from '../transports/middleware.js';
 import { withRetry, type RetryOptions } from '../transports/retry.js';
 import type { Transport } from '../transports/transport.js';
-import { createWebSocketTransport, type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from '../transports/ws.js';
+import type { createWebSocketTransport, KeepAliveOptions, ReconnectOptions, WebSocketConstructor, WebSocketTransport } from '../transports/ws.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -91,6 +91,11 @@ export interface NodeClientOptions {
    */
   readonly validate?: boolean | ValidatorTable;
   readonly ws?: {
+    /**
+     * The WebSocket transport, for subscriptions and WebSocket-only methods: `createWebSocketTransport` from
+     * the package's `runtime` module. Passed in, so a program that never subscribes never bundles it.
+     */
+    readonly transport?: typeof createWebSocketTransport;
     /** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
     readonly url?: string;
     readonly WebSocket?: WebSocketConstructor;
@@ -140,12 +145,16 @@ export class TransportPool {
   private readonly bases: readonly string[];
   private closed = false;
 
-  constructor(options: NodeClientOptions) {
+  /** The package's name, for errors that say what to import. */
+  private readonly packageName: string;
+
+  constructor(options: NodeClientOptions, packageName = 'the package') {
     const bases = options ? [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])] : [];
     if (bases.length === 0 || bases.some((b) => typeof b !== 'string')) {
       throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
     }
     this.options = options;
+    this.packageName = packageName;
     this.bases = bases;
     this.middleware = [...(options.use ?? [])];
   }
@@ -186,7 +195,7 @@ export class TransportPool {
       transport =
         kind === 'http'
           ? this.httpTransport(service, variables, maxBatchSize)
-          : createWebSocketTransport({
+          : this.webSocket()({
               url,
               WebSocket: o.ws?.WebSocket,
               headers: o.ws?.headers,
@@ -201,6 +210,15 @@ export class TransportPool {
       this.transports.set(key, transport);
     }
     return transport;
+  }
+
+  /** The WebSocket transport the options pass in; without it, an error that says what to import. */
+  private webSocket(): typeof createWebSocketTransport {
+    const make = this.options.ws?.transport;
+    if (typeof make === 'function') return make;
+    throw new TypeError(
+      `subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '${this.packageName}/runtime' and pass ws: { transport: createWebSocketTransport }`,
+    );
   }
 
   /**

@@ -403,7 +403,7 @@ describe('whole-node client against anvil (C-Chain paths mapped to anvil root vi
       validate: validators,
       timeout: CALL_TIMEOUT,
       fetch: (url, init) => fetch(toRoot(url), init),
-      ws: { reconnect: false, WebSocket: tappingWebSocket([], [], toRoot) },
+      ws: { transport: createWebSocketTransport, reconnect: false, WebSocket: tappingWebSocket([], [], toRoot) },
     });
   });
   afterAll(async () => {

@@ -15,10 +15,10 @@ let node: Client;
 
 beforeAll(async () => {
   const { startNodeMock } = await import('../../generated/client/mock/index.js');
-  const { createNodeClient } = await import('../../generated/client/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
   const { validators } = await import('../../generated/client/validators.js');
   mock = await startNodeMock();
-  node = createNodeClient({ url: mock.url, validate: validators, ws: { reconnect: false } }) as unknown as Client;
+  node = createNodeClient({ url: mock.url, validate: validators, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 });
 
 afterAll(async () => {
@@ -142,6 +142,29 @@ describe('validation over the whole-node client', () => {
       await checked.close();
       await unchecked.close();
       server.close();
+    }
+  });
+});
+
+describe('the WebSocket transport is passed in', () => {
+  it('subscribing without it says what to import; with it, notifications arrive', async () => {
+    const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+    const bare = createNodeClient({ url: mock.url });
+    expect(() => bare.eth.subscribe('newHeads')).toThrow(
+      new TypeError(
+        "subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '@noderpc/client/runtime' and pass ws: { transport: createWebSocketTransport }",
+      ),
+    );
+    const withWs = createNodeClient({ url: mock.url, ws: { transport: createWebSocketTransport, reconnect: false } });
+    try {
+      const sub = withWs.eth.subscribe('newHeads');
+      const first = await sub.next();
+      expect(first.done).toBe(false);
+      expect(typeof (first.value as { number: unknown }).number).toBe('bigint');
+      await sub.return();
+    } finally {
+      await bare.close();
+      await withWs.close();
     }
   });
 });

@@ -683,7 +683,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
           ? `validate: true needs the validators, which load only when asked for: import { validators } from '${config.package.name}/validators' and pass validate: validators`
           : 'validate: true needs validators, and this package was generated without them (add "validators" to emit)',
       )});`,
-      'return scope(new TransportPool(options), {});',
+      `return scope(new TransportPool(options, ${q(config.package.name)}), {});`,
     ],
   });
   return tsModule(`${PACKAGE_DIR}/index.ts`, statements);

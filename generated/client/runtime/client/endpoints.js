@@ -7,7 +7,6 @@ import { createHttpTransport } from "../transports/http.js";
 import { logRetries, withLogging } from "../transports/log.js";
 import { withMiddleware } from "../transports/middleware.js";
 import { withRetry } from "../transports/retry.js";
-import { createWebSocketTransport } from "../transports/ws.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 /**
 * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
@@ -84,12 +83,15 @@ export class TransportPool {
 	middleware;
 	bases;
 	closed = false;
-	constructor(options) {
+	/** The package's name, for errors that say what to import. */
+	packageName;
+	constructor(options, packageName = "the package") {
 		const bases = options ? [...options.url === undefined ? [] : [options.url], ...options.urls ?? []] : [];
 		if (bases.length === 0 || bases.some((b) => typeof b !== "string")) {
 			throw new TypeError("a client needs `url` (or `urls`), the server's base URL (like http://127.0.0.1:8545)");
 		}
 		this.options = options;
+		this.packageName = packageName;
 		this.bases = bases;
 		this.middleware = [...options.use ?? []];
 	}
@@ -122,7 +124,7 @@ export class TransportPool {
 			const o = this.options;
 			const limit = service.batchLimit ?? Infinity;
 			const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
-			transport = kind === "http" ? this.httpTransport(service, variables, maxBatchSize) : createWebSocketTransport({
+			transport = kind === "http" ? this.httpTransport(service, variables, maxBatchSize) : this.webSocket()({
 				url,
 				WebSocket: o.ws?.WebSocket,
 				headers: o.ws?.headers,
@@ -137,6 +139,12 @@ export class TransportPool {
 			this.transports.set(key, transport);
 		}
 		return transport;
+	}
+	/** The WebSocket transport the options pass in; without it, an error that says what to import. */
+	webSocket() {
+		const make = this.options.ws?.transport;
+		if (typeof make === "function") return make;
+		throw new TypeError(`subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '${this.packageName}/runtime' and pass ws: { transport: createWebSocketTransport }`);
 	}
 	/**
 	* The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the

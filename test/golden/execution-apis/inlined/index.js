@@ -129,5 +129,5 @@ function scope(pool, variables) {
 
 export function createClient(options) {
   if (options?.validate === true) throw new TypeError("validate: true needs validators, and this package was generated without them (add \"validators\" to emit)");
-  return scope(new TransportPool(options), {});
+  return scope(new TransportPool(options, "execution-apis-inlined"), {});
 }

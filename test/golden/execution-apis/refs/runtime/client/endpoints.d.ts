@@ -9,7 +9,7 @@ import type { EndpointMeta, ServiceMeta, ValidatorTable } from "./meta.js";
 import { type Middleware } from "../transports/middleware.js";
 import { type RetryOptions } from "../transports/retry.js";
 import type { Transport } from "../transports/transport.js";
-import { type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from "../transports/ws.js";
+import type { createWebSocketTransport, KeepAliveOptions, ReconnectOptions, WebSocketConstructor, WebSocketTransport } from "../transports/ws.js";
 /**
 * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
 * `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
@@ -61,6 +61,11 @@ export interface NodeClientOptions {
 	*/
 	readonly validate?: boolean | ValidatorTable;
 	readonly ws?: {
+		/**
+		* The WebSocket transport, for subscriptions and WebSocket-only methods: `createWebSocketTransport` from
+		* the package's `runtime` module. Passed in, so a program that never subscribes never bundles it.
+		*/
+		readonly transport?: typeof createWebSocketTransport;
 		/** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
 		readonly url?: string;
 		readonly WebSocket?: WebSocketConstructor;
@@ -79,7 +84,9 @@ export declare class TransportPool {
 	private readonly middleware;
 	private readonly bases;
 	private closed;
-	constructor(options: NodeClientOptions);
+	/** The package's name, for errors that say what to import. */
+	private readonly packageName;
+	constructor(options: NodeClientOptions, packageName?: string);
 	/** Adds a middleware for every HTTP request from now on (transports already made included). */
 	use(middleware: Middleware): void;
 	/** The URL of a service's endpoint of the given kind. */
@@ -89,6 +96,8 @@ export declare class TransportPool {
 	/** The WebSocket transport of a service's endpoint. */
 	ws(service: ServiceMeta, variables?: Readonly<Record<string, string>>): WebSocketTransport;
 	get(service: ServiceMeta, kind: EndpointMeta["transport"], variables?: Readonly<Record<string, string>>): Transport;
+	/** The WebSocket transport the options pass in; without it, an error that says what to import. */
+	private webSocket;
 	/**
 	* The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
 	* middleware, its attempts logged), fallback over the nodes when there are several, retries on top.
