@@ -135,7 +135,7 @@ export async function nodeClientRows(): Promise<Section['rows']> {
     ...(s.modules.length ? { why: `largest modules up front (minified): ${s.modules.slice(0, 8).map(([n, b]) => `${n} ${(b / 1024).toFixed(1)} KB`).join(', ')}` } : {}),
     command:
       s.bundler === 'vite'
-        ? `vite build (library mode, es, minify${s.splitting ? '' : ', codeSplitting: false'}); gzip -9 the entry and the chunks it imports statically`
+        ? `vite build (entry.js as the input, minify${s.splitting ? '' : ', codeSplitting: false'}); gzip -9 the entry and the chunks it imports statically`
         : `esbuild entry.js --bundle --minify --format=esm --platform=browser${s.splitting ? ' --splitting' : ''}; gzip -9 the entry and the chunks it imports statically`,
   }));
 }

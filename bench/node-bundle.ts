@@ -98,13 +98,14 @@ export async function viteSize(dir: string, splitting: boolean): Promise<BundleS
       minify: true,
       target: 'es2022',
       modulePreload: false,
-      lib: { entry: join(dir, 'entry.js'), formats: ['es'], fileName: 'entry' },
-      rolldownOptions: { output: splitting ? {} : { codeSplitting: false } },
+      // An app's build (library mode keeps whitespace in ES output): the program as its entry.
+      rolldownOptions: { input: join(dir, 'entry.js'), output: splitting ? {} : { codeSplitting: false } },
     },
   })) as { output: ({ type: 'chunk'; fileName: string; code: string; imports: string[]; isEntry: boolean } | { type: 'asset'; fileName: string })[] } | { output: never[] }[];
   const output = (Array.isArray(out) ? out[0]! : out).output;
   const chunks = new Map(output.filter((o) => o.type === 'chunk').map((c) => [c.fileName, c]));
   const entry = [...chunks.values()].find((c) => c.isEntry)!;
+  // (With modulePreload off, the entry chunk's static imports are what loads up front.)
   const loaded = new Set<string>();
   const todo = [entry.fileName];
   while (todo.length > 0) {

@@ -6,7 +6,7 @@
  * re-exports the whole call API from here.
  */
 import { encodeWire, finish, positional, refuses, secretValues, Unencodable, type CallOptions } from './call.js';
-import { withBackfill, type BackfillOptions } from './backfill.js';
+import type { BackfillOptions, withBackfill } from './backfill.js';
 import { CodecError, decode, encode } from './codec.js';
 import { NodeRpcError } from '../errors/base.js';
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from '../errors/forms.js';
@@ -146,7 +146,11 @@ export function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args:
   const { validate, backfill, ...transportOptions } = options ?? {};
   const check = (validate ?? transport.validate) ? notificationValidatorOf(meta, transport.validators) : undefined;
   if (backfill && (meta.kind === 'newHeads' || meta.kind === 'logs')) {
-    const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+    // Backfill comes with the WebSocket transport (it is the one that reconnects), so a program that never
+    // subscribes does not bundle it.
+    const fill = (transport as { backfill?: typeof withBackfill }).backfill;
+    if (typeof fill !== 'function') throw new TypeError(`backfill needs a transport that reconnects and catches up (createWebSocketTransport); ${transport.url} has none`);
+    const filled = fill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
     const validator = check ? check() : Promise.resolve<ValidatorModule>({ validate: () => null });
     validator.catch(() => undefined);
     return validating<T>(filled, validator, map, label, transport.url);

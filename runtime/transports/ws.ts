@@ -11,6 +11,7 @@
  */
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from '../errors/index.js';
 import { checkReply, createIdSource, frame, idMismatch, outcome, type JsonRpcId, type Outcome } from './jsonrpc.js';
+import { withBackfill } from '../client/backfill.js';
 import type { ValidatorTable } from '../client/meta.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from './transport.js';
 
@@ -80,6 +81,8 @@ export interface WebSocketTransport extends Transport {
   /** Whether the connection is open right now. */
   readonly connected: boolean;
   subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
+  /** What `subscribe(..., { backfill })` uses to deliver what a reconnect missed (here, so it loads with this transport). */
+  readonly backfill: typeof withBackfill;
 }
 
 const DEFAULT_WS_TIMEOUT = 30_000;
@@ -704,6 +707,7 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   return {
     kind: 'websocket',
     url,
+    backfill: withBackfill,
     validate: options.validate === undefined ? undefined : options.validate !== false,
     validators: typeof options.validate === 'object' ? options.validate : undefined,
     batching,

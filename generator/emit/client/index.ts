@@ -638,11 +638,18 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
   });
 
   const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
-  const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(pc.serviceOf(m))}]`));
+  // request()'s table: the metas in a list (each meta names its method and service), the services by name;
+  // a table keyed by wire name would repeat every name the metas already hold.
+  const metaList = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => pc.names.of(m).meta));
   statements.push({
     kind: 'variable',
     declarationKind: 'const',
-    declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: objectLiteral(metaTable) }],
+    declarations: [{ name: 'METHODS', type: 'readonly MethodMeta[]', initializer: (w) => void w.write(`[${metaList.join(', ')}]`) }],
+  });
+  statements.push({
+    kind: 'variable',
+    declarationKind: 'const',
+    declarations: [{ name: 'SERVICES', type: 'Record<string, ServiceMeta>', initializer: objectLiteral(model.services.map((sv) => `${q(sv.name)}: ${pc.names.serviceConst(sv)}`)) }],
   });
   statements.push({
     kind: 'function',
@@ -662,7 +669,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
       returnObject([
         '...namespaces(call)',
         'batch: (build, options) => batch(build(namespaces(prepare)), options)',
-        `request: ({ method, params }, options) => {\n  const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n  if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const [meta, service] = entry;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+        `request: ({ method, params }, options) => {\n  const meta = METHODS.find((m) => m.name === method);\n  if (!meta) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const service = SERVICES[meta.service];\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
         ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
         'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
         'close: () => pool.close()',

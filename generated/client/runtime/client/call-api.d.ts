@@ -6,7 +6,7 @@
 * re-exports the whole call API from here.
 */
 import { type CallOptions } from "./call.js";
-import { type BackfillOptions } from "./backfill.js";
+import type { BackfillOptions } from "./backfill.js";
 import { NodeRpcError } from "../errors/base.js";
 import { type MethodMeta, type SubscriptionMeta } from "./meta.js";
 import type { RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "../transports/transport.js";

@@ -1,3 +1,4 @@
+import { withBackfill } from "../client/backfill.js";
 import type { ValidatorTable } from "../client/meta.js";
 import type { SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transport.js";
 /** The parts of a WebSocket (browser, Node 22+, or the `ws` package) the transport uses. */
@@ -59,6 +60,8 @@ export interface WebSocketTransport extends Transport {
 	/** Whether the connection is open right now. */
 	readonly connected: boolean;
 	subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
+	/** What `subscribe(..., { backfill })` uses to deliver what a reconnect missed (here, so it loads with this transport). */
+	readonly backfill: typeof withBackfill;
 }
 /**
 * The wait before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter" (between

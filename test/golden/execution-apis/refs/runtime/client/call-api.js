@@ -6,7 +6,6 @@
 * re-exports the whole call API from here.
 */
 import { encodeWire, finish, positional, refuses, secretValues, Unencodable } from "./call.js";
-import { withBackfill } from "./backfill.js";
 import { CodecError, decode, encode } from "./codec.js";
 import { NodeRpcError } from "../errors/base.js";
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from "../errors/forms.js";
@@ -123,7 +122,11 @@ export function subscribe(transport, meta, args = [], options) {
 	const { validate, backfill, ...transportOptions } = options ?? {};
 	const check = validate ?? transport.validate ? notificationValidatorOf(meta, transport.validators) : undefined;
 	if (backfill && (meta.kind === "newHeads" || meta.kind === "logs")) {
-		const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+		// Backfill comes with the WebSocket transport (it is the one that reconnects), so a program that never
+		// subscribes does not bundle it.
+		const fill = transport.backfill;
+		if (typeof fill !== "function") throw new TypeError(`backfill needs a transport that reconnects and catches up (createWebSocketTransport); ${transport.url} has none`);
+		const filled = fill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
 		const validator = check ? check() : Promise.resolve({ validate: () => null });
 		validator.catch(() => undefined);
 		return validating(filled, validator, map, label, transport.url);
