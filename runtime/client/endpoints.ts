@@ -2,7 +2,7 @@
  * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
  * use and closes them all together.
  */
-import { createFallbackTransport, type FallbackOptions } from '../transports/fallback.js';
+import type { createFallbackTransport, FallbackOptions } from '../transports/fallback.js';
 import { createHttpTransport, type AutoBatchOptions, type FetchLike } from '../transports/http.js';
 import { logRetries, withLogging, type LogLevel, type Logger } from '../transports/log.js';
 import type { EndpointMeta, ServiceMeta, ValidatorTable } from './meta.js';
@@ -63,8 +63,15 @@ export interface NodeClientOptions {
    * are given). See `fallback` for ranking and hedging.
    */
   readonly urls?: readonly string[];
-  /** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
-  readonly fallback?: Omit<FallbackOptions, 'rank'> & { readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number } };
+  /**
+   * How calls spread over `urls`: `transport` is `createFallbackTransport` from the package's `runtime` module
+   * (needed with several nodes; passed in, so a program with one node never bundles it), then ranking by
+   * success rate and latency (probing each node) and hedged reads.
+   */
+  readonly fallback?: Omit<FallbackOptions, 'rank'> & {
+    readonly transport?: typeof createFallbackTransport;
+    readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number };
+  };
   /** Retries after the first attempt of an HTTP call (default 3; 0: none). Safe by the spec: see `retry`. */
   readonly retryCount?: number;
   /** Base of the exponential backoff in ms (default 150). */
@@ -243,9 +250,14 @@ export class TransportPool {
     });
     let transport: Transport = nodes[0]!;
     if (nodes.length > 1) {
-      const { rank, ...rest } = o.fallback ?? {};
+      const { rank, transport: make, ...rest } = o.fallback ?? {};
+      if (typeof make !== 'function') {
+        throw new TypeError(
+          `several nodes need the fallback transport, which loads only when asked for: import { createFallbackTransport } from '${this.packageName}/runtime' and pass fallback: { transport: createFallbackTransport }`,
+        );
+      }
       const probe = service.probe ? { method: service.probe.method, params: service.probe.params, effects: 'read' as const } : undefined;
-      transport = createFallbackTransport(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
+      transport = make(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
     }
     if (o.retry === false || o.retryCount === 0) return transport;
     const retry = o.retry ?? {};

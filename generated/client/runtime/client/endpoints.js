@@ -1,8 +1,3 @@
-/**
-* Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
-* use and closes them all together.
-*/
-import { createFallbackTransport } from "../transports/fallback.js";
 import { createHttpTransport } from "../transports/http.js";
 import { logRetries, withLogging } from "../transports/log.js";
 import { withMiddleware } from "../transports/middleware.js";
@@ -171,13 +166,16 @@ export class TransportPool {
 		});
 		let transport = nodes[0];
 		if (nodes.length > 1) {
-			const { rank, ...rest } = o.fallback ?? {};
+			const { rank, transport: make, ...rest } = o.fallback ?? {};
+			if (typeof make !== "function") {
+				throw new TypeError(`several nodes need the fallback transport, which loads only when asked for: import { createFallbackTransport } from '${this.packageName}/runtime' and pass fallback: { transport: createFallbackTransport }`);
+			}
 			const probe = service.probe ? {
 				method: service.probe.method,
 				params: service.probe.params,
 				effects: "read"
 			} : undefined;
-			transport = createFallbackTransport(nodes, {
+			transport = make(nodes, {
 				...rest,
 				...rank ? { rank: {
 					...rank === true ? {} : rank,

@@ -2,7 +2,7 @@
 * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
 * use and closes them all together.
 */
-import { type FallbackOptions } from "../transports/fallback.js";
+import type { createFallbackTransport, FallbackOptions } from "../transports/fallback.js";
 import { type AutoBatchOptions, type FetchLike } from "../transports/http.js";
 import { type LogLevel, type Logger } from "../transports/log.js";
 import type { EndpointMeta, ServiceMeta, ValidatorTable } from "./meta.js";
@@ -27,8 +27,13 @@ export interface NodeClientOptions {
 	* are given). See `fallback` for ranking and hedging.
 	*/
 	readonly urls?: readonly string[];
-	/** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
+	/**
+	* How calls spread over `urls`: `transport` is `createFallbackTransport` from the package's `runtime` module
+	* (needed with several nodes; passed in, so a program with one node never bundles it), then ranking by
+	* success rate and latency (probing each node) and hedged reads.
+	*/
 	readonly fallback?: Omit<FallbackOptions, "rank"> & {
+		readonly transport?: typeof createFallbackTransport;
 		readonly rank?: boolean | {
 			readonly interval?: number;
 			readonly timeout?: number;
