@@ -127,7 +127,7 @@ export async function bundleRow(): Promise<Section['rows'][number]> {
 export async function nodeClientRows(): Promise<Section['rows']> {
   const sizes = await nodeClientSizes(join(ROOT, 'generated/client'), scratch('node-bundle'));
   return sizes.map((s) => ({
-    name: `bundle: createNodeClient + platform.getHeight, ${s.bundler === 'vite' ? 'Vite (Rollup)' : 'esbuild'}, ${s.splitting ? 'code splitting' : 'no code splitting'}`,
+    name: `bundle: createNodeClient + platform.getHeight, ${s.bundler === 'vite' ? 'Vite (Rolldown)' : 'esbuild'}, ${s.splitting ? 'code splitting' : 'no code splitting'}`,
     value: `${(s.gzipped / 1024).toFixed(2)} KB gzipped (${(s.minified / 1024).toFixed(1)} KB minified, ${s.files} file${s.files === 1 ? '' : 's'} up front)`,
     target: `<= ${NODE_CLIENT_TARGET / 1024} KB`,
     met: s.gzipped <= NODE_CLIENT_TARGET,
