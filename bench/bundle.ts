@@ -1,4 +1,4 @@
-/** Just the one-method bundle row of `npm run bench` (the bundle step of bench/client.ts), printed as JSON. */
-import { bundleRow } from './client.js';
+/** Just the bundle rows of `npm run bench` (the bundle step of bench/client.ts), printed as JSON. */
+import { bundleRow, nodeClientRows } from './client.js';
 
-console.log(JSON.stringify(await bundleRow(), null, 2));
+console.log(JSON.stringify([await bundleRow(), ...(await nodeClientRows())], null, 2));

@@ -10,6 +10,7 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'esbuild';
 import { createPublicClient, http } from 'viem';
 import { median, medianProcess, ms, NODE, remove, ROOT, scratch, type Section } from './lib.js';
+import { nodeClientSizes, NODE_CLIENT_TARGET } from './node-bundle.js';
 
 const IMPORT_RUNS = Number(process.env.BENCH_RUNS ?? 7);
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
@@ -122,6 +123,23 @@ export async function bundleRow(): Promise<Section['rows'][number]> {
   }
 }
 
+/** The whole-node client and one call, with esbuild and Vite, with and without code splitting. */
+export async function nodeClientRows(): Promise<Section['rows']> {
+  const sizes = await nodeClientSizes(join(ROOT, 'generated/client'), scratch('node-bundle'));
+  return sizes.map((s) => ({
+    name: `bundle: createNodeClient + platform.getHeight, ${s.bundler === 'vite' ? 'Vite (Rolldown)' : 'esbuild'}, ${s.splitting ? 'code splitting' : 'no code splitting'}`,
+    value: `${(s.gzipped / 1024).toFixed(2)} KB gzipped (${(s.minified / 1024).toFixed(1)} KB minified, ${s.files} file${s.files === 1 ? '' : 's'} up front)`,
+    target: `<= ${NODE_CLIENT_TARGET / 1024} KB`,
+    met: s.gzipped <= NODE_CLIENT_TARGET,
+    by: `${((s.gzipped - NODE_CLIENT_TARGET) / 1024).toFixed(2)} KB`,
+    ...(s.modules.length ? { why: `largest modules up front (minified): ${s.modules.slice(0, 8).map(([n, b]) => `${n} ${(b / 1024).toFixed(1)} KB`).join(', ')}` } : {}),
+    command:
+      s.bundler === 'vite'
+        ? `vite build (entry.js as the input, minify${s.splitting ? '' : ', codeSplitting: false'}); gzip -9 the entry and the chunks it imports statically`
+        : `esbuild entry.js --bundle --minify --format=esm --platform=browser${s.splitting ? ' --splitting' : ''}; gzip -9 the entry and the chunks it imports statically`,
+  }));
+}
+
 export async function clientSection(): Promise<Section> {
   const rows: Section['rows'] = [];
   const baseline = importCost('node:path');
@@ -166,5 +184,6 @@ export async function clientSection(): Promise<Section> {
   }
 
   rows.push(await bundleRow());
+  rows.push(...(await nodeClientRows()));
   return { title: 'Client', intro: 'Import costs are medians of whole `node` processes; per-call figures are median rounds.', rows };
 }

@@ -6,12 +6,12 @@
  * re-exports the whole call API from here.
  */
 import { encodeWire, finish, positional, refuses, secretValues, type CallOptions } from './call.js';
-import { withBackfill, type BackfillOptions } from './backfill.js';
+import type { BackfillOptions, withBackfill } from './backfill.js';
 import { CodecError, decode, encode } from './codec.js';
 import { Unencodable } from './unencodable.js';
 import { NodeRpcError } from '../errors/base.js';
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from '../errors/forms.js';
-import type { MethodMeta, SubscriptionMeta, ValidatorModule } from './meta.js';
+import { notificationValidatorOf, type MethodMeta, type SubscriptionMeta, type ValidatorModule } from './meta.js';
 import type { RpcCall, Settled, SubscribeOptions, Subscription, Transport } from '../transports/transport.js';
 
 export { call, secretValues } from './call.js';
@@ -145,15 +145,19 @@ export function subscribe<T>(transport: Transport, meta: SubscriptionMeta, args:
     }
   };
   const { validate, backfill, ...transportOptions } = options ?? {};
-  const check = (validate ?? transport.validate) && meta.notificationValidator;
+  const check = (validate ?? transport.validate) ? notificationValidatorOf(meta, transport.validators) : undefined;
   if (backfill && (meta.kind === 'newHeads' || meta.kind === 'logs')) {
-    const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
-    const validator = check ? meta.notificationValidator!() : Promise.resolve<ValidatorModule>({ validate: () => null });
+    // Backfill comes with the WebSocket transport (it is the one that reconnects), so a program that never
+    // subscribes does not bundle it.
+    const fill = (transport as { backfill?: typeof withBackfill }).backfill;
+    if (typeof fill !== 'function') throw new TypeError(`backfill needs a transport that reconnects and catches up (createWebSocketTransport); ${transport.url} has none`);
+    const filled = fill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+    const validator = check ? check() : Promise.resolve<ValidatorModule>({ validate: () => null });
     validator.catch(() => undefined);
     return validating<T>(filled, validator, map, label, transport.url);
   }
   if (!check) return transport.subscribe(meta, params, { ...transportOptions, map }) as Subscription<T>;
-  const validator = meta.notificationValidator!();
+  const validator = check();
   validator.catch(() => undefined);
   return validating<T>(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
 }

@@ -10,7 +10,7 @@
  */
 import { CodecError, decode, encode } from './codec.js';
 import { Unencodable } from './unencodable.js';
-import type { MethodMeta } from './meta.js';
+import { resultValidatorOf, type MethodMeta } from './meta.js';
 import type { RequestOptions, Transport } from '../transports/transport.js';
 
 export interface CallOptions extends RequestOptions {
@@ -101,8 +101,9 @@ const failures = (): Promise<typeof import('../errors/forms.js')> => import('../
 
 /** A raw result → the value form: validated first when asked, then decoded. */
 export async function finish<R>(meta: MethodMeta, transport: Transport, raw: unknown, validate: boolean): Promise<R> {
-  if (validate && meta.resultValidator) {
-    const { validate: check } = await meta.resultValidator();
+  const loader = validate ? resultValidatorOf(meta, transport.validators) : undefined;
+  if (loader) {
+    const { validate: check } = await loader();
     const issues = check(raw);
     if (issues && issues.length > 0) throw (await failures()).invalidResult(meta.name, issues, transport.url);
   }

@@ -2,14 +2,14 @@
  * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
  * use and closes them all together.
  */
-import { createFallbackTransport, type FallbackOptions } from '../transports/fallback.js';
+import type { createFallbackTransport, FallbackOptions } from '../transports/fallback.js';
 import { createHttpTransport, type AutoBatchOptions, type FetchLike } from '../transports/http.js';
 import { logRetries, withLogging, type LogLevel, type Logger } from '../transports/log.js';
-import type { EndpointMeta, ServiceMeta } from './meta.js';
+import type { EndpointMeta, ServiceMeta, ValidatorTable } from './meta.js';
 import { withMiddleware, type Middleware } from '../transports/middleware.js';
 import { withRetry, type RetryOptions } from '../transports/retry.js';
 import type { Transport } from '../transports/transport.js';
-import { createWebSocketTransport, type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from '../transports/ws.js';
+import type { createWebSocketTransport, KeepAliveOptions, ReconnectOptions, WebSocketConstructor, WebSocketTransport } from '../transports/ws.js';
 
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 
@@ -71,8 +71,15 @@ export interface NodeClientOptions {
    * are given). See `fallback` for ranking and hedging.
    */
   readonly urls?: readonly string[];
-  /** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
-  readonly fallback?: Omit<FallbackOptions, 'rank'> & { readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number } };
+  /**
+   * How calls spread over `urls`: `transport` is `createFallbackTransport` from the package's `runtime` module
+   * (needed with several nodes; passed in, so a program with one node never bundles it), then ranking by
+   * success rate and latency (probing each node) and hedged reads.
+   */
+  readonly fallback?: Omit<FallbackOptions, 'rank'> & {
+    readonly transport?: typeof createFallbackTransport;
+    readonly rank?: boolean | { readonly interval?: number; readonly timeout?: number; readonly samples?: number };
+  };
   /** Retries after the first attempt of an HTTP call (default 3; 0: none). Safe by the spec: see `retry`. */
   readonly retryCount?: number;
   /** Base of the exponential backoff in ms (default 150). */
@@ -93,9 +100,17 @@ export interface NodeClientOptions {
   readonly autoBatch?: boolean | AutoBatchOptions;
   /** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
   readonly maxBatchSize?: number;
-  /** Validate every result against the spec. */
-  readonly validate?: boolean;
+  /**
+   * Validate every result and notification against the spec: pass the package's validators
+   * (`import { validators } from '<package>/validators'`), which a program without validation never loads.
+   */
+  readonly validate?: boolean | ValidatorTable;
   readonly ws?: {
+    /**
+     * The WebSocket transport, for subscriptions and WebSocket-only methods: `createWebSocketTransport` from
+     * the package's `runtime` module. Passed in, so a program that never subscribes never bundles it.
+     */
+    readonly transport?: typeof createWebSocketTransport;
     /** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
     readonly url?: string;
     readonly WebSocket?: WebSocketConstructor;
@@ -155,12 +170,16 @@ export class TransportPool {
   private readonly bases: readonly string[];
   private closed = false;
 
-  constructor(options: NodeClientOptions) {
+  /** The package's name, for errors that say what to import. */
+  private readonly packageName: string;
+
+  constructor(options: NodeClientOptions, packageName = 'the package') {
     const bases = options ? [...(options.url === undefined ? [] : [options.url]), ...(options.urls ?? [])] : [];
     if (!options || bases.some((b) => typeof b !== 'string') || (options.server !== undefined && typeof options.server !== 'string')) {
       throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
     }
     this.options = options;
+    this.packageName = packageName;
     this.bases = bases;
     this.middleware = [...(options.use ?? [])];
   }
@@ -207,7 +226,7 @@ export class TransportPool {
       transport =
         kind === 'http'
           ? this.httpTransport(service, variables, maxBatchSize)
-          : createWebSocketTransport({
+          : this.webSocket()({
               url,
               WebSocket: o.ws?.WebSocket,
               headers: o.ws?.headers,
@@ -222,6 +241,15 @@ export class TransportPool {
       this.transports.set(key, transport);
     }
     return transport;
+  }
+
+  /** The WebSocket transport the options pass in; without it, an error that says what to import. */
+  private webSocket(): typeof createWebSocketTransport {
+    const make = this.options.ws?.transport;
+    if (typeof make === 'function') return make;
+    throw new TypeError(
+      `subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '${this.packageName}/runtime' and pass ws: { transport: createWebSocketTransport }`,
+    );
   }
 
   /**
@@ -246,9 +274,14 @@ export class TransportPool {
     });
     let transport: Transport = nodes[0]!;
     if (nodes.length > 1) {
-      const { rank, ...rest } = o.fallback ?? {};
+      const { rank, transport: make, ...rest } = o.fallback ?? {};
+      if (typeof make !== 'function') {
+        throw new TypeError(
+          `several nodes need the fallback transport, which loads only when asked for: import { createFallbackTransport } from '${this.packageName}/runtime' and pass fallback: { transport: createFallbackTransport }`,
+        );
+      }
       const probe = service.probe ? { method: service.probe.method, params: service.probe.params, effects: 'read' as const } : undefined;
-      transport = createFallbackTransport(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
+      transport = make(nodes, { ...rest, ...(rank ? { rank: { ...(rank === true ? {} : rank), probe } } : {}) });
     }
     if (o.retry === false || o.retryCount === 0) return transport;
     const retry = o.retry ?? {};

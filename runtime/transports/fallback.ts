@@ -206,6 +206,7 @@ export function createFallbackTransport(transports: readonly Transport[], option
       return transports[order[0]!]!.url;
     },
     validate: first.validate,
+    validators: first.validators,
     batching: transports.every((t) => t.batching),
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
       // Only a call the rule lets run twice at once is raced (a read, an idempotent write).

@@ -4,6 +4,7 @@
  */
 import type { Batcher } from './http-batch.js';
 import { createIdSource, frame, PostFailed, type HttpCore, type PostFailure, type PostLimits, type RawReply } from './frame.js';
+import type { ValidatorTable } from '../client/meta.js';
 import type { HeadersLike, RequestOptions, RpcCall, Transport } from './transport.js';
 
 /** The parts of a fetch Response the transport reads. */
@@ -43,8 +44,11 @@ export interface HttpTransportOptions {
   readonly maxBatchSize?: number;
   /** Group calls made close together into arrays (only where `batch` is true). */
   readonly autoBatch?: boolean | AutoBatchOptions;
-  /** Validate results against the spec by default. */
-  readonly validate?: boolean;
+  /**
+   * Validate results against the spec by default: the package's `validators` (validation on, every
+   * method), or `true` (methods whose meta carries its validator: the per-method modules).
+   */
+  readonly validate?: boolean | ValidatorTable;
 }
 
 export interface HttpTransport extends Transport {
@@ -195,7 +199,8 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   return {
     kind: 'http',
     url,
-    validate: options.validate,
+    validate: options.validate === undefined ? undefined : options.validate !== false,
+    validators: typeof options.validate === 'object' ? options.validate : undefined,
     batching,
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
       if (auto && batching && !opts?.headers) return batcher ? batcher.enqueue(call, opts) : load().then((b) => b.enqueue(call, opts));

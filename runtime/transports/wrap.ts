@@ -12,6 +12,7 @@ export function wrapTransport<T extends Transport>(transport: T, own: Pick<Trans
       return transport.url;
     },
     validate: transport.validate,
+    validators: transport.validators,
     batching: transport.batching,
     request: own.request,
     batch: own.batch,

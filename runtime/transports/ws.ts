@@ -11,6 +11,8 @@
  */
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from '../errors/index.js';
 import { checkReply, createIdSource, frame, idMismatch, outcome, type JsonRpcId, type Outcome } from './jsonrpc.js';
+import { withBackfill } from '../client/backfill.js';
+import type { ValidatorTable } from '../client/meta.js';
 import type { RequestOptions, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from './transport.js';
 import { isRecord } from '../guards.js';
 
@@ -54,8 +56,11 @@ export interface WebSocketTransportOptions {
   readonly maxBatchSize?: number;
   /** Default bound of each subscription's buffer (default 1024). */
   readonly maxBuffered?: number;
-  /** Validate results against the spec by default. */
-  readonly validate?: boolean;
+  /**
+   * Validate results against the spec by default: the package's `validators` (validation on, every
+   * method), or `true` (methods whose meta carries its validator: the per-method modules).
+   */
+  readonly validate?: boolean | ValidatorTable;
   /**
    * Keep-alive pings: every `interval` ms (default 30 000) a cheap call (`method`, default `net_version`)
    * goes out; with no reply within `timeout` ms (default 10 000) the connection counts as dead (a half-open
@@ -77,6 +82,8 @@ export interface WebSocketTransport extends Transport {
   /** Whether the connection is open right now. */
   readonly connected: boolean;
   subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
+  /** What `subscribe(..., { backfill })` uses to deliver what a reconnect missed (here, so it loads with this transport). */
+  readonly backfill: typeof withBackfill;
 }
 
 const DEFAULT_WS_TIMEOUT = 30_000;
@@ -697,7 +704,9 @@ export function createWebSocketTransport(options: WebSocketTransportOptions): We
   return {
     kind: 'websocket',
     url,
-    validate: options.validate,
+    backfill: withBackfill,
+    validate: options.validate === undefined ? undefined : options.validate !== false,
+    validators: typeof options.validate === 'object' ? options.validate : undefined,
     batching,
     get connected(): boolean {
       return socket !== undefined && socket.readyState === OPEN;

@@ -21,6 +21,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, toHex } from 'viem';
 import { WebSocket as WsWebSocket } from 'ws';
 import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
+import { validators } from '../../generated/client/validators.js';
 import { ethAccounts } from '../../generated/client/methods/eth/accounts.js';
 import { ethBlockNumber, ethBlockNumberMeta } from '../../generated/client/methods/eth/blockNumber.js';
 import { ethBaseFeeMeta } from '../../generated/client/methods/eth/baseFee.js';
@@ -154,10 +155,10 @@ let accounts: Hex[];
 beforeAll(async () => {
   anvil = await startAnvil(CHAIN_ID);
   const url = `http://127.0.0.1:${anvil.port}`;
-  http = createHttpTransport({ url, batch: true, validate: true, timeout: CALL_TIMEOUT, fetch: recordingFetch(httpBodies) });
+  http = createHttpTransport({ url, batch: true, validate: validators, timeout: CALL_TIMEOUT, fetch: recordingFetch(httpBodies) });
   ws = createWebSocketTransport({
     url: `ws://127.0.0.1:${anvil.port}`,
-    validate: true,
+    validate: validators,
     timeout: CALL_TIMEOUT,
     reconnect: false,
     WebSocket: tappingWebSocket(wsFrames, wsSent),
@@ -399,10 +400,10 @@ describe('whole-node client against anvil (C-Chain paths mapped to anvil root vi
     };
     node = createNodeClient({
       url: `http://127.0.0.1:${anvil.port}`,
-      validate: true,
+      validate: validators,
       timeout: CALL_TIMEOUT,
       fetch: (url, init) => fetch(toRoot(url), init),
-      ws: { reconnect: false, WebSocket: tappingWebSocket([], [], toRoot) },
+      ws: { transport: createWebSocketTransport, reconnect: false, WebSocket: tappingWebSocket([], [], toRoot) },
     });
   });
   afterAll(async () => {

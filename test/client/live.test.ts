@@ -15,9 +15,10 @@ let node: Client;
 
 beforeAll(async () => {
   const { startNodeMock } = await import('../../generated/client/mock/index.js');
-  const { createNodeClient } = await import('../../generated/client/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+  const { validators } = await import('../../generated/client/validators.js');
   mock = await startNodeMock();
-  node = createNodeClient({ url: mock.url, validate: true, ws: { reconnect: false } }) as unknown as Client;
+  node = createNodeClient({ url: mock.url, validate: validators, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 });
 
 afterAll(async () => {
@@ -104,4 +105,66 @@ describe('generated client against the generated mock node', () => {
       }
     }
   }
+});
+
+describe('validation over the whole-node client', () => {
+  it('`validate: true` alone says what to import', async () => {
+    const { createNodeClient } = await import('../../generated/client/index.js');
+    expect(() => createNodeClient({ url: mock.url, validate: true })).toThrow(
+      new TypeError("validate: true needs the validators, which load only when asked for: import { validators } from '@noderpc/client/validators' and pass validate: validators"),
+    );
+  });
+
+  it('a result the validators reject fails the call; without them it is only decoded', async () => {
+    const { createNodeClient, ResponseValidationError } = await import('../../generated/client/index.js');
+    const { validators } = await import('../../generated/client/validators.js');
+    // A node that answers every call with a height that is not a decimal string.
+    const { createServer } = await import('node:http');
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (c: Buffer) => (body += c));
+      req.on('end', () => {
+        res.writeHead(200, { 'content-type': 'application/json' });
+        res.end(JSON.stringify({ jsonrpc: '2.0', id: (JSON.parse(body) as { id: number }).id, result: { height: 'tall' } }));
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+    const checked = createNodeClient({ url, validate: validators, retry: false });
+    const unchecked = createNodeClient({ url, retry: false });
+    try {
+      const e = await checked.platform.getHeight().catch((x: unknown) => x);
+      expect(e).toBeInstanceOf(ResponseValidationError);
+      expect(String((e as Error).message)).toContain('platform.getHeight');
+      // Per call, off: the same client decodes without checking (and the decoder refuses 'tall' on its own).
+      expect(await unchecked.platform.getHeight().catch((x: unknown) => (x as Error).constructor.name)).not.toBe('ResponseValidationError');
+    } finally {
+      await checked.close();
+      await unchecked.close();
+      server.close();
+    }
+  });
+});
+
+describe('the WebSocket transport is passed in', () => {
+  it('subscribing without it says what to import; with it, notifications arrive', async () => {
+    const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+    const bare = createNodeClient({ url: mock.url });
+    expect(() => bare.eth.subscribe('newHeads')).toThrow(
+      new TypeError(
+        "subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '@noderpc/client/runtime' and pass ws: { transport: createWebSocketTransport }",
+      ),
+    );
+    const withWs = createNodeClient({ url: mock.url, ws: { transport: createWebSocketTransport, reconnect: false } });
+    try {
+      const sub = withWs.eth.subscribe('newHeads');
+      const first = await sub.next();
+      expect(first.done).toBe(false);
+      expect(typeof (first.value as { number: unknown }).number).toBe('bigint');
+      await sub.return();
+    } finally {
+      await bare.close();
+      await withWs.close();
+    }
+  });
 });

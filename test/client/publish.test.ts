@@ -43,7 +43,7 @@ async function publishDryRun(): Promise<Published> {
 function expectedFiles(): string[] {
   const model = projectModel();
   const both = (m: string) => [`${m}.js`, `${m}.d.ts`];
-  const files = ['package.json', 'README.md', 'CHANGELOG.md', ...both('index'), ...both('types'), ...both('services')];
+  const files = ['package.json', 'README.md', 'CHANGELOG.md', ...both('index'), ...both('types'), ...both('services'), ...both('validators')];
   const namespaces = new Set<string>();
   for (const service of model.services) {
     files.push(...both(`server/${service.name}`), ...both(`mock/data/${service.name}`));

@@ -17,7 +17,8 @@ it('every example of "In production" type-checks against the package', { timeout
   const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
   expect(blocks.length).toBe(5);
   const source = [
-    "import { createNodeClient, type NodeClient } from '../../../generated/client/index.js';",
+    "import { createFallbackTransport, createNodeClient, type NodeClient } from '../../../generated/client/index.js';",
+    'void createFallbackTransport;',
     'declare const node: NodeClient;',
     'void node;',
     ...blocks.map((b, i) => `export async function example${i}(): Promise<void> {\n${b}}`),

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
-import { HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../generated/client/runtime/index.js';
+import { createFallbackTransport, HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../generated/client/runtime/index.js';
 import { startFaultServer, type FaultServer, type Step } from '../helpers/faults.js';
 
 const servers: FaultServer[] = [];
@@ -33,7 +33,7 @@ describe('fallback across nodes', () => {
   test('a node that dies mid-run: calls move to the healthy one, and the ranking puts it first', async () => {
     const a = await server();
     const b = await server();
-    const node = client({ urls: [base(a), base(b)], fallback: { rank: { interval: 0 } }, retryDelay: 1 });
+    const node = client({ urls: [base(a), base(b)], fallback: { transport: createFallbackTransport, rank: { interval: 0 } }, retryDelay: 1 });
     expect(await node.eth.blockNumber()).toBe(1n);
     expect([a.attempts.length, b.attempts.length]).toEqual([1, 0]);
 
@@ -49,7 +49,7 @@ describe('fallback across nodes', () => {
   test('the probe ranks nodes by latency: calls move from the slow node to the fast one', async () => {
     const slow = await server([{ after: 60, step: 'ok' }]);
     const fast = await server();
-    const node = client({ urls: [base(slow), base(fast)], fallback: { rank: { interval: 20 } } });
+    const node = client({ urls: [base(slow), base(fast)], fallback: { transport: createFallbackTransport, rank: { interval: 20 } } });
     // The first call goes to the first node, and starts the probes of the service's endpoint.
     expect(await node.eth.blockNumber()).toBe(1n);
     expect(methods(slow)).toContain('eth_blockNumber');
@@ -64,7 +64,7 @@ describe('fallback across nodes', () => {
   test('a hedged read: the second node answers while the first hangs; writes are never hedged', async () => {
     const hung = await server(['hang']);
     const ok = await server();
-    const node = client({ urls: [base(hung), base(ok)], fallback: { hedge: 20 }, timeout: 2_000, retry: false });
+    const node = client({ urls: [base(hung), base(ok)], fallback: { transport: createFallbackTransport, hedge: 20 }, timeout: 2_000, retry: false });
     expect(await node.eth.blockNumber()).toBe(1n);
     expect([methods(hung), methods(ok)]).toEqual([['eth_blockNumber'], ['eth_blockNumber']]);
     await expect(node.eth.sendTransaction({ from: '0x0000000000000000000000000000000000000001' }, { timeout: 100 })).rejects.toThrow('no reply');
@@ -182,3 +182,15 @@ async function waitFor(test: () => boolean, ms = 5_000): Promise<void> {
     await new Promise((r) => setTimeout(r, 5));
   }
 }
+
+describe('the fallback transport is passed in', () => {
+  test('several nodes without it: an error that says what to import', async () => {
+    const a = await server();
+    const node = client({ urls: [base(a), base(a)] });
+    expect(() => node.eth.chainId()).toThrow(
+      new TypeError(
+        "several nodes need the fallback transport, which loads only when asked for: import { createFallbackTransport } from '@noderpc/client/runtime' and pass fallback: { transport: createFallbackTransport }",
+      ),
+    );
+  });
+});

@@ -20,6 +20,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   AbortError,
   createNodeClient,
+  createWebSocketTransport,
   DecodeError,
   EncodeError,
   HttpError,
@@ -31,6 +32,7 @@ import {
   TransportError,
   type NodeClient,
 } from '../../generated/client/index.js';
+import { validators } from '../../generated/client/validators.js';
 
 const SEED = 4207;
 /** The bound on any single outcome: far above every timeout the tests configure. */
@@ -318,7 +320,7 @@ describe('HTTP: a server that misbehaves', () => {
 describe('params the node cannot take', () => {
   it('a uint64 param above 2^64-1 fails with EncodeError instead of being sent', { timeout: TEST_TIMEOUT }, async () => {
     const srv = await misbehaving();
-    const node = createNodeClient({ url: srv.base, timeout: 5000 });
+    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { transport: createWebSocketTransport } });
     try {
       srv.behave((got, res) => send(res, 200, JSON.stringify({ jsonrpc: '2.0', id: got.json.id, result: { block: '0x00', encoding: 'hex' } })));
       const e = await rejection(node.platform.getBlockByHeight({ height: 2n ** 64n }), EncodeError);
@@ -434,7 +436,7 @@ describe('WebSocket: a server that drops or stalls', () => {
   });
 
   it('dropped mid-subscription: the client reconnects, re-subscribes and the iterator keeps yielding', { timeout: TEST_TIMEOUT }, async () => {
-    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { reconnect: { delay: 5, maxDelay: 20 } } });
+    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { transport: createWebSocketTransport, reconnect: { delay: 5, maxDelay: 20 } } });
     try {
       const start = srv.subscriptions.length;
       const sub = node.eth.subscribe('newPendingTransactions');
@@ -464,7 +466,7 @@ describe('WebSocket: a server that drops or stalls', () => {
   });
 
   it('dropped with reconnect off: the iterator ends with TransportError', { timeout: TEST_TIMEOUT }, async () => {
-    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { reconnect: false } });
+    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { transport: createWebSocketTransport, reconnect: false } });
     try {
       const start = srv.subscriptions.length;
       const sub = node.eth.subscribe('newPendingTransactions');
@@ -484,7 +486,7 @@ describe('WebSocket: a server that drops or stalls', () => {
   });
 
   it('a call in flight when the connection drops → TransportError (not resent)', { timeout: TEST_TIMEOUT }, async () => {
-    const node = createNodeClient({ url: srv.base, timeout: 5000 });
+    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { transport: createWebSocketTransport } });
     try {
       srv.answer = (msg, socket) => {
         if (msg.method !== 'eth_unsubscribe') return 'default';
@@ -499,7 +501,7 @@ describe('WebSocket: a server that drops or stalls', () => {
   });
 
   it('a stalled WebSocket reply → TimeoutError; the connection then still serves', { timeout: TEST_TIMEOUT }, async () => {
-    const node = createNodeClient({ url: srv.base, timeout: 5000 });
+    const node = createNodeClient({ url: srv.base, timeout: 5000, ws: { transport: createWebSocketTransport } });
     try {
       srv.answer = (msg) => (msg.method === 'eth_unsubscribe' && msg.params[0] === '0xstall' ? 'none' : 'default');
       expect((await rejection(node.eth.unsubscribe('0xstall', { timeout: 200 }), TimeoutError)).timeout).toBe(200);
@@ -510,7 +512,7 @@ describe('WebSocket: a server that drops or stalls', () => {
   });
 
   it('a subscribe the server never confirms, and garbage on the wire → typed errors', { timeout: TEST_TIMEOUT }, async () => {
-    const node = createNodeClient({ url: srv.base, timeout: 300 });
+    const node = createNodeClient({ url: srv.base, timeout: 300, ws: { transport: createWebSocketTransport } });
     try {
       srv.answer = (msg) => (msg.method === 'eth_subscribe' ? 'none' : 'default');
       const sub = node.eth.subscribe('newPendingTransactions');
@@ -531,7 +533,7 @@ describe('WebSocket: a server that drops or stalls', () => {
     const gone = await misbehaving();
     const port = gone.port;
     await gone.close();
-    const node = createNodeClient({ url: `http://127.0.0.1:${port}`, timeout: 5000, ws: { reconnect: { delay: 5, attempts: 2 } } });
+    const node = createNodeClient({ url: `http://127.0.0.1:${port}`, timeout: 5000, ws: { transport: createWebSocketTransport, reconnect: { delay: 5, attempts: 2 } } });
     try {
       const sub = node.eth.subscribe('newPendingTransactions');
       await rejection(sub.ready, TransportError);
@@ -554,7 +556,8 @@ describe('property: arbitrary replies', () => {
   const kinds = new Map<string, number>();
   beforeAll(async () => {
     srv = await misbehaving();
-    node = createNodeClient({ url: srv.base, timeout: 2000 });
+    // Validation per call (on or off) needs the validators given to the client.
+    node = createNodeClient({ url: srv.base, timeout: 2000, validate: validators });
   });
   afterAll(async () => {
     await node.close();

@@ -164,11 +164,12 @@ let node: Client;
 
 beforeAll(async () => {
   const { createNodeServer } = await import('../../generated/client/server/index.js');
-  const { createNodeClient } = await import('../../generated/client/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+  const { validators } = await import('../../generated/client/validators.js');
   const s = createNodeServer({ handlers: buildHandlers() as never, enable: 'all' });
   rpcServer = s;
   server = await s.listen(0);
-  node = createNodeClient({ url: server.url, validate: true, timeout: CALL_TIMEOUT, ws: { reconnect: false } }) as unknown as Client;
+  node = createNodeClient({ url: server.url, validate: validators, timeout: CALL_TIMEOUT, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 }, 60_000);
 
 afterAll(async () => {

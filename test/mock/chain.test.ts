@@ -29,9 +29,9 @@ let node: Client;
 
 beforeAll(async () => {
   const { startNodeMock } = await import('../../generated/client/mock/index.js');
-  const { createNodeClient } = await import('../../generated/client/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
   mock = await startNodeMock({ blockTimeMs: 20 });
-  node = createNodeClient({ url: mock.url, ws: { reconnect: false } }) as unknown as Client;
+  node = createNodeClient({ url: mock.url, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 });
 
 afterAll(async () => {

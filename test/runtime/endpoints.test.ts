@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call } from '../../runtime/client/call.js';
 import { TransportPool, endpointUrl, toWebSocketUrl } from '../../runtime/client/endpoints.js';
 import type { MethodMeta, ServiceMeta } from '../../runtime/client/meta.js';
+import { createWebSocketTransport } from '../../runtime/transports/ws.js';
 import { startHttpServer, startWsServer, type TestHttpServer, type TestWsServer } from './servers.js';
 
 const evm: ServiceMeta = {
@@ -72,7 +73,7 @@ describe('TransportPool', () => {
 
   it('creates one transport per endpoint on first use, with the service\'s batch support, and closes them all', async () => {
     const base = new URL(http.url).origin;
-    const pool = new TransportPool({ url: base, ws: { url: new URL(ws.url).origin.replace('http', 'ws') }, maxBatchSize: 5000 });
+    const pool = new TransportPool({ url: base, ws: { transport: createWebSocketTransport, url: new URL(ws.url).origin.replace('http', 'ws') }, maxBatchSize: 5000 });
     const c = pool.http(evm);
     expect(pool.http(evm, { blockchainID: 'C' })).toBe(c);
     expect(pool.http(evm, { blockchainID: '2q9e4r6Mu3U68nU1fYjgbR6JvwrRx36CohpAX5UQxse55x1Q5' })).not.toBe(c);

@@ -14,7 +14,7 @@ import * as avalanchejs from '@avalabs/avalanchejs';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createNodeClient } from '../../generated/client/index.js';
+import { createNodeClient, createWebSocketTransport } from '../../generated/client/index.js';
 import { startNodeMock } from '../../generated/client/mock/index.js';
 import { createConformance } from '../../generator/lifecycle/conform/index.js';
 import { createInspector } from '../../tools/proxy/inspect.js';
@@ -127,7 +127,7 @@ describe('the proxy between clients and a drifting node', () => {
     await p.getFeeState();
     await p.getTimestamp();
     // The generated client: HTTP calls on two endpoints, a batch, and a subscription over WebSocket.
-    const node = createNodeClient({ url: proxy.url });
+    const node = createNodeClient({ url: proxy.url, ws: { transport: createWebSocketTransport } });
     await node.info.getNetworkID();
     await node.batch((b) => [b.eth.chainId(), b.eth.gasPrice()]);
     for await (const head of node.eth.subscribe('newHeads')) {

@@ -8,7 +8,6 @@ export const adminSetLogLevelMeta = {
   params: ["level"],
   required: ["level"],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.setLogLevel.result.js"),
 };
 export const adminStartCPUProfilerMeta = {
   name: "admin.startCPUProfiler",
@@ -17,7 +16,6 @@ export const adminStartCPUProfilerMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.startCPUProfiler.result.js"),
 };
 export const adminStopCPUProfilerMeta = {
   name: "admin.stopCPUProfiler",
@@ -26,7 +24,6 @@ export const adminStopCPUProfilerMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.stopCPUProfiler.result.js"),
 };
 export const adminMemoryProfileMeta = {
   name: "admin.memoryProfile",
@@ -35,7 +32,6 @@ export const adminMemoryProfileMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.memoryProfile.result.js"),
 };
 export const adminLockProfileMeta = {
   name: "admin.lockProfile",
@@ -44,7 +40,6 @@ export const adminLockProfileMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.lockProfile.result.js"),
 };
 export const adminGetVMConfigMeta = {
   name: "admin.getVMConfig",
@@ -53,7 +48,6 @@ export const adminGetVMConfigMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/admin/admin.getVMConfig.result.js"),
 };
 
 export function createAdminNamespace(transports, invoke = call) {

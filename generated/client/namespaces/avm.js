@@ -10,7 +10,6 @@ export const avmGetAllBalancesMeta = {
   required: ["address"],
   decode: { o: { "balances": { a: { o: { "balance": "u64" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getAllBalances.result.js"),
 };
 export const avmGetAssetDescriptionMeta = {
   name: "avm.getAssetDescription",
@@ -20,7 +19,6 @@ export const avmGetAssetDescriptionMeta = {
   required: ["assetID"],
   decode: { o: { "denomination": "u32" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getAssetDescription.result.js"),
 };
 export const avmGetBalanceMeta = {
   name: "avm.getBalance",
@@ -30,7 +28,6 @@ export const avmGetBalanceMeta = {
   required: ["address", "assetID"],
   decode: { o: { "balance": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getBalance.result.js"),
 };
 export const avmGetBlockMeta = {
   name: "avm.getBlock",
@@ -39,7 +36,6 @@ export const avmGetBlockMeta = {
   params: ["blockID", "encoding"],
   required: ["blockID"],
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getBlock.result.js"),
 };
 export const avmGetBlockByHeightMeta = {
   name: "avm.getBlockByHeight",
@@ -49,7 +45,6 @@ export const avmGetBlockByHeightMeta = {
   required: ["height"],
   encode: { o: { "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getBlockByHeight.result.js"),
 };
 export const avmGetHeightMeta = {
   name: "avm.getHeight",
@@ -59,7 +54,6 @@ export const avmGetHeightMeta = {
   required: [],
   decode: { o: { "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getHeight.result.js"),
 };
 export const avmGetTxMeta = {
   name: "avm.getTx",
@@ -68,7 +62,6 @@ export const avmGetTxMeta = {
   params: ["txID", "encoding"],
   required: ["txID"],
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getTx.result.js"),
 };
 export const avmGetTxFeeMeta = {
   name: "avm.getTxFee",
@@ -78,7 +71,6 @@ export const avmGetTxFeeMeta = {
   required: [],
   decode: { o: { "txFee": "u64", "createAssetTxFee": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getTxFee.result.js"),
 };
 export const avmGetTxStatusMeta = {
   name: "avm.getTxStatus",
@@ -87,7 +79,6 @@ export const avmGetTxStatusMeta = {
   params: ["txID"],
   required: ["txID"],
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getTxStatus.result.js"),
 };
 export const avmGetUTXOsMeta = {
   name: "avm.getUTXOs",
@@ -98,7 +89,6 @@ export const avmGetUTXOsMeta = {
   encode: { o: { "limit": "u32" } },
   decode: { o: { "numFetched": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getUTXOs.result.js"),
 };
 export const avmIssueTxMeta = {
   name: "avm.issueTx",
@@ -107,7 +97,6 @@ export const avmIssueTxMeta = {
   params: ["tx", "encoding"],
   required: ["tx"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/x/avm.issueTx.result.js"),
 };
 export const avmGetAddressTxsMeta = {
   name: "avm.getAddressTxs",
@@ -118,7 +107,6 @@ export const avmGetAddressTxsMeta = {
   encode: { o: { "pageSize": "u64", "cursor": "u64" } },
   decode: { o: { "cursor": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/x/avm.getAddressTxs.result.js"),
 };
 export const avmCreateAddressMeta = {
   name: "avm.createAddress",
@@ -128,7 +116,6 @@ export const avmCreateAddressMeta = {
   required: ["username", "password"],
   secrets: ["username","password"],
   effects: "admin",
-  resultValidator: () => import("../validators/x/avm.createAddress.result.js"),
 };
 export const avmListAddressesMeta = {
   name: "avm.listAddresses",
@@ -138,7 +125,6 @@ export const avmListAddressesMeta = {
   required: ["username", "password"],
   secrets: ["username","password"],
   effects: "admin",
-  resultValidator: () => import("../validators/x/avm.listAddresses.result.js"),
 };
 export const avmExportKeyMeta = {
   name: "avm.exportKey",
@@ -148,7 +134,6 @@ export const avmExportKeyMeta = {
   required: ["address", "username", "password"],
   secrets: ["username","password"],
   effects: "admin",
-  resultValidator: () => import("../validators/x/avm.exportKey.result.js"),
 };
 export const avmImportKeyMeta = {
   name: "avm.importKey",
@@ -158,7 +143,6 @@ export const avmImportKeyMeta = {
   required: ["privateKey", "username", "password"],
   secrets: ["username","password"],
   effects: "admin",
-  resultValidator: () => import("../validators/x/avm.importKey.result.js"),
 };
 export const avmCreateAssetMeta = {
   name: "avm.createAsset",
@@ -169,7 +153,6 @@ export const avmCreateAssetMeta = {
   encode: { o: { "initialHolders": { a: { o: { "amount": "u64" } } }, "minterSets": { a: { o: { "threshold": "u32" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.createAsset.result.js"),
 };
 export const avmCreateFixedCapAssetMeta = {
   name: "avm.createFixedCapAsset",
@@ -180,7 +163,6 @@ export const avmCreateFixedCapAssetMeta = {
   encode: { o: { "initialHolders": { a: { o: { "amount": "u64" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.createFixedCapAsset.result.js"),
 };
 export const avmCreateVariableCapAssetMeta = {
   name: "avm.createVariableCapAsset",
@@ -191,7 +173,6 @@ export const avmCreateVariableCapAssetMeta = {
   encode: { o: { "minterSets": { a: { o: { "threshold": "u32" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.createVariableCapAsset.result.js"),
 };
 export const avmCreateNFTAssetMeta = {
   name: "avm.createNFTAsset",
@@ -202,7 +183,6 @@ export const avmCreateNFTAssetMeta = {
   encode: { o: { "minterSets": { a: { o: { "threshold": "u32" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.createNFTAsset.result.js"),
 };
 export const avmMintMeta = {
   name: "avm.mint",
@@ -213,7 +193,6 @@ export const avmMintMeta = {
   encode: { o: { "amount": "u64" } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.mint.result.js"),
 };
 export const avmMintNFTMeta = {
   name: "avm.mintNFT",
@@ -223,7 +202,6 @@ export const avmMintNFTMeta = {
   required: ["assetID", "payload", "to", "username", "password"],
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.mintNFT.result.js"),
 };
 export const avmSendMeta = {
   name: "avm.send",
@@ -234,7 +212,6 @@ export const avmSendMeta = {
   encode: { o: { "amount": "u64" } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.send.result.js"),
 };
 export const avmSendMultipleMeta = {
   name: "avm.sendMultiple",
@@ -245,7 +222,6 @@ export const avmSendMultipleMeta = {
   encode: { o: { "outputs": { a: { o: { "amount": "u64" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.sendMultiple.result.js"),
 };
 export const avmSendNFTMeta = {
   name: "avm.sendNFT",
@@ -256,7 +232,6 @@ export const avmSendNFTMeta = {
   encode: { o: { "groupID": "u32" } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.sendNFT.result.js"),
 };
 export const avmExportMeta = {
   name: "avm.export",
@@ -267,7 +242,6 @@ export const avmExportMeta = {
   encode: { o: { "amount": "u64" } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.export.result.js"),
 };
 export const avmImportMeta = {
   name: "avm.import",
@@ -277,7 +251,6 @@ export const avmImportMeta = {
   required: ["to", "sourceChain", "username", "password"],
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/x/avm.import.result.js"),
 };
 
 export function createAvmNamespace(transports, invoke = call) {

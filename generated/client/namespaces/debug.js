@@ -11,7 +11,6 @@ export const debugGetRawHeaderMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getRawHeader.result.js"),
 };
 export const debugGetRawBlockMeta = {
   name: "debug_getRawBlock",
@@ -21,7 +20,6 @@ export const debugGetRawBlockMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getRawBlock.result.js"),
 };
 export const debugGetRawReceiptsMeta = {
   name: "debug_getRawReceipts",
@@ -31,7 +29,6 @@ export const debugGetRawReceiptsMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getRawReceipts.result.js"),
 };
 export const debugGetRawTransactionMeta = {
   name: "debug_getRawTransaction",
@@ -40,7 +37,6 @@ export const debugGetRawTransactionMeta = {
   params: ["transactionHash"],
   required: ["transactionHash"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getRawTransaction.result.js"),
 };
 export const debugGetRawBlockAccessListMeta = {
   name: "debug_getRawBlockAccessList",
@@ -50,7 +46,6 @@ export const debugGetRawBlockAccessListMeta = {
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getRawBlockAccessList.result.js"),
 };
 export const debugPrintBlockMeta = {
   name: "debug_printBlock",
@@ -60,7 +55,6 @@ export const debugPrintBlockMeta = {
   required: ["number"],
   encode: { t: ["u64n"] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_printBlock.result.js"),
 };
 export const debugDumpBlockMeta = {
   name: "debug_dumpBlock",
@@ -71,7 +65,6 @@ export const debugDumpBlockMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: { o: { "accounts": { m: { o: { "nonce": "u64n" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_dumpBlock.result.js"),
 };
 export const debugAccountRangeMeta = {
   name: "debug_accountRange",
@@ -82,7 +75,6 @@ export const debugAccountRangeMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, 0, 0, 0, 0, 0] },
   decode: { o: { "accounts": { m: { o: { "nonce": "u64n" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_accountRange.result.js"),
 };
 export const debugStorageRangeAtMeta = {
   name: "debug_storageRangeAt",
@@ -92,7 +84,6 @@ export const debugStorageRangeAtMeta = {
   required: ["block", "txIndex", "contractAddress", "keyStart", "maxResult"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, 0, 0, 0, 0] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_storageRangeAt.result.js"),
 };
 export const debugGetModifiedAccountsByNumberMeta = {
   name: "debug_getModifiedAccountsByNumber",
@@ -102,7 +93,6 @@ export const debugGetModifiedAccountsByNumberMeta = {
   required: ["startNum"],
   encode: { t: ["u64n", "u64n"] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getModifiedAccountsByNumber.result.js"),
 };
 export const debugGetModifiedAccountsByHashMeta = {
   name: "debug_getModifiedAccountsByHash",
@@ -111,7 +101,6 @@ export const debugGetModifiedAccountsByHashMeta = {
   params: ["startHash", "endHash"],
   required: ["startHash"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getModifiedAccountsByHash.result.js"),
 };
 export const debugGetAccessibleStateMeta = {
   name: "debug_getAccessibleState",
@@ -122,7 +111,6 @@ export const debugGetAccessibleStateMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "u64n",
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getAccessibleState.result.js"),
 };
 export const debugPreimageMeta = {
   name: "debug_preimage",
@@ -131,7 +119,6 @@ export const debugPreimageMeta = {
   params: ["hash"],
   required: ["hash"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_preimage.result.js"),
 };
 export const debugGetBadBlocksMeta = {
   name: "debug_getBadBlocks",
@@ -141,7 +128,6 @@ export const debugGetBadBlocksMeta = {
   required: [],
   decode: { a: { o: { "block": { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } }, "reason": { o: { "number": "u64n", "chainConfig": { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_getBadBlocks.result.js"),
 };
 export const debugTraceTransactionMeta = {
   name: "debug_traceTransaction",
@@ -152,7 +138,6 @@ export const debugTraceTransactionMeta = {
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_traceTransaction.result.js"),
 };
 export const debugTraceCallMeta = {
   name: "debug_traceCall",
@@ -163,7 +148,6 @@ export const debugTraceCallMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { o: { "reexec": "u64n", "stateOverrides": { m: { o: { "nonce": "q", "balance": "q" } } }, "blockOverrides": { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }, "txIndex": "q" } }] },
   decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_traceCall.result.js"),
 };
 export const debugTraceBlockByNumberMeta = {
   name: "debug_traceBlockByNumber",
@@ -174,7 +158,6 @@ export const debugTraceBlockByNumberMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_traceBlockByNumber.result.js"),
 };
 export const debugTraceBlockByHashMeta = {
   name: "debug_traceBlockByHash",
@@ -185,7 +168,6 @@ export const debugTraceBlockByHashMeta = {
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_traceBlockByHash.result.js"),
 };
 export const debugTraceBadBlockMeta = {
   name: "debug_traceBadBlock",
@@ -196,7 +178,6 @@ export const debugTraceBadBlockMeta = {
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_traceBadBlock.result.js"),
 };
 export const debugIntermediateRootsMeta = {
   name: "debug_intermediateRoots",
@@ -206,7 +187,6 @@ export const debugIntermediateRootsMeta = {
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_intermediateRoots.result.js"),
 };
 export const debugTraceBlockFromFileMeta = {
   name: "debug_traceBlockFromFile",
@@ -217,7 +197,6 @@ export const debugTraceBlockFromFileMeta = {
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_traceBlockFromFile.result.js"),
 };
 export const debugStandardTraceBlockToFileMeta = {
   name: "debug_standardTraceBlockToFile",
@@ -227,7 +206,6 @@ export const debugStandardTraceBlockToFileMeta = {
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_standardTraceBlockToFile.result.js"),
 };
 export const debugStandardTraceBadBlockToFileMeta = {
   name: "debug_standardTraceBadBlockToFile",
@@ -237,7 +215,6 @@ export const debugStandardTraceBadBlockToFileMeta = {
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_standardTraceBadBlockToFile.result.js"),
 };
 export const debugSubscribeMeta = {
   name: "debug_subscribe",
@@ -248,7 +225,6 @@ export const debugSubscribeMeta = {
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
   wsOnly: true,
   effects: "write",
-  resultValidator: () => import("../validators/evm/debug_subscribe.result.js"),
 };
 export const debugSubscribeTraceChainMeta = {
   subscribe: "debug_subscribe",
@@ -257,7 +233,6 @@ export const debugSubscribeTraceChainMeta = {
   kind: "traceChain",
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
   decode: { o: { "block": "q", "traces": { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } } } },
-  notificationValidator: () => import("../validators/evm/debug_subscribe.traceChain.notification.js"),
 };
 export const debugUnsubscribeMeta = {
   name: "debug_unsubscribe",
@@ -267,7 +242,6 @@ export const debugUnsubscribeMeta = {
   required: ["subscriptionId"],
   wsOnly: true,
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/debug_unsubscribe.result.js"),
 };
 export const debugVerbosityMeta = {
   name: "debug_verbosity",
@@ -276,7 +250,6 @@ export const debugVerbosityMeta = {
   params: ["level"],
   required: ["level"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_verbosity.result.js"),
 };
 export const debugVmoduleMeta = {
   name: "debug_vmodule",
@@ -285,7 +258,6 @@ export const debugVmoduleMeta = {
   params: ["pattern"],
   required: ["pattern"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_vmodule.result.js"),
 };
 export const debugMemStatsMeta = {
   name: "debug_memStats",
@@ -295,7 +267,6 @@ export const debugMemStatsMeta = {
   required: [],
   decode: { o: { "Alloc": "u64n", "TotalAlloc": "u64n", "Sys": "u64n", "Mallocs": "u64n", "Frees": "u64n", "HeapAlloc": "u64n", "HeapSys": "u64n", "HeapIdle": "u64n", "HeapInuse": "u64n", "HeapObjects": "u64n", "NextGC": "u64n", "PauseTotalNs": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_memStats.result.js"),
 };
 export const debugGcStatsMeta = {
   name: "debug_gcStats",
@@ -305,7 +276,6 @@ export const debugGcStatsMeta = {
   required: [],
   decode: { o: { "NumGC": "u64n", "PauseTotal": "u64n", "Pause": { a: "u64n" }, "PauseQuantiles": { a: "u64n" } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_gcStats.result.js"),
 };
 export const debugCpuProfileMeta = {
   name: "debug_cpuProfile",
@@ -315,7 +285,6 @@ export const debugCpuProfileMeta = {
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_cpuProfile.result.js"),
 };
 export const debugStartCPUProfileMeta = {
   name: "debug_startCPUProfile",
@@ -324,7 +293,6 @@ export const debugStartCPUProfileMeta = {
   params: ["file"],
   required: ["file"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_startCPUProfile.result.js"),
 };
 export const debugStopCPUProfileMeta = {
   name: "debug_stopCPUProfile",
@@ -333,7 +301,6 @@ export const debugStopCPUProfileMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_stopCPUProfile.result.js"),
 };
 export const debugGoTraceMeta = {
   name: "debug_goTrace",
@@ -343,7 +310,6 @@ export const debugGoTraceMeta = {
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_goTrace.result.js"),
 };
 export const debugStartGoTraceMeta = {
   name: "debug_startGoTrace",
@@ -352,7 +318,6 @@ export const debugStartGoTraceMeta = {
   params: ["file"],
   required: ["file"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_startGoTrace.result.js"),
 };
 export const debugStopGoTraceMeta = {
   name: "debug_stopGoTrace",
@@ -361,7 +326,6 @@ export const debugStopGoTraceMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_stopGoTrace.result.js"),
 };
 export const debugBlockProfileMeta = {
   name: "debug_blockProfile",
@@ -371,7 +335,6 @@ export const debugBlockProfileMeta = {
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_blockProfile.result.js"),
 };
 export const debugSetBlockProfileRateMeta = {
   name: "debug_setBlockProfileRate",
@@ -380,7 +343,6 @@ export const debugSetBlockProfileRateMeta = {
   params: ["rate"],
   required: ["rate"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_setBlockProfileRate.result.js"),
 };
 export const debugWriteBlockProfileMeta = {
   name: "debug_writeBlockProfile",
@@ -389,7 +351,6 @@ export const debugWriteBlockProfileMeta = {
   params: ["file"],
   required: ["file"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_writeBlockProfile.result.js"),
 };
 export const debugMutexProfileMeta = {
   name: "debug_mutexProfile",
@@ -399,7 +360,6 @@ export const debugMutexProfileMeta = {
   required: ["file", "nsec"],
   encode: { t: [0, "u64n"] },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_mutexProfile.result.js"),
 };
 export const debugSetMutexProfileFractionMeta = {
   name: "debug_setMutexProfileFraction",
@@ -408,7 +368,6 @@ export const debugSetMutexProfileFractionMeta = {
   params: ["rate"],
   required: ["rate"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_setMutexProfileFraction.result.js"),
 };
 export const debugWriteMutexProfileMeta = {
   name: "debug_writeMutexProfile",
@@ -417,7 +376,6 @@ export const debugWriteMutexProfileMeta = {
   params: ["file"],
   required: ["file"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_writeMutexProfile.result.js"),
 };
 export const debugWriteMemProfileMeta = {
   name: "debug_writeMemProfile",
@@ -426,7 +384,6 @@ export const debugWriteMemProfileMeta = {
   params: ["file"],
   required: ["file"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_writeMemProfile.result.js"),
 };
 export const debugStacksMeta = {
   name: "debug_stacks",
@@ -435,7 +392,6 @@ export const debugStacksMeta = {
   params: ["filter"],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/debug_stacks.result.js"),
 };
 export const debugFreeOSMemoryMeta = {
   name: "debug_freeOSMemory",
@@ -444,7 +400,6 @@ export const debugFreeOSMemoryMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_freeOSMemory.result.js"),
 };
 export const debugSetGCPercentMeta = {
   name: "debug_setGCPercent",
@@ -453,7 +408,6 @@ export const debugSetGCPercentMeta = {
   params: ["percent"],
   required: ["percent"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/debug_setGCPercent.result.js"),
 };
 
 function subscribeKind(transport, kinds, method, kind, args) {

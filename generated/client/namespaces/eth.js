@@ -10,7 +10,6 @@ export const ethChainIdMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_chainId.result.js"),
 };
 export const ethBlockNumberMeta = {
   name: "eth_blockNumber",
@@ -20,7 +19,6 @@ export const ethBlockNumberMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_blockNumber.result.js"),
 };
 export const ethGetBlockByNumberMeta = {
   name: "eth_getBlockByNumber",
@@ -31,7 +29,6 @@ export const ethGetBlockByNumberMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, 0] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockByNumber.result.js"),
 };
 export const ethGetBlockByHashMeta = {
   name: "eth_getBlockByHash",
@@ -41,7 +38,6 @@ export const ethGetBlockByHashMeta = {
   required: ["blockHash", "fullTransactions"],
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockByHash.result.js"),
 };
 export const ethGetHeaderByNumberMeta = {
   name: "eth_getHeaderByNumber",
@@ -52,7 +48,6 @@ export const ethGetHeaderByNumberMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getHeaderByNumber.result.js"),
 };
 export const ethGetHeaderByHashMeta = {
   name: "eth_getHeaderByHash",
@@ -62,7 +57,6 @@ export const ethGetHeaderByHashMeta = {
   required: ["blockHash"],
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getHeaderByHash.result.js"),
 };
 export const ethGetBlockTransactionCountByNumberMeta = {
   name: "eth_getBlockTransactionCountByNumber",
@@ -73,7 +67,6 @@ export const ethGetBlockTransactionCountByNumberMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockTransactionCountByNumber.result.js"),
 };
 export const ethGetBlockTransactionCountByHashMeta = {
   name: "eth_getBlockTransactionCountByHash",
@@ -83,7 +76,6 @@ export const ethGetBlockTransactionCountByHashMeta = {
   required: ["blockHash"],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockTransactionCountByHash.result.js"),
 };
 export const ethGetUncleByBlockNumberAndIndexMeta = {
   name: "eth_getUncleByBlockNumberAndIndex",
@@ -94,7 +86,6 @@ export const ethGetUncleByBlockNumberAndIndexMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getUncleByBlockNumberAndIndex.result.js"),
 };
 export const ethGetUncleByBlockHashAndIndexMeta = {
   name: "eth_getUncleByBlockHashAndIndex",
@@ -105,7 +96,6 @@ export const ethGetUncleByBlockHashAndIndexMeta = {
   encode: { t: [0, "q"] },
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getUncleByBlockHashAndIndex.result.js"),
 };
 export const ethGetUncleCountByBlockNumberMeta = {
   name: "eth_getUncleCountByBlockNumber",
@@ -116,7 +106,6 @@ export const ethGetUncleCountByBlockNumberMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getUncleCountByBlockNumber.result.js"),
 };
 export const ethGetUncleCountByBlockHashMeta = {
   name: "eth_getUncleCountByBlockHash",
@@ -126,7 +115,6 @@ export const ethGetUncleCountByBlockHashMeta = {
   required: ["blockHash"],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getUncleCountByBlockHash.result.js"),
 };
 export const ethGetBlockReceiptsMeta = {
   name: "eth_getBlockReceipts",
@@ -137,7 +125,6 @@ export const ethGetBlockReceiptsMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "transactionIndex": "q", "blockNumber": "q", "cumulativeGasUsed": "q", "gasUsed": "q", "effectiveGasPrice": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }, "blobGasUsed": "q", "blobGasPrice": "q" } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockReceipts.result.js"),
 };
 export const ethGetTransactionByHashMeta = {
   name: "eth_getTransactionByHash",
@@ -147,7 +134,6 @@ export const ethGetTransactionByHashMeta = {
   required: ["transactionHash"],
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getTransactionByHash.result.js"),
 };
 export const ethGetTransactionByBlockNumberAndIndexMeta = {
   name: "eth_getTransactionByBlockNumberAndIndex",
@@ -158,7 +144,6 @@ export const ethGetTransactionByBlockNumberAndIndexMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getTransactionByBlockNumberAndIndex.result.js"),
 };
 export const ethGetTransactionByBlockHashAndIndexMeta = {
   name: "eth_getTransactionByBlockHashAndIndex",
@@ -169,7 +154,6 @@ export const ethGetTransactionByBlockHashAndIndexMeta = {
   encode: { t: [0, "q"] },
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getTransactionByBlockHashAndIndex.result.js"),
 };
 export const ethGetRawTransactionByHashMeta = {
   name: "eth_getRawTransactionByHash",
@@ -178,7 +162,6 @@ export const ethGetRawTransactionByHashMeta = {
   params: ["transactionHash"],
   required: ["transactionHash"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getRawTransactionByHash.result.js"),
 };
 export const ethGetRawTransactionByBlockNumberAndIndexMeta = {
   name: "eth_getRawTransactionByBlockNumberAndIndex",
@@ -188,7 +171,6 @@ export const ethGetRawTransactionByBlockNumberAndIndexMeta = {
   required: ["block", "index"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getRawTransactionByBlockNumberAndIndex.result.js"),
 };
 export const ethGetRawTransactionByBlockHashAndIndexMeta = {
   name: "eth_getRawTransactionByBlockHashAndIndex",
@@ -198,7 +180,6 @@ export const ethGetRawTransactionByBlockHashAndIndexMeta = {
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getRawTransactionByBlockHashAndIndex.result.js"),
 };
 export const ethGetTransactionReceiptMeta = {
   name: "eth_getTransactionReceipt",
@@ -208,7 +189,6 @@ export const ethGetTransactionReceiptMeta = {
   required: ["transactionHash"],
   decode: { o: { "transactionIndex": "q", "blockNumber": "q", "cumulativeGasUsed": "q", "gasUsed": "q", "effectiveGasPrice": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }, "blobGasUsed": "q", "blobGasPrice": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getTransactionReceipt.result.js"),
 };
 export const ethPendingTransactionsMeta = {
   name: "eth_pendingTransactions",
@@ -218,7 +198,6 @@ export const ethPendingTransactionsMeta = {
   required: [],
   decode: { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_pendingTransactions.result.js"),
 };
 export const ethGetBalanceMeta = {
   name: "eth_getBalance",
@@ -229,7 +208,6 @@ export const ethGetBalanceMeta = {
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBalance.result.js"),
 };
 export const ethGetCodeMeta = {
   name: "eth_getCode",
@@ -239,7 +217,6 @@ export const ethGetCodeMeta = {
   required: ["address", "block"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getCode.result.js"),
 };
 export const ethGetStorageAtMeta = {
   name: "eth_getStorageAt",
@@ -249,7 +226,6 @@ export const ethGetStorageAtMeta = {
   required: ["address", "slot", "block"],
   encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getStorageAt.result.js"),
 };
 export const ethGetTransactionCountMeta = {
   name: "eth_getTransactionCount",
@@ -260,7 +236,6 @@ export const ethGetTransactionCountMeta = {
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getTransactionCount.result.js"),
 };
 export const ethGetProofMeta = {
   name: "eth_getProof",
@@ -271,7 +246,6 @@ export const ethGetProofMeta = {
   encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { o: { "balance": "q", "nonce": "q", "storageProof": { a: { o: { "value": "q" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getProof.result.js"),
 };
 export const ethGetStorageValuesMeta = {
   name: "eth_getStorageValues",
@@ -281,7 +255,6 @@ export const ethGetStorageValuesMeta = {
   required: ["requests"],
   encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getStorageValues.result.js"),
 };
 export const ethCallMeta = {
   name: "eth_call",
@@ -291,7 +264,6 @@ export const ethCallMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }, { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }] },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_call.result.js"),
 };
 export const ethEstimateGasMeta = {
   name: "eth_estimateGas",
@@ -302,7 +274,6 @@ export const ethEstimateGasMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_estimateGas.result.js"),
 };
 export const ethCreateAccessListMeta = {
   name: "eth_createAccessList",
@@ -313,7 +284,6 @@ export const ethCreateAccessListMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { o: { "gasUsed": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_createAccessList.result.js"),
 };
 export const ethCallDetailedMeta = {
   name: "eth_callDetailed",
@@ -324,7 +294,6 @@ export const ethCallDetailedMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
   decode: { o: { "gas": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_callDetailed.result.js"),
 };
 export const ethSimulateV1Meta = {
   name: "eth_simulateV1",
@@ -335,7 +304,6 @@ export const ethSimulateV1Meta = {
   encode: { t: [{ o: { "blockStateCalls": { a: { o: { "blockOverrides": { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }, "stateOverrides": { m: { o: { "nonce": "q", "balance": "q" } } }, "calls": { a: { o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q", "calls": { a: { o: { "gasUsed": "q", "maxUsedGas": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } } } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_simulateV1.result.js"),
 };
 export const ethGasPriceMeta = {
   name: "eth_gasPrice",
@@ -345,7 +313,6 @@ export const ethGasPriceMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_gasPrice.result.js"),
 };
 export const ethBaseFeeMeta = {
   name: "eth_baseFee",
@@ -355,7 +322,6 @@ export const ethBaseFeeMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_baseFee.result.js"),
 };
 export const ethMaxPriorityFeePerGasMeta = {
   name: "eth_maxPriorityFeePerGas",
@@ -365,7 +331,6 @@ export const ethMaxPriorityFeePerGasMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_maxPriorityFeePerGas.result.js"),
 };
 export const ethFeeHistoryMeta = {
   name: "eth_feeHistory",
@@ -376,7 +341,6 @@ export const ethFeeHistoryMeta = {
   encode: { t: ["q", { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, 0] },
   decode: { o: { "oldestBlock": "q", "baseFeePerGas": { a: "q" }, "reward": { a: { a: "q" } }, "baseFeePerBlobGas": { a: "q" } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_feeHistory.result.js"),
 };
 export const ethBlobBaseFeeMeta = {
   name: "eth_blobBaseFee",
@@ -386,7 +350,6 @@ export const ethBlobBaseFeeMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_blobBaseFee.result.js"),
 };
 export const ethSuggestPriceOptionsMeta = {
   name: "eth_suggestPriceOptions",
@@ -396,7 +359,6 @@ export const ethSuggestPriceOptionsMeta = {
   required: [],
   decode: { o: { "slow": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } }, "normal": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } }, "fast": { o: { "maxPriorityFeePerGas": "q", "maxFeePerGas": "q" } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_suggestPriceOptions.result.js"),
 };
 export const ethGetChainConfigMeta = {
   name: "eth_getChainConfig",
@@ -406,7 +368,6 @@ export const ethGetChainConfigMeta = {
   required: [],
   decode: { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getChainConfig.result.js"),
 };
 export const ethSyncingMeta = {
   name: "eth_syncing",
@@ -416,7 +377,6 @@ export const ethSyncingMeta = {
   required: [],
   decode: { o: { "startingBlock": "q", "currentBlock": "q", "highestBlock": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_syncing.result.js"),
 };
 export const ethCoinbaseMeta = {
   name: "eth_coinbase",
@@ -425,7 +385,6 @@ export const ethCoinbaseMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_coinbase.result.js"),
 };
 export const ethEtherbaseMeta = {
   name: "eth_etherbase",
@@ -434,7 +393,6 @@ export const ethEtherbaseMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_etherbase.result.js"),
 };
 export const ethGetBadBlocksMeta = {
   name: "eth_getBadBlocks",
@@ -444,7 +402,6 @@ export const ethGetBadBlocksMeta = {
   required: [],
   decode: { a: { o: { "block": { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } }, "reason": { o: { "number": "u64n", "chainConfig": { o: { "chainId": "u64n", "homesteadBlock": "u64n", "daoForkBlock": "u64n", "eip150Block": "u64n", "eip155Block": "u64n", "eip158Block": "u64n", "byzantiumBlock": "u64n", "constantinopleBlock": "u64n", "petersburgBlock": "u64n", "istanbulBlock": "u64n", "muirGlacierBlock": "u64n", "berlinBlock": "u64n", "londonBlock": "u64n", "arrowGlacierBlock": "u64n", "grayGlacierBlock": "u64n", "mergeNetsplitBlock": "u64n", "shanghaiTime": "u64n", "cancunTime": "u64n", "pragueTime": "u64n", "osakaTime": "u64n", "verkleTime": "u64n", "apricotPhase1BlockTimestamp": "u64n", "apricotPhase2BlockTimestamp": "u64n", "apricotPhase3BlockTimestamp": "u64n", "apricotPhase4BlockTimestamp": "u64n", "apricotPhase5BlockTimestamp": "u64n", "apricotPhasePre6BlockTimestamp": "u64n", "apricotPhase6BlockTimestamp": "u64n", "apricotPhasePost6BlockTimestamp": "u64n", "banffBlockTimestamp": "u64n", "cortinaBlockTimestamp": "u64n", "durangoBlockTimestamp": "u64n", "etnaTimestamp": "u64n", "fortunaTimestamp": "u64n", "graniteTimestamp": "u64n", "heliconTimestamp": "u64n" } } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBadBlocks.result.js"),
 };
 export const ethCapabilitiesMeta = {
   name: "eth_capabilities",
@@ -454,7 +411,6 @@ export const ethCapabilitiesMeta = {
   required: [],
   decode: { o: { "head": { o: { "number": "q" } }, "state": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "tx": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "logs": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "receipts": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "blocks": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } }, "stateproofs": { o: { "oldestBlock": "q", "deleteStrategy": { o: { "retentionBlocks": "q" } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_capabilities.result.js"),
 };
 export const ethConfigMeta = {
   name: "eth_config",
@@ -464,7 +420,6 @@ export const ethConfigMeta = {
   required: [],
   decode: { o: { "current": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } }, "next": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } }, "last": { o: { "activationTime": "u64n", "blobSchedule": { o: { "target": "u64n", "max": "u64n", "baseFeeUpdateFraction": "u64n" } }, "chainId": "q" } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_config.result.js"),
 };
 export const ethGetBlockAccessListMeta = {
   name: "eth_getBlockAccessList",
@@ -475,7 +430,6 @@ export const ethGetBlockAccessListMeta = {
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
   decode: { a: { o: { "balanceChanges": { a: { o: { "value": "q" } } }, "nonceChanges": { a: { o: { "value": "q" } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getBlockAccessList.result.js"),
 };
 export const ethGetLogsMeta = {
   name: "eth_getLogs",
@@ -486,7 +440,6 @@ export const ethGetLogsMeta = {
   encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
   decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getLogs.result.js"),
 };
 export const ethNewFilterMeta = {
   name: "eth_newFilter",
@@ -496,7 +449,6 @@ export const ethNewFilterMeta = {
   required: ["filter"],
   encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_newFilter.result.js"),
 };
 export const ethNewBlockFilterMeta = {
   name: "eth_newBlockFilter",
@@ -505,7 +457,6 @@ export const ethNewBlockFilterMeta = {
   params: [],
   required: [],
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_newBlockFilter.result.js"),
 };
 export const ethNewPendingTransactionFilterMeta = {
   name: "eth_newPendingTransactionFilter",
@@ -514,7 +465,6 @@ export const ethNewPendingTransactionFilterMeta = {
   params: [],
   required: [],
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_newPendingTransactionFilter.result.js"),
 };
 export const ethGetFilterChangesMeta = {
   name: "eth_getFilterChanges",
@@ -524,7 +474,6 @@ export const ethGetFilterChangesMeta = {
   required: ["filterId"],
   decode: { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"],"r":["address","topics","data","blockNumber","transactionHash","transactionIndex","blockHash","logIndex","removed"]}}, { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }]] },
   effects: "write",
-  resultValidator: () => import("../validators/evm/eth_getFilterChanges.result.js"),
 };
 export const ethGetFilterLogsMeta = {
   name: "eth_getFilterLogs",
@@ -534,7 +483,6 @@ export const ethGetFilterLogsMeta = {
   required: ["filterId"],
   decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_getFilterLogs.result.js"),
 };
 export const ethUninstallFilterMeta = {
   name: "eth_uninstallFilter",
@@ -543,7 +491,6 @@ export const ethUninstallFilterMeta = {
   params: ["filterId"],
   required: ["filterId"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_uninstallFilter.result.js"),
 };
 export const ethSendRawTransactionMeta = {
   name: "eth_sendRawTransaction",
@@ -552,7 +499,6 @@ export const ethSendRawTransactionMeta = {
   params: ["transaction"],
   required: ["transaction"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_sendRawTransaction.result.js"),
 };
 export const ethSendTransactionMeta = {
   name: "eth_sendTransaction",
@@ -562,7 +508,6 @@ export const ethSendTransactionMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
   effects: "write",
-  resultValidator: () => import("../validators/evm/eth_sendTransaction.result.js"),
 };
 export const ethSignTransactionMeta = {
   name: "eth_signTransaction",
@@ -573,7 +518,6 @@ export const ethSignTransactionMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
   effects: "admin",
-  resultValidator: () => import("../validators/evm/eth_signTransaction.result.js"),
 };
 export const ethFillTransactionMeta = {
   name: "eth_fillTransaction",
@@ -584,7 +528,6 @@ export const ethFillTransactionMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_fillTransaction.result.js"),
 };
 export const ethSignMeta = {
   name: "eth_sign",
@@ -593,7 +536,6 @@ export const ethSignMeta = {
   params: ["address", "message"],
   required: ["address", "message"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/eth_sign.result.js"),
 };
 export const ethResendMeta = {
   name: "eth_resend",
@@ -603,7 +545,6 @@ export const ethResendMeta = {
   required: ["transaction"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, "q", "q"] },
   effects: "write",
-  resultValidator: () => import("../validators/evm/eth_resend.result.js"),
 };
 export const ethAccountsMeta = {
   name: "eth_accounts",
@@ -612,7 +553,6 @@ export const ethAccountsMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/eth_accounts.result.js"),
 };
 export const ethSubscribeMeta = {
   name: "eth_subscribe",
@@ -622,7 +562,6 @@ export const ethSubscribeMeta = {
   required: ["kind"],
   wsOnly: true,
   effects: "write",
-  resultValidator: () => import("../validators/evm/eth_subscribe.result.js"),
 };
 export const ethSubscribeNewHeadsMeta = {
   subscribe: "eth_subscribe",
@@ -630,7 +569,6 @@ export const ethSubscribeNewHeadsMeta = {
   notification: "eth_subscription",
   kind: "newHeads",
   decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
-  notificationValidator: () => import("../validators/evm/eth_subscribe.newHeads.notification.js"),
 };
 export const ethSubscribeLogsMeta = {
   subscribe: "eth_subscribe",
@@ -638,7 +576,6 @@ export const ethSubscribeLogsMeta = {
   notification: "eth_subscription",
   kind: "logs",
   decode: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } },
-  notificationValidator: () => import("../validators/evm/eth_subscribe.logs.notification.js"),
 };
 export const ethSubscribeNewPendingTransactionsMeta = {
   subscribe: "eth_subscribe",
@@ -646,7 +583,6 @@ export const ethSubscribeNewPendingTransactionsMeta = {
   notification: "eth_subscription",
   kind: "newPendingTransactions",
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
-  notificationValidator: () => import("../validators/evm/eth_subscribe.newPendingTransactions.notification.js"),
 };
 export const ethSubscribeNewAcceptedTransactionsMeta = {
   subscribe: "eth_subscribe",
@@ -654,7 +590,6 @@ export const ethSubscribeNewAcceptedTransactionsMeta = {
   notification: "eth_subscription",
   kind: "newAcceptedTransactions",
   decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
-  notificationValidator: () => import("../validators/evm/eth_subscribe.newAcceptedTransactions.notification.js"),
 };
 export const ethSubscribeSyncingMeta = {
   subscribe: "eth_subscribe",
@@ -662,7 +597,6 @@ export const ethSubscribeSyncingMeta = {
   notification: "eth_subscription",
   kind: "syncing",
   decode: { o: { "status": { o: { "startingBlock": "q", "currentBlock": "q", "highestBlock": "q" } } } },
-  notificationValidator: () => import("../validators/evm/eth_subscribe.syncing.notification.js"),
 };
 export const ethUnsubscribeMeta = {
   name: "eth_unsubscribe",
@@ -672,7 +606,6 @@ export const ethUnsubscribeMeta = {
   required: ["subscriptionId"],
   wsOnly: true,
   effects: "idempotent",
-  resultValidator: () => import("../validators/evm/eth_unsubscribe.result.js"),
 };
 
 function subscribeKind(transport, kinds, method, kind, args) {

@@ -8,7 +8,6 @@ export const healthHealthMeta = {
   params: ["tags"],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/health/health.health.result.js"),
 };
 export const healthReadinessMeta = {
   name: "health.readiness",
@@ -17,7 +16,6 @@ export const healthReadinessMeta = {
   params: ["tags"],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/health/health.readiness.result.js"),
 };
 export const healthLivenessMeta = {
   name: "health.liveness",
@@ -26,7 +24,6 @@ export const healthLivenessMeta = {
   params: ["tags"],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/health/health.liveness.result.js"),
 };
 
 export function createHealthNamespace(transports, invoke = call) {

@@ -9,7 +9,6 @@ export const indexGetContainerByIDMeta = {
   required: ["id"],
   decode: { o: { "index": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.getContainerByID.result.js"),
 };
 export const indexGetContainerByIndexMeta = {
   name: "index.getContainerByIndex",
@@ -20,7 +19,6 @@ export const indexGetContainerByIndexMeta = {
   encode: { o: { "index": "u64" } },
   decode: { o: { "index": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.getContainerByIndex.result.js"),
 };
 export const indexGetContainerRangeMeta = {
   name: "index.getContainerRange",
@@ -31,7 +29,6 @@ export const indexGetContainerRangeMeta = {
   encode: { o: { "startIndex": "u64", "numToFetch": "u64" } },
   decode: { o: { "containers": { a: { o: { "index": "u64" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.getContainerRange.result.js"),
 };
 export const indexGetIndexMeta = {
   name: "index.getIndex",
@@ -41,7 +38,6 @@ export const indexGetIndexMeta = {
   required: ["id"],
   decode: { o: { "index": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.getIndex.result.js"),
 };
 export const indexGetLastAcceptedMeta = {
   name: "index.getLastAccepted",
@@ -51,7 +47,6 @@ export const indexGetLastAcceptedMeta = {
   required: [],
   decode: { o: { "index": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.getLastAccepted.result.js"),
 };
 export const indexIsAcceptedMeta = {
   name: "index.isAccepted",
@@ -60,7 +55,6 @@ export const indexIsAcceptedMeta = {
   params: ["id"],
   required: ["id"],
   effects: "read",
-  resultValidator: () => import("../validators/indexer/index.isAccepted.result.js"),
 };
 
 export function createIndexNamespace(transports, invoke = call) {

@@ -9,7 +9,6 @@ export const infoAcpsMeta = {
   required: [],
   decode: { o: { "acps": { m: { o: { "supportWeight": "u64", "objectWeight": "u64", "abstainWeight": "u64" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.acps.result.js"),
 };
 export const infoIsBootstrappedMeta = {
   name: "info.isBootstrapped",
@@ -18,7 +17,6 @@ export const infoIsBootstrappedMeta = {
   params: ["chain"],
   required: ["chain"],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.isBootstrapped.result.js"),
 };
 export const infoGetBlockchainIDMeta = {
   name: "info.getBlockchainID",
@@ -27,7 +25,6 @@ export const infoGetBlockchainIDMeta = {
   params: ["alias"],
   required: ["alias"],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getBlockchainID.result.js"),
 };
 export const infoGetNetworkIDMeta = {
   name: "info.getNetworkID",
@@ -37,7 +34,6 @@ export const infoGetNetworkIDMeta = {
   required: [],
   decode: { o: { "networkID": "u32" } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getNetworkID.result.js"),
 };
 export const infoGetNetworkNameMeta = {
   name: "info.getNetworkName",
@@ -46,7 +42,6 @@ export const infoGetNetworkNameMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getNetworkName.result.js"),
 };
 export const infoGetNodeIDMeta = {
   name: "info.getNodeID",
@@ -55,7 +50,6 @@ export const infoGetNodeIDMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getNodeID.result.js"),
 };
 export const infoGetNodeIPMeta = {
   name: "info.getNodeIP",
@@ -64,7 +58,6 @@ export const infoGetNodeIPMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getNodeIP.result.js"),
 };
 export const infoGetNodeVersionMeta = {
   name: "info.getNodeVersion",
@@ -74,7 +67,6 @@ export const infoGetNodeVersionMeta = {
   required: [],
   decode: { o: { "rpcProtocolVersion": "u32" } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getNodeVersion.result.js"),
 };
 export const infoGetTxFeeMeta = {
   name: "info.getTxFee",
@@ -84,7 +76,6 @@ export const infoGetTxFeeMeta = {
   required: [],
   decode: { o: { "txFee": "u64", "createAssetTxFee": "u64", "createSubnetTxFee": "u64", "transformSubnetTxFee": "u64", "createBlockchainTxFee": "u64", "addPrimaryNetworkValidatorFee": "u64", "addPrimaryNetworkDelegatorFee": "u64", "addSubnetValidatorFee": "u64", "addSubnetDelegatorFee": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getTxFee.result.js"),
 };
 export const infoGetVMsMeta = {
   name: "info.getVMs",
@@ -93,7 +84,6 @@ export const infoGetVMsMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/info/info.getVMs.result.js"),
 };
 export const infoPeersMeta = {
   name: "info.peers",
@@ -103,7 +93,6 @@ export const infoPeersMeta = {
   required: [],
   decode: { o: { "numPeers": "u64", "peers": { a: { o: { "upgradeTime": "u64n", "observedUptime": "u32" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.peers.result.js"),
 };
 export const infoUptimeMeta = {
   name: "info.uptime",
@@ -113,7 +102,6 @@ export const infoUptimeMeta = {
   required: [],
   decode: { o: { "rewardingStakePercentage": "f", "weightedAveragePercentage": "f" } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.uptime.result.js"),
 };
 export const infoUpgradesMeta = {
   name: "info.upgrades",
@@ -123,7 +111,6 @@ export const infoUpgradesMeta = {
   required: [],
   decode: { o: { "apricotPhase4MinPChainHeight": "u64n", "graniteEpochDuration": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/info/info.upgrades.result.js"),
 };
 
 export function createInfoNamespace(transports, invoke = call) {

@@ -11,7 +11,6 @@ export const nativeExportMeta = {
   encode: { o: { "amount": "u64", "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/native/native.export.result.js"),
 };
 export const nativeExportNATIVEMeta = {
   name: "native.exportNATIVE",
@@ -22,7 +21,6 @@ export const nativeExportNATIVEMeta = {
   encode: { o: { "amount": "u64", "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/native/native.exportNATIVE.result.js"),
 };
 export const nativeExportKeyMeta = {
   name: "native.exportKey",
@@ -32,7 +30,6 @@ export const nativeExportKeyMeta = {
   required: ["username", "password", "address"],
   secrets: ["username","password"],
   effects: "admin",
-  resultValidator: () => import("../validators/native/native.exportKey.result.js"),
 };
 export const nativeGetAtomicTxMeta = {
   name: "native.getAtomicTx",
@@ -42,7 +39,6 @@ export const nativeGetAtomicTxMeta = {
   required: ["txID"],
   decode: { o: { "blockHeight": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/native/native.getAtomicTx.result.js"),
 };
 export const nativeGetAtomicTxStatusMeta = {
   name: "native.getAtomicTxStatus",
@@ -52,7 +48,6 @@ export const nativeGetAtomicTxStatusMeta = {
   required: ["txID"],
   decode: { o: { "blockHeight": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/native/native.getAtomicTxStatus.result.js"),
 };
 export const nativeGetUTXOsMeta = {
   name: "native.getUTXOs",
@@ -63,7 +58,6 @@ export const nativeGetUTXOsMeta = {
   encode: { o: { "limit": "u32" } },
   decode: { o: { "numFetched": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/native/native.getUTXOs.result.js"),
 };
 export const nativeImportMeta = {
   name: "native.import",
@@ -74,7 +68,6 @@ export const nativeImportMeta = {
   encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/native/native.import.result.js"),
 };
 export const nativeImportNATIVEMeta = {
   name: "native.importNATIVE",
@@ -85,7 +78,6 @@ export const nativeImportNATIVEMeta = {
   encode: { o: { "baseFee": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"]] } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/native/native.importNATIVE.result.js"),
 };
 export const nativeImportKeyMeta = {
   name: "native.importKey",
@@ -95,7 +87,6 @@ export const nativeImportKeyMeta = {
   required: ["username", "password", "privateKey"],
   secrets: ["username","password","privateKey"],
   effects: "write",
-  resultValidator: () => import("../validators/native/native.importKey.result.js"),
 };
 export const nativeIssueTxMeta = {
   name: "native.issueTx",
@@ -104,7 +95,6 @@ export const nativeIssueTxMeta = {
   params: ["tx", "encoding"],
   required: ["tx"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/native/native.issueTx.result.js"),
 };
 
 export function createNativeNamespace(transports, invoke = call) {

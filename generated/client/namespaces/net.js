@@ -9,7 +9,6 @@ export const netVersionMeta = {
   required: [],
   decode: "u64",
   effects: "read",
-  resultValidator: () => import("../validators/evm/net_version.result.js"),
 };
 export const netListeningMeta = {
   name: "net_listening",
@@ -18,7 +17,6 @@ export const netListeningMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/net_listening.result.js"),
 };
 export const netPeerCountMeta = {
   name: "net_peerCount",
@@ -28,7 +26,6 @@ export const netPeerCountMeta = {
   required: [],
   decode: "q",
   effects: "read",
-  resultValidator: () => import("../validators/evm/net_peerCount.result.js"),
 };
 
 export function createNetNamespace(transports, invoke = call) {

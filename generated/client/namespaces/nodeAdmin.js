@@ -8,7 +8,6 @@ export const nodeAdminAliasMeta = {
   params: ["endpoint", "alias"],
   required: ["endpoint", "alias"],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.alias.result.js"),
 };
 export const nodeAdminAliasChainMeta = {
   name: "admin.aliasChain",
@@ -17,7 +16,6 @@ export const nodeAdminAliasChainMeta = {
   params: ["chain", "alias"],
   required: ["chain", "alias"],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.aliasChain.result.js"),
 };
 export const nodeAdminGetChainAliasesMeta = {
   name: "admin.getChainAliases",
@@ -26,7 +24,6 @@ export const nodeAdminGetChainAliasesMeta = {
   params: ["chain"],
   required: ["chain"],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.getChainAliases.result.js"),
 };
 export const nodeAdminGetConfigMeta = {
   name: "admin.getConfig",
@@ -35,7 +32,6 @@ export const nodeAdminGetConfigMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.getConfig.result.js"),
 };
 export const nodeAdminGetLoggerLevelMeta = {
   name: "admin.getLoggerLevel",
@@ -44,7 +40,6 @@ export const nodeAdminGetLoggerLevelMeta = {
   params: ["loggerName"],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.getLoggerLevel.result.js"),
 };
 export const nodeAdminSetLoggerLevelMeta = {
   name: "admin.setLoggerLevel",
@@ -53,7 +48,6 @@ export const nodeAdminSetLoggerLevelMeta = {
   params: ["loggerName", "logLevel", "displayLevel"],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.setLoggerLevel.result.js"),
 };
 export const nodeAdminLoadVMsMeta = {
   name: "admin.loadVMs",
@@ -62,7 +56,6 @@ export const nodeAdminLoadVMsMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.loadVMs.result.js"),
 };
 export const nodeAdminDbGetMeta = {
   name: "admin.dbGet",
@@ -71,7 +64,6 @@ export const nodeAdminDbGetMeta = {
   params: ["key"],
   required: ["key"],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.dbGet.result.js"),
 };
 export const nodeAdminLockProfileMeta = {
   name: "admin.lockProfile",
@@ -80,7 +72,6 @@ export const nodeAdminLockProfileMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.lockProfile.result.js"),
 };
 export const nodeAdminMemoryProfileMeta = {
   name: "admin.memoryProfile",
@@ -89,7 +80,6 @@ export const nodeAdminMemoryProfileMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.memoryProfile.result.js"),
 };
 export const nodeAdminStartCPUProfilerMeta = {
   name: "admin.startCPUProfiler",
@@ -98,7 +88,6 @@ export const nodeAdminStartCPUProfilerMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.startCPUProfiler.result.js"),
 };
 export const nodeAdminStopCPUProfilerMeta = {
   name: "admin.stopCPUProfiler",
@@ -107,7 +96,6 @@ export const nodeAdminStopCPUProfilerMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.stopCPUProfiler.result.js"),
 };
 export const nodeAdminStacktraceMeta = {
   name: "admin.stacktrace",
@@ -116,7 +104,6 @@ export const nodeAdminStacktraceMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/nodeadmin/admin.stacktrace.result.js"),
 };
 
 export function createNodeAdminNamespace(transports, invoke = call) {

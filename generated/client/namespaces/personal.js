@@ -8,7 +8,6 @@ export const personalListAccountsMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_listAccounts.result.js"),
 };
 export const personalListWalletsMeta = {
   name: "personal_listWallets",
@@ -17,7 +16,6 @@ export const personalListWalletsMeta = {
   params: [],
   required: [],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_listWallets.result.js"),
 };
 export const personalOpenWalletMeta = {
   name: "personal_openWallet",
@@ -27,7 +25,6 @@ export const personalOpenWalletMeta = {
   required: ["url"],
   secrets: ["passphrase"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_openWallet.result.js"),
 };
 export const personalDeriveAccountMeta = {
   name: "personal_deriveAccount",
@@ -36,7 +33,6 @@ export const personalDeriveAccountMeta = {
   params: ["url", "path", "pin"],
   required: ["url", "path"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_deriveAccount.result.js"),
 };
 export const personalNewAccountMeta = {
   name: "personal_newAccount",
@@ -46,7 +42,6 @@ export const personalNewAccountMeta = {
   required: ["password"],
   secrets: ["password"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_newAccount.result.js"),
 };
 export const personalImportRawKeyMeta = {
   name: "personal_importRawKey",
@@ -56,7 +51,6 @@ export const personalImportRawKeyMeta = {
   required: ["privateKey", "password"],
   secrets: ["privateKey","password"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_importRawKey.result.js"),
 };
 export const personalUnlockAccountMeta = {
   name: "personal_unlockAccount",
@@ -67,7 +61,6 @@ export const personalUnlockAccountMeta = {
   encode: { t: [0, 0, "u64n"] },
   secrets: ["password"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_unlockAccount.result.js"),
 };
 export const personalLockAccountMeta = {
   name: "personal_lockAccount",
@@ -76,7 +69,6 @@ export const personalLockAccountMeta = {
   params: ["address"],
   required: ["address"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_lockAccount.result.js"),
 };
 export const personalSendTransactionMeta = {
   name: "personal_sendTransaction",
@@ -87,7 +79,6 @@ export const personalSendTransactionMeta = {
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, 0] },
   secrets: ["password"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_sendTransaction.result.js"),
 };
 export const personalSignTransactionMeta = {
   name: "personal_signTransaction",
@@ -99,7 +90,6 @@ export const personalSignTransactionMeta = {
   decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
   secrets: ["password"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_signTransaction.result.js"),
 };
 export const personalSignMeta = {
   name: "personal_sign",
@@ -109,7 +99,6 @@ export const personalSignMeta = {
   required: ["message", "address", "password"],
   secrets: ["password"],
   effects: "admin",
-  resultValidator: () => import("../validators/evm/personal_sign.result.js"),
 };
 export const personalEcRecoverMeta = {
   name: "personal_ecRecover",
@@ -118,7 +107,6 @@ export const personalEcRecoverMeta = {
   params: ["message", "signature"],
   required: ["message", "signature"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/personal_ecRecover.result.js"),
 };
 export const personalInitializeWalletMeta = {
   name: "personal_initializeWallet",
@@ -127,7 +115,6 @@ export const personalInitializeWalletMeta = {
   params: ["url"],
   required: ["url"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_initializeWallet.result.js"),
 };
 export const personalUnpairMeta = {
   name: "personal_unpair",
@@ -137,7 +124,6 @@ export const personalUnpairMeta = {
   required: ["url", "pin"],
   secrets: ["pin"],
   effects: "write",
-  resultValidator: () => import("../validators/evm/personal_unpair.result.js"),
 };
 
 export function createPersonalNamespace(transports, invoke = call) {

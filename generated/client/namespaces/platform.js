@@ -10,7 +10,6 @@ export const platformGetBalanceMeta = {
   required: ["addresses"],
   decode: { o: { "balance": "u64", "unlocked": "u64", "lockedStakeable": "u64", "lockedNotStakeable": "u64", "balances": { m: "u64" }, "unlockeds": { m: "u64" }, "lockedStakeables": { m: "u64" }, "lockedNotStakeables": { m: "u64" } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getBalance.result.js"),
 };
 export const platformGetBlockMeta = {
   name: "platform.getBlock",
@@ -20,7 +19,6 @@ export const platformGetBlockMeta = {
   required: ["blockID"],
   decode: { u: [[{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "block": { o: { "height": "u64n", "time": "u64n", "txs": { a: { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } }, "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } } } }]] },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getBlock.result.js"),
 };
 export const platformGetBlockByHeightMeta = {
   name: "platform.getBlockByHeight",
@@ -31,7 +29,6 @@ export const platformGetBlockByHeightMeta = {
   encode: { o: { "height": "u64" } },
   decode: { u: [[{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["block","encoding"],"pr":{"block":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "block": { o: { "height": "u64n", "time": "u64n", "txs": { a: { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } }, "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } } } }]] },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getBlockByHeight.result.js"),
 };
 export const platformGetBlockchainsMeta = {
   name: "platform.getBlockchains",
@@ -40,7 +37,6 @@ export const platformGetBlockchainsMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getBlockchains.result.js"),
 };
 export const platformGetBlockchainStatusMeta = {
   name: "platform.getBlockchainStatus",
@@ -49,7 +45,6 @@ export const platformGetBlockchainStatusMeta = {
   params: ["blockchainID"],
   required: ["blockchainID"],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getBlockchainStatus.result.js"),
 };
 export const platformGetCurrentSupplyMeta = {
   name: "platform.getCurrentSupply",
@@ -59,7 +54,6 @@ export const platformGetCurrentSupplyMeta = {
   required: [],
   decode: { o: { "supply": "u64", "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getCurrentSupply.result.js"),
 };
 export const platformGetCurrentValidatorsMeta = {
   name: "platform.getCurrentValidators",
@@ -69,7 +63,6 @@ export const platformGetCurrentValidatorsMeta = {
   required: [],
   decode: { o: { "validators": { a: { o: { "startTime": "u64", "endTime": "u64", "weight": "u64", "validationRewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "delegationRewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "potentialReward": "u64", "accruedDelegateeReward": "u64", "delegationFee": "f", "uptime": "f", "delegatorCount": "u64", "delegatorWeight": "u64", "delegators": { a: { o: { "startTime": "u64", "endTime": "u64", "weight": "u64", "rewardOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "potentialReward": "u64", "stakeAmount": "u64" } } }, "validatorAuthority": { o: { "locktime": "u64", "threshold": "u32" } }, "nextPeriod": "u64", "autoCompoundRewardShares": "u32", "stakeAmount": "u64", "remainingBalanceOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "deactivationOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "minNonce": "u64", "balance": "u64" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getCurrentValidators.result.js"),
 };
 export const platformGetFeeConfigMeta = {
   name: "platform.getFeeConfig",
@@ -79,7 +72,6 @@ export const platformGetFeeConfigMeta = {
   required: [],
   decode: { o: { "weights": { t: ["u64n", "u64n", "u64n", "u64n"] }, "maxCapacity": "u64n", "maxPerSecond": "u64n", "targetPerSecond": "u64n", "minPrice": "u64n", "excessConversionConstant": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getFeeConfig.result.js"),
 };
 export const platformGetFeeStateMeta = {
   name: "platform.getFeeState",
@@ -89,7 +81,6 @@ export const platformGetFeeStateMeta = {
   required: [],
   decode: { o: { "capacity": "u64n", "excess": "u64n", "price": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getFeeState.result.js"),
 };
 export const platformGetHeightMeta = {
   name: "platform.getHeight",
@@ -99,7 +90,6 @@ export const platformGetHeightMeta = {
   required: [],
   decode: { o: { "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getHeight.result.js"),
 };
 export const platformGetL1ValidatorMeta = {
   name: "platform.getL1Validator",
@@ -109,7 +99,6 @@ export const platformGetL1ValidatorMeta = {
   required: ["validationID"],
   decode: { o: { "weight": "u64", "startTime": "u64", "remainingBalanceOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "deactivationOwner": { o: { "locktime": "u64", "threshold": "u32" } }, "minNonce": "u64", "balance": "u64", "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getL1Validator.result.js"),
 };
 export const platformGetProposedHeightMeta = {
   name: "platform.getProposedHeight",
@@ -119,7 +108,6 @@ export const platformGetProposedHeightMeta = {
   required: [],
   decode: { o: { "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getProposedHeight.result.js"),
 };
 export const platformGetMinStakeMeta = {
   name: "platform.getMinStake",
@@ -129,7 +117,6 @@ export const platformGetMinStakeMeta = {
   required: [],
   decode: { o: { "minValidatorStake": "u64", "minDelegatorStake": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getMinStake.result.js"),
 };
 export const platformGetRewardUTXOsMeta = {
   name: "platform.getRewardUTXOs",
@@ -139,7 +126,6 @@ export const platformGetRewardUTXOsMeta = {
   required: ["txID"],
   decode: { o: { "numFetched": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getRewardUTXOs.result.js"),
 };
 export const platformGetStakeMeta = {
   name: "platform.getStake",
@@ -149,7 +135,6 @@ export const platformGetStakeMeta = {
   required: ["addresses"],
   decode: { o: { "staked": "u64", "stakeds": { m: "u64" } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getStake.result.js"),
 };
 export const platformGetStakingAssetIDMeta = {
   name: "platform.getStakingAssetID",
@@ -158,7 +143,6 @@ export const platformGetStakingAssetIDMeta = {
   params: ["subnetID"],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getStakingAssetID.result.js"),
 };
 export const platformGetSubnetMeta = {
   name: "platform.getSubnet",
@@ -168,7 +152,6 @@ export const platformGetSubnetMeta = {
   required: ["subnetID"],
   decode: { o: { "threshold": "u32", "locktime": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getSubnet.result.js"),
 };
 export const platformGetSubnetsMeta = {
   name: "platform.getSubnets",
@@ -178,7 +161,6 @@ export const platformGetSubnetsMeta = {
   required: [],
   decode: { o: { "subnets": { a: { o: { "threshold": "u32" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getSubnets.result.js"),
 };
 export const platformGetTimestampMeta = {
   name: "platform.getTimestamp",
@@ -187,7 +169,6 @@ export const platformGetTimestampMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getTimestamp.result.js"),
 };
 export const platformGetTotalStakeMeta = {
   name: "platform.getTotalStake",
@@ -197,7 +178,6 @@ export const platformGetTotalStakeMeta = {
   required: [],
   decode: { o: { "stake": "u64", "weight": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getTotalStake.result.js"),
 };
 export const platformGetTxMeta = {
   name: "platform.getTx",
@@ -207,7 +187,6 @@ export const platformGetTxMeta = {
   required: ["txID"],
   decode: { u: [[{"ty":["object"],"r":["tx","encoding"],"pr":{"tx":{"ty":["string"]},"encoding":{"ty":["string"],"e":["hex","hexc","hexnc"]}}}, 0], [{"ty":["object"],"r":["tx","encoding"],"pr":{"tx":{"ty":["object"]},"encoding":{"ty":["string"],"e":["json"]}}}, { o: { "tx": { o: { "unsignedTx": { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { u: [[{"ty":["array"],"it":{"ty":["object"],"r":["txID","outputIndex","assetID","input"]}}, { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }], [{"ty":["object"]}, { o: { "outputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "inputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } } } }]] }, "importedInputs": { a: { o: { "input": { o: { "amount": "u64n", "locktime": "u64n", "input": { o: { "amount": "u64n" } } } } } } }, "exportedOutputs": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "validator": { o: { "start": "u64n", "end": "u64n", "weight": "u64n" } }, "stake": { a: { o: { "output": { o: { "amount": "u64n", "locktime": "u64n", "output": { o: { "amount": "u64n", "locktime": "u64n" } } } } } } }, "rewardsOwner": { o: { "locktime": "u64n" } } } } } } } }]] },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getTx.result.js"),
 };
 export const platformGetTxStatusMeta = {
   name: "platform.getTxStatus",
@@ -216,7 +195,6 @@ export const platformGetTxStatusMeta = {
   params: ["txID"],
   required: ["txID"],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getTxStatus.result.js"),
 };
 export const platformGetUTXOsMeta = {
   name: "platform.getUTXOs",
@@ -227,7 +205,6 @@ export const platformGetUTXOsMeta = {
   encode: { o: { "limit": "u32" } },
   decode: { o: { "numFetched": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getUTXOs.result.js"),
 };
 export const platformGetAllValidatorsAtMeta = {
   name: "platform.getAllValidatorsAt",
@@ -238,7 +215,6 @@ export const platformGetAllValidatorsAtMeta = {
   encode: { o: { "height": { u: [[{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"], [{"ty":["string"],"e":["proposed"]}, 0]] } } },
   decode: { o: { "validatorSets": { m: { o: { "validators": { a: { o: { "weight": "u64" } } }, "totalWeight": "u64" } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getAllValidatorsAt.result.js"),
 };
 export const platformGetValidatorsAtMeta = {
   name: "platform.getValidatorsAt",
@@ -249,7 +225,6 @@ export const platformGetValidatorsAtMeta = {
   encode: { o: { "height": { u: [[{"ty":["string","integer"],"p":"^(0|[1-9][0-9]{0,18}|1[0-7][0-9]{18}|18[0-3][0-9]{17}|184[0-3][0-9]{16}|1844[0-5][0-9]{15}|18446[0-6][0-9]{14}|184467[0-3][0-9]{13}|1844674[0-3][0-9]{12}|184467440[0-6][0-9]{10}|1844674407[0-2][0-9]{9}|18446744073[0-6][0-9]{8}|1844674407370[0-8][0-9]{6}|18446744073709[0-4][0-9]{5}|184467440737095[0-4][0-9]{4}|18446744073709550[0-9]{3}|18446744073709551[0-5][0-9]{2}|1844674407370955160[0-9]{1}|1844674407370955161[0-4]|18446744073709551615)$"}, "u64"], [{"ty":["string"],"e":["proposed"]}, 0]] } } },
   decode: { o: { "validators": { m: "u64n" } }, m: { o: { "weight": "u64" } } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getValidatorsAt.result.js"),
 };
 export const platformGetValidatorFeeConfigMeta = {
   name: "platform.getValidatorFeeConfig",
@@ -259,7 +234,6 @@ export const platformGetValidatorFeeConfigMeta = {
   required: [],
   decode: { o: { "capacity": "u64n", "target": "u64n", "minPrice": "u64n", "excessConversionConstant": "u64n", "targetPerSecond": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getValidatorFeeConfig.result.js"),
 };
 export const platformGetValidatorFeeStateMeta = {
   name: "platform.getValidatorFeeState",
@@ -269,7 +243,6 @@ export const platformGetValidatorFeeStateMeta = {
   required: [],
   decode: { o: { "excess": "u64n", "price": "u64n" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.getValidatorFeeState.result.js"),
 };
 export const platformIssueTxMeta = {
   name: "platform.issueTx",
@@ -278,7 +251,6 @@ export const platformIssueTxMeta = {
   params: ["tx", "encoding"],
   required: ["tx"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/platform/platform.issueTx.result.js"),
 };
 export const platformSampleValidatorsMeta = {
   name: "platform.sampleValidators",
@@ -288,7 +260,6 @@ export const platformSampleValidatorsMeta = {
   required: ["size"],
   encode: { o: { "size": "u32" } },
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.sampleValidators.result.js"),
 };
 export const platformValidatedByMeta = {
   name: "platform.validatedBy",
@@ -297,7 +268,6 @@ export const platformValidatedByMeta = {
   params: ["blockchainID"],
   required: ["blockchainID"],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.validatedBy.result.js"),
 };
 export const platformValidatesMeta = {
   name: "platform.validates",
@@ -306,7 +276,6 @@ export const platformValidatesMeta = {
   params: ["subnetID"],
   required: ["subnetID"],
   effects: "read",
-  resultValidator: () => import("../validators/platform/platform.validates.result.js"),
 };
 
 export function createPlatformNamespace(transports, invoke = call) {

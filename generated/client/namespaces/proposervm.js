@@ -9,7 +9,6 @@ export const proposervmGetProposedHeightMeta = {
   required: [],
   decode: { o: { "height": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/proposervm/proposervm.getProposedHeight.result.js"),
 };
 export const proposervmGetCurrentEpochMeta = {
   name: "proposervm.getCurrentEpoch",
@@ -19,7 +18,6 @@ export const proposervmGetCurrentEpochMeta = {
   required: [],
   decode: { o: { "number": "u64", "startTime": "u64", "pChainHeight": "u64" } },
   effects: "read",
-  resultValidator: () => import("../validators/proposervm/proposervm.getCurrentEpoch.result.js"),
 };
 
 export function createProposervmNamespace(transports, invoke = call) {

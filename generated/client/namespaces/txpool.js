@@ -9,7 +9,6 @@ export const txpoolContentMeta = {
   required: [],
   decode: { o: { "pending": { m: { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } }, "queued": { m: { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/txpool_content.result.js"),
 };
 export const txpoolContentFromMeta = {
   name: "txpool_contentFrom",
@@ -19,7 +18,6 @@ export const txpoolContentFromMeta = {
   required: ["address"],
   decode: { o: { "pending": { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }, "queued": { m: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } } } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/txpool_contentFrom.result.js"),
 };
 export const txpoolInspectMeta = {
   name: "txpool_inspect",
@@ -28,7 +26,6 @@ export const txpoolInspectMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/txpool_inspect.result.js"),
 };
 export const txpoolStatusMeta = {
   name: "txpool_status",
@@ -38,7 +35,6 @@ export const txpoolStatusMeta = {
   required: [],
   decode: { o: { "pending": "q", "queued": "q" } },
   effects: "read",
-  resultValidator: () => import("../validators/evm/txpool_status.result.js"),
 };
 
 export function createTxpoolNamespace(transports, invoke = call) {

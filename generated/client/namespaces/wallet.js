@@ -8,7 +8,6 @@ export const walletIssueTxMeta = {
   params: ["tx", "encoding"],
   required: ["tx"],
   effects: "idempotent",
-  resultValidator: () => import("../validators/xwallet/wallet.issueTx.result.js"),
 };
 export const walletSendMeta = {
   name: "wallet.send",
@@ -19,7 +18,6 @@ export const walletSendMeta = {
   encode: { o: { "amount": "u64" } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/xwallet/wallet.send.result.js"),
 };
 export const walletSendMultipleMeta = {
   name: "wallet.sendMultiple",
@@ -30,7 +28,6 @@ export const walletSendMultipleMeta = {
   encode: { o: { "outputs": { a: { o: { "amount": "u64" } } } } },
   secrets: ["username","password"],
   effects: "write",
-  resultValidator: () => import("../validators/xwallet/wallet.sendMultiple.result.js"),
 };
 
 export function createWalletNamespace(transports, invoke = call) {

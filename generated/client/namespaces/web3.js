@@ -8,7 +8,6 @@ export const web3ClientVersionMeta = {
   params: [],
   required: [],
   effects: "read",
-  resultValidator: () => import("../validators/evm/web3_clientVersion.result.js"),
 };
 export const web3Sha3Meta = {
   name: "web3_sha3",
@@ -17,7 +16,6 @@ export const web3Sha3Meta = {
   params: ["data"],
   required: ["data"],
   effects: "read",
-  resultValidator: () => import("../validators/evm/web3_sha3.result.js"),
 };
 
 export function createWeb3Namespace(transports, invoke = call) {

@@ -134,10 +134,10 @@ const methodModules = new Memo<MethodModel, OutputFile[]>();
  * A method's module, kept by the method's model with everything else it reads: its names and types (the same
  * objects while they are the same) and the declared type names.
  */
-function methodModule(pc: PackageContext, method: MethodModel): OutputFile[] {
+function methodModule(pc: PackageContext, method: MethodModel, withValidators: boolean): OutputFile[] {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method)], () => makeMethodModule(pc, method, n, t));
+  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method), withValidators], () => makeMethodModule(pc, method, n, t, withValidators));
 }
 
 /** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
@@ -202,13 +202,24 @@ function paginator(method: MethodModel, n: MethodNames, t: MethodTypes, sig: Ret
 }
 
 /** One function per subscription kind of a method: an async iterator of its notifications. */
-function subscriptionFunctions(pc: PackageContext, method: MethodModel, n: MethodNames, typeImports: Set<string>): Statement[] {
-  return (method.subscriptions?.kinds ?? []).map((kind): Statement => {
+function subscriptionFunctions(
+  pc: PackageContext,
+  method: MethodModel,
+  n: MethodNames,
+  typeImports: Set<string>,
+  ownMeta: ((kind: string, base: string) => string) | undefined,
+): Statement[] {
+  return (method.subscriptions?.kinds ?? []).flatMap((kind): Statement[] => {
     const base = `${n.fn}${pascalCase(kind.name)}`;
     const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
     typeImports.add(payload);
     const idents = uniqueIdents(kind.params.map((p) => p.ident));
-    return {
+    // With validators, the function's own meta loads the kind's notification validator on first use.
+    const kindMeta = ownMeta ? `${base}OwnMeta` : `${base}Meta`;
+    const own: Statement[] = ownMeta ? [{ kind: 'variable', declarationKind: 'const', declarations: [{ name: kindMeta, type: 'SubscriptionMeta', initializer: ownMeta(kind.name, base) }] }] : [];
+    return [
+      ...own,
+      {
       kind: 'function',
       isExported: true,
       name: base,
@@ -219,13 +230,14 @@ function subscriptionFunctions(pc: PackageContext, method: MethodModel, n: Metho
         { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
       ],
       returnType: `Subscription<${payload}>`,
-      statements: [`return subscribe(transport, ${base}Meta, [${idents.join(', ')}], options);`],
-    };
+      statements: [`return subscribe(transport, ${kindMeta}, [${idents.join(', ')}], options);`],
+      },
+    ];
   });
 }
 
 /** The method module's imports: each runtime value from the module that defines it, then the types. */
-function methodModuleImports(method: MethodModel, root: string, nsModule: string, metaNames: string[], typeImports: Set<string>, pages: boolean): Statement[] {
+function methodModuleImports(method: MethodModel, root: string, nsModule: string, metaNames: string[], typeImports: Set<string>, pages: boolean, metaTypes: readonly string[]): Statement[] {
   const statements: Statement[] = [];
   const subscribes = (method.subscriptions?.kinds.length ?? 0) > 0;
   // Each runtime value from the module that defines it: a bundler follows every import of a module it keeps,
@@ -241,13 +253,14 @@ function methodModuleImports(method: MethodModel, root: string, nsModule: string
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
   if (subscribes) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['SubscribeCallOptions'] });
   statements.push({ kind: 'import', moduleSpecifier: `${root}${nsModule}.js`, namedImports: metaNames });
+  if (metaTypes.length) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/meta.js`, namedImports: [...metaTypes] });
   const transportTypes = ['Transport', ...(method.subscriptions ? ['Subscription'] : [])];
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: transportTypes });
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   return statements;
 }
 
-function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes): OutputFile[] {
+function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodNames, t: MethodTypes, withValidators: boolean): OutputFile[] {
   const root = up(n.module);
   const sig = signature(pc, method);
   const typeImports = new Set<string>();
@@ -262,6 +275,14 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   const nsModule = `namespaces/${n.namespace}`;
   const metaNames = [n.meta, ...(method.subscriptions?.kinds ?? []).map((k) => `${n.fn}${pascalCase(k.name)}Meta`)];
   body.push({ kind: 'export', moduleSpecifier: `${root}${nsModule}.js`, namedExports: metaNames });
+  // The namespace's metas carry no validator (the whole-node client takes the package's `validators`); the
+  // standalone functions attach their own, loaded on first use, so `validate: true` works with them alone.
+  const service = pc.serviceOf(method);
+  const own = (meta: string, field: string, path: string) => `{ ...${meta}, ${field}: () => import(${q(`${root}${path}.js`)}) }`;
+  const withResult = withValidators && method.result;
+  if (withResult) {
+    body.push({ kind: 'variable', declarationKind: 'const', declarations: [{ name: 'meta', type: 'MethodMeta', initializer: own(n.meta, 'resultValidator', validatorPath(service, method, 'result')) }] });
+  }
   body.push({
     kind: 'function',
     isExported: true,
@@ -269,13 +290,15 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     docs: methodDocs(method),
     parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
     returnType: `Promise<${sig.result}>`,
-    statements: [`return call(transport, ${n.meta}, ${sig.args}, options);`],
+    statements: [`return call(transport, ${withResult ? 'meta' : n.meta}, ${sig.args}, options);`],
   });
 
   body.push(...errorGuard(method));
   body.push(...paginator(method, n, t, sig));
-  body.push(...subscriptionFunctions(pc, method, n, typeImports));
-  statements.push(...methodModuleImports(method, root, nsModule, metaNames, typeImports, !!(method.pagination && t.result && t.params)));
+  const ownKindMeta = withValidators ? (kind: string, base: string) => own(`${base}Meta`, 'notificationValidator', notificationValidatorPath(service, method, kind)) : undefined;
+  body.push(...subscriptionFunctions(pc, method, n, typeImports, ownKindMeta));
+  const metaTypes = [...(withResult ? ['MethodMeta'] : []), ...(withValidators && method.subscriptions?.kinds.length ? ['SubscriptionMeta'] : [])];
+  statements.push(...methodModuleImports(method, root, nsModule, metaNames, typeImports, !!(method.pagination && t.result && t.params), metaTypes));
   statements.push(...body);
   return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
 }
@@ -309,7 +332,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
     const typeImports = new Set<string>();
     let subscribe = false;
     let paginate = false;
-    const metas = metaStatements(pc, method, ns.module, withValidators);
+    const metas = metaStatements(pc, method, ns.module, false);
     const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
       subscribe = true;
@@ -486,6 +509,34 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
   return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
 }
 
+/**
+ * `validators.ts`: every result and notification validator of the package, by the keys the runtime looks them
+ * up with, each loaded on first use. Validation over the whole-node client takes it (`validate: validators`),
+ * so a program that never imports it bundles no validator, with or without code splitting.
+ */
+function validatorsModule(services: readonly ServiceModel[]): OutputFile[] {
+  const results: string[] = [];
+  const notifications: string[] = [];
+  for (const s of services) {
+    for (const m of s.methods) {
+      if (m.result && !m.subscriptions) results.push(`${q(`${s.name} ${m.name}`)}: () => import(${q(`./${validatorPath(s, m, 'result')}.js`)})`);
+      for (const kind of m.subscriptions?.kinds ?? []) notifications.push(`${q(`${m.name} ${kind.name}`)}: () => import(${q(`./${notificationValidatorPath(s, m, kind.name)}.js`)})`);
+    }
+  }
+  const statements: Statement[] = [
+    GENERATED_BANNER,
+    { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['ValidatorTable'] },
+    {
+      kind: 'variable',
+      isExported: true,
+      declarationKind: 'const',
+      docs: docs(['Every result and notification validator, for `validate`: `createNodeClient({ url, validate: validators })`. Each loads on first use.']),
+      declarations: [{ name: 'validators', type: 'ValidatorTable', initializer: objectLiteral([['results', objectLiteral(results)], ['notifications', objectLiteral(notifications)]]) }],
+    },
+  ];
+  return tsModule(`${PACKAGE_DIR}/validators.ts`, statements);
+}
+
 /** The `Requests` interface's member of each method, by method model. */
 const requestMembers = new Memo<MethodModel, PropertySignature>();
 
@@ -642,11 +693,18 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
   const { client } = names;
   const statements: Statement[] = [];
   const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
-  const metaTable = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => `${q(m.name)}: [${pc.names.of(m).meta}, ${pc.names.serviceConst(pc.serviceOf(m))}]`));
+  // request()'s table: the metas in a list (each meta names its method and service), the services by name;
+  // a table keyed by wire name would repeat every name the metas already hold.
+  const metaList = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => pc.names.of(m).meta));
   statements.push({
     kind: 'variable',
     declarationKind: 'const',
-    declarations: [{ name: 'METHODS', type: 'Record<string, [MethodMeta, ServiceMeta]>', initializer: objectLiteral(metaTable) }],
+    declarations: [{ name: 'METHODS', type: 'readonly MethodMeta[]', initializer: (w) => void w.write(`[${metaList.join(', ')}]`) }],
+  });
+  statements.push({
+    kind: 'variable',
+    declarationKind: 'const',
+    declarations: [{ name: 'SERVICES', type: 'Record<string, ServiceMeta>', initializer: objectLiteral(model.services.map((sv) => `${q(sv.name)}: ${pc.names.serviceConst(sv)}`)) }],
   });
   statements.push({
     kind: 'function',
@@ -666,7 +724,7 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
       returnObject([
         '...namespaces(call)',
         'batch: (build, options) => batch(build(namespaces(prepare)), options)',
-        `request: ({ method, params }, options) => {\n  const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;\n  if (!entry) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const [meta, service] = entry;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+        `request: ({ method, params }, options) => {\n  const meta = METHODS.find((m) => m.name === method);\n  if (!meta) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const service = SERVICES[meta.service];\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
         ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
         'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
         'close: () => pool.close()',
@@ -680,7 +738,15 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
     docs: docs([`A client for every service at \`options.url\` (the base URL, e.g. \`${exampleBaseUrl(config, model.services.flatMap((s) => s.endpoints))}\`): every service's endpoint is derived from it.`]),
     parameters: [{ name: 'options', type: 'NodeClientOptions' }],
     returnType: client,
-    statements: ['return scope(new TransportPool(options), {});'],
+    statements: [
+      // The namespaces' metas carry no validator, so `true` alone would check nothing.
+      `if (options?.validate === true) throw new TypeError(${q(
+        ctx.config.emit.includes('validators')
+          ? `validate: true needs the validators, which load only when asked for: import { validators } from '${config.package.name}/validators' and pass validate: validators`
+          : 'validate: true needs validators, and this package was generated without them (add "validators" to emit)',
+      )});`,
+      `return scope(new TransportPool(options, ${q(config.package.name)}), {});`,
+    ],
   });
   return statements;
 }
@@ -705,7 +771,8 @@ export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const declarations = guards.dts ? [GENERATED_BANNER, '\n\n', pc.typesSource, '\n', guards.dts, '\n'] : [GENERATED_BANNER, '\n\n', pc.typesSource];
   files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, declarations), guards.js));
   const withValidators = ctx.config.emit.includes('validators');
-  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method));
+  for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method, withValidators));
+  if (withValidators) files.push(...validatorsModule(ctx.model.services));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));
   files.push(...servicesModule(pc, ctx.model.services));
   files.push(...indexModule(ctx, pc));

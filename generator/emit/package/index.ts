@@ -62,6 +62,7 @@ export async function emitPackage(ctx: EmitContext): Promise<OutputFile[]> {
       './runtime': entry('runtime/index'),
       './methods/*': entry('methods/*'),
       './namespaces/*': entry('namespaces/*'),
+      ...(emits('validators') && emits('client') ? { './validators': entry('validators') } : {}),
       ...(emits('validators') ? { './validators/*': entry('validators/*') } : {}),
       ...(emits('server') ? { './server': entry('server/index') } : {}),
       ...(emits('mock') ? { './mock': entry('mock/index') } : {}),

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { adminGetVMConfigMeta } from '../../namespaces/admin.js';
 export { adminGetVMConfigMeta } from '../../namespaces/admin.js';
+const meta = { ...adminGetVMConfigMeta, resultValidator: () => import("../../validators/admin/admin.getVMConfig.result.js") };
 
 export function adminGetVMConfig(transport, options) {
-  return call(transport, adminGetVMConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { adminLockProfileMeta } from '../../namespaces/admin.js';
 export { adminLockProfileMeta } from '../../namespaces/admin.js';
+const meta = { ...adminLockProfileMeta, resultValidator: () => import("../../validators/admin/admin.lockProfile.result.js") };
 
 export function adminLockProfile(transport, options) {
-  return call(transport, adminLockProfileMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { adminMemoryProfileMeta } from '../../namespaces/admin.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AdminMemoryProfileResult } from '../../types.js';
 export { adminMemoryProfileMeta } from '../../namespaces/admin.js';

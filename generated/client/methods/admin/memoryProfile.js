@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { adminMemoryProfileMeta } from '../../namespaces/admin.js';
 export { adminMemoryProfileMeta } from '../../namespaces/admin.js';
+const meta = { ...adminMemoryProfileMeta, resultValidator: () => import("../../validators/admin/admin.memoryProfile.result.js") };
 
 export function adminMemoryProfile(transport, options) {
-  return call(transport, adminMemoryProfileMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { adminSetLogLevelMeta } from '../../namespaces/admin.js';
 export { adminSetLogLevelMeta } from '../../namespaces/admin.js';
+const meta = { ...adminSetLogLevelMeta, resultValidator: () => import("../../validators/admin/admin.setLogLevel.result.js") };
 
 export function adminSetLogLevel(transport, params, options) {
-  return call(transport, adminSetLogLevelMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAdminSetLogLevelError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { adminStartCPUProfilerMeta } from '../../namespaces/admin.js';
 export { adminStartCPUProfilerMeta } from '../../namespaces/admin.js';
+const meta = { ...adminStartCPUProfilerMeta, resultValidator: () => import("../../validators/admin/admin.startCPUProfiler.result.js") };
 
 export function adminStartCPUProfiler(transport, options) {
-  return call(transport, adminStartCPUProfilerMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isAdminStartCPUProfilerError(error) {

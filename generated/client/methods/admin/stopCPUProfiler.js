@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { adminStopCPUProfilerMeta } from '../../namespaces/admin.js';
 export { adminStopCPUProfilerMeta } from '../../namespaces/admin.js';
+const meta = { ...adminStopCPUProfilerMeta, resultValidator: () => import("../../validators/admin/admin.stopCPUProfiler.result.js") };
 
 export function adminStopCPUProfiler(transport, options) {
-  return call(transport, adminStopCPUProfilerMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isAdminStopCPUProfilerError(error) {

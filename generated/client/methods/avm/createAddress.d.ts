@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { avmCreateAddressMeta } from '../../namespaces/avm.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AvmCreateAddressParams, AvmCreateAddressResult } from '../../types.js';
 export { avmCreateAddressMeta } from '../../namespaces/avm.js';

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmCreateAddressMeta } from '../../namespaces/avm.js';
 export { avmCreateAddressMeta } from '../../namespaces/avm.js';
+const meta = { ...avmCreateAddressMeta, resultValidator: () => import("../../validators/x/avm.createAddress.result.js") };
 
 export function avmCreateAddress(transport, params, options) {
-  return call(transport, avmCreateAddressMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmCreateAddressError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmCreateAssetMeta } from '../../namespaces/avm.js';
 export { avmCreateAssetMeta } from '../../namespaces/avm.js';
+const meta = { ...avmCreateAssetMeta, resultValidator: () => import("../../validators/x/avm.createAsset.result.js") };
 
 export function avmCreateAsset(transport, params, options) {
-  return call(transport, avmCreateAssetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmCreateAssetError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmCreateFixedCapAssetMeta } from '../../namespaces/avm.js';
 export { avmCreateFixedCapAssetMeta } from '../../namespaces/avm.js';
+const meta = { ...avmCreateFixedCapAssetMeta, resultValidator: () => import("../../validators/x/avm.createFixedCapAsset.result.js") };
 
 export function avmCreateFixedCapAsset(transport, params, options) {
-  return call(transport, avmCreateFixedCapAssetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmCreateFixedCapAssetError(error) {

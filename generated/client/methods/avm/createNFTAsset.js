@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmCreateNFTAssetMeta } from '../../namespaces/avm.js';
 export { avmCreateNFTAssetMeta } from '../../namespaces/avm.js';
+const meta = { ...avmCreateNFTAssetMeta, resultValidator: () => import("../../validators/x/avm.createNFTAsset.result.js") };
 
 export function avmCreateNFTAsset(transport, params, options) {
-  return call(transport, avmCreateNFTAssetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmCreateNFTAssetError(error) {

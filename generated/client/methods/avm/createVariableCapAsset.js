@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmCreateVariableCapAssetMeta } from '../../namespaces/avm.js';
 export { avmCreateVariableCapAssetMeta } from '../../namespaces/avm.js';
+const meta = { ...avmCreateVariableCapAssetMeta, resultValidator: () => import("../../validators/x/avm.createVariableCapAsset.result.js") };
 
 export function avmCreateVariableCapAsset(transport, params, options) {
-  return call(transport, avmCreateVariableCapAssetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmCreateVariableCapAssetError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmExportMeta } from '../../namespaces/avm.js';
 export { avmExportMeta } from '../../namespaces/avm.js';
+const meta = { ...avmExportMeta, resultValidator: () => import("../../validators/x/avm.export.result.js") };
 
 export function avmExport(transport, params, options) {
-  return call(transport, avmExportMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmExportError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmExportKeyMeta } from '../../namespaces/avm.js';
 export { avmExportKeyMeta } from '../../namespaces/avm.js';
+const meta = { ...avmExportKeyMeta, resultValidator: () => import("../../validators/x/avm.exportKey.result.js") };
 
 export function avmExportKey(transport, params, options) {
-  return call(transport, avmExportKeyMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmExportKeyError(error) {

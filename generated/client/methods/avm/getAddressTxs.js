@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetAddressTxsMeta } from '../../namespaces/avm.js';
 export { avmGetAddressTxsMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetAddressTxsMeta, resultValidator: () => import("../../validators/x/avm.getAddressTxs.result.js") };
 
 export function avmGetAddressTxs(transport, params, options) {
-  return call(transport, avmGetAddressTxsMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetAddressTxsError(error) {

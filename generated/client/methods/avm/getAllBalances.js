@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetAllBalancesMeta } from '../../namespaces/avm.js';
 export { avmGetAllBalancesMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetAllBalancesMeta, resultValidator: () => import("../../validators/x/avm.getAllBalances.result.js") };
 
 export function avmGetAllBalances(transport, params, options) {
-  return call(transport, avmGetAllBalancesMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetAllBalancesError(error) {

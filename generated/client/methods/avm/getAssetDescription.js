@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetAssetDescriptionMeta } from '../../namespaces/avm.js';
 export { avmGetAssetDescriptionMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetAssetDescriptionMeta, resultValidator: () => import("../../validators/x/avm.getAssetDescription.result.js") };
 
 export function avmGetAssetDescription(transport, params, options) {
-  return call(transport, avmGetAssetDescriptionMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetAssetDescriptionError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetBalanceMeta } from '../../namespaces/avm.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AvmGetBalanceParams, AvmGetBalanceResult } from '../../types.js';
 export { avmGetBalanceMeta } from '../../namespaces/avm.js';

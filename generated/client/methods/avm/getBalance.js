@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { avmGetBalanceMeta } from '../../namespaces/avm.js';
 export { avmGetBalanceMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetBalanceMeta, resultValidator: () => import("../../validators/x/avm.getBalance.result.js") };
 
 export function avmGetBalance(transport, params, options) {
-  return call(transport, avmGetBalanceMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetBlockMeta } from '../../namespaces/avm.js';
 export { avmGetBlockMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetBlockMeta, resultValidator: () => import("../../validators/x/avm.getBlock.result.js") };
 
 export function avmGetBlock(transport, params, options) {
-  return call(transport, avmGetBlockMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetBlockError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetBlockByHeightMeta } from '../../namespaces/avm.js';
 export { avmGetBlockByHeightMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetBlockByHeightMeta, resultValidator: () => import("../../validators/x/avm.getBlockByHeight.result.js") };
 
 export function avmGetBlockByHeight(transport, params, options) {
-  return call(transport, avmGetBlockByHeightMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetBlockByHeightError(error) {

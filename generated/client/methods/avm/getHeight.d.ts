@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetHeightMeta } from '../../namespaces/avm.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AvmGetHeightResult } from '../../types.js';
 export { avmGetHeightMeta } from '../../namespaces/avm.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { avmGetHeightMeta } from '../../namespaces/avm.js';
 export { avmGetHeightMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetHeightMeta, resultValidator: () => import("../../validators/x/avm.getHeight.result.js") };
 
 export function avmGetHeight(transport, options) {
-  return call(transport, avmGetHeightMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetTxMeta } from '../../namespaces/avm.js';
 export { avmGetTxMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetTxMeta, resultValidator: () => import("../../validators/x/avm.getTx.result.js") };
 
 export function avmGetTx(transport, params, options) {
-  return call(transport, avmGetTxMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetTxError(error) {

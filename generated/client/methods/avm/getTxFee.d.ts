@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetTxFeeMeta } from '../../namespaces/avm.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AvmGetTxFeeResult } from '../../types.js';
 export { avmGetTxFeeMeta } from '../../namespaces/avm.js';

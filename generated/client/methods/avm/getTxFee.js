@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { avmGetTxFeeMeta } from '../../namespaces/avm.js';
 export { avmGetTxFeeMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetTxFeeMeta, resultValidator: () => import("../../validators/x/avm.getTxFee.result.js") };
 
 export function avmGetTxFee(transport, options) {
-  return call(transport, avmGetTxFeeMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmGetTxStatusMeta } from '../../namespaces/avm.js';
 export { avmGetTxStatusMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetTxStatusMeta, resultValidator: () => import("../../validators/x/avm.getTxStatus.result.js") };
 
 export function avmGetTxStatus(transport, params, options) {
-  return call(transport, avmGetTxStatusMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetTxStatusError(error) {

@@ -4,9 +4,10 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import { paginateByIndex } from '../../runtime/client/paginate.js';
 import { avmGetUTXOsMeta } from '../../namespaces/avm.js';
 export { avmGetUTXOsMeta } from '../../namespaces/avm.js';
+const meta = { ...avmGetUTXOsMeta, resultValidator: () => import("../../validators/x/avm.getUTXOs.result.js") };
 
 export function avmGetUTXOs(transport, params, options) {
-  return call(transport, avmGetUTXOsMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmGetUTXOsError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmImportMeta } from '../../namespaces/avm.js';
 export { avmImportMeta } from '../../namespaces/avm.js';
+const meta = { ...avmImportMeta, resultValidator: () => import("../../validators/x/avm.import.result.js") };
 
 export function avmImport(transport, params, options) {
-  return call(transport, avmImportMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmImportError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmImportKeyMeta } from '../../namespaces/avm.js';
 export { avmImportKeyMeta } from '../../namespaces/avm.js';
+const meta = { ...avmImportKeyMeta, resultValidator: () => import("../../validators/x/avm.importKey.result.js") };
 
 export function avmImportKey(transport, params, options) {
-  return call(transport, avmImportKeyMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmImportKeyError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmIssueTxMeta } from '../../namespaces/avm.js';
 export { avmIssueTxMeta } from '../../namespaces/avm.js';
+const meta = { ...avmIssueTxMeta, resultValidator: () => import("../../validators/x/avm.issueTx.result.js") };
 
 export function avmIssueTx(transport, params, options) {
-  return call(transport, avmIssueTxMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmIssueTxError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmListAddressesMeta } from '../../namespaces/avm.js';
 export { avmListAddressesMeta } from '../../namespaces/avm.js';
+const meta = { ...avmListAddressesMeta, resultValidator: () => import("../../validators/x/avm.listAddresses.result.js") };
 
 export function avmListAddresses(transport, params, options) {
-  return call(transport, avmListAddressesMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmListAddressesError(error) {

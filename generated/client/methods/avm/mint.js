@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmMintMeta } from '../../namespaces/avm.js';
 export { avmMintMeta } from '../../namespaces/avm.js';
+const meta = { ...avmMintMeta, resultValidator: () => import("../../validators/x/avm.mint.result.js") };
 
 export function avmMint(transport, params, options) {
-  return call(transport, avmMintMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmMintError(error) {

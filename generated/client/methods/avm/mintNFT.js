@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmMintNFTMeta } from '../../namespaces/avm.js';
 export { avmMintNFTMeta } from '../../namespaces/avm.js';
+const meta = { ...avmMintNFTMeta, resultValidator: () => import("../../validators/x/avm.mintNFT.result.js") };
 
 export function avmMintNFT(transport, params, options) {
-  return call(transport, avmMintNFTMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmMintNFTError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmSendMeta } from '../../namespaces/avm.js';
 export { avmSendMeta } from '../../namespaces/avm.js';
+const meta = { ...avmSendMeta, resultValidator: () => import("../../validators/x/avm.send.result.js") };
 
 export function avmSend(transport, params, options) {
-  return call(transport, avmSendMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmSendError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmSendMultipleMeta } from '../../namespaces/avm.js';
 export { avmSendMultipleMeta } from '../../namespaces/avm.js';
+const meta = { ...avmSendMultipleMeta, resultValidator: () => import("../../validators/x/avm.sendMultiple.result.js") };
 
 export function avmSendMultiple(transport, params, options) {
-  return call(transport, avmSendMultipleMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmSendMultipleError(error) {

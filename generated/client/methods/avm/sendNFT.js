@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { avmSendNFTMeta } from '../../namespaces/avm.js';
 export { avmSendNFTMeta } from '../../namespaces/avm.js';
+const meta = { ...avmSendNFTMeta, resultValidator: () => import("../../validators/x/avm.sendNFT.result.js") };
 
 export function avmSendNFT(transport, params, options) {
-  return call(transport, avmSendNFTMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAvmSendNFTError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugAccountRangeMeta } from '../../namespaces/debug.js';
 export { debugAccountRangeMeta } from '../../namespaces/debug.js';
+const meta = { ...debugAccountRangeMeta, resultValidator: () => import("../../validators/evm/debug_accountRange.result.js") };
 
 export function debugAccountRange(transport, block, start, maxResults, noCode, noStorage, incompletes, options) {
-  return call(transport, debugAccountRangeMeta, [block, start, maxResults, noCode, noStorage, incompletes], options);
+  return call(transport, meta, [block, start, maxResults, noCode, noStorage, incompletes], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugBlockProfileMeta } from '../../namespaces/debug.js';
 export { debugBlockProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugBlockProfileMeta, resultValidator: () => import("../../validators/evm/debug_blockProfile.result.js") };
 
 export function debugBlockProfile(transport, file, nsec, options) {
-  return call(transport, debugBlockProfileMeta, [file, nsec], options);
+  return call(transport, meta, [file, nsec], options);
 }

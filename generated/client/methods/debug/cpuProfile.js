@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugCpuProfileMeta } from '../../namespaces/debug.js';
 export { debugCpuProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugCpuProfileMeta, resultValidator: () => import("../../validators/evm/debug_cpuProfile.result.js") };
 
 export function debugCpuProfile(transport, file, nsec, options) {
-  return call(transport, debugCpuProfileMeta, [file, nsec], options);
+  return call(transport, meta, [file, nsec], options);
 }
 
 export function isDebugCpuProfileError(error) {

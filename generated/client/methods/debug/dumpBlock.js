@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugDumpBlockMeta } from '../../namespaces/debug.js';
 export { debugDumpBlockMeta } from '../../namespaces/debug.js';
+const meta = { ...debugDumpBlockMeta, resultValidator: () => import("../../validators/evm/debug_dumpBlock.result.js") };
 
 export function debugDumpBlock(transport, block, options) {
-  return call(transport, debugDumpBlockMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isDebugDumpBlockError(error) {

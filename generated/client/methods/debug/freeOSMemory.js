@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugFreeOSMemoryMeta } from '../../namespaces/debug.js';
 export { debugFreeOSMemoryMeta } from '../../namespaces/debug.js';
+const meta = { ...debugFreeOSMemoryMeta, resultValidator: () => import("../../validators/evm/debug_freeOSMemory.result.js") };
 
 export function debugFreeOSMemory(transport, options) {
-  return call(transport, debugFreeOSMemoryMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

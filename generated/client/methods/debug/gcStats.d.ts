@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugGcStatsMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugGcStatsResult } from '../../types.js';
 export { debugGcStatsMeta } from '../../namespaces/debug.js';

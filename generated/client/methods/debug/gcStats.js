@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugGcStatsMeta } from '../../namespaces/debug.js';
 export { debugGcStatsMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGcStatsMeta, resultValidator: () => import("../../validators/evm/debug_gcStats.result.js") };
 
 export function debugGcStats(transport, options) {
-  return call(transport, debugGcStatsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetAccessibleStateMeta } from '../../namespaces/debug.js';
 export { debugGetAccessibleStateMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetAccessibleStateMeta, resultValidator: () => import("../../validators/evm/debug_getAccessibleState.result.js") };
 
 export function debugGetAccessibleState(transport, from, to, options) {
-  return call(transport, debugGetAccessibleStateMeta, [from, to], options);
+  return call(transport, meta, [from, to], options);
 }
 
 export function isDebugGetAccessibleStateError(error) {

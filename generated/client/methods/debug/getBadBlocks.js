@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugGetBadBlocksMeta } from '../../namespaces/debug.js';
 export { debugGetBadBlocksMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetBadBlocksMeta, resultValidator: () => import("../../validators/evm/debug_getBadBlocks.result.js") };
 
 export function debugGetBadBlocks(transport, options) {
-  return call(transport, debugGetBadBlocksMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

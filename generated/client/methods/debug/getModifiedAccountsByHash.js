@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugGetModifiedAccountsByHashMeta } from '../../namespaces/debug.js';
 export { debugGetModifiedAccountsByHashMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetModifiedAccountsByHashMeta, resultValidator: () => import("../../validators/evm/debug_getModifiedAccountsByHash.result.js") };
 
 export function debugGetModifiedAccountsByHash(transport, startHash, endHash, options) {
-  return call(transport, debugGetModifiedAccountsByHashMeta, [startHash, endHash], options);
+  return call(transport, meta, [startHash, endHash], options);
 }

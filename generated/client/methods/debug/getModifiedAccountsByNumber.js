@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetModifiedAccountsByNumberMeta } from '../../namespaces/debug.js';
 export { debugGetModifiedAccountsByNumberMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetModifiedAccountsByNumberMeta, resultValidator: () => import("../../validators/evm/debug_getModifiedAccountsByNumber.result.js") };
 
 export function debugGetModifiedAccountsByNumber(transport, startNum, endNum, options) {
-  return call(transport, debugGetModifiedAccountsByNumberMeta, [startNum, endNum], options);
+  return call(transport, meta, [startNum, endNum], options);
 }
 
 export function isDebugGetModifiedAccountsByNumberError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetRawBlockMeta } from '../../namespaces/debug.js';
 export { debugGetRawBlockMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetRawBlockMeta, resultValidator: () => import("../../validators/evm/debug_getRawBlock.result.js") };
 
 export function debugGetRawBlock(transport, block, options) {
-  return call(transport, debugGetRawBlockMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isDebugGetRawBlockError(error) {

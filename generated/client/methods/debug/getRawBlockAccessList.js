@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetRawBlockAccessListMeta } from '../../namespaces/debug.js';
 export { debugGetRawBlockAccessListMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetRawBlockAccessListMeta, resultValidator: () => import("../../validators/evm/debug_getRawBlockAccessList.result.js") };
 
 export function debugGetRawBlockAccessList(transport, block, options) {
-  return call(transport, debugGetRawBlockAccessListMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isDebugGetRawBlockAccessListError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetRawHeaderMeta } from '../../namespaces/debug.js';
 export { debugGetRawHeaderMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetRawHeaderMeta, resultValidator: () => import("../../validators/evm/debug_getRawHeader.result.js") };
 
 export function debugGetRawHeader(transport, block, options) {
-  return call(transport, debugGetRawHeaderMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isDebugGetRawHeaderError(error) {

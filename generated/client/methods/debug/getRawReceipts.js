@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetRawReceiptsMeta } from '../../namespaces/debug.js';
 export { debugGetRawReceiptsMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetRawReceiptsMeta, resultValidator: () => import("../../validators/evm/debug_getRawReceipts.result.js") };
 
 export function debugGetRawReceipts(transport, block, options) {
-  return call(transport, debugGetRawReceiptsMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isDebugGetRawReceiptsError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGetRawTransactionMeta } from '../../namespaces/debug.js';
 export { debugGetRawTransactionMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGetRawTransactionMeta, resultValidator: () => import("../../validators/evm/debug_getRawTransaction.result.js") };
 
 export function debugGetRawTransaction(transport, transactionHash, options) {
-  return call(transport, debugGetRawTransactionMeta, [transactionHash], options);
+  return call(transport, meta, [transactionHash], options);
 }
 
 export function isDebugGetRawTransactionError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugGoTraceMeta } from '../../namespaces/debug.js';
 export { debugGoTraceMeta } from '../../namespaces/debug.js';
+const meta = { ...debugGoTraceMeta, resultValidator: () => import("../../validators/evm/debug_goTrace.result.js") };
 
 export function debugGoTrace(transport, file, nsec, options) {
-  return call(transport, debugGoTraceMeta, [file, nsec], options);
+  return call(transport, meta, [file, nsec], options);
 }
 
 export function isDebugGoTraceError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugIntermediateRootsMeta } from '../../namespaces/debug.js';
 export { debugIntermediateRootsMeta } from '../../namespaces/debug.js';
+const meta = { ...debugIntermediateRootsMeta, resultValidator: () => import("../../validators/evm/debug_intermediateRoots.result.js") };
 
 export function debugIntermediateRoots(transport, blockHash, config, options) {
-  return call(transport, debugIntermediateRootsMeta, [blockHash, config], options);
+  return call(transport, meta, [blockHash, config], options);
 }
 
 export function isDebugIntermediateRootsError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugMemStatsMeta } from '../../namespaces/debug.js';
 export { debugMemStatsMeta } from '../../namespaces/debug.js';
+const meta = { ...debugMemStatsMeta, resultValidator: () => import("../../validators/evm/debug_memStats.result.js") };
 
 export function debugMemStats(transport, options) {
-  return call(transport, debugMemStatsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugMutexProfileMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugMutexProfileParams, DebugMutexProfileResult } from '../../types.js';
 export { debugMutexProfileMeta } from '../../namespaces/debug.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugMutexProfileMeta } from '../../namespaces/debug.js';
 export { debugMutexProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugMutexProfileMeta, resultValidator: () => import("../../validators/evm/debug_mutexProfile.result.js") };
 
 export function debugMutexProfile(transport, file, nsec, options) {
-  return call(transport, debugMutexProfileMeta, [file, nsec], options);
+  return call(transport, meta, [file, nsec], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugPreimageMeta } from '../../namespaces/debug.js';
 export { debugPreimageMeta } from '../../namespaces/debug.js';
+const meta = { ...debugPreimageMeta, resultValidator: () => import("../../validators/evm/debug_preimage.result.js") };
 
 export function debugPreimage(transport, hash, options) {
-  return call(transport, debugPreimageMeta, [hash], options);
+  return call(transport, meta, [hash], options);
 }
 
 export function isDebugPreimageError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugPrintBlockMeta } from '../../namespaces/debug.js';
 export { debugPrintBlockMeta } from '../../namespaces/debug.js';
+const meta = { ...debugPrintBlockMeta, resultValidator: () => import("../../validators/evm/debug_printBlock.result.js") };
 
 export function debugPrintBlock(transport, numberType, options) {
-  return call(transport, debugPrintBlockMeta, [numberType], options);
+  return call(transport, meta, [numberType], options);
 }
 
 export function isDebugPrintBlockError(error) {

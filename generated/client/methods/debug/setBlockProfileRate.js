@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugSetBlockProfileRateMeta } from '../../namespaces/debug.js';
 export { debugSetBlockProfileRateMeta } from '../../namespaces/debug.js';
+const meta = { ...debugSetBlockProfileRateMeta, resultValidator: () => import("../../validators/evm/debug_setBlockProfileRate.result.js") };
 
 export function debugSetBlockProfileRate(transport, rate, options) {
-  return call(transport, debugSetBlockProfileRateMeta, [rate], options);
+  return call(transport, meta, [rate], options);
 }

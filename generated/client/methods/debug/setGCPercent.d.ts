@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugSetGCPercentMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugSetGCPercentParams, DebugSetGCPercentResult } from '../../types.js';
 export { debugSetGCPercentMeta } from '../../namespaces/debug.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugSetGCPercentMeta } from '../../namespaces/debug.js';
 export { debugSetGCPercentMeta } from '../../namespaces/debug.js';
+const meta = { ...debugSetGCPercentMeta, resultValidator: () => import("../../validators/evm/debug_setGCPercent.result.js") };
 
 export function debugSetGCPercent(transport, percent, options) {
-  return call(transport, debugSetGCPercentMeta, [percent], options);
+  return call(transport, meta, [percent], options);
 }

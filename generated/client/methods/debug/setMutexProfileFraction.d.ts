@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugSetMutexProfileFractionMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugSetMutexProfileFractionParams, DebugSetMutexProfileFractionResult } from '../../types.js';
 export { debugSetMutexProfileFractionMeta } from '../../namespaces/debug.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugSetMutexProfileFractionMeta } from '../../namespaces/debug.js';
 export { debugSetMutexProfileFractionMeta } from '../../namespaces/debug.js';
+const meta = { ...debugSetMutexProfileFractionMeta, resultValidator: () => import("../../validators/evm/debug_setMutexProfileFraction.result.js") };
 
 export function debugSetMutexProfileFraction(transport, rate, options) {
-  return call(transport, debugSetMutexProfileFractionMeta, [rate], options);
+  return call(transport, meta, [rate], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugStacksMeta } from '../../namespaces/debug.js';
 export { debugStacksMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStacksMeta, resultValidator: () => import("../../validators/evm/debug_stacks.result.js") };
 
 export function debugStacks(transport, filter, options) {
-  return call(transport, debugStacksMeta, [filter], options);
+  return call(transport, meta, [filter], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugStandardTraceBadBlockToFileMeta } from '../../namespaces/debug.js';
 export { debugStandardTraceBadBlockToFileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStandardTraceBadBlockToFileMeta, resultValidator: () => import("../../validators/evm/debug_standardTraceBadBlockToFile.result.js") };
 
 export function debugStandardTraceBadBlockToFile(transport, blockHash, config, options) {
-  return call(transport, debugStandardTraceBadBlockToFileMeta, [blockHash, config], options);
+  return call(transport, meta, [blockHash, config], options);
 }
 
 export function isDebugStandardTraceBadBlockToFileError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugStandardTraceBlockToFileMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugStandardTraceBlockToFileParams, DebugStandardTraceBlockToFileResult, StdTraceConfig } from '../../types.js';
 export { debugStandardTraceBlockToFileMeta } from '../../namespaces/debug.js';

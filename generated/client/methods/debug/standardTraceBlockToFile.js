@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugStandardTraceBlockToFileMeta } from '../../namespaces/debug.js';
 export { debugStandardTraceBlockToFileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStandardTraceBlockToFileMeta, resultValidator: () => import("../../validators/evm/debug_standardTraceBlockToFile.result.js") };
 
 export function debugStandardTraceBlockToFile(transport, blockHash, config, options) {
-  return call(transport, debugStandardTraceBlockToFileMeta, [blockHash, config], options);
+  return call(transport, meta, [blockHash, config], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugStartCPUProfileMeta } from '../../namespaces/debug.js';
 export { debugStartCPUProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStartCPUProfileMeta, resultValidator: () => import("../../validators/evm/debug_startCPUProfile.result.js") };
 
 export function debugStartCPUProfile(transport, file, options) {
-  return call(transport, debugStartCPUProfileMeta, [file], options);
+  return call(transport, meta, [file], options);
 }
 
 export function isDebugStartCPUProfileError(error) {

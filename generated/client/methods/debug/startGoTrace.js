@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugStartGoTraceMeta } from '../../namespaces/debug.js';
 export { debugStartGoTraceMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStartGoTraceMeta, resultValidator: () => import("../../validators/evm/debug_startGoTrace.result.js") };
 
 export function debugStartGoTrace(transport, file, options) {
-  return call(transport, debugStartGoTraceMeta, [file], options);
+  return call(transport, meta, [file], options);
 }
 
 export function isDebugStartGoTraceError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugStopCPUProfileMeta } from '../../namespaces/debug.js';
 export { debugStopCPUProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStopCPUProfileMeta, resultValidator: () => import("../../validators/evm/debug_stopCPUProfile.result.js") };
 
 export function debugStopCPUProfile(transport, options) {
-  return call(transport, debugStopCPUProfileMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isDebugStopCPUProfileError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugStopGoTraceMeta } from '../../namespaces/debug.js';
 export { debugStopGoTraceMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStopGoTraceMeta, resultValidator: () => import("../../validators/evm/debug_stopGoTrace.result.js") };
 
 export function debugStopGoTrace(transport, options) {
-  return call(transport, debugStopGoTraceMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isDebugStopGoTraceError(error) {

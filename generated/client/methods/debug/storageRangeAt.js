@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugStorageRangeAtMeta } from '../../namespaces/debug.js';
 export { debugStorageRangeAtMeta } from '../../namespaces/debug.js';
+const meta = { ...debugStorageRangeAtMeta, resultValidator: () => import("../../validators/evm/debug_storageRangeAt.result.js") };
 
 export function debugStorageRangeAt(transport, block, txIndex, contractAddress, keyStart, maxResult, options) {
-  return call(transport, debugStorageRangeAtMeta, [block, txIndex, contractAddress, keyStart, maxResult], options);
+  return call(transport, meta, [block, txIndex, contractAddress, keyStart, maxResult], options);
 }

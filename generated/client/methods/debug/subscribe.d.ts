@@ -6,6 +6,7 @@ import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import type { SubscribeCallOptions } from '../../runtime/client/call-api.js';
 import { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';
+import type { MethodMeta, SubscriptionMeta } from '../../runtime/client/meta.js';
 import type { Transport, Subscription } from '../../runtime/transports/transport.js';
 import type { BlockNumberOrTag, DebugSubscribeParams, DebugSubscribeResult, DebugSubscribeTraceChainNotification, TraceConfig } from '../../types.js';
 export { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';

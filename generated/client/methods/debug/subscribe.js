@@ -4,15 +4,18 @@ import { subscribe } from '../../runtime/client/call-api.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';
 export { debugSubscribeMeta, debugSubscribeTraceChainMeta } from '../../namespaces/debug.js';
+const meta = { ...debugSubscribeMeta, resultValidator: () => import("../../validators/evm/debug_subscribe.result.js") };
 
 export function debugSubscribe(transport, kind, start, end, config, options) {
-  return call(transport, debugSubscribeMeta, [kind, start, end, config], options);
+  return call(transport, meta, [kind, start, end, config], options);
 }
 
 export function isDebugSubscribeError(error) {
   return hasErrorCode(error, [-32601,-32000]);
 }
 
+const debugSubscribeTraceChainOwnMeta = { ...debugSubscribeTraceChainMeta, notificationValidator: () => import("../../validators/evm/debug_subscribe.traceChain.notification.js") };
+
 export function debugSubscribeTraceChain(transport, start, end, config, options) {
-  return subscribe(transport, debugSubscribeTraceChainMeta, [start, end, config], options);
+  return subscribe(transport, debugSubscribeTraceChainOwnMeta, [start, end, config], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceBadBlockMeta } from '../../namespaces/debug.js';
 export { debugTraceBadBlockMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceBadBlockMeta, resultValidator: () => import("../../validators/evm/debug_traceBadBlock.result.js") };
 
 export function debugTraceBadBlock(transport, blockHash, config, options) {
-  return call(transport, debugTraceBadBlockMeta, [blockHash, config], options);
+  return call(transport, meta, [blockHash, config], options);
 }
 
 export function isDebugTraceBadBlockError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceBlockByHashMeta } from '../../namespaces/debug.js';
 export { debugTraceBlockByHashMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceBlockByHashMeta, resultValidator: () => import("../../validators/evm/debug_traceBlockByHash.result.js") };
 
 export function debugTraceBlockByHash(transport, blockHash, config, options) {
-  return call(transport, debugTraceBlockByHashMeta, [blockHash, config], options);
+  return call(transport, meta, [blockHash, config], options);
 }
 
 export function isDebugTraceBlockByHashError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceBlockByNumberMeta } from '../../namespaces/debug.js';
 export { debugTraceBlockByNumberMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceBlockByNumberMeta, resultValidator: () => import("../../validators/evm/debug_traceBlockByNumber.result.js") };
 
 export function debugTraceBlockByNumber(transport, block, config, options) {
-  return call(transport, debugTraceBlockByNumberMeta, [block, config], options);
+  return call(transport, meta, [block, config], options);
 }
 
 export function isDebugTraceBlockByNumberError(error) {

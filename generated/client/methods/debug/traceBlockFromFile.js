@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceBlockFromFileMeta } from '../../namespaces/debug.js';
 export { debugTraceBlockFromFileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceBlockFromFileMeta, resultValidator: () => import("../../validators/evm/debug_traceBlockFromFile.result.js") };
 
 export function debugTraceBlockFromFile(transport, file, config, options) {
-  return call(transport, debugTraceBlockFromFileMeta, [file, config], options);
+  return call(transport, meta, [file, config], options);
 }
 
 export function isDebugTraceBlockFromFileError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceCallMeta } from '../../namespaces/debug.js';
 export { debugTraceCallMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceCallMeta, resultValidator: () => import("../../validators/evm/debug_traceCall.result.js") };
 
 export function debugTraceCall(transport, transaction, block, config, options) {
-  return call(transport, debugTraceCallMeta, [transaction, block, config], options);
+  return call(transport, meta, [transaction, block, config], options);
 }
 
 export function isDebugTraceCallError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugTraceTransactionMeta } from '../../namespaces/debug.js';
 export { debugTraceTransactionMeta } from '../../namespaces/debug.js';
+const meta = { ...debugTraceTransactionMeta, resultValidator: () => import("../../validators/evm/debug_traceTransaction.result.js") };
 
 export function debugTraceTransaction(transport, transactionHash, config, options) {
-  return call(transport, debugTraceTransactionMeta, [transactionHash, config], options);
+  return call(transport, meta, [transactionHash, config], options);
 }
 
 export function isDebugTraceTransactionError(error) {

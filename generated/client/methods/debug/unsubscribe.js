@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { debugUnsubscribeMeta } from '../../namespaces/debug.js';
 export { debugUnsubscribeMeta } from '../../namespaces/debug.js';
+const meta = { ...debugUnsubscribeMeta, resultValidator: () => import("../../validators/evm/debug_unsubscribe.result.js") };
 
 export function debugUnsubscribe(transport, subscriptionId, options) {
-  return call(transport, debugUnsubscribeMeta, [subscriptionId], options);
+  return call(transport, meta, [subscriptionId], options);
 }
 
 export function isDebugUnsubscribeError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugVerbosityMeta } from '../../namespaces/debug.js';
 export { debugVerbosityMeta } from '../../namespaces/debug.js';
+const meta = { ...debugVerbosityMeta, resultValidator: () => import("../../validators/evm/debug_verbosity.result.js") };
 
 export function debugVerbosity(transport, level, options) {
-  return call(transport, debugVerbosityMeta, [level], options);
+  return call(transport, meta, [level], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugVmoduleMeta } from '../../namespaces/debug.js';
 export { debugVmoduleMeta } from '../../namespaces/debug.js';
+const meta = { ...debugVmoduleMeta, resultValidator: () => import("../../validators/evm/debug_vmodule.result.js") };
 
 export function debugVmodule(transport, pattern, options) {
-  return call(transport, debugVmoduleMeta, [pattern], options);
+  return call(transport, meta, [pattern], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugWriteBlockProfileMeta } from '../../namespaces/debug.js';
 export { debugWriteBlockProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugWriteBlockProfileMeta, resultValidator: () => import("../../validators/evm/debug_writeBlockProfile.result.js") };
 
 export function debugWriteBlockProfile(transport, file, options) {
-  return call(transport, debugWriteBlockProfileMeta, [file], options);
+  return call(transport, meta, [file], options);
 }

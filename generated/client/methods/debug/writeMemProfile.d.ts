@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugWriteMemProfileMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugWriteMemProfileParams, DebugWriteMemProfileResult } from '../../types.js';
 export { debugWriteMemProfileMeta } from '../../namespaces/debug.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugWriteMemProfileMeta } from '../../namespaces/debug.js';
 export { debugWriteMemProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugWriteMemProfileMeta, resultValidator: () => import("../../validators/evm/debug_writeMemProfile.result.js") };
 
 export function debugWriteMemProfile(transport, file, options) {
-  return call(transport, debugWriteMemProfileMeta, [file], options);
+  return call(transport, meta, [file], options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { debugWriteMutexProfileMeta } from '../../namespaces/debug.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { DebugWriteMutexProfileParams, DebugWriteMutexProfileResult } from '../../types.js';
 export { debugWriteMutexProfileMeta } from '../../namespaces/debug.js';

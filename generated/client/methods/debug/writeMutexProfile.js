@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { debugWriteMutexProfileMeta } from '../../namespaces/debug.js';
 export { debugWriteMutexProfileMeta } from '../../namespaces/debug.js';
+const meta = { ...debugWriteMutexProfileMeta, resultValidator: () => import("../../validators/evm/debug_writeMutexProfile.result.js") };
 
 export function debugWriteMutexProfile(transport, file, options) {
-  return call(transport, debugWriteMutexProfileMeta, [file], options);
+  return call(transport, meta, [file], options);
 }

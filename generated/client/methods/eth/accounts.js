@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethAccountsMeta } from '../../namespaces/eth.js';
 export { ethAccountsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethAccountsMeta, resultValidator: () => import("../../validators/evm/eth_accounts.result.js") };
 
 export function ethAccounts(transport, options) {
-  return call(transport, ethAccountsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isEthAccountsError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethBaseFeeMeta } from '../../namespaces/eth.js';
 export { ethBaseFeeMeta } from '../../namespaces/eth.js';
+const meta = { ...ethBaseFeeMeta, resultValidator: () => import("../../validators/evm/eth_baseFee.result.js") };
 
 export function ethBaseFee(transport, options) {
-  return call(transport, ethBaseFeeMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethBlobBaseFeeMeta } from '../../namespaces/eth.js';
 export { ethBlobBaseFeeMeta } from '../../namespaces/eth.js';
+const meta = { ...ethBlobBaseFeeMeta, resultValidator: () => import("../../validators/evm/eth_blobBaseFee.result.js") };
 
 export function ethBlobBaseFee(transport, options) {
-  return call(transport, ethBlobBaseFeeMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isEthBlobBaseFeeError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethBlockNumberMeta } from '../../namespaces/eth.js';
 export { ethBlockNumberMeta } from '../../namespaces/eth.js';
+const meta = { ...ethBlockNumberMeta, resultValidator: () => import("../../validators/evm/eth_blockNumber.result.js") };
 
 export function ethBlockNumber(transport, options) {
-  return call(transport, ethBlockNumberMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethCallMeta } from '../../namespaces/eth.js';
 export { ethCallMeta } from '../../namespaces/eth.js';
+const meta = { ...ethCallMeta, resultValidator: () => import("../../validators/evm/eth_call.result.js") };
 
 export function ethCall(transport, transaction, block, stateOverrides, blockOverrides, options) {
-  return call(transport, ethCallMeta, [transaction, block, stateOverrides, blockOverrides], options);
+  return call(transport, meta, [transaction, block, stateOverrides, blockOverrides], options);
 }
 
 export function isEthCallError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethCallDetailedMeta } from '../../namespaces/eth.js';
 export { ethCallDetailedMeta } from '../../namespaces/eth.js';
+const meta = { ...ethCallDetailedMeta, resultValidator: () => import("../../validators/evm/eth_callDetailed.result.js") };
 
 export function ethCallDetailed(transport, transaction, block, stateOverrides, options) {
-  return call(transport, ethCallDetailedMeta, [transaction, block, stateOverrides], options);
+  return call(transport, meta, [transaction, block, stateOverrides], options);
 }
 
 export function isEthCallDetailedError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethCapabilitiesMeta } from '../../namespaces/eth.js';
 export { ethCapabilitiesMeta } from '../../namespaces/eth.js';
+const meta = { ...ethCapabilitiesMeta, resultValidator: () => import("../../validators/evm/eth_capabilities.result.js") };
 
 export function ethCapabilities(transport, options) {
-  return call(transport, ethCapabilitiesMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isEthCapabilitiesError(error) {

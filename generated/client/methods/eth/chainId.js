@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethChainIdMeta } from '../../namespaces/eth.js';
 export { ethChainIdMeta } from '../../namespaces/eth.js';
+const meta = { ...ethChainIdMeta, resultValidator: () => import("../../validators/evm/eth_chainId.result.js") };
 
 export function ethChainId(transport, options) {
-  return call(transport, ethChainIdMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethCoinbaseMeta } from '../../namespaces/eth.js';
 export { ethCoinbaseMeta } from '../../namespaces/eth.js';
+const meta = { ...ethCoinbaseMeta, resultValidator: () => import("../../validators/evm/eth_coinbase.result.js") };
 
 export function ethCoinbase(transport, options) {
-  return call(transport, ethCoinbaseMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

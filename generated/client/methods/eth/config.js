@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethConfigMeta } from '../../namespaces/eth.js';
 export { ethConfigMeta } from '../../namespaces/eth.js';
+const meta = { ...ethConfigMeta, resultValidator: () => import("../../validators/evm/eth_config.result.js") };
 
 export function ethConfig(transport, options) {
-  return call(transport, ethConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isEthConfigError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethCreateAccessListMeta } from '../../namespaces/eth.js';
 export { ethCreateAccessListMeta } from '../../namespaces/eth.js';
+const meta = { ...ethCreateAccessListMeta, resultValidator: () => import("../../validators/evm/eth_createAccessList.result.js") };
 
 export function ethCreateAccessList(transport, transaction, block, options) {
-  return call(transport, ethCreateAccessListMeta, [transaction, block], options);
+  return call(transport, meta, [transaction, block], options);
 }
 
 export function isEthCreateAccessListError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethEstimateGasMeta } from '../../namespaces/eth.js';
 export { ethEstimateGasMeta } from '../../namespaces/eth.js';
+const meta = { ...ethEstimateGasMeta, resultValidator: () => import("../../validators/evm/eth_estimateGas.result.js") };
 
 export function ethEstimateGas(transport, transaction, block, stateOverrides, options) {
-  return call(transport, ethEstimateGasMeta, [transaction, block, stateOverrides], options);
+  return call(transport, meta, [transaction, block, stateOverrides], options);
 }
 
 export function isEthEstimateGasError(error) {

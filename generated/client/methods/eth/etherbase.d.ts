@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethEtherbaseMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { EthEtherbaseResult } from '../../types.js';
 export { ethEtherbaseMeta } from '../../namespaces/eth.js';

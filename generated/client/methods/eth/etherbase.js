@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethEtherbaseMeta } from '../../namespaces/eth.js';
 export { ethEtherbaseMeta } from '../../namespaces/eth.js';
+const meta = { ...ethEtherbaseMeta, resultValidator: () => import("../../validators/evm/eth_etherbase.result.js") };
 
 export function ethEtherbase(transport, options) {
-  return call(transport, ethEtherbaseMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethFeeHistoryMeta } from '../../namespaces/eth.js';
 export { ethFeeHistoryMeta } from '../../namespaces/eth.js';
+const meta = { ...ethFeeHistoryMeta, resultValidator: () => import("../../validators/evm/eth_feeHistory.result.js") };
 
 export function ethFeeHistory(transport, blockCount, newestBlock, rewardPercentiles, options) {
-  return call(transport, ethFeeHistoryMeta, [blockCount, newestBlock, rewardPercentiles], options);
+  return call(transport, meta, [blockCount, newestBlock, rewardPercentiles], options);
 }
 
 export function isEthFeeHistoryError(error) {

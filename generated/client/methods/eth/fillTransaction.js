@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethFillTransactionMeta } from '../../namespaces/eth.js';
 export { ethFillTransactionMeta } from '../../namespaces/eth.js';
+const meta = { ...ethFillTransactionMeta, resultValidator: () => import("../../validators/evm/eth_fillTransaction.result.js") };
 
 export function ethFillTransaction(transport, transaction, options) {
-  return call(transport, ethFillTransactionMeta, [transaction], options);
+  return call(transport, meta, [transaction], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGasPriceMeta } from '../../namespaces/eth.js';
 export { ethGasPriceMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGasPriceMeta, resultValidator: () => import("../../validators/evm/eth_gasPrice.result.js") };
 
 export function ethGasPrice(transport, options) {
-  return call(transport, ethGasPriceMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

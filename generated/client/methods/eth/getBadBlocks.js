@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetBadBlocksMeta } from '../../namespaces/eth.js';
 export { ethGetBadBlocksMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBadBlocksMeta, resultValidator: () => import("../../validators/evm/eth_getBadBlocks.result.js") };
 
 export function ethGetBadBlocks(transport, options) {
-  return call(transport, ethGetBadBlocksMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetBalanceMeta } from '../../namespaces/eth.js';
 export { ethGetBalanceMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBalanceMeta, resultValidator: () => import("../../validators/evm/eth_getBalance.result.js") };
 
 export function ethGetBalance(transport, address, block, options) {
-  return call(transport, ethGetBalanceMeta, [address, block], options);
+  return call(transport, meta, [address, block], options);
 }
 
 export function isEthGetBalanceError(error) {

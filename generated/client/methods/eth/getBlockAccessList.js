@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
 export { ethGetBlockAccessListMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockAccessListMeta, resultValidator: () => import("../../validators/evm/eth_getBlockAccessList.result.js") };
 
 export function ethGetBlockAccessList(transport, block, options) {
-  return call(transport, ethGetBlockAccessListMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isEthGetBlockAccessListError(error) {

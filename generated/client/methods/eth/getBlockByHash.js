@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
 export { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockByHashMeta, resultValidator: () => import("../../validators/evm/eth_getBlockByHash.result.js") };
 
 export function ethGetBlockByHash(transport, blockHash, fullTransactions, options) {
-  return call(transport, ethGetBlockByHashMeta, [blockHash, fullTransactions], options);
+  return call(transport, meta, [blockHash, fullTransactions], options);
 }
 
 export function isEthGetBlockByHashError(error) {

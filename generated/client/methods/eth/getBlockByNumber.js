@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 export { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockByNumberMeta, resultValidator: () => import("../../validators/evm/eth_getBlockByNumber.result.js") };
 
 export function ethGetBlockByNumber(transport, block, fullTransactions, options) {
-  return call(transport, ethGetBlockByNumberMeta, [block, fullTransactions], options);
+  return call(transport, meta, [block, fullTransactions], options);
 }
 
 export function isEthGetBlockByNumberError(error) {

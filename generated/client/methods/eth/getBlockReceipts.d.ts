@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult } from '../../types.js';
 export { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';

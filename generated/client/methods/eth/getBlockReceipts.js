@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';
 export { ethGetBlockReceiptsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockReceiptsMeta, resultValidator: () => import("../../validators/evm/eth_getBlockReceipts.result.js") };
 
 export function ethGetBlockReceipts(transport, block, options) {
-  return call(transport, ethGetBlockReceiptsMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isEthGetBlockReceiptsError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult } from '../../types.js';
 export { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';
 export { ethGetBlockTransactionCountByHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockTransactionCountByHashMeta, resultValidator: () => import("../../validators/evm/eth_getBlockTransactionCountByHash.result.js") };
 
 export function ethGetBlockTransactionCountByHash(transport, blockHash, options) {
-  return call(transport, ethGetBlockTransactionCountByHashMeta, [blockHash], options);
+  return call(transport, meta, [blockHash], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetBlockTransactionCountByNumberMeta } from '../../namespaces/eth.js';
 export { ethGetBlockTransactionCountByNumberMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetBlockTransactionCountByNumberMeta, resultValidator: () => import("../../validators/evm/eth_getBlockTransactionCountByNumber.result.js") };
 
 export function ethGetBlockTransactionCountByNumber(transport, block, options) {
-  return call(transport, ethGetBlockTransactionCountByNumberMeta, [block], options);
+  return call(transport, meta, [block], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetChainConfigMeta } from '../../namespaces/eth.js';
 export { ethGetChainConfigMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetChainConfigMeta, resultValidator: () => import("../../validators/evm/eth_getChainConfig.result.js") };
 
 export function ethGetChainConfig(transport, options) {
-  return call(transport, ethGetChainConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

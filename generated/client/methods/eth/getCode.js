@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetCodeMeta } from '../../namespaces/eth.js';
 export { ethGetCodeMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetCodeMeta, resultValidator: () => import("../../validators/evm/eth_getCode.result.js") };
 
 export function ethGetCode(transport, address, block, options) {
-  return call(transport, ethGetCodeMeta, [address, block], options);
+  return call(transport, meta, [address, block], options);
 }
 
 export function isEthGetCodeError(error) {

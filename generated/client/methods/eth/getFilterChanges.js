@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetFilterChangesMeta } from '../../namespaces/eth.js';
 export { ethGetFilterChangesMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetFilterChangesMeta, resultValidator: () => import("../../validators/evm/eth_getFilterChanges.result.js") };
 
 export function ethGetFilterChanges(transport, filterId, options) {
-  return call(transport, ethGetFilterChangesMeta, [filterId], options);
+  return call(transport, meta, [filterId], options);
 }
 
 export function isEthGetFilterChangesError(error) {

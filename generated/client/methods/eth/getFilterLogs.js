@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetFilterLogsMeta } from '../../namespaces/eth.js';
 export { ethGetFilterLogsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetFilterLogsMeta, resultValidator: () => import("../../validators/evm/eth_getFilterLogs.result.js") };
 
 export function ethGetFilterLogs(transport, filterId, options) {
-  return call(transport, ethGetFilterLogsMeta, [filterId], options);
+  return call(transport, meta, [filterId], options);
 }
 
 export function isEthGetFilterLogsError(error) {

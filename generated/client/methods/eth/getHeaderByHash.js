@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetHeaderByHashMeta } from '../../namespaces/eth.js';
 export { ethGetHeaderByHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetHeaderByHashMeta, resultValidator: () => import("../../validators/evm/eth_getHeaderByHash.result.js") };
 
 export function ethGetHeaderByHash(transport, blockHash, options) {
-  return call(transport, ethGetHeaderByHashMeta, [blockHash], options);
+  return call(transport, meta, [blockHash], options);
 }

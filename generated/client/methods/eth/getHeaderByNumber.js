@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetHeaderByNumberMeta } from '../../namespaces/eth.js';
 export { ethGetHeaderByNumberMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetHeaderByNumberMeta, resultValidator: () => import("../../validators/evm/eth_getHeaderByNumber.result.js") };
 
 export function ethGetHeaderByNumber(transport, block, options) {
-  return call(transport, ethGetHeaderByNumberMeta, [block], options);
+  return call(transport, meta, [block], options);
 }
 
 export function isEthGetHeaderByNumberError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetLogsMeta } from '../../namespaces/eth.js';
 export { ethGetLogsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetLogsMeta, resultValidator: () => import("../../validators/evm/eth_getLogs.result.js") };
 
 export function ethGetLogs(transport, filter, options) {
-  return call(transport, ethGetLogsMeta, [filter], options);
+  return call(transport, meta, [filter], options);
 }
 
 export function isEthGetLogsError(error) {

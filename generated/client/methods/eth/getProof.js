@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetProofMeta } from '../../namespaces/eth.js';
 export { ethGetProofMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetProofMeta, resultValidator: () => import("../../validators/evm/eth_getProof.result.js") };
 
 export function ethGetProof(transport, address, storageKeys, block, options) {
-  return call(transport, ethGetProofMeta, [address, storageKeys, block], options);
+  return call(transport, meta, [address, storageKeys, block], options);
 }
 
 export function isEthGetProofError(error) {

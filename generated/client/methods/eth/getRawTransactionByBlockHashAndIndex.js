@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetRawTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetRawTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetRawTransactionByBlockHashAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getRawTransactionByBlockHashAndIndex.result.js") };
 
 export function ethGetRawTransactionByBlockHashAndIndex(transport, blockHash, index, options) {
-  return call(transport, ethGetRawTransactionByBlockHashAndIndexMeta, [blockHash, index], options);
+  return call(transport, meta, [blockHash, index], options);
 }

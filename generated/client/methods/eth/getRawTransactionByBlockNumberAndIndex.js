@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetRawTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetRawTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetRawTransactionByBlockNumberAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getRawTransactionByBlockNumberAndIndex.result.js") };
 
 export function ethGetRawTransactionByBlockNumberAndIndex(transport, block, index, options) {
-  return call(transport, ethGetRawTransactionByBlockNumberAndIndexMeta, [block, index], options);
+  return call(transport, meta, [block, index], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetRawTransactionByHashMeta } from '../../namespaces/eth.js';
 export { ethGetRawTransactionByHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetRawTransactionByHashMeta, resultValidator: () => import("../../validators/evm/eth_getRawTransactionByHash.result.js") };
 
 export function ethGetRawTransactionByHash(transport, transactionHash, options) {
-  return call(transport, ethGetRawTransactionByHashMeta, [transactionHash], options);
+  return call(transport, meta, [transactionHash], options);
 }
 
 export function isEthGetRawTransactionByHashError(error) {

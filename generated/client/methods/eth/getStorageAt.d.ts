@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethGetStorageAtMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { BlockNumberOrTagOrHash, EthGetStorageAtParams, EthGetStorageAtResult } from '../../types.js';
 export { ethGetStorageAtMeta } from '../../namespaces/eth.js';

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetStorageAtMeta } from '../../namespaces/eth.js';
 export { ethGetStorageAtMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetStorageAtMeta, resultValidator: () => import("../../validators/evm/eth_getStorageAt.result.js") };
 
 export function ethGetStorageAt(transport, address, slot, block, options) {
-  return call(transport, ethGetStorageAtMeta, [address, slot, block], options);
+  return call(transport, meta, [address, slot, block], options);
 }
 
 export function isEthGetStorageAtError(error) {

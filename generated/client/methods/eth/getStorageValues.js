@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetStorageValuesMeta } from '../../namespaces/eth.js';
 export { ethGetStorageValuesMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetStorageValuesMeta, resultValidator: () => import("../../validators/evm/eth_getStorageValues.result.js") };
 
 export function ethGetStorageValues(transport, requests, block, options) {
-  return call(transport, ethGetStorageValuesMeta, [requests, block], options);
+  return call(transport, meta, [requests, block], options);
 }
 
 export function isEthGetStorageValuesError(error) {

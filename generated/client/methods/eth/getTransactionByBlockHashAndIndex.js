@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetTransactionByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetTransactionByBlockHashAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getTransactionByBlockHashAndIndex.result.js") };
 
 export function ethGetTransactionByBlockHashAndIndex(transport, blockHash, index, options) {
-  return call(transport, ethGetTransactionByBlockHashAndIndexMeta, [blockHash, index], options);
+  return call(transport, meta, [blockHash, index], options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetTransactionByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetTransactionByBlockNumberAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getTransactionByBlockNumberAndIndex.result.js") };
 
 export function ethGetTransactionByBlockNumberAndIndex(transport, block, index, options) {
-  return call(transport, ethGetTransactionByBlockNumberAndIndexMeta, [block, index], options);
+  return call(transport, meta, [block, index], options);
 }

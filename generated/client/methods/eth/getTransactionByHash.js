@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetTransactionByHashMeta } from '../../namespaces/eth.js';
 export { ethGetTransactionByHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetTransactionByHashMeta, resultValidator: () => import("../../validators/evm/eth_getTransactionByHash.result.js") };
 
 export function ethGetTransactionByHash(transport, transactionHash, options) {
-  return call(transport, ethGetTransactionByHashMeta, [transactionHash], options);
+  return call(transport, meta, [transactionHash], options);
 }
 
 export function isEthGetTransactionByHashError(error) {

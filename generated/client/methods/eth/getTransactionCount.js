@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetTransactionCountMeta } from '../../namespaces/eth.js';
 export { ethGetTransactionCountMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetTransactionCountMeta, resultValidator: () => import("../../validators/evm/eth_getTransactionCount.result.js") };
 
 export function ethGetTransactionCount(transport, address, block, options) {
-  return call(transport, ethGetTransactionCountMeta, [address, block], options);
+  return call(transport, meta, [address, block], options);
 }
 
 export function isEthGetTransactionCountError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethGetTransactionReceiptMeta } from '../../namespaces/eth.js';
 export { ethGetTransactionReceiptMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetTransactionReceiptMeta, resultValidator: () => import("../../validators/evm/eth_getTransactionReceipt.result.js") };
 
 export function ethGetTransactionReceipt(transport, transactionHash, options) {
-  return call(transport, ethGetTransactionReceiptMeta, [transactionHash], options);
+  return call(transport, meta, [transactionHash], options);
 }
 
 export function isEthGetTransactionReceiptError(error) {

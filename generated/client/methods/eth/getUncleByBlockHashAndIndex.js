@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetUncleByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetUncleByBlockHashAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetUncleByBlockHashAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getUncleByBlockHashAndIndex.result.js") };
 
 export function ethGetUncleByBlockHashAndIndex(transport, blockHash, index, options) {
-  return call(transport, ethGetUncleByBlockHashAndIndexMeta, [blockHash, index], options);
+  return call(transport, meta, [blockHash, index], options);
 }

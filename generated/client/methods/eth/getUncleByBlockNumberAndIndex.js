@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetUncleByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
 export { ethGetUncleByBlockNumberAndIndexMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetUncleByBlockNumberAndIndexMeta, resultValidator: () => import("../../validators/evm/eth_getUncleByBlockNumberAndIndex.result.js") };
 
 export function ethGetUncleByBlockNumberAndIndex(transport, block, index, options) {
-  return call(transport, ethGetUncleByBlockNumberAndIndexMeta, [block, index], options);
+  return call(transport, meta, [block, index], options);
 }

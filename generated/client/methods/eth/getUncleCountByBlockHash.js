@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetUncleCountByBlockHashMeta } from '../../namespaces/eth.js';
 export { ethGetUncleCountByBlockHashMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetUncleCountByBlockHashMeta, resultValidator: () => import("../../validators/evm/eth_getUncleCountByBlockHash.result.js") };
 
 export function ethGetUncleCountByBlockHash(transport, blockHash, options) {
-  return call(transport, ethGetUncleCountByBlockHashMeta, [blockHash], options);
+  return call(transport, meta, [blockHash], options);
 }

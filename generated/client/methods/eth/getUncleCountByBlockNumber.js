@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethGetUncleCountByBlockNumberMeta } from '../../namespaces/eth.js';
 export { ethGetUncleCountByBlockNumberMeta } from '../../namespaces/eth.js';
+const meta = { ...ethGetUncleCountByBlockNumberMeta, resultValidator: () => import("../../validators/evm/eth_getUncleCountByBlockNumber.result.js") };
 
 export function ethGetUncleCountByBlockNumber(transport, block, options) {
-  return call(transport, ethGetUncleCountByBlockNumberMeta, [block], options);
+  return call(transport, meta, [block], options);
 }

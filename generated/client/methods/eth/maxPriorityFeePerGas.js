@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethMaxPriorityFeePerGasMeta } from '../../namespaces/eth.js';
 export { ethMaxPriorityFeePerGasMeta } from '../../namespaces/eth.js';
+const meta = { ...ethMaxPriorityFeePerGasMeta, resultValidator: () => import("../../validators/evm/eth_maxPriorityFeePerGas.result.js") };
 
 export function ethMaxPriorityFeePerGas(transport, options) {
-  return call(transport, ethMaxPriorityFeePerGasMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethNewBlockFilterMeta } from '../../namespaces/eth.js';
 export { ethNewBlockFilterMeta } from '../../namespaces/eth.js';
+const meta = { ...ethNewBlockFilterMeta, resultValidator: () => import("../../validators/evm/eth_newBlockFilter.result.js") };
 
 export function ethNewBlockFilter(transport, options) {
-  return call(transport, ethNewBlockFilterMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethNewFilterMeta } from '../../namespaces/eth.js';
 export { ethNewFilterMeta } from '../../namespaces/eth.js';
+const meta = { ...ethNewFilterMeta, resultValidator: () => import("../../validators/evm/eth_newFilter.result.js") };
 
 export function ethNewFilter(transport, filter, options) {
-  return call(transport, ethNewFilterMeta, [filter], options);
+  return call(transport, meta, [filter], options);
 }
 
 export function isEthNewFilterError(error) {

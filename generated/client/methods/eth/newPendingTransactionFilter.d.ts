@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { EthNewPendingTransactionFilterResult } from '../../types.js';
 export { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
 export { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
+const meta = { ...ethNewPendingTransactionFilterMeta, resultValidator: () => import("../../validators/evm/eth_newPendingTransactionFilter.result.js") };
 
 export function ethNewPendingTransactionFilter(transport, options) {
-  return call(transport, ethNewPendingTransactionFilterMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethPendingTransactionsMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { EthPendingTransactionsResult } from '../../types.js';
 export { ethPendingTransactionsMeta } from '../../namespaces/eth.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethPendingTransactionsMeta } from '../../namespaces/eth.js';
 export { ethPendingTransactionsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethPendingTransactionsMeta, resultValidator: () => import("../../validators/evm/eth_pendingTransactions.result.js") };
 
 export function ethPendingTransactions(transport, options) {
-  return call(transport, ethPendingTransactionsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

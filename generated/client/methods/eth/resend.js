@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethResendMeta } from '../../namespaces/eth.js';
 export { ethResendMeta } from '../../namespaces/eth.js';
+const meta = { ...ethResendMeta, resultValidator: () => import("../../validators/evm/eth_resend.result.js") };
 
 export function ethResend(transport, transaction, gasPrice, gasLimit, options) {
-  return call(transport, ethResendMeta, [transaction, gasPrice, gasLimit], options);
+  return call(transport, meta, [transaction, gasPrice, gasLimit], options);
 }
 
 export function isEthResendError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSendRawTransactionMeta } from '../../namespaces/eth.js';
 export { ethSendRawTransactionMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSendRawTransactionMeta, resultValidator: () => import("../../validators/evm/eth_sendRawTransaction.result.js") };
 
 export function ethSendRawTransaction(transport, transaction, options) {
-  return call(transport, ethSendRawTransactionMeta, [transaction], options);
+  return call(transport, meta, [transaction], options);
 }
 
 export function isEthSendRawTransactionError(error) {

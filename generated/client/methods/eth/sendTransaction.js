@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSendTransactionMeta } from '../../namespaces/eth.js';
 export { ethSendTransactionMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSendTransactionMeta, resultValidator: () => import("../../validators/evm/eth_sendTransaction.result.js") };
 
 export function ethSendTransaction(transport, transaction, options) {
-  return call(transport, ethSendTransactionMeta, [transaction], options);
+  return call(transport, meta, [transaction], options);
 }
 
 export function isEthSendTransactionError(error) {

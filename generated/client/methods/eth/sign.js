@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSignMeta } from '../../namespaces/eth.js';
 export { ethSignMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSignMeta, resultValidator: () => import("../../validators/evm/eth_sign.result.js") };
 
 export function ethSign(transport, address, message, options) {
-  return call(transport, ethSignMeta, [address, message], options);
+  return call(transport, meta, [address, message], options);
 }
 
 export function isEthSignError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSignTransactionMeta } from '../../namespaces/eth.js';
 export { ethSignTransactionMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSignTransactionMeta, resultValidator: () => import("../../validators/evm/eth_signTransaction.result.js") };
 
 export function ethSignTransaction(transport, transaction, options) {
-  return call(transport, ethSignTransactionMeta, [transaction], options);
+  return call(transport, meta, [transaction], options);
 }
 
 export function isEthSignTransactionError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSimulateV1Meta } from '../../namespaces/eth.js';
 export { ethSimulateV1Meta } from '../../namespaces/eth.js';
+const meta = { ...ethSimulateV1Meta, resultValidator: () => import("../../validators/evm/eth_simulateV1.result.js") };
 
 export function ethSimulateV1(transport, payload, block, options) {
-  return call(transport, ethSimulateV1Meta, [payload, block], options);
+  return call(transport, meta, [payload, block], options);
 }
 
 export function isEthSimulateV1Error(error) {

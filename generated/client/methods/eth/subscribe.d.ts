@@ -6,6 +6,7 @@ import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import type { SubscribeCallOptions } from '../../runtime/client/call-api.js';
 import { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
+import type { MethodMeta, SubscriptionMeta } from '../../runtime/client/meta.js';
 import type { Transport, Subscription } from '../../runtime/transports/transport.js';
 import type { EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeParams, EthSubscribeResult, EthSubscribeSyncingNotification, LogSubscriptionFilter } from '../../types.js';
 export { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';

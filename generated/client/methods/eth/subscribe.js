@@ -4,31 +4,42 @@ import { subscribe } from '../../runtime/client/call-api.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
 export { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSubscribeMeta, resultValidator: () => import("../../validators/evm/eth_subscribe.result.js") };
 
 export function ethSubscribe(transport, kind, options_, options) {
-  return call(transport, ethSubscribeMeta, [kind, options_], options);
+  return call(transport, meta, [kind, options_], options);
 }
 
 export function isEthSubscribeError(error) {
   return hasErrorCode(error, [-32601]);
 }
 
+const ethSubscribeNewHeadsOwnMeta = { ...ethSubscribeNewHeadsMeta, notificationValidator: () => import("../../validators/evm/eth_subscribe.newHeads.notification.js") };
+
 export function ethSubscribeNewHeads(transport, options) {
-  return subscribe(transport, ethSubscribeNewHeadsMeta, [], options);
+  return subscribe(transport, ethSubscribeNewHeadsOwnMeta, [], options);
 }
+
+const ethSubscribeLogsOwnMeta = { ...ethSubscribeLogsMeta, notificationValidator: () => import("../../validators/evm/eth_subscribe.logs.notification.js") };
 
 export function ethSubscribeLogs(transport, filter, options) {
-  return subscribe(transport, ethSubscribeLogsMeta, [filter], options);
+  return subscribe(transport, ethSubscribeLogsOwnMeta, [filter], options);
 }
+
+const ethSubscribeNewPendingTransactionsOwnMeta = { ...ethSubscribeNewPendingTransactionsMeta, notificationValidator: () => import("../../validators/evm/eth_subscribe.newPendingTransactions.notification.js") };
 
 export function ethSubscribeNewPendingTransactions(transport, fullTransactions, options) {
-  return subscribe(transport, ethSubscribeNewPendingTransactionsMeta, [fullTransactions], options);
+  return subscribe(transport, ethSubscribeNewPendingTransactionsOwnMeta, [fullTransactions], options);
 }
+
+const ethSubscribeNewAcceptedTransactionsOwnMeta = { ...ethSubscribeNewAcceptedTransactionsMeta, notificationValidator: () => import("../../validators/evm/eth_subscribe.newAcceptedTransactions.notification.js") };
 
 export function ethSubscribeNewAcceptedTransactions(transport, fullTransactions, options) {
-  return subscribe(transport, ethSubscribeNewAcceptedTransactionsMeta, [fullTransactions], options);
+  return subscribe(transport, ethSubscribeNewAcceptedTransactionsOwnMeta, [fullTransactions], options);
 }
 
+const ethSubscribeSyncingOwnMeta = { ...ethSubscribeSyncingMeta, notificationValidator: () => import("../../validators/evm/eth_subscribe.syncing.notification.js") };
+
 export function ethSubscribeSyncing(transport, options) {
-  return subscribe(transport, ethSubscribeSyncingMeta, [], options);
+  return subscribe(transport, ethSubscribeSyncingOwnMeta, [], options);
 }

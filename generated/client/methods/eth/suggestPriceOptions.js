@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethSuggestPriceOptionsMeta } from '../../namespaces/eth.js';
 export { ethSuggestPriceOptionsMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSuggestPriceOptionsMeta, resultValidator: () => import("../../validators/evm/eth_suggestPriceOptions.result.js") };
 
 export function ethSuggestPriceOptions(transport, options) {
-  return call(transport, ethSuggestPriceOptionsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isEthSuggestPriceOptionsError(error) {

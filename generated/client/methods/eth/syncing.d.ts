@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { ethSyncingMeta } from '../../namespaces/eth.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { EthSyncingResult } from '../../types.js';
 export { ethSyncingMeta } from '../../namespaces/eth.js';

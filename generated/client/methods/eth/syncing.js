@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethSyncingMeta } from '../../namespaces/eth.js';
 export { ethSyncingMeta } from '../../namespaces/eth.js';
+const meta = { ...ethSyncingMeta, resultValidator: () => import("../../validators/evm/eth_syncing.result.js") };
 
 export function ethSyncing(transport, options) {
-  return call(transport, ethSyncingMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

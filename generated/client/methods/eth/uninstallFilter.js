@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { ethUninstallFilterMeta } from '../../namespaces/eth.js';
 export { ethUninstallFilterMeta } from '../../namespaces/eth.js';
+const meta = { ...ethUninstallFilterMeta, resultValidator: () => import("../../validators/evm/eth_uninstallFilter.result.js") };
 
 export function ethUninstallFilter(transport, filterId, options) {
-  return call(transport, ethUninstallFilterMeta, [filterId], options);
+  return call(transport, meta, [filterId], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { ethUnsubscribeMeta } from '../../namespaces/eth.js';
 export { ethUnsubscribeMeta } from '../../namespaces/eth.js';
+const meta = { ...ethUnsubscribeMeta, resultValidator: () => import("../../validators/evm/eth_unsubscribe.result.js") };
 
 export function ethUnsubscribe(transport, subscriptionId, options) {
-  return call(transport, ethUnsubscribeMeta, [subscriptionId], options);
+  return call(transport, meta, [subscriptionId], options);
 }
 
 export function isEthUnsubscribeError(error) {

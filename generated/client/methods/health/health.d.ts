@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { healthHealthMeta } from '../../namespaces/health.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { HealthHealthParams, HealthHealthResult } from '../../types.js';
 export { healthHealthMeta } from '../../namespaces/health.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { healthHealthMeta } from '../../namespaces/health.js';
 export { healthHealthMeta } from '../../namespaces/health.js';
+const meta = { ...healthHealthMeta, resultValidator: () => import("../../validators/health/health.health.result.js") };
 
 export function healthHealth(transport, params, options) {
-  return call(transport, healthHealthMeta, params, options);
+  return call(transport, meta, params, options);
 }

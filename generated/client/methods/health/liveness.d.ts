@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { healthLivenessMeta } from '../../namespaces/health.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { HealthLivenessParams, HealthLivenessResult } from '../../types.js';
 export { healthLivenessMeta } from '../../namespaces/health.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { healthLivenessMeta } from '../../namespaces/health.js';
 export { healthLivenessMeta } from '../../namespaces/health.js';
+const meta = { ...healthLivenessMeta, resultValidator: () => import("../../validators/health/health.liveness.result.js") };
 
 export function healthLiveness(transport, params, options) {
-  return call(transport, healthLivenessMeta, params, options);
+  return call(transport, meta, params, options);
 }

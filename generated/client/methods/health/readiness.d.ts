@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { healthReadinessMeta } from '../../namespaces/health.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { HealthReadinessParams, HealthReadinessResult } from '../../types.js';
 export { healthReadinessMeta } from '../../namespaces/health.js';

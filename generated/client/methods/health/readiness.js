@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { healthReadinessMeta } from '../../namespaces/health.js';
 export { healthReadinessMeta } from '../../namespaces/health.js';
+const meta = { ...healthReadinessMeta, resultValidator: () => import("../../validators/health/health.readiness.result.js") };
 
 export function healthReadiness(transport, params, options) {
-  return call(transport, healthReadinessMeta, params, options);
+  return call(transport, meta, params, options);
 }

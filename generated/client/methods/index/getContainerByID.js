@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { indexGetContainerByIDMeta } from '../../namespaces/index.js';
 export { indexGetContainerByIDMeta } from '../../namespaces/index.js';
+const meta = { ...indexGetContainerByIDMeta, resultValidator: () => import("../../validators/indexer/index.getContainerByID.result.js") };
 
 export function indexGetContainerByID(transport, params, options) {
-  return call(transport, indexGetContainerByIDMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isIndexGetContainerByIDError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { indexGetContainerByIndexMeta } from '../../namespaces/index.js';
 export { indexGetContainerByIndexMeta } from '../../namespaces/index.js';
+const meta = { ...indexGetContainerByIndexMeta, resultValidator: () => import("../../validators/indexer/index.getContainerByIndex.result.js") };
 
 export function indexGetContainerByIndex(transport, params, options) {
-  return call(transport, indexGetContainerByIndexMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isIndexGetContainerByIndexError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { indexGetContainerRangeMeta } from '../../namespaces/index.js';
 export { indexGetContainerRangeMeta } from '../../namespaces/index.js';
+const meta = { ...indexGetContainerRangeMeta, resultValidator: () => import("../../validators/indexer/index.getContainerRange.result.js") };
 
 export function indexGetContainerRange(transport, params, options) {
-  return call(transport, indexGetContainerRangeMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isIndexGetContainerRangeError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { indexGetIndexMeta } from '../../namespaces/index.js';
 export { indexGetIndexMeta } from '../../namespaces/index.js';
+const meta = { ...indexGetIndexMeta, resultValidator: () => import("../../validators/indexer/index.getIndex.result.js") };
 
 export function indexGetIndex(transport, params, options) {
-  return call(transport, indexGetIndexMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isIndexGetIndexError(error) {

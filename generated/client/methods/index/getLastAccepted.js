@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { indexGetLastAcceptedMeta } from '../../namespaces/index.js';
 export { indexGetLastAcceptedMeta } from '../../namespaces/index.js';
+const meta = { ...indexGetLastAcceptedMeta, resultValidator: () => import("../../validators/indexer/index.getLastAccepted.result.js") };
 
 export function indexGetLastAccepted(transport, params, options) {
-  return call(transport, indexGetLastAcceptedMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isIndexGetLastAcceptedError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { indexIsAcceptedMeta } from '../../namespaces/index.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { IndexIsAcceptedParams, IndexIsAcceptedResult } from '../../types.js';
 export { indexIsAcceptedMeta } from '../../namespaces/index.js';

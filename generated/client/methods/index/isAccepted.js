@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { indexIsAcceptedMeta } from '../../namespaces/index.js';
 export { indexIsAcceptedMeta } from '../../namespaces/index.js';
+const meta = { ...indexIsAcceptedMeta, resultValidator: () => import("../../validators/indexer/index.isAccepted.result.js") };
 
 export function indexIsAccepted(transport, params, options) {
-  return call(transport, indexIsAcceptedMeta, params, options);
+  return call(transport, meta, params, options);
 }

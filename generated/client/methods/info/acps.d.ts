@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { infoAcpsMeta } from '../../namespaces/info.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { InfoAcpsResult } from '../../types.js';
 export { infoAcpsMeta } from '../../namespaces/info.js';

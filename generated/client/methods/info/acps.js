@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoAcpsMeta } from '../../namespaces/info.js';
 export { infoAcpsMeta } from '../../namespaces/info.js';
+const meta = { ...infoAcpsMeta, resultValidator: () => import("../../validators/info/info.acps.result.js") };
 
 export function infoAcps(transport, options) {
-  return call(transport, infoAcpsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { infoGetBlockchainIDMeta } from '../../namespaces/info.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { InfoGetBlockchainIDParams, InfoGetBlockchainIDResult } from '../../types.js';
 export { infoGetBlockchainIDMeta } from '../../namespaces/info.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetBlockchainIDMeta } from '../../namespaces/info.js';
 export { infoGetBlockchainIDMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetBlockchainIDMeta, resultValidator: () => import("../../validators/info/info.getBlockchainID.result.js") };
 
 export function infoGetBlockchainID(transport, params, options) {
-  return call(transport, infoGetBlockchainIDMeta, params, options);
+  return call(transport, meta, params, options);
 }

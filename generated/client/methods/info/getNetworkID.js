@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetNetworkIDMeta } from '../../namespaces/info.js';
 export { infoGetNetworkIDMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetNetworkIDMeta, resultValidator: () => import("../../validators/info/info.getNetworkID.result.js") };
 
 export function infoGetNetworkID(transport, options) {
-  return call(transport, infoGetNetworkIDMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetNetworkNameMeta } from '../../namespaces/info.js';
 export { infoGetNetworkNameMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetNetworkNameMeta, resultValidator: () => import("../../validators/info/info.getNetworkName.result.js") };
 
 export function infoGetNetworkName(transport, options) {
-  return call(transport, infoGetNetworkNameMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetNodeIDMeta } from '../../namespaces/info.js';
 export { infoGetNodeIDMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetNodeIDMeta, resultValidator: () => import("../../validators/info/info.getNodeID.result.js") };
 
 export function infoGetNodeID(transport, options) {
-  return call(transport, infoGetNodeIDMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

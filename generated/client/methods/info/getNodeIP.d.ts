@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { infoGetNodeIPMeta } from '../../namespaces/info.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { InfoGetNodeIPResult } from '../../types.js';
 export { infoGetNodeIPMeta } from '../../namespaces/info.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetNodeIPMeta } from '../../namespaces/info.js';
 export { infoGetNodeIPMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetNodeIPMeta, resultValidator: () => import("../../validators/info/info.getNodeIP.result.js") };
 
 export function infoGetNodeIP(transport, options) {
-  return call(transport, infoGetNodeIPMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetNodeVersionMeta } from '../../namespaces/info.js';
 export { infoGetNodeVersionMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetNodeVersionMeta, resultValidator: () => import("../../validators/info/info.getNodeVersion.result.js") };
 
 export function infoGetNodeVersion(transport, options) {
-  return call(transport, infoGetNodeVersionMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetTxFeeMeta } from '../../namespaces/info.js';
 export { infoGetTxFeeMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetTxFeeMeta, resultValidator: () => import("../../validators/info/info.getTxFee.result.js") };
 
 export function infoGetTxFee(transport, options) {
-  return call(transport, infoGetTxFeeMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoGetVMsMeta } from '../../namespaces/info.js';
 export { infoGetVMsMeta } from '../../namespaces/info.js';
+const meta = { ...infoGetVMsMeta, resultValidator: () => import("../../validators/info/info.getVMs.result.js") };
 
 export function infoGetVMs(transport, options) {
-  return call(transport, infoGetVMsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

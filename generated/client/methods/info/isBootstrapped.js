@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { infoIsBootstrappedMeta } from '../../namespaces/info.js';
 export { infoIsBootstrappedMeta } from '../../namespaces/info.js';
+const meta = { ...infoIsBootstrappedMeta, resultValidator: () => import("../../validators/info/info.isBootstrapped.result.js") };
 
 export function infoIsBootstrapped(transport, params, options) {
-  return call(transport, infoIsBootstrappedMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isInfoIsBootstrappedError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoPeersMeta } from '../../namespaces/info.js';
 export { infoPeersMeta } from '../../namespaces/info.js';
+const meta = { ...infoPeersMeta, resultValidator: () => import("../../validators/info/info.peers.result.js") };
 
 export function infoPeers(transport, params, options) {
-  return call(transport, infoPeersMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { infoUpgradesMeta } from '../../namespaces/info.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { InfoUpgradesResult } from '../../types.js';
 export { infoUpgradesMeta } from '../../namespaces/info.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoUpgradesMeta } from '../../namespaces/info.js';
 export { infoUpgradesMeta } from '../../namespaces/info.js';
+const meta = { ...infoUpgradesMeta, resultValidator: () => import("../../validators/info/info.upgrades.result.js") };
 
 export function infoUpgrades(transport, options) {
-  return call(transport, infoUpgradesMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

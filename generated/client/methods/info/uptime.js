@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { infoUptimeMeta } from '../../namespaces/info.js';
 export { infoUptimeMeta } from '../../namespaces/info.js';
+const meta = { ...infoUptimeMeta, resultValidator: () => import("../../validators/info/info.uptime.result.js") };
 
 export function infoUptime(transport, params, options) {
-  return call(transport, infoUptimeMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeExportMeta } from '../../namespaces/native.js';
 export { nativeExportMeta } from '../../namespaces/native.js';
+const meta = { ...nativeExportMeta, resultValidator: () => import("../../validators/native/native.export.result.js") };
 
 export function nativeExport(transport, params, options) {
-  return call(transport, nativeExportMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeExportError(error) {

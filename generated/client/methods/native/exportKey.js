@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeExportKeyMeta } from '../../namespaces/native.js';
 export { nativeExportKeyMeta } from '../../namespaces/native.js';
+const meta = { ...nativeExportKeyMeta, resultValidator: () => import("../../validators/native/native.exportKey.result.js") };
 
 export function nativeExportKey(transport, params, options) {
-  return call(transport, nativeExportKeyMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeExportKeyError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeExportNATIVEMeta } from '../../namespaces/native.js';
 export { nativeExportNATIVEMeta } from '../../namespaces/native.js';
+const meta = { ...nativeExportNATIVEMeta, resultValidator: () => import("../../validators/native/native.exportNATIVE.result.js") };
 
 export function nativeExportNATIVE(transport, params, options) {
-  return call(transport, nativeExportNATIVEMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeExportNATIVEError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
 export { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
+const meta = { ...nativeGetAtomicTxMeta, resultValidator: () => import("../../validators/native/native.getAtomicTx.result.js") };
 
 export function nativeGetAtomicTx(transport, params, options) {
-  return call(transport, nativeGetAtomicTxMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeGetAtomicTxError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeGetAtomicTxStatusMeta } from '../../namespaces/native.js';
 export { nativeGetAtomicTxStatusMeta } from '../../namespaces/native.js';
+const meta = { ...nativeGetAtomicTxStatusMeta, resultValidator: () => import("../../validators/native/native.getAtomicTxStatus.result.js") };
 
 export function nativeGetAtomicTxStatus(transport, params, options) {
-  return call(transport, nativeGetAtomicTxStatusMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeGetAtomicTxStatusError(error) {

@@ -5,6 +5,7 @@ import type { RpcError } from '../../runtime/errors/base.js';
 import { paginateByIndex } from '../../runtime/client/paginate.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nativeGetUTXOsMeta } from '../../namespaces/native.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { NativeGetUTXOsParams, NativeGetUTXOsResult } from '../../types.js';
 export { nativeGetUTXOsMeta } from '../../namespaces/native.js';

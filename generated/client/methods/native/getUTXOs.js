@@ -4,9 +4,10 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import { paginateByIndex } from '../../runtime/client/paginate.js';
 import { nativeGetUTXOsMeta } from '../../namespaces/native.js';
 export { nativeGetUTXOsMeta } from '../../namespaces/native.js';
+const meta = { ...nativeGetUTXOsMeta, resultValidator: () => import("../../validators/native/native.getUTXOs.result.js") };
 
 export function nativeGetUTXOs(transport, params, options) {
-  return call(transport, nativeGetUTXOsMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeGetUTXOsError(error) {

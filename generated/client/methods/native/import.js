@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeImportMeta } from '../../namespaces/native.js';
 export { nativeImportMeta } from '../../namespaces/native.js';
+const meta = { ...nativeImportMeta, resultValidator: () => import("../../validators/native/native.import.result.js") };
 
 export function nativeImport(transport, params, options) {
-  return call(transport, nativeImportMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeImportError(error) {

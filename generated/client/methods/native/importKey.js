@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeImportKeyMeta } from '../../namespaces/native.js';
 export { nativeImportKeyMeta } from '../../namespaces/native.js';
+const meta = { ...nativeImportKeyMeta, resultValidator: () => import("../../validators/native/native.importKey.result.js") };
 
 export function nativeImportKey(transport, params, options) {
-  return call(transport, nativeImportKeyMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeImportKeyError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nativeImportNATIVEMeta } from '../../namespaces/native.js';
 export { nativeImportNATIVEMeta } from '../../namespaces/native.js';
+const meta = { ...nativeImportNATIVEMeta, resultValidator: () => import("../../validators/native/native.importNATIVE.result.js") };
 
 export function nativeImportNATIVE(transport, params, options) {
-  return call(transport, nativeImportNATIVEMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isNativeImportNATIVEError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nativeIssueTxMeta } from '../../namespaces/native.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { NativeIssueTxParams, NativeIssueTxResult } from '../../types.js';
 export { nativeIssueTxMeta } from '../../namespaces/native.js';

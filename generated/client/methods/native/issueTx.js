@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nativeIssueTxMeta } from '../../namespaces/native.js';
 export { nativeIssueTxMeta } from '../../namespaces/native.js';
+const meta = { ...nativeIssueTxMeta, resultValidator: () => import("../../validators/native/native.issueTx.result.js") };
 
 export function nativeIssueTx(transport, params, options) {
-  return call(transport, nativeIssueTxMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { netListeningMeta } from '../../namespaces/net.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { NetListeningResult } from '../../types.js';
 export { netListeningMeta } from '../../namespaces/net.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { netListeningMeta } from '../../namespaces/net.js';
 export { netListeningMeta } from '../../namespaces/net.js';
+const meta = { ...netListeningMeta, resultValidator: () => import("../../validators/evm/net_listening.result.js") };
 
 export function netListening(transport, options) {
-  return call(transport, netListeningMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { netPeerCountMeta } from '../../namespaces/net.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { NetPeerCountResult } from '../../types.js';
 export { netPeerCountMeta } from '../../namespaces/net.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { netPeerCountMeta } from '../../namespaces/net.js';
 export { netPeerCountMeta } from '../../namespaces/net.js';
+const meta = { ...netPeerCountMeta, resultValidator: () => import("../../validators/evm/net_peerCount.result.js") };
 
 export function netPeerCount(transport, options) {
-  return call(transport, netPeerCountMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { netVersionMeta } from '../../namespaces/net.js';
 export { netVersionMeta } from '../../namespaces/net.js';
+const meta = { ...netVersionMeta, resultValidator: () => import("../../validators/evm/net_version.result.js") };
 
 export function netVersion(transport, options) {
-  return call(transport, netVersionMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

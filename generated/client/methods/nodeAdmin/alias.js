@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminAliasMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminAliasMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminAliasMeta, resultValidator: () => import("../../validators/nodeadmin/admin.alias.result.js") };
 
 export function nodeAdminAlias(transport, params, options) {
-  return call(transport, nodeAdminAliasMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAdminAliasError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminAliasChainMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminAliasChainMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminAliasChainMeta, resultValidator: () => import("../../validators/nodeadmin/admin.aliasChain.result.js") };
 
 export function nodeAdminAliasChain(transport, params, options) {
-  return call(transport, nodeAdminAliasChainMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAdminAliasChainError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminDbGetMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminDbGetMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminDbGetMeta, resultValidator: () => import("../../validators/nodeadmin/admin.dbGet.result.js") };
 
 export function nodeAdminDbGet(transport, params, options) {
-  return call(transport, nodeAdminDbGetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAdminDbGetError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminGetChainAliasesMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminGetChainAliasesMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminGetChainAliasesMeta, resultValidator: () => import("../../validators/nodeadmin/admin.getChainAliases.result.js") };
 
 export function nodeAdminGetChainAliases(transport, params, options) {
-  return call(transport, nodeAdminGetChainAliasesMeta, params, options);
+  return call(transport, meta, params, options);
 }

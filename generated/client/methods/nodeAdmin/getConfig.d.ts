@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nodeAdminGetConfigMeta } from '../../namespaces/nodeAdmin.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AdminGetConfigResult } from '../../types.js';
 export { nodeAdminGetConfigMeta } from '../../namespaces/nodeAdmin.js';

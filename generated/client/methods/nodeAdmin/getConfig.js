@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminGetConfigMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminGetConfigMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminGetConfigMeta, resultValidator: () => import("../../validators/nodeadmin/admin.getConfig.result.js") };
 
 export function nodeAdminGetConfig(transport, options) {
-  return call(transport, nodeAdminGetConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminGetLoggerLevelMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminGetLoggerLevelMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminGetLoggerLevelMeta, resultValidator: () => import("../../validators/nodeadmin/admin.getLoggerLevel.result.js") };
 
 export function nodeAdminGetLoggerLevel(transport, params, options) {
-  return call(transport, nodeAdminGetLoggerLevelMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nodeAdminLoadVMsMeta } from '../../namespaces/nodeAdmin.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AdminLoadVMsResult } from '../../types.js';
 export { nodeAdminLoadVMsMeta } from '../../namespaces/nodeAdmin.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminLoadVMsMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminLoadVMsMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminLoadVMsMeta, resultValidator: () => import("../../validators/nodeadmin/admin.loadVMs.result.js") };
 
 export function nodeAdminLoadVMs(transport, options) {
-  return call(transport, nodeAdminLoadVMsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

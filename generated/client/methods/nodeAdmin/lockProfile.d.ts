@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nodeAdminLockProfileMeta } from '../../namespaces/nodeAdmin.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AdminLockProfileResult } from '../../types.js';
 export { nodeAdminLockProfileMeta } from '../../namespaces/nodeAdmin.js';

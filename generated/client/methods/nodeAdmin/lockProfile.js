@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminLockProfileMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminLockProfileMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminLockProfileMeta, resultValidator: () => import("../../validators/nodeadmin/admin.lockProfile.result.js") };
 
 export function nodeAdminLockProfile(transport, options) {
-  return call(transport, nodeAdminLockProfileMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

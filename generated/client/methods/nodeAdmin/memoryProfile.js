@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminMemoryProfileMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminMemoryProfileMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminMemoryProfileMeta, resultValidator: () => import("../../validators/nodeadmin/admin.memoryProfile.result.js") };
 
 export function nodeAdminMemoryProfile(transport, options) {
-  return call(transport, nodeAdminMemoryProfileMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

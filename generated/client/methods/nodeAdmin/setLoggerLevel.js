@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminSetLoggerLevelMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminSetLoggerLevelMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminSetLoggerLevelMeta, resultValidator: () => import("../../validators/nodeadmin/admin.setLoggerLevel.result.js") };
 
 export function nodeAdminSetLoggerLevel(transport, params, options) {
-  return call(transport, nodeAdminSetLoggerLevelMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isAdminSetLoggerLevelError(error) {

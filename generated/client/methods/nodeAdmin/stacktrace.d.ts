@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { nodeAdminStacktraceMeta } from '../../namespaces/nodeAdmin.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { AdminStacktraceResult } from '../../types.js';
 export { nodeAdminStacktraceMeta } from '../../namespaces/nodeAdmin.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { nodeAdminStacktraceMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminStacktraceMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminStacktraceMeta, resultValidator: () => import("../../validators/nodeadmin/admin.stacktrace.result.js") };
 
 export function nodeAdminStacktrace(transport, options) {
-  return call(transport, nodeAdminStacktraceMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminStartCPUProfilerMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminStartCPUProfilerMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminStartCPUProfilerMeta, resultValidator: () => import("../../validators/nodeadmin/admin.startCPUProfiler.result.js") };
 
 export function nodeAdminStartCPUProfiler(transport, options) {
-  return call(transport, nodeAdminStartCPUProfilerMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isAdminStartCPUProfilerError(error) {

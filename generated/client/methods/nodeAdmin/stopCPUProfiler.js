@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { nodeAdminStopCPUProfilerMeta } from '../../namespaces/nodeAdmin.js';
 export { nodeAdminStopCPUProfilerMeta } from '../../namespaces/nodeAdmin.js';
+const meta = { ...nodeAdminStopCPUProfilerMeta, resultValidator: () => import("../../validators/nodeadmin/admin.stopCPUProfiler.result.js") };
 
 export function nodeAdminStopCPUProfiler(transport, options) {
-  return call(transport, nodeAdminStopCPUProfilerMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isAdminStopCPUProfilerError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { personalDeriveAccountMeta } from '../../namespaces/personal.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PersonalDeriveAccountParams, PersonalDeriveAccountResult } from '../../types.js';
 export { personalDeriveAccountMeta } from '../../namespaces/personal.js';

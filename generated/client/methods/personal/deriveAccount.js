@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { personalDeriveAccountMeta } from '../../namespaces/personal.js';
 export { personalDeriveAccountMeta } from '../../namespaces/personal.js';
+const meta = { ...personalDeriveAccountMeta, resultValidator: () => import("../../validators/evm/personal_deriveAccount.result.js") };
 
 export function personalDeriveAccount(transport, url, path, pin, options) {
-  return call(transport, personalDeriveAccountMeta, [url, path, pin], options);
+  return call(transport, meta, [url, path, pin], options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalEcRecoverMeta } from '../../namespaces/personal.js';
 export { personalEcRecoverMeta } from '../../namespaces/personal.js';
+const meta = { ...personalEcRecoverMeta, resultValidator: () => import("../../validators/evm/personal_ecRecover.result.js") };
 
 export function personalEcRecover(transport, message, signature, options) {
-  return call(transport, personalEcRecoverMeta, [message, signature], options);
+  return call(transport, meta, [message, signature], options);
 }
 
 export function isPersonalEcRecoverError(error) {

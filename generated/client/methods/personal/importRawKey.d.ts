@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { personalImportRawKeyMeta } from '../../namespaces/personal.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PersonalImportRawKeyParams, PersonalImportRawKeyResult } from '../../types.js';
 export { personalImportRawKeyMeta } from '../../namespaces/personal.js';

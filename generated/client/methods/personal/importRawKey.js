@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalImportRawKeyMeta } from '../../namespaces/personal.js';
 export { personalImportRawKeyMeta } from '../../namespaces/personal.js';
+const meta = { ...personalImportRawKeyMeta, resultValidator: () => import("../../validators/evm/personal_importRawKey.result.js") };
 
 export function personalImportRawKey(transport, privateKey, password, options) {
-  return call(transport, personalImportRawKeyMeta, [privateKey, password], options);
+  return call(transport, meta, [privateKey, password], options);
 }
 
 export function isPersonalImportRawKeyError(error) {

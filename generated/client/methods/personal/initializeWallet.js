@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalInitializeWalletMeta } from '../../namespaces/personal.js';
 export { personalInitializeWalletMeta } from '../../namespaces/personal.js';
+const meta = { ...personalInitializeWalletMeta, resultValidator: () => import("../../validators/evm/personal_initializeWallet.result.js") };
 
 export function personalInitializeWallet(transport, url, options) {
-  return call(transport, personalInitializeWalletMeta, [url], options);
+  return call(transport, meta, [url], options);
 }
 
 export function isPersonalInitializeWalletError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalListAccountsMeta } from '../../namespaces/personal.js';
 export { personalListAccountsMeta } from '../../namespaces/personal.js';
+const meta = { ...personalListAccountsMeta, resultValidator: () => import("../../validators/evm/personal_listAccounts.result.js") };
 
 export function personalListAccounts(transport, options) {
-  return call(transport, personalListAccountsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isPersonalListAccountsError(error) {

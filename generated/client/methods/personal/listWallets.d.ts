@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { personalListWalletsMeta } from '../../namespaces/personal.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PersonalListWalletsResult } from '../../types.js';
 export { personalListWalletsMeta } from '../../namespaces/personal.js';

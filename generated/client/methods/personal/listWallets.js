@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { personalListWalletsMeta } from '../../namespaces/personal.js';
 export { personalListWalletsMeta } from '../../namespaces/personal.js';
+const meta = { ...personalListWalletsMeta, resultValidator: () => import("../../validators/evm/personal_listWallets.result.js") };
 
 export function personalListWallets(transport, options) {
-  return call(transport, personalListWalletsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { personalLockAccountMeta } from '../../namespaces/personal.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PersonalLockAccountParams, PersonalLockAccountResult } from '../../types.js';
 export { personalLockAccountMeta } from '../../namespaces/personal.js';

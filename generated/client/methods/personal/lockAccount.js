@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { personalLockAccountMeta } from '../../namespaces/personal.js';
 export { personalLockAccountMeta } from '../../namespaces/personal.js';
+const meta = { ...personalLockAccountMeta, resultValidator: () => import("../../validators/evm/personal_lockAccount.result.js") };
 
 export function personalLockAccount(transport, address, options) {
-  return call(transport, personalLockAccountMeta, [address], options);
+  return call(transport, meta, [address], options);
 }

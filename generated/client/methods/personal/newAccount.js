@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalNewAccountMeta } from '../../namespaces/personal.js';
 export { personalNewAccountMeta } from '../../namespaces/personal.js';
+const meta = { ...personalNewAccountMeta, resultValidator: () => import("../../validators/evm/personal_newAccount.result.js") };
 
 export function personalNewAccount(transport, password, options) {
-  return call(transport, personalNewAccountMeta, [password], options);
+  return call(transport, meta, [password], options);
 }
 
 export function isPersonalNewAccountError(error) {

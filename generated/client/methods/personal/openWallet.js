@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalOpenWalletMeta } from '../../namespaces/personal.js';
 export { personalOpenWalletMeta } from '../../namespaces/personal.js';
+const meta = { ...personalOpenWalletMeta, resultValidator: () => import("../../validators/evm/personal_openWallet.result.js") };
 
 export function personalOpenWallet(transport, url, passphrase, options) {
-  return call(transport, personalOpenWalletMeta, [url, passphrase], options);
+  return call(transport, meta, [url, passphrase], options);
 }
 
 export function isPersonalOpenWalletError(error) {

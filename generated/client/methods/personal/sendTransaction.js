@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalSendTransactionMeta } from '../../namespaces/personal.js';
 export { personalSendTransactionMeta } from '../../namespaces/personal.js';
+const meta = { ...personalSendTransactionMeta, resultValidator: () => import("../../validators/evm/personal_sendTransaction.result.js") };
 
 export function personalSendTransaction(transport, transaction, password, options) {
-  return call(transport, personalSendTransactionMeta, [transaction, password], options);
+  return call(transport, meta, [transaction, password], options);
 }
 
 export function isPersonalSendTransactionError(error) {

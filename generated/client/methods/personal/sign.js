@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalSignMeta } from '../../namespaces/personal.js';
 export { personalSignMeta } from '../../namespaces/personal.js';
+const meta = { ...personalSignMeta, resultValidator: () => import("../../validators/evm/personal_sign.result.js") };
 
 export function personalSign(transport, message, address, password, options) {
-  return call(transport, personalSignMeta, [message, address, password], options);
+  return call(transport, meta, [message, address, password], options);
 }
 
 export function isPersonalSignError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalSignTransactionMeta } from '../../namespaces/personal.js';
 export { personalSignTransactionMeta } from '../../namespaces/personal.js';
+const meta = { ...personalSignTransactionMeta, resultValidator: () => import("../../validators/evm/personal_signTransaction.result.js") };
 
 export function personalSignTransaction(transport, transaction, password, options) {
-  return call(transport, personalSignTransactionMeta, [transaction, password], options);
+  return call(transport, meta, [transaction, password], options);
 }
 
 export function isPersonalSignTransactionError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalUnlockAccountMeta } from '../../namespaces/personal.js';
 export { personalUnlockAccountMeta } from '../../namespaces/personal.js';
+const meta = { ...personalUnlockAccountMeta, resultValidator: () => import("../../validators/evm/personal_unlockAccount.result.js") };
 
 export function personalUnlockAccount(transport, address, password, duration, options) {
-  return call(transport, personalUnlockAccountMeta, [address, password, duration], options);
+  return call(transport, meta, [address, password, duration], options);
 }
 
 export function isPersonalUnlockAccountError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { personalUnpairMeta } from '../../namespaces/personal.js';
 export { personalUnpairMeta } from '../../namespaces/personal.js';
+const meta = { ...personalUnpairMeta, resultValidator: () => import("../../validators/evm/personal_unpair.result.js") };
 
 export function personalUnpair(transport, url, pin, options) {
-  return call(transport, personalUnpairMeta, [url, pin], options);
+  return call(transport, meta, [url, pin], options);
 }
 
 export function isPersonalUnpairError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { platformGetAllValidatorsAtMeta } from '../../namespaces/platform.js';
 export { platformGetAllValidatorsAtMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetAllValidatorsAtMeta, resultValidator: () => import("../../validators/platform/platform.getAllValidatorsAt.result.js") };
 
 export function platformGetAllValidatorsAt(transport, params, options) {
-  return call(transport, platformGetAllValidatorsAtMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isPlatformGetAllValidatorsAtError(error) {

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetBalanceMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetBalanceParams, PlatformGetBalanceResult } from '../../types.js';
 export { platformGetBalanceMeta } from '../../namespaces/platform.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetBalanceMeta } from '../../namespaces/platform.js';
 export { platformGetBalanceMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetBalanceMeta, resultValidator: () => import("../../validators/platform/platform.getBalance.result.js") };
 
 export function platformGetBalance(transport, params, options) {
-  return call(transport, platformGetBalanceMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetBlockMeta } from '../../namespaces/platform.js';
 export { platformGetBlockMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetBlockMeta, resultValidator: () => import("../../validators/platform/platform.getBlock.result.js") };
 
 export function platformGetBlock(transport, params, options) {
-  return call(transport, platformGetBlockMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetBlockByHeightMeta } from '../../namespaces/platform.js';
 export { platformGetBlockByHeightMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetBlockByHeightMeta, resultValidator: () => import("../../validators/platform/platform.getBlockByHeight.result.js") };
 
 export function platformGetBlockByHeight(transport, params, options) {
-  return call(transport, platformGetBlockByHeightMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { platformGetBlockchainStatusMeta } from '../../namespaces/platform.js';
 export { platformGetBlockchainStatusMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetBlockchainStatusMeta, resultValidator: () => import("../../validators/platform/platform.getBlockchainStatus.result.js") };
 
 export function platformGetBlockchainStatus(transport, params, options) {
-  return call(transport, platformGetBlockchainStatusMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isPlatformGetBlockchainStatusError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetBlockchainsMeta } from '../../namespaces/platform.js';
 export { platformGetBlockchainsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetBlockchainsMeta, resultValidator: () => import("../../validators/platform/platform.getBlockchains.result.js") };
 
 export function platformGetBlockchains(transport, options) {
-  return call(transport, platformGetBlockchainsMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetCurrentSupplyMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult } from '../../types.js';
 export { platformGetCurrentSupplyMeta } from '../../namespaces/platform.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetCurrentSupplyMeta } from '../../namespaces/platform.js';
 export { platformGetCurrentSupplyMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetCurrentSupplyMeta, resultValidator: () => import("../../validators/platform/platform.getCurrentSupply.result.js") };
 
 export function platformGetCurrentSupply(transport, params, options) {
-  return call(transport, platformGetCurrentSupplyMeta, params, options);
+  return call(transport, meta, params, options);
 }

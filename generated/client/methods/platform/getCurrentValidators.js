@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetCurrentValidatorsMeta } from '../../namespaces/platform.js';
 export { platformGetCurrentValidatorsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetCurrentValidatorsMeta, resultValidator: () => import("../../validators/platform/platform.getCurrentValidators.result.js") };
 
 export function platformGetCurrentValidators(transport, params, options) {
-  return call(transport, platformGetCurrentValidatorsMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetFeeConfigMeta } from '../../namespaces/platform.js';
 export { platformGetFeeConfigMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetFeeConfigMeta, resultValidator: () => import("../../validators/platform/platform.getFeeConfig.result.js") };
 
 export function platformGetFeeConfig(transport, options) {
-  return call(transport, platformGetFeeConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

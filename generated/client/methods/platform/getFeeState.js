@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetFeeStateMeta } from '../../namespaces/platform.js';
 export { platformGetFeeStateMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetFeeStateMeta, resultValidator: () => import("../../validators/platform/platform.getFeeState.result.js") };
 
 export function platformGetFeeState(transport, options) {
-  return call(transport, platformGetFeeStateMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

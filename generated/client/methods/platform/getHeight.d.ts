@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetHeightMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetHeightResult } from '../../types.js';
 export { platformGetHeightMeta } from '../../namespaces/platform.js';

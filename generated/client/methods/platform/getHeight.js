@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetHeightMeta } from '../../namespaces/platform.js';
 export { platformGetHeightMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetHeightMeta, resultValidator: () => import("../../validators/platform/platform.getHeight.result.js") };
 
 export function platformGetHeight(transport, options) {
-  return call(transport, platformGetHeightMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult } from '../../types.js';
 export { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
 export { platformGetL1ValidatorMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetL1ValidatorMeta, resultValidator: () => import("../../validators/platform/platform.getL1Validator.result.js") };
 
 export function platformGetL1Validator(transport, params, options) {
-  return call(transport, platformGetL1ValidatorMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isPlatformGetL1ValidatorError(error) {

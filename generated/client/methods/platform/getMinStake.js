@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetMinStakeMeta } from '../../namespaces/platform.js';
 export { platformGetMinStakeMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetMinStakeMeta, resultValidator: () => import("../../validators/platform/platform.getMinStake.result.js") };
 
 export function platformGetMinStake(transport, params, options) {
-  return call(transport, platformGetMinStakeMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetProposedHeightMeta } from '../../namespaces/platform.js';
 export { platformGetProposedHeightMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetProposedHeightMeta, resultValidator: () => import("../../validators/platform/platform.getProposedHeight.result.js") };
 
 export function platformGetProposedHeight(transport, options) {
-  return call(transport, platformGetProposedHeightMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetRewardUTXOsMeta } from '../../namespaces/platform.js';
 export { platformGetRewardUTXOsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetRewardUTXOsMeta, resultValidator: () => import("../../validators/platform/platform.getRewardUTXOs.result.js") };
 
 export function platformGetRewardUTXOs(transport, params, options) {
-  return call(transport, platformGetRewardUTXOsMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetStakeMeta } from '../../namespaces/platform.js';
 export { platformGetStakeMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetStakeMeta, resultValidator: () => import("../../validators/platform/platform.getStake.result.js") };
 
 export function platformGetStake(transport, params, options) {
-  return call(transport, platformGetStakeMeta, params, options);
+  return call(transport, meta, params, options);
 }

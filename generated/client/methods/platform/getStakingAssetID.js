@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetStakingAssetIDMeta } from '../../namespaces/platform.js';
 export { platformGetStakingAssetIDMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetStakingAssetIDMeta, resultValidator: () => import("../../validators/platform/platform.getStakingAssetID.result.js") };
 
 export function platformGetStakingAssetID(transport, params, options) {
-  return call(transport, platformGetStakingAssetIDMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { platformGetSubnetMeta } from '../../namespaces/platform.js';
 export { platformGetSubnetMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetSubnetMeta, resultValidator: () => import("../../validators/platform/platform.getSubnet.result.js") };
 
 export function platformGetSubnet(transport, params, options) {
-  return call(transport, platformGetSubnetMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isPlatformGetSubnetError(error) {

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetSubnetsMeta } from '../../namespaces/platform.js';
 export { platformGetSubnetsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetSubnetsMeta, resultValidator: () => import("../../validators/platform/platform.getSubnets.result.js") };
 
 export function platformGetSubnets(transport, params, options) {
-  return call(transport, platformGetSubnetsMeta, params, options);
+  return call(transport, meta, params, options);
 }

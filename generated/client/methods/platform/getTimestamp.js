@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetTimestampMeta } from '../../namespaces/platform.js';
 export { platformGetTimestampMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetTimestampMeta, resultValidator: () => import("../../validators/platform/platform.getTimestamp.result.js") };
 
 export function platformGetTimestamp(transport, options) {
-  return call(transport, platformGetTimestampMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

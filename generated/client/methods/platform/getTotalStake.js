@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetTotalStakeMeta } from '../../namespaces/platform.js';
 export { platformGetTotalStakeMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetTotalStakeMeta, resultValidator: () => import("../../validators/platform/platform.getTotalStake.result.js") };
 
 export function platformGetTotalStake(transport, params, options) {
-  return call(transport, platformGetTotalStakeMeta, params, options);
+  return call(transport, meta, params, options);
 }

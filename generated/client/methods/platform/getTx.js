@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetTxMeta } from '../../namespaces/platform.js';
 export { platformGetTxMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetTxMeta, resultValidator: () => import("../../validators/platform/platform.getTx.result.js") };
 
 export function platformGetTx(transport, params, options) {
-  return call(transport, platformGetTxMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetTxStatusMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetTxStatusParams, PlatformGetTxStatusResult } from '../../types.js';
 export { platformGetTxStatusMeta } from '../../namespaces/platform.js';

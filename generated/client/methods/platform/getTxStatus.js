@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetTxStatusMeta } from '../../namespaces/platform.js';
 export { platformGetTxStatusMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetTxStatusMeta, resultValidator: () => import("../../validators/platform/platform.getTxStatus.result.js") };
 
 export function platformGetTxStatus(transport, params, options) {
-  return call(transport, platformGetTxStatusMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -5,6 +5,7 @@ import type { RpcError } from '../../runtime/errors/base.js';
 import { paginateByIndex } from '../../runtime/client/paginate.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetUTXOsMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetUTXOsParams, PlatformGetUTXOsResult } from '../../types.js';
 export { platformGetUTXOsMeta } from '../../namespaces/platform.js';

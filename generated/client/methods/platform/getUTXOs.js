@@ -4,9 +4,10 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import { paginateByIndex } from '../../runtime/client/paginate.js';
 import { platformGetUTXOsMeta } from '../../namespaces/platform.js';
 export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetUTXOsMeta, resultValidator: () => import("../../validators/platform/platform.getUTXOs.result.js") };
 
 export function platformGetUTXOs(transport, params, options) {
-  return call(transport, platformGetUTXOsMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isPlatformGetUTXOsError(error) {

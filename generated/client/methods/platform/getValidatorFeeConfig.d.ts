@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetValidatorFeeConfigMeta } from '../../namespaces/platform.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { PlatformGetValidatorFeeConfigResult } from '../../types.js';
 export { platformGetValidatorFeeConfigMeta } from '../../namespaces/platform.js';

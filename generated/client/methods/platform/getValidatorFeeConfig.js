@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetValidatorFeeConfigMeta } from '../../namespaces/platform.js';
 export { platformGetValidatorFeeConfigMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetValidatorFeeConfigMeta, resultValidator: () => import("../../validators/platform/platform.getValidatorFeeConfig.result.js") };
 
 export function platformGetValidatorFeeConfig(transport, options) {
-  return call(transport, platformGetValidatorFeeConfigMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetValidatorFeeStateMeta } from '../../namespaces/platform.js';
 export { platformGetValidatorFeeStateMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetValidatorFeeStateMeta, resultValidator: () => import("../../validators/platform/platform.getValidatorFeeState.result.js") };
 
 export function platformGetValidatorFeeState(transport, options) {
-  return call(transport, platformGetValidatorFeeStateMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformGetValidatorsAtMeta } from '../../namespaces/platform.js';
 export { platformGetValidatorsAtMeta } from '../../namespaces/platform.js';
+const meta = { ...platformGetValidatorsAtMeta, resultValidator: () => import("../../validators/platform/platform.getValidatorsAt.result.js") };
 
 export function platformGetValidatorsAt(transport, params, options) {
-  return call(transport, platformGetValidatorsAtMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformIssueTxMeta } from '../../namespaces/platform.js';
 export { platformIssueTxMeta } from '../../namespaces/platform.js';
+const meta = { ...platformIssueTxMeta, resultValidator: () => import("../../validators/platform/platform.issueTx.result.js") };
 
 export function platformIssueTx(transport, params, options) {
-  return call(transport, platformIssueTxMeta, params, options);
+  return call(transport, meta, params, options);
 }

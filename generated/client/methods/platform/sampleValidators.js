@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformSampleValidatorsMeta } from '../../namespaces/platform.js';
 export { platformSampleValidatorsMeta } from '../../namespaces/platform.js';
+const meta = { ...platformSampleValidatorsMeta, resultValidator: () => import("../../validators/platform/platform.sampleValidators.result.js") };
 
 export function platformSampleValidators(transport, params, options) {
-  return call(transport, platformSampleValidatorsMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformValidatedByMeta } from '../../namespaces/platform.js';
 export { platformValidatedByMeta } from '../../namespaces/platform.js';
+const meta = { ...platformValidatedByMeta, resultValidator: () => import("../../validators/platform/platform.validatedBy.result.js") };
 
 export function platformValidatedBy(transport, params, options) {
-  return call(transport, platformValidatedByMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { platformValidatesMeta } from '../../namespaces/platform.js';
 export { platformValidatesMeta } from '../../namespaces/platform.js';
+const meta = { ...platformValidatesMeta, resultValidator: () => import("../../validators/platform/platform.validates.result.js") };
 
 export function platformValidates(transport, params, options) {
-  return call(transport, platformValidatesMeta, params, options);
+  return call(transport, meta, params, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { proposervmGetCurrentEpochMeta } from '../../namespaces/proposervm.js';
 export { proposervmGetCurrentEpochMeta } from '../../namespaces/proposervm.js';
+const meta = { ...proposervmGetCurrentEpochMeta, resultValidator: () => import("../../validators/proposervm/proposervm.getCurrentEpoch.result.js") };
 
 export function proposervmGetCurrentEpoch(transport, options) {
-  return call(transport, proposervmGetCurrentEpochMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isProposervmGetCurrentEpochError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { proposervmGetProposedHeightMeta } from '../../namespaces/proposervm.js';
 export { proposervmGetProposedHeightMeta } from '../../namespaces/proposervm.js';
+const meta = { ...proposervmGetProposedHeightMeta, resultValidator: () => import("../../validators/proposervm/proposervm.getProposedHeight.result.js") };
 
 export function proposervmGetProposedHeight(transport, options) {
-  return call(transport, proposervmGetProposedHeightMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isProposervmGetProposedHeightError(error) {

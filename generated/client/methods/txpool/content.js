@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { txpoolContentMeta } from '../../namespaces/txpool.js';
 export { txpoolContentMeta } from '../../namespaces/txpool.js';
+const meta = { ...txpoolContentMeta, resultValidator: () => import("../../validators/evm/txpool_content.result.js") };
 
 export function txpoolContent(transport, options) {
-  return call(transport, txpoolContentMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }
 
 export function isTxpoolContentError(error) {

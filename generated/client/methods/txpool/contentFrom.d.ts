@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { txpoolContentFromMeta } from '../../namespaces/txpool.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { TxpoolContentFromParams, TxpoolContentFromResult } from '../../types.js';
 export { txpoolContentFromMeta } from '../../namespaces/txpool.js';

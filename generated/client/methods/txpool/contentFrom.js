@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { txpoolContentFromMeta } from '../../namespaces/txpool.js';
 export { txpoolContentFromMeta } from '../../namespaces/txpool.js';
+const meta = { ...txpoolContentFromMeta, resultValidator: () => import("../../validators/evm/txpool_contentFrom.result.js") };
 
 export function txpoolContentFrom(transport, address, options) {
-  return call(transport, txpoolContentFromMeta, [address], options);
+  return call(transport, meta, [address], options);
 }

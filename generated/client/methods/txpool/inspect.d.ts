@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { txpoolInspectMeta } from '../../namespaces/txpool.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { TxpoolInspectResult } from '../../types.js';
 export { txpoolInspectMeta } from '../../namespaces/txpool.js';

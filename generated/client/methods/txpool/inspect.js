@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { txpoolInspectMeta } from '../../namespaces/txpool.js';
 export { txpoolInspectMeta } from '../../namespaces/txpool.js';
+const meta = { ...txpoolInspectMeta, resultValidator: () => import("../../validators/evm/txpool_inspect.result.js") };
 
 export function txpoolInspect(transport, options) {
-  return call(transport, txpoolInspectMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { txpoolStatusMeta } from '../../namespaces/txpool.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { TxpoolStatusResult } from '../../types.js';
 export { txpoolStatusMeta } from '../../namespaces/txpool.js';

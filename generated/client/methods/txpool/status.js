@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { txpoolStatusMeta } from '../../namespaces/txpool.js';
 export { txpoolStatusMeta } from '../../namespaces/txpool.js';
+const meta = { ...txpoolStatusMeta, resultValidator: () => import("../../validators/evm/txpool_status.result.js") };
 
 export function txpoolStatus(transport, options) {
-  return call(transport, txpoolStatusMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { walletIssueTxMeta } from '../../namespaces/wallet.js';
 export { walletIssueTxMeta } from '../../namespaces/wallet.js';
+const meta = { ...walletIssueTxMeta, resultValidator: () => import("../../validators/xwallet/wallet.issueTx.result.js") };
 
 export function walletIssueTx(transport, params, options) {
-  return call(transport, walletIssueTxMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isWalletIssueTxError(error) {

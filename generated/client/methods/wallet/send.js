@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { walletSendMeta } from '../../namespaces/wallet.js';
 export { walletSendMeta } from '../../namespaces/wallet.js';
+const meta = { ...walletSendMeta, resultValidator: () => import("../../validators/xwallet/wallet.send.result.js") };
 
 export function walletSend(transport, params, options) {
-  return call(transport, walletSendMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isWalletSendError(error) {

@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { walletSendMultipleMeta } from '../../namespaces/wallet.js';
 export { walletSendMultipleMeta } from '../../namespaces/wallet.js';
+const meta = { ...walletSendMultipleMeta, resultValidator: () => import("../../validators/xwallet/wallet.sendMultiple.result.js") };
 
 export function walletSendMultiple(transport, params, options) {
-  return call(transport, walletSendMultipleMeta, params, options);
+  return call(transport, meta, params, options);
 }
 
 export function isWalletSendMultipleError(error) {

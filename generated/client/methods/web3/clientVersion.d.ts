@@ -2,6 +2,7 @@
 import { call } from '../../runtime/client/call.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { web3ClientVersionMeta } from '../../namespaces/web3.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { Web3ClientVersionResult } from '../../types.js';
 export { web3ClientVersionMeta } from '../../namespaces/web3.js';

@@ -2,7 +2,8 @@
 import { call } from '../../runtime/client/call.js';
 import { web3ClientVersionMeta } from '../../namespaces/web3.js';
 export { web3ClientVersionMeta } from '../../namespaces/web3.js';
+const meta = { ...web3ClientVersionMeta, resultValidator: () => import("../../validators/evm/web3_clientVersion.result.js") };
 
 export function web3ClientVersion(transport, options) {
-  return call(transport, web3ClientVersionMeta, undefined, options);
+  return call(transport, meta, undefined, options);
 }

@@ -4,6 +4,7 @@ import { hasErrorCode } from '../../runtime/errors/match.js';
 import type { RpcError } from '../../runtime/errors/base.js';
 import type { CallOptions } from '../../runtime/client/call.js';
 import { web3Sha3Meta } from '../../namespaces/web3.js';
+import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
 import type { Web3Sha3Params, Web3Sha3Result } from '../../types.js';
 export { web3Sha3Meta } from '../../namespaces/web3.js';

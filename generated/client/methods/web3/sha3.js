@@ -3,9 +3,10 @@ import { call } from '../../runtime/client/call.js';
 import { hasErrorCode } from '../../runtime/errors/match.js';
 import { web3Sha3Meta } from '../../namespaces/web3.js';
 export { web3Sha3Meta } from '../../namespaces/web3.js';
+const meta = { ...web3Sha3Meta, resultValidator: () => import("../../validators/evm/web3_sha3.result.js") };
 
 export function web3Sha3(transport, data, options) {
-  return call(transport, web3Sha3Meta, [data], options);
+  return call(transport, meta, [data], options);
 }
 
 export function isWeb3Sha3Error(error) {

@@ -6,9 +6,9 @@
 * re-exports the whole call API from here.
 */
 import { type CallOptions } from "./call.js";
-import { type BackfillOptions } from "./backfill.js";
+import type { BackfillOptions } from "./backfill.js";
 import { NodeRpcError } from "../errors/base.js";
-import type { MethodMeta, SubscriptionMeta } from "./meta.js";
+import { type MethodMeta, type SubscriptionMeta } from "./meta.js";
 import type { RpcCall, Settled, SubscribeOptions, Subscription, Transport } from "../transports/transport.js";
 export { call, secretValues } from "./call.js";
 export type { CallOptions } from "./call.js";

@@ -2,14 +2,14 @@
 * Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
 * use and closes them all together.
 */
-import { type FallbackOptions } from "../transports/fallback.js";
+import type { createFallbackTransport, FallbackOptions } from "../transports/fallback.js";
 import { type AutoBatchOptions, type FetchLike } from "../transports/http.js";
 import { type LogLevel, type Logger } from "../transports/log.js";
-import type { EndpointMeta, ServiceMeta } from "./meta.js";
+import type { EndpointMeta, ServiceMeta, ValidatorTable } from "./meta.js";
 import { type Middleware } from "../transports/middleware.js";
 import { type RetryOptions } from "../transports/retry.js";
 import type { Transport } from "../transports/transport.js";
-import { type KeepAliveOptions, type ReconnectOptions, type WebSocketConstructor, type WebSocketTransport } from "../transports/ws.js";
+import type { createWebSocketTransport, KeepAliveOptions, ReconnectOptions, WebSocketConstructor, WebSocketTransport } from "../transports/ws.js";
 /**
 * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
 * `http://127.0.0.1:8545/chains/main/rpc`. Values are URL-encoded; a variable the template does not have, or
@@ -35,8 +35,13 @@ export interface NodeClientOptions {
 	* are given). See `fallback` for ranking and hedging.
 	*/
 	readonly urls?: readonly string[];
-	/** How calls spread over `urls`: ranking by success rate and latency (probing each node), hedged reads. */
+	/**
+	* How calls spread over `urls`: `transport` is `createFallbackTransport` from the package's `runtime` module
+	* (needed with several nodes; passed in, so a program with one node never bundles it), then ranking by
+	* success rate and latency (probing each node) and hedged reads.
+	*/
 	readonly fallback?: Omit<FallbackOptions, "rank"> & {
+		readonly transport?: typeof createFallbackTransport;
 		readonly rank?: boolean | {
 			readonly interval?: number;
 			readonly timeout?: number;
@@ -63,9 +68,17 @@ export interface NodeClientOptions {
 	readonly autoBatch?: boolean | AutoBatchOptions;
 	/** Calls per JSON-RPC array (default 40; never above the endpoint's own limit). */
 	readonly maxBatchSize?: number;
-	/** Validate every result against the spec. */
-	readonly validate?: boolean;
+	/**
+	* Validate every result and notification against the spec: pass the package's validators
+	* (`import { validators } from '<package>/validators'`), which a program without validation never loads.
+	*/
+	readonly validate?: boolean | ValidatorTable;
 	readonly ws?: {
+		/**
+		* The WebSocket transport, for subscriptions and WebSocket-only methods: `createWebSocketTransport` from
+		* the package's `runtime` module. Passed in, so a program that never subscribes never bundles it.
+		*/
+		readonly transport?: typeof createWebSocketTransport;
 		/** Base URL for WebSocket endpoints (default: `url` with ws:// or wss://). */
 		readonly url?: string;
 		readonly WebSocket?: WebSocketConstructor;
@@ -84,7 +97,9 @@ export declare class TransportPool {
 	private readonly middleware;
 	private readonly bases;
 	private closed;
-	constructor(options: NodeClientOptions);
+	/** The package's name, for errors that say what to import. */
+	private readonly packageName;
+	constructor(options: NodeClientOptions, packageName?: string);
 	/** Adds a middleware for every HTTP request from now on (transports already made included). */
 	use(middleware: Middleware): void;
 	/** The URL of a service's endpoint of the given kind. */
@@ -94,6 +109,8 @@ export declare class TransportPool {
 	/** The WebSocket transport of a service's endpoint. */
 	ws(service: ServiceMeta, variables?: Readonly<Record<string, string>>): WebSocketTransport;
 	get(service: ServiceMeta, kind: EndpointMeta["transport"], variables?: Readonly<Record<string, string>>): Transport;
+	/** The WebSocket transport the options pass in; without it, an error that says what to import. */
+	private webSocket;
 	/**
 	* The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
 	* middleware, its attempts logged), fallback over the nodes when there are several, retries on top.

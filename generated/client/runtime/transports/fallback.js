@@ -166,6 +166,7 @@ export function createFallbackTransport(transports, options = {}) {
 			return transports[order[0]].url;
 		},
 		validate: first.validate,
+		validators: first.validators,
 		batching: transports.every((t) => t.batching),
 		request(call, opts) {
 			// Only a call the rule lets run twice at once is raced (a read, an idempotent write).

@@ -2,7 +2,7 @@
 * The contract between the generated clients and a transport (HTTP or WebSocket). Transports move wire-form
 * JSON-RPC calls; encoding, validation and decoding happen above them, in call.ts.
 */
-import type { Effect } from "../client/meta.js";
+import type { Effect, ValidatorTable } from "../client/meta.js";
 /** One JSON-RPC call in wire form. */
 export interface RpcCall {
 	readonly method: string;
@@ -102,6 +102,8 @@ export interface Transport {
 	readonly url: string;
 	/** Validate results against the spec by default (a call's own `validate` option wins). */
 	readonly validate?: boolean;
+	/** Where validation finds the validators a method's meta does not carry (the package's `validators`). */
+	readonly validators?: ValidatorTable;
 	/** Whether the endpoint accepts JSON-RPC batch arrays (otherwise batches fan out as single calls). */
 	readonly batching: boolean;
 	/** One call; resolves with the raw (wire form) result, rejects with a NodeRpcError. */

@@ -11,93 +11,9 @@ import { createTestingNamespace, testingBuildBlockV1Meta } from './namespaces/te
 import { createTxpoolNamespace, txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta } from './namespaces/txpool.js';
 export * from './runtime/index.js';
 export * from './services.js';
-const METHODS = {
-  "debug_getBadBlocks": [debugGetBadBlocksMeta, ethService],
-  "debug_getRawBlock": [debugGetRawBlockMeta, ethService],
-  "debug_getRawBlockAccessList": [debugGetRawBlockAccessListMeta, ethService],
-  "debug_getRawHeader": [debugGetRawHeaderMeta, ethService],
-  "debug_getRawReceipts": [debugGetRawReceiptsMeta, ethService],
-  "debug_getRawTransaction": [debugGetRawTransactionMeta, ethService],
-  "debug_traceBlockByHash": [debugTraceBlockByHashMeta, ethService],
-  "debug_traceBlockByNumber": [debugTraceBlockByNumberMeta, ethService],
-  "debug_traceTransaction": [debugTraceTransactionMeta, ethService],
-  "engine_exchangeCapabilities": [engineExchangeCapabilitiesMeta, ethService],
-  "engine_exchangeTransitionConfigurationV1": [engineExchangeTransitionConfigurationV1Meta, ethService],
-  "engine_forkchoiceUpdatedV1": [engineForkchoiceUpdatedV1Meta, ethService],
-  "engine_forkchoiceUpdatedV2": [engineForkchoiceUpdatedV2Meta, ethService],
-  "engine_forkchoiceUpdatedV3": [engineForkchoiceUpdatedV3Meta, ethService],
-  "engine_forkchoiceUpdatedV4": [engineForkchoiceUpdatedV4Meta, ethService],
-  "engine_forkchoiceUpdatedV5": [engineForkchoiceUpdatedV5Meta, ethService],
-  "engine_getBlobsV1": [engineGetBlobsV1Meta, ethService],
-  "engine_getBlobsV2": [engineGetBlobsV2Meta, ethService],
-  "engine_getBlobsV3": [engineGetBlobsV3Meta, ethService],
-  "engine_getBlobsV4": [engineGetBlobsV4Meta, ethService],
-  "engine_getInclusionListV1": [engineGetInclusionListV1Meta, ethService],
-  "engine_getPayloadBodiesByHashV1": [engineGetPayloadBodiesByHashV1Meta, ethService],
-  "engine_getPayloadBodiesByHashV2": [engineGetPayloadBodiesByHashV2Meta, ethService],
-  "engine_getPayloadBodiesByRangeV1": [engineGetPayloadBodiesByRangeV1Meta, ethService],
-  "engine_getPayloadBodiesByRangeV2": [engineGetPayloadBodiesByRangeV2Meta, ethService],
-  "engine_getPayloadV1": [engineGetPayloadV1Meta, ethService],
-  "engine_getPayloadV2": [engineGetPayloadV2Meta, ethService],
-  "engine_getPayloadV3": [engineGetPayloadV3Meta, ethService],
-  "engine_getPayloadV4": [engineGetPayloadV4Meta, ethService],
-  "engine_getPayloadV5": [engineGetPayloadV5Meta, ethService],
-  "engine_getPayloadV6": [engineGetPayloadV6Meta, ethService],
-  "engine_newPayloadV1": [engineNewPayloadV1Meta, ethService],
-  "engine_newPayloadV2": [engineNewPayloadV2Meta, ethService],
-  "engine_newPayloadV3": [engineNewPayloadV3Meta, ethService],
-  "engine_newPayloadV4": [engineNewPayloadV4Meta, ethService],
-  "engine_newPayloadV5": [engineNewPayloadV5Meta, ethService],
-  "engine_newPayloadV6": [engineNewPayloadV6Meta, ethService],
-  "eth_accounts": [ethAccountsMeta, ethService],
-  "eth_baseFee": [ethBaseFeeMeta, ethService],
-  "eth_blobBaseFee": [ethBlobBaseFeeMeta, ethService],
-  "eth_blockNumber": [ethBlockNumberMeta, ethService],
-  "eth_call": [ethCallMeta, ethService],
-  "eth_capabilities": [ethCapabilitiesMeta, ethService],
-  "eth_chainId": [ethChainIdMeta, ethService],
-  "eth_coinbase": [ethCoinbaseMeta, ethService],
-  "eth_config": [ethConfigMeta, ethService],
-  "eth_createAccessList": [ethCreateAccessListMeta, ethService],
-  "eth_estimateGas": [ethEstimateGasMeta, ethService],
-  "eth_feeHistory": [ethFeeHistoryMeta, ethService],
-  "eth_fillTransaction": [ethFillTransactionMeta, ethService],
-  "eth_gasPrice": [ethGasPriceMeta, ethService],
-  "eth_getBalance": [ethGetBalanceMeta, ethService],
-  "eth_getBlockAccessList": [ethGetBlockAccessListMeta, ethService],
-  "eth_getBlockByHash": [ethGetBlockByHashMeta, ethService],
-  "eth_getBlockByNumber": [ethGetBlockByNumberMeta, ethService],
-  "eth_getBlockReceipts": [ethGetBlockReceiptsMeta, ethService],
-  "eth_getBlockTransactionCountByHash": [ethGetBlockTransactionCountByHashMeta, ethService],
-  "eth_getBlockTransactionCountByNumber": [ethGetBlockTransactionCountByNumberMeta, ethService],
-  "eth_getCode": [ethGetCodeMeta, ethService],
-  "eth_getFilterChanges": [ethGetFilterChangesMeta, ethService],
-  "eth_getFilterLogs": [ethGetFilterLogsMeta, ethService],
-  "eth_getLogs": [ethGetLogsMeta, ethService],
-  "eth_getProof": [ethGetProofMeta, ethService],
-  "eth_getStorageAt": [ethGetStorageAtMeta, ethService],
-  "eth_getStorageValues": [ethGetStorageValuesMeta, ethService],
-  "eth_getTransactionByBlockHashAndIndex": [ethGetTransactionByBlockHashAndIndexMeta, ethService],
-  "eth_getTransactionByBlockNumberAndIndex": [ethGetTransactionByBlockNumberAndIndexMeta, ethService],
-  "eth_getTransactionByHash": [ethGetTransactionByHashMeta, ethService],
-  "eth_getTransactionCount": [ethGetTransactionCountMeta, ethService],
-  "eth_getTransactionReceipt": [ethGetTransactionReceiptMeta, ethService],
-  "eth_maxPriorityFeePerGas": [ethMaxPriorityFeePerGasMeta, ethService],
-  "eth_newBlockFilter": [ethNewBlockFilterMeta, ethService],
-  "eth_newFilter": [ethNewFilterMeta, ethService],
-  "eth_newPendingTransactionFilter": [ethNewPendingTransactionFilterMeta, ethService],
-  "eth_sendRawTransaction": [ethSendRawTransactionMeta, ethService],
-  "eth_sendTransaction": [ethSendTransactionMeta, ethService],
-  "eth_sign": [ethSignMeta, ethService],
-  "eth_signTransaction": [ethSignTransactionMeta, ethService],
-  "eth_simulateV1": [ethSimulateV1Meta, ethService],
-  "eth_syncing": [ethSyncingMeta, ethService],
-  "eth_uninstallFilter": [ethUninstallFilterMeta, ethService],
-  "net_version": [netVersionMeta, ethService],
-  "testing_buildBlockV1": [testingBuildBlockV1Meta, ethService],
-  "txpool_content": [txpoolContentMeta, ethService],
-  "txpool_contentFrom": [txpoolContentFromMeta, ethService],
-  "txpool_status": [txpoolStatusMeta, ethService],
+const METHODS = [debugGetBadBlocksMeta, debugGetRawBlockMeta, debugGetRawBlockAccessListMeta, debugGetRawHeaderMeta, debugGetRawReceiptsMeta, debugGetRawTransactionMeta, debugTraceBlockByHashMeta, debugTraceBlockByNumberMeta, debugTraceTransactionMeta, engineExchangeCapabilitiesMeta, engineExchangeTransitionConfigurationV1Meta, engineForkchoiceUpdatedV1Meta, engineForkchoiceUpdatedV2Meta, engineForkchoiceUpdatedV3Meta, engineForkchoiceUpdatedV4Meta, engineForkchoiceUpdatedV5Meta, engineGetBlobsV1Meta, engineGetBlobsV2Meta, engineGetBlobsV3Meta, engineGetBlobsV4Meta, engineGetInclusionListV1Meta, engineGetPayloadBodiesByHashV1Meta, engineGetPayloadBodiesByHashV2Meta, engineGetPayloadBodiesByRangeV1Meta, engineGetPayloadBodiesByRangeV2Meta, engineGetPayloadV1Meta, engineGetPayloadV2Meta, engineGetPayloadV3Meta, engineGetPayloadV4Meta, engineGetPayloadV5Meta, engineGetPayloadV6Meta, engineNewPayloadV1Meta, engineNewPayloadV2Meta, engineNewPayloadV3Meta, engineNewPayloadV4Meta, engineNewPayloadV5Meta, engineNewPayloadV6Meta, ethAccountsMeta, ethBaseFeeMeta, ethBlobBaseFeeMeta, ethBlockNumberMeta, ethCallMeta, ethCapabilitiesMeta, ethChainIdMeta, ethCoinbaseMeta, ethConfigMeta, ethCreateAccessListMeta, ethEstimateGasMeta, ethFeeHistoryMeta, ethFillTransactionMeta, ethGasPriceMeta, ethGetBalanceMeta, ethGetBlockAccessListMeta, ethGetBlockByHashMeta, ethGetBlockByNumberMeta, ethGetBlockReceiptsMeta, ethGetBlockTransactionCountByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetCodeMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethGetLogsMeta, ethGetProofMeta, ethGetStorageAtMeta, ethGetStorageValuesMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByHashMeta, ethGetTransactionCountMeta, ethGetTransactionReceiptMeta, ethMaxPriorityFeePerGasMeta, ethNewBlockFilterMeta, ethNewFilterMeta, ethNewPendingTransactionFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignMeta, ethSignTransactionMeta, ethSimulateV1Meta, ethSyncingMeta, ethUninstallFilterMeta, netVersionMeta, testingBuildBlockV1Meta, txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta];
+const SERVICES = {
+  "eth": ethService,
 };
 
 function scope(pool, variables) {
@@ -114,9 +30,9 @@ function scope(pool, variables) {
     ...namespaces(call),
     batch: (build, options) => batch(build(namespaces(prepare)), options),
     request: ({ method, params }, options) => {
-      const entry = Object.prototype.hasOwnProperty.call(METHODS, method) ? METHODS[method] : undefined;
-      if (!entry) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
-      const [meta, service] = entry;
+      const meta = METHODS.find((m) => m.name === method);
+      if (!meta) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
+      const service = SERVICES[meta.service];
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
     use(middleware) {
@@ -128,5 +44,6 @@ function scope(pool, variables) {
 }
 
 export function createClient(options) {
-  return scope(new TransportPool(options), {});
+  if (options?.validate === true) throw new TypeError("validate: true needs validators, and this package was generated without them (add \"validators\" to emit)");
+  return scope(new TransportPool(options, "execution-apis-inlined"), {});
 }

@@ -23,5 +23,5 @@ export * from "./client/paginate.js";
 export * from "./client/validate.js";
 export * from "./client/units.js";
 export * from "./transports/ws.js";
-export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule } from "./client/meta.js";
+export type { Effect, MethodMeta, ServiceMeta, SubscriptionMeta, ValidationIssue, Validator, ValidatorModule, ValidatorTable } from "./client/meta.js";
 export type { HeadersLike, RequestOptions, ResponseInfo, RpcCall, Settled, SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transports/transport.js";

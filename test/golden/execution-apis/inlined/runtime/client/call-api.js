@@ -6,11 +6,11 @@
 * re-exports the whole call API from here.
 */
 import { encodeWire, finish, positional, refuses, secretValues } from "./call.js";
-import { withBackfill } from "./backfill.js";
 import { CodecError, decode, encode } from "./codec.js";
 import { Unencodable } from "./unencodable.js";
 import { NodeRpcError } from "../errors/base.js";
 import { encodeError, invalidResult, undecodable, unencodable, unsupported, UnsupportedError } from "../errors/forms.js";
+import { notificationValidatorOf } from "./meta.js";
 export { call, secretValues } from "./call.js";
 /**
 * Value-form params → the wire `params` member. By name: one object, keys whose value is undefined dropped
@@ -121,10 +121,14 @@ export function subscribe(transport, meta, args = [], options) {
 		}
 	};
 	const { validate, backfill, ...transportOptions } = options ?? {};
-	const check = (validate ?? transport.validate) && meta.notificationValidator;
+	const check = validate ?? transport.validate ? notificationValidatorOf(meta, transport.validators) : undefined;
 	if (backfill && (meta.kind === "newHeads" || meta.kind === "logs")) {
-		const filled = withBackfill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
-		const validator = check ? meta.notificationValidator() : Promise.resolve({ validate: () => null });
+		// Backfill comes with the WebSocket transport (it is the one that reconnects), so a program that never
+		// subscribes does not bundle it.
+		const fill = transport.backfill;
+		if (typeof fill !== "function") throw new TypeError(`backfill needs a transport that reconnects and catches up (createWebSocketTransport); ${transport.url} has none`);
+		const filled = fill(transport.subscribe(meta, params, transportOptions), transport, meta.kind, params[1], backfill === true ? {} : backfill);
+		const validator = check ? check() : Promise.resolve({ validate: () => null });
 		validator.catch(() => undefined);
 		return validating(filled, validator, map, label, transport.url);
 	}
@@ -132,7 +136,7 @@ export function subscribe(transport, meta, args = [], options) {
 		...transportOptions,
 		map
 	});
-	const validator = meta.notificationValidator();
+	const validator = check();
 	validator.catch(() => undefined);
 	return validating(transport.subscribe(meta, params, transportOptions), validator, map, label, transport.url);
 }

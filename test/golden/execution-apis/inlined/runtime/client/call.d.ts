@@ -1,4 +1,4 @@
-import type { MethodMeta } from "./meta.js";
+import { type MethodMeta } from "./meta.js";
 import type { RequestOptions, Transport } from "../transports/transport.js";
 export interface CallOptions extends RequestOptions {
 	/** Validate the result against the method's result schema before decoding (default: the transport's `validate`). */

@@ -22,6 +22,19 @@ export interface ValidatorModule {
 	readonly validate: Validator;
 }
 /**
+* The validators of a package, for `validate`: each method's result validator by `"<service> <method>"`
+* and each subscription kind's notification validator by `"<subscribe method> <kind>"`, loaded on first use.
+* The package's `validators` module exports one; a program that never imports it never bundles a validator.
+*/
+export interface ValidatorTable {
+	readonly results: Readonly<Record<string, () => Promise<ValidatorModule>>>;
+	readonly notifications: Readonly<Record<string, () => Promise<ValidatorModule>>>;
+}
+/** The result validator of a method: its meta's own, else the table's. */
+export declare function resultValidatorOf(meta: MethodMeta, table: ValidatorTable | undefined): (() => Promise<ValidatorModule>) | undefined;
+/** The notification validator of a subscription kind: its meta's own, else the table's. */
+export declare function notificationValidatorOf(meta: SubscriptionMeta, table: ValidatorTable | undefined): (() => Promise<ValidatorModule>) | undefined;
+/**
 * What a call does to the node, from the spec's `x-effects`: `read` changes nothing; `write` changes state;
 * `idempotent` is a write that is harmless to repeat (re-sending the same signed transaction); `admin`
 * operates the node. Retries and fallback act on it.

@@ -1,3 +1,4 @@
+import type { ValidatorTable } from "../client/meta.js";
 import type { HeadersLike, Transport } from "./transport.js";
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
@@ -35,8 +36,11 @@ export interface HttpTransportOptions {
 	readonly maxBatchSize?: number;
 	/** Group calls made close together into arrays (only where `batch` is true). */
 	readonly autoBatch?: boolean | AutoBatchOptions;
-	/** Validate results against the spec by default. */
-	readonly validate?: boolean;
+	/**
+	* Validate results against the spec by default: the package's `validators` (validation on, every
+	* method), or `true` (methods whose meta carries its validator: the per-method modules).
+	*/
+	readonly validate?: boolean | ValidatorTable;
 }
 export interface HttpTransport extends Transport {
 	readonly kind: "http";

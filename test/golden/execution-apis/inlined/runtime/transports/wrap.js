@@ -5,6 +5,7 @@ export function wrapTransport(transport, own) {
 			return transport.url;
 		},
 		validate: transport.validate,
+		validators: transport.validators,
 		batching: transport.batching,
 		request: own.request,
 		batch: own.batch,

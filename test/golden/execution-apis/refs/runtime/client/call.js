@@ -10,6 +10,7 @@
 */
 import { CodecError, decode, encode } from "./codec.js";
 import { Unencodable } from "./unencodable.js";
+import { resultValidatorOf } from "./meta.js";
 export function isPlainObject(value) {
 	if (value === null || typeof value !== "object" || Array.isArray(value)) return false;
 	const proto = Object.getPrototypeOf(value);
@@ -89,8 +90,9 @@ export function refuses(transport, meta) {
 const failures = () => import("../errors/forms.js");
 /** A raw result → the value form: validated first when asked, then decoded. */
 export async function finish(meta, transport, raw, validate) {
-	if (validate && meta.resultValidator) {
-		const { validate: check } = await meta.resultValidator();
+	const loader = validate ? resultValidatorOf(meta, transport.validators) : undefined;
+	if (loader) {
+		const { validate: check } = await loader();
 		const issues = check(raw);
 		if (issues && issues.length > 0) throw (await failures()).invalidResult(meta.name, issues, transport.url);
 	}

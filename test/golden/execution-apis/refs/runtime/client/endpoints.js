@@ -1,13 +1,7 @@
-/**
-* Endpoint URLs from the spec's server entries, and a pool that creates one transport per endpoint on first
-* use and closes them all together.
-*/
-import { createFallbackTransport } from "../transports/fallback.js";
 import { createHttpTransport } from "../transports/http.js";
 import { logRetries, withLogging } from "../transports/log.js";
 import { withMiddleware } from "../transports/middleware.js";
 import { withRetry } from "../transports/retry.js";
-import { createWebSocketTransport } from "../transports/ws.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
 /**
 * `endpointUrl('http://127.0.0.1:8545', '/chains/{chain}/rpc', { chain: 'main' })` →
@@ -93,12 +87,15 @@ export class TransportPool {
 	middleware;
 	bases;
 	closed = false;
-	constructor(options) {
+	/** The package's name, for errors that say what to import. */
+	packageName;
+	constructor(options, packageName = "the package") {
 		const bases = options ? [...options.url === undefined ? [] : [options.url], ...options.urls ?? []] : [];
 		if (!options || bases.some((b) => typeof b !== "string") || options.server !== undefined && typeof options.server !== "string") {
 			throw new TypeError("a client needs `url` (or `urls`), the server's base URL (like http://127.0.0.1:8545)");
 		}
 		this.options = options;
+		this.packageName = packageName;
 		this.bases = bases;
 		this.middleware = [...options.use ?? []];
 	}
@@ -137,7 +134,7 @@ export class TransportPool {
 			const o = this.options;
 			const limit = service.batchLimit ?? Infinity;
 			const maxBatchSize = Math.min(o.maxBatchSize ?? 40, limit);
-			transport = kind === "http" ? this.httpTransport(service, variables, maxBatchSize) : createWebSocketTransport({
+			transport = kind === "http" ? this.httpTransport(service, variables, maxBatchSize) : this.webSocket()({
 				url,
 				WebSocket: o.ws?.WebSocket,
 				headers: o.ws?.headers,
@@ -152,6 +149,12 @@ export class TransportPool {
 			this.transports.set(key, transport);
 		}
 		return transport;
+	}
+	/** The WebSocket transport the options pass in; without it, an error that says what to import. */
+	webSocket() {
+		const make = this.options.ws?.transport;
+		if (typeof make === "function") return make;
+		throw new TypeError(`subscriptions and WebSocket-only methods need the WebSocket transport, which loads only when asked for: import { createWebSocketTransport } from '${this.packageName}/runtime' and pass ws: { transport: createWebSocketTransport }`);
 	}
 	/**
 	* The layers of a service's HTTP transport, inside out: one transport per node (its fetch running the
@@ -178,13 +181,16 @@ export class TransportPool {
 		});
 		let transport = nodes[0];
 		if (nodes.length > 1) {
-			const { rank, ...rest } = o.fallback ?? {};
+			const { rank, transport: make, ...rest } = o.fallback ?? {};
+			if (typeof make !== "function") {
+				throw new TypeError(`several nodes need the fallback transport, which loads only when asked for: import { createFallbackTransport } from '${this.packageName}/runtime' and pass fallback: { transport: createFallbackTransport }`);
+			}
 			const probe = service.probe ? {
 				method: service.probe.method,
 				params: service.probe.params,
 				effects: "read"
 			} : undefined;
-			transport = createFallbackTransport(nodes, {
+			transport = make(nodes, {
 				...rest,
 				...rank ? { rank: {
 					...rank === true ? {} : rank,

@@ -178,7 +178,8 @@ export function createHttpTransport(options) {
 	return {
 		kind: "http",
 		url,
-		validate: options.validate,
+		validate: options.validate === undefined ? undefined : options.validate !== false,
+		validators: typeof options.validate === "object" ? options.validate : undefined,
 		batching,
 		request(call, opts) {
 			if (auto && batching && !opts?.headers) return batcher ? batcher.enqueue(call, opts) : load().then((b) => b.enqueue(call, opts));

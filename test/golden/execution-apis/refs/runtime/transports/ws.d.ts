@@ -1,3 +1,5 @@
+import { withBackfill } from "../client/backfill.js";
+import type { ValidatorTable } from "../client/meta.js";
 import type { SubscribeOptions, Subscription, SubscriptionTarget, Transport } from "./transport.js";
 /** The parts of a WebSocket (browser, Node 22+, or the `ws` package) the transport uses. */
 export interface WebSocketLike {
@@ -34,8 +36,11 @@ export interface WebSocketTransportOptions {
 	readonly maxBatchSize?: number;
 	/** Default bound of each subscription's buffer (default 1024). */
 	readonly maxBuffered?: number;
-	/** Validate results against the spec by default. */
-	readonly validate?: boolean;
+	/**
+	* Validate results against the spec by default: the package's `validators` (validation on, every
+	* method), or `true` (methods whose meta carries its validator: the per-method modules).
+	*/
+	readonly validate?: boolean | ValidatorTable;
 	/**
 	* Keep-alive pings: every `interval` ms (default 30 000) a cheap call (`method`, default `net_version`)
 	* goes out; with no reply within `timeout` ms (default 10 000) the connection counts as dead (a half-open
@@ -55,6 +60,8 @@ export interface WebSocketTransport extends Transport {
 	/** Whether the connection is open right now. */
 	readonly connected: boolean;
 	subscribe(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
+	/** What `subscribe(..., { backfill })` uses to deliver what a reconnect missed (here, so it loads with this transport). */
+	readonly backfill: typeof withBackfill;
 }
 /**
 * The wait before reconnect attempt `attempt` (0-based): exponential, capped, with "equal jitter" (between

@@ -11,6 +11,7 @@
 */
 import { AbortError, BufferOverflowError, EncodeError, NodeRpcError, ProtocolError, TimeoutError, TransportError } from "../errors/index.js";
 import { checkReply, createIdSource, frame, idMismatch, outcome } from "./jsonrpc.js";
+import { withBackfill } from "../client/backfill.js";
 import { isRecord } from "../guards.js";
 const DEFAULT_WS_TIMEOUT = 3e4;
 const DEFAULT_MAX_BUFFERED = 1024;
@@ -667,7 +668,9 @@ export function createWebSocketTransport(options) {
 	return {
 		kind: "websocket",
 		url,
-		validate: options.validate,
+		backfill: withBackfill,
+		validate: options.validate === undefined ? undefined : options.validate !== false,
+		validators: typeof options.validate === "object" ? options.validate : undefined,
 		batching,
 		get connected() {
 			return socket !== undefined && socket.readyState === OPEN;
