@@ -3,7 +3,7 @@
  * console data of the project's docs: every method's page holds its console, and what the console loads
  * for it (validator modules, example params, codec plans) is there and agrees with the generated package.
  */
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
@@ -164,7 +164,8 @@ describe('the console on every method page', () => {
       for (const method of service.methods) {
         if (!data.methods[method.name]) missing.push(`${method.name}: no console data`);
       }
-      for (const f of ['info.md', 'platform.md', 'native.md', 'admin.md', 'evm/eth.md', 'evm/debug.md', 'evm/net.md', 'evm/web3.md', 'evm/txpool.md', 'evm/personal.md']) {
+      // Every page of the site (a service's methods live on its page, or on a page per namespace).
+      for (const f of readdirSync(join(ROOT, 'generated/docs'), { recursive: true, encoding: 'utf8' }).filter((p) => p.endsWith('.md'))) {
         if (!pages.has(f)) pages.set(f, readFileSync(join(ROOT, 'generated/docs', f), 'utf8'));
       }
       for (const method of service.methods) {

@@ -586,6 +586,12 @@ function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
   statements.push({ kind: 'export', moduleSpecifier: './runtime/index.js' });
   // (With type guards, types.js has functions to export too.)
   statements.push({ kind: 'export', isTypeOnly: !pc.typeGuards.js, moduleSpecifier: './types.js' });
+  // A type of the document named as a runtime export (a `LogLevel` schema beside the client's log levels)
+  // would make both `export *` ambiguous, and neither would be exported: the document's type is exported by
+  // name, and the runtime's stays at `<package>/runtime`.
+  const runtimeNames = runtimeExports(ctx.runtime);
+  const clashes = pc.types.names().filter((name) => runtimeNames.has(name));
+  if (clashes.length) statements.push({ kind: 'export', isTypeOnly: true, moduleSpecifier: './types.js', namedExports: clashes });
   statements.push({ kind: 'export', moduleSpecifier: './services.js' });
 
   return statements;
@@ -615,17 +621,37 @@ function batchAndRequestTypes(pc: PackageContext, names: IndexNames): Statement[
     isExported: true,
     name: requestsIface,
     docs: docs(['Every method by its wire name, with its params and result types: the map behind `request()`.']),
-    properties: pc.names.namespaces.flatMap((ns) =>
-      ns.methods
-        .filter((m) => !m.subscriptions)
-        .map((m) => {
+    // Two services may serve methods of the same name (the node's Admin API and the EVM chain's admin
+    // namespace): request() reaches the first, as its method list does; the namespaces reach each.
+    properties: firstOfEachName(pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions))).map((m) => {
           const t = pc.types.methodTypes(m);
           // Kept by the method's model and types: the member's printed text is kept under it.
           return requestMembers.get(m, [t], () => ({ name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` }));
         }),
-    ),
   });
   return statements;
+}
+
+/** The names runtime/index.ts exports: those of the modules it re-exports whole, and those it names. */
+function runtimeExports(runtime: ReadonlyMap<string, string>): Set<string> {
+  const names = new Set<string>();
+  const index = runtime.get('runtime/index.ts') ?? '';
+  const declared = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:type|interface|class|function\*?|const|let|enum)\s+([A-Za-z_$][\w$]*)/gm;
+  const listed = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
+  const add = (text: string) => {
+    for (const m of text.matchAll(declared)) names.add(m[1]!);
+    for (const m of text.matchAll(listed)) for (const part of m[1]!.split(',')) names.add(part.trim().split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''));
+  };
+  add(index);
+  for (const m of index.matchAll(/^export \* from '\.\/([^']+)\.js';/gm)) add(runtime.get(`runtime/${m[1]}.ts`) ?? '');
+  names.delete('');
+  return names;
+}
+
+/** Methods in order, each wire name once (the first service that serves it). */
+function firstOfEachName(methods: readonly MethodModel[]): MethodModel[] {
+  const seen = new Set<string>();
+  return methods.filter((m) => !seen.has(m.name) && seen.add(m.name) !== undefined);
 }
 
 /** The client's interface: its namespaces, batch(), request(), the scopes, use() and close(). */
