@@ -3,13 +3,17 @@ import { call } from '../runtime/client/call.js';
 import { subscribe } from '../runtime/client/call-api.js';
 import { evmService } from '../services.js';
 const plan_CallFrame = { o: { "value": "q", "gas": "q", "gasUsed": "q", "calls": { a: { l: () => plan_CallFrame } }, "logs": { a: { o: { "position": "q" } } } } };
+const plan0 = { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] };
+const plan1 = { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] };
+const plan2 = { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] };
+const plan3 = { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } };
 export const debugGetRawHeaderMeta = {
   name: "debug_getRawHeader",
   service: "evm",
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan0,
   effects: "read",
 };
 export const debugGetRawBlockMeta = {
@@ -18,7 +22,7 @@ export const debugGetRawBlockMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan0,
   effects: "read",
 };
 export const debugGetRawReceiptsMeta = {
@@ -27,7 +31,7 @@ export const debugGetRawReceiptsMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan0,
   effects: "read",
 };
 export const debugGetRawTransactionMeta = {
@@ -44,7 +48,7 @@ export const debugGetRawBlockAccessListMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
+  encode: plan1,
   effects: "read",
 };
 export const debugPrintBlockMeta = {
@@ -62,7 +66,7 @@ export const debugDumpBlockMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
+  encode: plan1,
   decode: { o: { "accounts": { m: { o: { "nonce": "u64n" } } } } },
   effects: "read",
 };
@@ -136,7 +140,7 @@ export const debugTraceTransactionMeta = {
   params: ["transactionHash", "config"],
   required: ["transactionHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
-  decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
+  decode: plan2,
   effects: "read",
 };
 export const debugTraceCallMeta = {
@@ -146,7 +150,7 @@ export const debugTraceCallMeta = {
   params: ["transaction", "block", "config"],
   required: ["transaction", "block"],
   encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { o: { "reexec": "u64n", "stateOverrides": { m: { o: { "nonce": "q", "balance": "q" } } }, "blockOverrides": { o: { "number": "q", "difficulty": "q", "time": "q", "gasLimit": "q", "baseFee": "q", "blobBaseFee": "q", "baseFeePerGas": "q", "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } } } }, "txIndex": "q" } }] },
-  decode: { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] },
+  decode: plan2,
   effects: "read",
 };
 export const debugTraceBlockByNumberMeta = {
@@ -156,7 +160,7 @@ export const debugTraceBlockByNumberMeta = {
   params: ["block", "config"],
   required: ["block"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, { o: { "reexec": "u64n" } }] },
-  decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  decode: plan3,
   effects: "read",
 };
 export const debugTraceBlockByHashMeta = {
@@ -166,7 +170,7 @@ export const debugTraceBlockByHashMeta = {
   params: ["blockHash", "config"],
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
-  decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  decode: plan3,
   effects: "read",
 };
 export const debugTraceBadBlockMeta = {
@@ -176,7 +180,7 @@ export const debugTraceBadBlockMeta = {
   params: ["blockHash", "config"],
   required: ["blockHash"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
-  decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  decode: plan3,
   effects: "read",
 };
 export const debugIntermediateRootsMeta = {
@@ -195,7 +199,7 @@ export const debugTraceBlockFromFileMeta = {
   params: ["file", "config"],
   required: ["file"],
   encode: { t: [0, { o: { "reexec": "u64n" } }] },
-  decode: { a: { o: { "result": { u: [[{"ty":["object"],"r":["gas","failed","returnValue","structLogs"]}, { o: { "gas": "u64n", "structLogs": { a: { o: { "pc": "u64n", "gas": "u64n", "gasCost": "u64n", "refund": "u64n", "stack": { a: "q" } } } } } }], [{"ty":["object"],"r":["type","from","gas","gasUsed","input"]}, { l: () => plan_CallFrame }], [{"ty":["array"],"it":{"ty":["object"],"r":["action","subtraces","traceAddress","type"]}}, { a: { o: { "action": { o: { "gas": "q", "value": "q", "balance": "q" } }, "result": { o: { "gasUsed": "q" } }, "blockNumber": "u64n", "transactionPosition": "u64n" } } }], [{"ty":["object"]}, { m: { o: { "balance": "q", "nonce": "u64n" } } }], [{"ty":["object"],"r":["pre","post"]}, { o: { "pre": { m: { o: { "balance": "q", "nonce": "u64n" } } }, "post": { m: { o: { "balance": "q", "nonce": "u64n" } } } } }], [{"ty":["object"],"k":"^0x[0-9a-f]{8}-[0-9]+$"}, 0], [{}, 0]] } } } },
+  decode: plan3,
   effects: "admin",
 };
 export const debugStandardTraceBlockToFileMeta = {

@@ -2,6 +2,19 @@
 import { call } from '../runtime/client/call.js';
 import { subscribe } from '../runtime/client/call-api.js';
 import { evmService } from '../services.js';
+const plan0 = { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } };
+const plan1 = { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] };
+const plan2 = { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } };
+const plan3 = { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] };
+const plan4 = { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] };
+const plan5 = { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } };
+const plan6 = { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] };
+const plan7 = { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] };
+const plan8 = { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] };
+const plan9 = { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] };
+const plan10 = { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } };
+const plan11 = { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] };
+const plan12 = { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } };
 export const ethChainIdMeta = {
   name: "eth_chainId",
   service: "evm",
@@ -27,7 +40,7 @@ export const ethGetBlockByNumberMeta = {
   params: ["block", "fullTransactions"],
   required: ["block", "fullTransactions"],
   encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, 0] },
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  decode: plan0,
   effects: "read",
 };
 export const ethGetBlockByHashMeta = {
@@ -36,7 +49,7 @@ export const ethGetBlockByHashMeta = {
   structure: "by-position",
   params: ["blockHash", "fullTransactions"],
   required: ["blockHash", "fullTransactions"],
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "size": "q", "transactions": { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }]] }, "withdrawals": { a: { o: { "index": "q", "validatorIndex": "q", "amount": "q" } } }, "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  decode: plan0,
   effects: "read",
 };
 export const ethGetHeaderByNumberMeta = {
@@ -45,8 +58,8 @@ export const ethGetHeaderByNumberMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  encode: plan1,
+  decode: plan2,
   effects: "read",
 };
 export const ethGetHeaderByHashMeta = {
@@ -55,7 +68,7 @@ export const ethGetHeaderByHashMeta = {
   structure: "by-position",
   params: ["blockHash"],
   required: ["blockHash"],
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  decode: plan2,
   effects: "read",
 };
 export const ethGetBlockTransactionCountByNumberMeta = {
@@ -64,7 +77,7 @@ export const ethGetBlockTransactionCountByNumberMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
+  encode: plan1,
   decode: "q",
   effects: "read",
 };
@@ -83,8 +96,8 @@ export const ethGetUncleByBlockNumberAndIndexMeta = {
   structure: "by-position",
   params: ["block", "index"],
   required: ["block", "index"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  encode: plan3,
+  decode: plan2,
   effects: "read",
 };
 export const ethGetUncleByBlockHashAndIndexMeta = {
@@ -94,7 +107,7 @@ export const ethGetUncleByBlockHashAndIndexMeta = {
   params: ["blockHash", "index"],
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
-  decode: { o: { "difficulty": "q", "number": "q", "gasLimit": "q", "gasUsed": "q", "timestamp": "q", "baseFeePerGas": "q", "blobGasUsed": "q", "excessBlobGas": "q", "totalDifficulty": "q", "extDataGasUsed": "q", "blockGasCost": "q", "timestampMilliseconds": "q", "minDelayExcess": "q", "targetExponent": "q", "minPriceExponent": "q", "settledHeight": "q", "settledGasUnix": "q", "settledGasNumerator": "q", "settledExcess": "q" } },
+  decode: plan2,
   effects: "read",
 };
 export const ethGetUncleCountByBlockNumberMeta = {
@@ -103,7 +116,7 @@ export const ethGetUncleCountByBlockNumberMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }] },
+  encode: plan1,
   decode: "q",
   effects: "read",
 };
@@ -122,7 +135,7 @@ export const ethGetBlockReceiptsMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan4,
   decode: { a: { o: { "transactionIndex": "q", "blockNumber": "q", "cumulativeGasUsed": "q", "gasUsed": "q", "effectiveGasPrice": "q", "logs": { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }, "blobGasUsed": "q", "blobGasPrice": "q" } } },
   effects: "read",
 };
@@ -132,7 +145,7 @@ export const ethGetTransactionByHashMeta = {
   structure: "by-position",
   params: ["transactionHash"],
   required: ["transactionHash"],
-  decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  decode: plan5,
   effects: "read",
 };
 export const ethGetTransactionByBlockNumberAndIndexMeta = {
@@ -141,8 +154,8 @@ export const ethGetTransactionByBlockNumberAndIndexMeta = {
   structure: "by-position",
   params: ["block", "index"],
   required: ["block", "index"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
-  decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  encode: plan3,
+  decode: plan5,
   effects: "read",
 };
 export const ethGetTransactionByBlockHashAndIndexMeta = {
@@ -152,7 +165,7 @@ export const ethGetTransactionByBlockHashAndIndexMeta = {
   params: ["blockHash", "index"],
   required: ["blockHash", "index"],
   encode: { t: [0, "q"] },
-  decode: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } },
+  decode: plan5,
   effects: "read",
 };
 export const ethGetRawTransactionByHashMeta = {
@@ -169,7 +182,7 @@ export const ethGetRawTransactionByBlockNumberAndIndexMeta = {
   structure: "by-position",
   params: ["block", "index"],
   required: ["block", "index"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "q"] },
+  encode: plan3,
   effects: "read",
 };
 export const ethGetRawTransactionByBlockHashAndIndexMeta = {
@@ -205,7 +218,7 @@ export const ethGetBalanceMeta = {
   structure: "by-position",
   params: ["address", "block"],
   required: ["address", "block"],
-  encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan6,
   decode: "q",
   effects: "read",
 };
@@ -215,7 +228,7 @@ export const ethGetCodeMeta = {
   structure: "by-position",
   params: ["address", "block"],
   required: ["address", "block"],
-  encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan6,
   effects: "read",
 };
 export const ethGetStorageAtMeta = {
@@ -224,7 +237,7 @@ export const ethGetStorageAtMeta = {
   structure: "by-position",
   params: ["address", "slot", "block"],
   required: ["address", "slot", "block"],
-  encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan7,
   effects: "read",
 };
 export const ethGetTransactionCountMeta = {
@@ -233,7 +246,7 @@ export const ethGetTransactionCountMeta = {
   structure: "by-position",
   params: ["address", "block"],
   required: ["address", "block"],
-  encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan6,
   decode: "q",
   effects: "read",
 };
@@ -243,7 +256,7 @@ export const ethGetProofMeta = {
   structure: "by-position",
   params: ["address", "storageKeys", "block"],
   required: ["address", "storageKeys", "block"],
-  encode: { t: [0, 0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan7,
   decode: { o: { "balance": "q", "nonce": "q", "storageProof": { a: { o: { "value": "q" } } } } },
   effects: "read",
 };
@@ -253,7 +266,7 @@ export const ethGetStorageValuesMeta = {
   structure: "by-position",
   params: ["requests", "block"],
   required: ["requests"],
-  encode: { t: [0, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan6,
   effects: "read",
 };
 export const ethCallMeta = {
@@ -271,7 +284,7 @@ export const ethEstimateGasMeta = {
   structure: "by-position",
   params: ["transaction", "block", "stateOverrides"],
   required: ["transaction"],
-  encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
+  encode: plan8,
   decode: "q",
   effects: "read",
 };
@@ -291,7 +304,7 @@ export const ethCallDetailedMeta = {
   structure: "by-position",
   params: ["transaction", "block", "stateOverrides"],
   required: ["transaction", "block"],
-  encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }, { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }, { m: { o: { "nonce": "q", "balance": "q" } } }] },
+  encode: plan8,
   decode: { o: { "gas": "u64n" } },
   effects: "read",
 };
@@ -427,7 +440,7 @@ export const ethGetBlockAccessListMeta = {
   structure: "by-position",
   params: ["block"],
   required: ["block"],
-  encode: { t: [{ u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0], [{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}, 0], [{"ty":["object"]}, { o: { "blockNumber": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }]] }] },
+  encode: plan4,
   decode: { a: { o: { "balanceChanges": { a: { o: { "value": "q" } } }, "nonceChanges": { a: { o: { "value": "q" } } } } } },
   effects: "read",
 };
@@ -437,8 +450,8 @@ export const ethGetLogsMeta = {
   structure: "by-position",
   params: ["filter"],
   required: ["filter"],
-  encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
-  decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
+  encode: plan9,
+  decode: plan10,
   effects: "read",
 };
 export const ethNewFilterMeta = {
@@ -447,7 +460,7 @@ export const ethNewFilterMeta = {
   structure: "by-position",
   params: ["filter"],
   required: ["filter"],
-  encode: { t: [{ o: { "fromBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] }, "toBlock": { u: [[{"ty":["string"],"p":"^0x(0|[1-9a-f][0-9a-f]*)$"}, "q"], [{"ty":["string"],"e":["earliest","finalized","safe","latest","pending","accepted"]}, 0]] } } }] },
+  encode: plan9,
   effects: "idempotent",
 };
 export const ethNewBlockFilterMeta = {
@@ -481,7 +494,7 @@ export const ethGetFilterLogsMeta = {
   structure: "by-position",
   params: ["filterId"],
   required: ["filterId"],
-  decode: { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } },
+  decode: plan10,
   effects: "read",
 };
 export const ethUninstallFilterMeta = {
@@ -506,7 +519,7 @@ export const ethSendTransactionMeta = {
   structure: "by-position",
   params: ["transaction"],
   required: ["transaction"],
-  encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
+  encode: plan11,
   effects: "write",
 };
 export const ethSignTransactionMeta = {
@@ -515,8 +528,8 @@ export const ethSignTransactionMeta = {
   structure: "by-position",
   params: ["transaction"],
   required: ["transaction"],
-  encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
-  decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
+  encode: plan11,
+  decode: plan12,
   effects: "admin",
 };
 export const ethFillTransactionMeta = {
@@ -525,8 +538,8 @@ export const ethFillTransactionMeta = {
   structure: "by-position",
   params: ["transaction"],
   required: ["transaction"],
-  encode: { t: [{ o: { "gas": "q", "gasPrice": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "nonce": "q", "chainId": "q", "type": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } }] },
-  decode: { o: { "tx": { o: { "chainId": "q", "nonce": "q", "gas": "q", "gasPrice": "q", "maxPriorityFeePerGas": "q", "maxFeePerGas": "q", "maxFeePerBlobGas": "q", "value": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } }, "v": "q", "r": "q", "s": "q" } } } },
+  encode: plan11,
+  decode: plan12,
   effects: "read",
 };
 export const ethSignMeta = {

@@ -64,7 +64,7 @@ function uniqueIdents(idents: readonly string[]): string[] {
   });
 }
 
-function metaFields(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string, withValidators: boolean): string[] {
+function metaFields(pc: PackageContext, service: ServiceModel, method: MethodModel, module: string, withValidators: boolean, shared: SharedPlans = NO_SHARED_PLANS): string[] {
   const plans = pc.plans(method);
   const secrets = method.params.filter((p) => p.secret).map((p) => p.name);
   const fields = [
@@ -74,8 +74,8 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
     `params: ${list(method.params.map((p) => p.name))}`,
     `required: ${list(method.params.filter((p) => p.required).map((p) => p.name))}`,
   ];
-  if (plans.params.root !== 0) fields.push(`encode: ${planSource(plans.params.root)}`);
-  if (plans.result.root !== 0) fields.push(`decode: ${planSource(plans.result.root)}`);
+  if (plans.params.root !== 0) fields.push(`encode: ${sharedOr(shared, planSource(plans.params.root))}`);
+  if (plans.result.root !== 0) fields.push(`decode: ${sharedOr(shared, planSource(plans.result.root))}`);
   if (secrets.length) fields.push(`secrets: ${JSON.stringify(secrets)}`);
   if (method.websocketOnly) fields.push('wsOnly: true');
   // What retries may do with the call (x-effects); a method the document says nothing about stays unset,
@@ -87,7 +87,7 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
 }
 
 /** The metas of a method (and of its subscription kinds), as statements of its namespace module. */
-function metaStatements(pc: PackageContext, method: MethodModel, module: string, withValidators: boolean): Statement[] {
+function metaStatements(pc: PackageContext, method: MethodModel, module: string, withValidators: boolean, shared: SharedPlans = NO_SHARED_PLANS): Statement[] {
   const service = pc.serviceOf(method);
   const n = pc.names.of(method);
   const out: Statement[] = [
@@ -96,7 +96,7 @@ function metaStatements(pc: PackageContext, method: MethodModel, module: string,
       isExported: true,
       declarationKind: 'const',
       docs: docs([`The wire contract of \`${method.name}\`: param order, codecs, validator.`]),
-      declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, module, withValidators)) }],
+      declarations: [{ name: n.meta, type: 'MethodMeta', initializer: objectLiteral(metaFields(pc, service, method, module, withValidators, shared)) }],
     },
   ];
   const subs = method.subscriptions;
@@ -322,17 +322,20 @@ const namespaceParts = new Memo<MethodModel, NamespacePart>(true);
  * names, types and plans (the same objects while they are the same), the declared type names, the service,
  * the module and whether validators are emitted.
  */
-function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodModel, withValidators: boolean): NamespacePart {
+function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodModel, withValidators: boolean, shared: SharedPlans): NamespacePart {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
   const service = pc.names.serviceConst(pc.serviceOf(method));
-  return namespaceParts.get(method, [n, t, pc.plans(method), pc.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name], () => {
+  const plans = pc.plans(method);
+  // Which of its plans the method's meta takes from a module constant (a part of the key: it is in the text).
+  const sharing = [plans.params.root, plans.result.root].map((r) => (r === 0 ? '' : (shared.get(planSource(r)) ?? ''))).join(' ');
+  return namespaceParts.get(method, [n, t, plans, pc.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name, sharing], () => {
     const members: MethodSignature[] = [];
     const impl: string[] = [];
     const typeImports = new Set<string>();
     let subscribe = false;
     let paginate = false;
-    const metas = metaStatements(pc, method, ns.module, false);
+    const metas = metaStatements(pc, method, ns.module, false, shared);
     const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
       subscribe = true;
@@ -397,7 +400,8 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     return [plans.params, plans.result, ...[...plans.kinds.values()].flatMap((k) => [k.params, k.result])];
   });
   const defs = planDefs(trees);
-  const parts = ns.methods.map((method) => namespacePart(pc, ns, method, withValidators));
+  const shared = sharedPlans(pc, ns.methods);
+  const parts = ns.methods.map((method) => namespacePart(pc, ns, method, withValidators, shared));
   for (const part of parts) metas.push(...part.metas);
   for (const part of parts) {
     services.add(part.service);
@@ -417,7 +421,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   statements.push({ kind: 'import', moduleSpecifier: `${root}services.js`, namedImports: [...services].sort() });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/transports/transport.js`, namedImports: ['Transport', ...(needsSubscribe ? ['Subscription'] : [])] });
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
-  statements.push(...defs, ...metas);
+  statements.push(...defs, ...[...shared].map(([source, name]) => `const ${name} = ${source};`), ...metas);
   statements.push({
     kind: 'interface',
     isExported: true,
@@ -630,6 +634,33 @@ function batchAndRequestTypes(pc: PackageContext, names: IndexNames): Statement[
         }),
   });
   return statements;
+}
+
+/** Plan texts (params or result) that several metas of a namespace module share, by text: each is one constant of the module. */
+type SharedPlans = ReadonlyMap<string, string>;
+const NO_SHARED_PLANS: SharedPlans = new Map();
+
+/**
+ * The plans two or more methods of a namespace share (the EVM chain's trace results, a block by hash or by
+ * number): written once as a constant, which keeps the whole-node client's namespace modules small.
+ */
+function sharedPlans(pc: PackageContext, methods: readonly MethodModel[]): SharedPlans {
+  const counts = new Map<string, number>();
+  for (const m of methods) {
+    const plans = pc.plans(m);
+    for (const root of [plans.params.root, plans.result.root]) {
+      if (root === 0) continue;
+      const source = planSource(root);
+      if (source.length >= 64) counts.set(source, (counts.get(source) ?? 0) + 1);
+    }
+  }
+  const out = new Map<string, string>();
+  for (const [source, count] of counts) if (count > 1) out.set(source, `plan${out.size}`);
+  return out;
+}
+
+function sharedOr(shared: SharedPlans, source: string): string {
+  return shared.get(source) ?? source;
 }
 
 /** The names runtime/index.ts exports: those of the modules it re-exports whole, and those it names. */
