@@ -21,7 +21,8 @@ it('every example of "In production" type-checks against the package', { timeout
     'void createFallbackTransport;',
     'declare const node: NodeClient;',
     'void node;',
-    ...blocks.map((b, i) => `export async function example${i}(): Promise<void> {\n${b}}`),
+    // A block's own imports (what it passes in, from the package's runtime) are the prelude's above.
+    ...blocks.map((b) => b.replace(/^import [^\n]*\n/gm, '')).map((b, i) => `export async function example${i}(): Promise<void> {\n${b}}`),
   ].join('\n');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, 'examples.ts');

@@ -62,7 +62,6 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   // The naming rule for reserved words and shadowed globals, which covers the names a generated module
   // imports or the package exports as well.
   'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
-  swarm: { construct: 'a schema name the package runtime exports (`LogLevel`)', because: /has already exported a member named 'LogLevel'/ },
 };
 
 const out = scratch('e2e-corpus');
