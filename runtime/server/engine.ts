@@ -8,7 +8,8 @@
  */
 import { CodecError, decode, encode } from '../client/codec.js';
 import type { ServerMethodMeta, ValidationIssue } from '../client/meta.js';
-import { goEscape, goQuote, hasOwn, isPlainObject, valueDepthExceeds } from './json.js';
+import { isRecord } from '../guards.js';
+import { goEscape, goQuote, hasOwn, valueDepthExceeds } from './json.js';
 import { maskParams, scrub, secretValues } from './redact.js';
 import { compileSerializer, JsonText } from './serialize.js';
 import type { Entry, KindEntry, ResolvedOptions, ServiceTable, Site } from './tables.js';
@@ -177,7 +178,7 @@ export class Engine {
   }
 
   private standardOne(site: Site, msg: unknown, ids: IdSource, index: number): string | null | Promise<string | null> {
-    if (!isPlainObject(msg)) return stdError('null', { code: -32600, message: 'Invalid Request: expected a request object' });
+    if (!isRecord(msg)) return stdError('null', { code: -32600, message: 'Invalid Request: expected a request object' });
     const hasId = hasOwn(msg, 'id');
     let idJson = 'null';
     if (hasId) {
@@ -511,10 +512,10 @@ export class Engine {
     const meta = entry.meta;
     if (flavor === 'gorilla' && !entry.positional) {
       if (params === undefined || params === null) return {};
-      if (isPlainObject(params)) return params;
+      if (isRecord(params)) return params;
       if (Array.isArray(params)) {
         if (params.length === 0 || params[0] === null) return {};
-        if (isPlainObject(params[0])) return params[0];
+        if (isRecord(params[0])) return params[0];
       }
       return new Problem({ kind: 'not-object' });
     }
@@ -522,8 +523,8 @@ export class Engine {
       let list: unknown[];
       if (params === undefined || params === null) list = [];
       else if (Array.isArray(params)) list = params;
-      else if (meta.structure === 'either' && isPlainObject(params)) list = byPosition(meta.params, params);
-      else if (flavor === 'standard' && isPlainObject(params) && Object.keys(params).length === 0) list = [];
+      else if (meta.structure === 'either' && isRecord(params)) list = byPosition(meta.params, params);
+      else if (flavor === 'standard' && isRecord(params) && Object.keys(params).length === 0) list = [];
       else return new Problem({ kind: 'not-array' });
       if (entry.role === 'subscribe') return list;
       if (list.length > meta.params.length) return new Problem({ kind: 'too-many', max: meta.params.length, got: list.length });
@@ -533,10 +534,10 @@ export class Engine {
       return list;
     }
     if (params === undefined || params === null) return {};
-    if (isPlainObject(params)) return params;
+    if (isRecord(params)) return params;
     if (Array.isArray(params)) {
       if (params.length === 0) return {};
-      if (params.length === 1 && isPlainObject(params[0])) return params[0];
+      if (params.length === 1 && isRecord(params[0])) return params[0];
     }
     return new Problem({ kind: 'not-object' });
   }

@@ -403,7 +403,5 @@ export function goEscape(json: string): string {
 }
 
 /** A plain JSON object (not an array, not null). */
-/** The server's name for the runtime's one JSON-object guard. */
-export { isRecord as isPlainObject } from '../guards.js';
 
 export const hasOwn: (o: object, k: PropertyKey) => boolean = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

@@ -3,7 +3,7 @@
  * in an error reply. Two tools: mask the secret params by name (logs, echoed requests), and scrub every
  * occurrence of a secret value from any text (a handler's error message, a validation issue).
  */
-import { isPlainObject } from './json.js';
+import { isRecord } from '../guards.js';
 
 export const MASK = '***';
 
@@ -28,7 +28,7 @@ export function maskParams(params: unknown, secrets: readonly string[] | undefin
   const walk = (value: unknown, depth: number): unknown => {
     if (depth > 32) return MASK;
     if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
-    if (!isPlainObject(value)) return value;
+    if (!isRecord(value)) return value;
     const out: Record<string, unknown> = {};
     for (const key of Object.keys(value)) setOwn(out, key, isSecretKey(key, secrets) ? MASK : walk(value[key], depth + 1));
     return out;
@@ -47,7 +47,7 @@ export function secretValues(params: unknown, secrets: readonly string[] | undef
   const from = (value: unknown, depth: number): void => {
     if (depth > 32) return;
     if (Array.isArray(value)) for (const v of value) from(v, depth + 1);
-    else if (isPlainObject(value)) {
+    else if (isRecord(value)) {
       for (const key of Object.keys(value)) {
         if (isSecretKey(key, secrets)) values.push(value[key]);
         else from(value[key], depth + 1);

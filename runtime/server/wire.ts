@@ -2,7 +2,8 @@
  * The wire forms of each flavor: request messages as Go's decoder fills them (gorilla's `serverRequest`,
  * geth's `jsonrpcMessage`), ids echoed exactly as they came, and error objects in each server's field order.
  */
-import { depthExceeds, goScan, isPlainObject, rawIds } from './json.js';
+import { isRecord } from '../guards.js';
+import { depthExceeds, goScan, rawIds } from './json.js';
 import type { WireError } from './types.js';
 
 /** Lazily found raw id texts of one body (only needed for ids no JS number holds exactly). */
@@ -136,7 +137,7 @@ export interface GethMessage {
 }
 
 export function gethMessage(value: unknown): GethMessage | undefined {
-  if (!isPlainObject(value)) return undefined;
+  if (!isRecord(value)) return undefined;
   const m: GethMessage = { version: '', method: '', hasId: false, id: undefined, hasParams: false, params: undefined, isResponse: false };
   let answer = false;
   for (const key of Object.keys(value)) {

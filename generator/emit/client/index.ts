@@ -682,7 +682,11 @@ function runtimeExports(runtime: ReadonlyMap<string, string>): Set<string> {
 /** Methods in order, each wire name once (the first service that serves it). */
 function firstOfEachName(methods: readonly MethodModel[]): MethodModel[] {
   const seen = new Set<string>();
-  return methods.filter((m) => !seen.has(m.name) && seen.add(m.name) !== undefined);
+  return methods.filter((m) => {
+    if (seen.has(m.name)) return false;
+    seen.add(m.name);
+    return true;
+  });
 }
 
 /** The client's interface: its namespaces, batch(), request(), the scopes, use() and close(). */

@@ -37,6 +37,4 @@ export declare function compactJson(raw: string): string;
 */
 export declare function goEscape(json: string): string;
 /** A plain JSON object (not an array, not null). */
-/** The server's name for the runtime's one JSON-object guard. */
-export { isRecord as isPlainObject } from "../guards.js";
 export declare const hasOwn: (o: object, k: PropertyKey) => boolean;

@@ -403,6 +403,4 @@ export function goEscape(json) {
 	return GO_UNSAFE.test(json) ? json.replace(GO_UNSAFE_ALL, (c) => GO_ESCAPES[c]) : json;
 }
 /** A plain JSON object (not an array, not null). */
-/** The server's name for the runtime's one JSON-object guard. */
-export { isRecord as isPlainObject } from "../guards.js";
 export const hasOwn = (o, k) => Object.prototype.hasOwnProperty.call(o, k);

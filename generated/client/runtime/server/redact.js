@@ -3,7 +3,7 @@
 * in an error reply. Two tools: mask the secret params by name (logs, echoed requests), and scrub every
 * occurrence of a secret value from any text (a handler's error message, a validation issue).
 */
-import { isPlainObject } from "./json.js";
+import { isRecord } from "../guards.js";
 export const MASK = "***";
 function setOwn(target, key, value) {
 	Object.defineProperty(target, key, {
@@ -29,7 +29,7 @@ export function maskParams(params, secrets, order) {
 	const walk = (value, depth) => {
 		if (depth > 32) return MASK;
 		if (Array.isArray(value)) return value.map((v) => walk(v, depth + 1));
-		if (!isPlainObject(value)) return value;
+		if (!isRecord(value)) return value;
 		const out = {};
 		for (const key of Object.keys(value)) setOwn(out, key, isSecretKey(key, secrets) ? MASK : walk(value[key], depth + 1));
 		return out;
@@ -47,7 +47,7 @@ export function secretValues(params, secrets, order) {
 	const from = (value, depth) => {
 		if (depth > 32) return;
 		if (Array.isArray(value)) for (const v of value) from(v, depth + 1);
-		else if (isPlainObject(value)) {
+		else if (isRecord(value)) {
 			for (const key of Object.keys(value)) {
 				if (isSecretKey(key, secrets)) values.push(value[key]);
 				else from(value[key], depth + 1);

@@ -2,7 +2,8 @@
 * The wire forms of each flavor: request messages as Go's decoder fills them (gorilla's `serverRequest`,
 * geth's `jsonrpcMessage`), ids echoed exactly as they came, and error objects in each server's field order.
 */
-import { depthExceeds, goScan, isPlainObject, rawIds } from "./json.js";
+import { isRecord } from "../guards.js";
+import { depthExceeds, goScan, rawIds } from "./json.js";
 export function rawIdText(ids, index, fallback) {
 	ids.raw ??= rawIds(ids.text, ids.start >= 0 ? ids.start : ids.text.search(/\S/), ids.caseInsensitive);
 	return ids.raw[index] ?? JSON.stringify(fallback) ?? "null";
@@ -100,7 +101,7 @@ export function goServerRequest(value) {
 	return req;
 }
 export function gethMessage(value) {
-	if (!isPlainObject(value)) return undefined;
+	if (!isRecord(value)) return undefined;
 	const m = {
 		version: "",
 		method: "",
