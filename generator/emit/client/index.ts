@@ -5,6 +5,7 @@
  * `index.ts` (the whole-node client). Everything is TypeScript built as structures (ts-print.ts) and shipped as
  * `.js` + `.d.ts`.
  */
+import { runtimeExports } from './runtime-exports.js';
 import { exampleBaseUrl } from '../../config/index.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model/index.js';
 import { planSource } from '../../schema/codec.js';
@@ -661,22 +662,6 @@ function sharedPlans(pc: PackageContext, methods: readonly MethodModel[]): Share
 
 function sharedOr(shared: SharedPlans, source: string): string {
   return shared.get(source) ?? source;
-}
-
-/** The names runtime/index.ts exports: those of the modules it re-exports whole, and those it names. */
-function runtimeExports(runtime: ReadonlyMap<string, string>): Set<string> {
-  const names = new Set<string>();
-  const index = runtime.get('runtime/index.ts') ?? '';
-  const declared = /^export\s+(?:declare\s+)?(?:abstract\s+)?(?:type|interface|class|function\*?|const|let|enum)\s+([A-Za-z_$][\w$]*)/gm;
-  const listed = /^export\s+(?:type\s+)?\{([^}]*)\}/gm;
-  const add = (text: string) => {
-    for (const m of text.matchAll(declared)) names.add(m[1]!);
-    for (const m of text.matchAll(listed)) for (const part of m[1]!.split(',')) names.add(part.trim().split(/\s+as\s+/).pop()!.replace(/^type\s+/, ''));
-  };
-  add(index);
-  for (const m of index.matchAll(/^export \* from '\.\/([^']+)\.js';/gm)) add(runtime.get(`runtime/${m[1]}.ts`) ?? '');
-  names.delete('');
-  return names;
 }
 
 /** Methods in order, each wire name once (the first service that serves it). */
