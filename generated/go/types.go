@@ -107,8 +107,11 @@ type InfoGetVMsResult struct {
 	// Aliases of each installed VM, keyed by VM ID.
 	Vms map[string][]string `json:"vms"`
 	// Name of each installed feature extension, keyed by its ID (sent by the node; not in its documentation).
-	Fxs map[string]string `json:"fxs,omitempty"`
+	Fxs Opt[map[string]string] `json:"fxs"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v InfoGetVMsResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // Peer: One peer this node is connected to.
 //
@@ -133,15 +136,18 @@ type Peer struct {
 	// This node's Primary Network uptime as the peer observes it, a whole percentage.
 	ObservedUptime U32 `json:"observedUptime"`
 	// Subnets the peer tracks (a set).
-	TrackedSubnets []string `json:"trackedSubnets,omitempty"`
+	TrackedSubnets Opt[[]string] `json:"trackedSubnets"`
 	// Community proposals the peer supports, as plain JSON numbers.
-	SupportedACPs []int64 `json:"supportedACPs,omitempty"`
+	SupportedACPs Opt[[]int64] `json:"supportedACPs"`
 	// Community proposals the peer objects to, as plain JSON numbers.
-	ObjectedACPs []int64 `json:"objectedACPs,omitempty"`
+	ObjectedACPs Opt[[]int64] `json:"objectedACPs"`
 	// Chains on which this node has benched the peer (stopped sending it queries after repeated failures).
 	// The node's documentation calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).
 	Benched []string `json:"benched"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Peer) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 type InfoPeersResult struct {
 	// Number of peers described.
@@ -251,20 +257,26 @@ type Balance struct {
 
 // PChainTransferableOutputOutputOutput: The locked output of a stake-locked output.
 type PChainTransferableOutputOutputOutput struct {
-	Addresses []string   `json:"addresses,omitempty"`
-	Amount    *U64Number `json:"amount,omitempty"`
-	Locktime  *U64Number `json:"locktime,omitempty"`
-	Threshold *int64     `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *U64Number    `json:"amount,omitempty"`
+	Locktime  *U64Number    `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
 }
 
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableOutputOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+
 type PChainTransferableOutputOutput struct {
-	Addresses []string   `json:"addresses,omitempty"`
-	Amount    *U64Number `json:"amount,omitempty"`
-	Locktime  *U64Number `json:"locktime,omitempty"`
-	Threshold *int64     `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *U64Number    `json:"amount,omitempty"`
+	Locktime  *U64Number    `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
 	// The locked output of a stake-locked output.
 	Output *PChainTransferableOutputOutputOutput `json:"output,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // PChainTransferableOutput: An output of a JSON-encoded transaction: an amount of an asset and who owns it. `output` usually holds
 // `{addresses, amount, locktime, threshold}`; a stake-locked output instead holds `{locktime, output}`
@@ -278,17 +290,23 @@ type PChainTransferableOutput struct {
 
 // PChainTransferableInputInputInput: The locked input of a stake-locked input.
 type PChainTransferableInputInputInput struct {
-	Amount           *U64Number `json:"amount,omitempty"`
-	SignatureIndices []int64    `json:"signatureIndices,omitempty"`
+	Amount           *U64Number   `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
 }
 
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableInputInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+
 type PChainTransferableInputInput struct {
-	Amount           *U64Number `json:"amount,omitempty"`
-	SignatureIndices []int64    `json:"signatureIndices,omitempty"`
-	Locktime         *U64Number `json:"locktime,omitempty"`
+	Amount           *U64Number   `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
+	Locktime         *U64Number   `json:"locktime,omitempty"`
 	// The locked input of a stake-locked input.
 	Input *PChainTransferableInputInputInput `json:"input,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // PChainTransferableInput: An input of a JSON-encoded transaction: the UTXO it spends and which owner signatures unlock it. A
 // stake-locked input holds `{locktime, input}` with the inner input nested one level down.
@@ -331,8 +349,8 @@ type PChainUnsignedTx struct {
 	// The network the transaction is for (1 main network, 5 test network).
 	NetworkID *int64 `json:"networkID,omitempty"`
 	// The chain it is for (the P-Chain's ID is the empty ID).
-	BlockchainID *string                    `json:"blockchainID,omitempty"`
-	Outputs      []PChainTransferableOutput `json:"outputs,omitempty"`
+	BlockchainID *string                         `json:"blockchainID,omitempty"`
+	Outputs      Opt[[]PChainTransferableOutput] `json:"outputs"`
 	// The inputs (current nodes), or every common field nested in one object (older nodes).
 	Inputs json.RawMessage `json:"inputs,omitempty"`
 	// Arbitrary bytes attached by the sender.
@@ -340,20 +358,23 @@ type PChainUnsignedTx struct {
 	// Import transactions; the chain the imported UTXOs come from.
 	SourceChain *string `json:"sourceChain,omitempty"`
 	// Import transactions; the UTXOs imported.
-	ImportedInputs []PChainTransferableInput `json:"importedInputs,omitempty"`
+	ImportedInputs Opt[[]PChainTransferableInput] `json:"importedInputs"`
 	// Export transactions; the chain the outputs go to.
 	DestinationChain *string `json:"destinationChain,omitempty"`
 	// Export transactions; the outputs exported.
-	ExportedOutputs []PChainTransferableOutput `json:"exportedOutputs,omitempty"`
+	ExportedOutputs Opt[[]PChainTransferableOutput] `json:"exportedOutputs"`
 	// Staking transactions; the node and period staked for.
 	Validator *PChainUnsignedTxValidator `json:"validator,omitempty"`
 	// Subnet transactions; the subnet concerned.
 	SubnetID *string `json:"subnetID,omitempty"`
 	// Staking transactions; the locked stake.
-	Stake []PChainTransferableOutput `json:"stake,omitempty"`
+	Stake Opt[[]PChainTransferableOutput] `json:"stake"`
 	// Staking transactions; who receives the reward.
 	RewardsOwner *PChainOutputOwners `json:"rewardsOwner,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainUnsignedTx) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // PChainCredential: Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.
 type PChainCredential struct {
@@ -382,10 +403,13 @@ type PChainBlock struct {
 	// The block's unix time in seconds (Banff and later blocks).
 	Time *U64Number `json:"time,omitempty"`
 	// The decision transactions the block carries.
-	Txs []PChainTx `json:"txs,omitempty"`
+	Txs Opt[[]PChainTx] `json:"txs"`
 	// The proposal or atomic transaction the block carries.
 	Tx *PChainTx `json:"tx,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // PChainBlockResult: A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a
 // hex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
@@ -499,7 +523,7 @@ type CurrentValidator struct {
 	// Total stake (nNATIVE) of the current delegators.
 	DelegatorWeight *U64 `json:"delegatorWeight,omitempty"`
 	// The current delegators; only when the call named exactly one node in `nodeIDs`.
-	Delegators []Delegator `json:"delegators,omitempty"`
+	Delegators Opt[[]Delegator] `json:"delegators"`
 	// Who may change an auto-renewed validator's configuration.
 	ValidatorAuthority *OutputOwners `json:"validatorAuthority,omitempty"`
 	// Length in seconds of an auto-renewed validator's next validation cycle.
@@ -521,6 +545,9 @@ type CurrentValidator struct {
 	// nNATIVE left to pay the continuous fee; `"0"` once the validator is inactive.
 	Balance *U64 `json:"balance,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v CurrentValidator) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 type PlatformGetCurrentValidatorsResult struct {
 	Validators []CurrentValidator `json:"validators"`
@@ -804,11 +831,14 @@ type AvmGetBalanceResult struct {
 }
 
 type XChainOutputOutput struct {
-	Addresses []string `json:"addresses,omitempty"`
-	Amount    *int64   `json:"amount,omitempty"`
-	Locktime  *int64   `json:"locktime,omitempty"`
-	Threshold *int64   `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *int64        `json:"amount,omitempty"`
+	Locktime  *int64        `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // XChainOutput: An output of an X-Chain transaction in the node's JSON form: the asset, the feature extension (fx) that
 // governs it and the fx-specific `output`. Outputs of the secp256k1 fx carry `amount`, `locktime`,
@@ -821,9 +851,12 @@ type XChainOutput struct {
 }
 
 type XChainInputInput struct {
-	Amount           *int64  `json:"amount,omitempty"`
-	SignatureIndices []int64 `json:"signatureIndices,omitempty"`
+	Amount           *int64       `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // XChainInput: An input of an X-Chain transaction in the node's JSON form: the UTXO it spends (`txID`, `outputIndex`),
 // its asset and fx, and the fx-specific `input` (for secp256k1, `amount` and `signatureIndices`).
@@ -836,25 +869,31 @@ type XChainInput struct {
 }
 
 type XChainTxUnsignedTx struct {
-	NetworkID        int64                        `json:"networkID"`
-	BlockchainID     string                       `json:"blockchainID"`
-	Outputs          []XChainOutput               `json:"outputs"`
-	Inputs           []XChainInput                `json:"inputs"`
-	Memo             string                       `json:"memo"`
-	DestinationChain *string                      `json:"destinationChain,omitempty"`
-	ExportedOutputs  []XChainOutput               `json:"exportedOutputs,omitempty"`
-	SourceChain      *string                      `json:"sourceChain,omitempty"`
-	ImportedInputs   []XChainInput                `json:"importedInputs,omitempty"`
-	Name             *string                      `json:"name,omitempty"`
-	Symbol           *string                      `json:"symbol,omitempty"`
-	Denomination     *int64                       `json:"denomination,omitempty"`
-	InitialStates    []map[string]json.RawMessage `json:"initialStates,omitempty"`
-	Operations       []map[string]json.RawMessage `json:"operations,omitempty"`
+	NetworkID        int64                             `json:"networkID"`
+	BlockchainID     string                            `json:"blockchainID"`
+	Outputs          []XChainOutput                    `json:"outputs"`
+	Inputs           []XChainInput                     `json:"inputs"`
+	Memo             string                            `json:"memo"`
+	DestinationChain *string                           `json:"destinationChain,omitempty"`
+	ExportedOutputs  Opt[[]XChainOutput]               `json:"exportedOutputs"`
+	SourceChain      *string                           `json:"sourceChain,omitempty"`
+	ImportedInputs   Opt[[]XChainInput]                `json:"importedInputs"`
+	Name             *string                           `json:"name,omitempty"`
+	Symbol           *string                           `json:"symbol,omitempty"`
+	Denomination     *int64                            `json:"denomination,omitempty"`
+	InitialStates    Opt[[]map[string]json.RawMessage] `json:"initialStates"`
+	Operations       Opt[[]map[string]json.RawMessage] `json:"operations"`
 }
 
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainTxUnsignedTx) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+
 type XChainTxCredentialsItemCredential struct {
-	Signatures []string `json:"signatures,omitempty"`
+	Signatures Opt[[]string] `json:"signatures"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainTxCredentialsItemCredential) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 type XChainTxCredentialsItem struct {
 	FxID       string                            `json:"fxID"`
@@ -1058,9 +1097,12 @@ type LoggerLevels struct {
 }
 
 type NodeAdminLoadVMsResult struct {
-	NewVMs    map[string][]string `json:"newVMs"`
-	FailedVMs map[string]string   `json:"failedVMs,omitempty"`
+	NewVMs    map[string][]string    `json:"newVMs"`
+	FailedVMs Opt[map[string]string] `json:"failedVMs"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v NodeAdminLoadVMsResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 type NodeAdminDbGetResult struct {
 	Value     string `json:"value"`
@@ -1158,7 +1200,7 @@ type Block struct {
 	// Hashes of the uncle blocks; always empty on the C-Chain.
 	Uncles []string `json:"uncles"`
 	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
 	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
 	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
 	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
@@ -1200,6 +1242,9 @@ type Block struct {
 	// C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
 	SettledExcess *Quantity `json:"settledExcess,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Block) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // Header: A block header as the node marshals it (`eth_getHeaderByNumber`, `eth_getHeaderByHash`, uncle queries and
 // `newHeads` notifications). The C-Chain adds fields of its own, all optional here because Ethereum nodes
@@ -1396,14 +1441,14 @@ type TransactionInfo struct {
 	// Signature s.
 	S *Quantity `json:"s,omitempty"`
 	// Hash of the including block; `null` while pending.
-	BlockHash *string `json:"blockHash,omitempty"`
+	BlockHash Opt[string] `json:"blockHash"`
 	// Number of the including block; `null` while pending.
-	BlockNumber *Quantity `json:"blockNumber,omitempty"`
+	BlockNumber Opt[*Quantity] `json:"blockNumber"`
 	// Time of the including block (recent go-ethereum only); `null` while pending.
-	BlockTimestamp *Quantity `json:"blockTimestamp,omitempty"`
+	BlockTimestamp Opt[*Quantity] `json:"blockTimestamp"`
 	// Position in the including block; `null` while pending.
-	TransactionIndex *Quantity         `json:"transactionIndex,omitempty"`
-	AccessList       []AccessListEntry `json:"accessList,omitempty"`
+	TransactionIndex Opt[*Quantity]         `json:"transactionIndex"`
+	AccessList       Opt[[]AccessListEntry] `json:"accessList"`
 	// Signature y-parity.
 	YParity *string `json:"yParity,omitempty"`
 	// Fee cap per gas (wei).
@@ -1413,10 +1458,13 @@ type TransactionInfo struct {
 	// Fee cap per blob gas (wei).
 	MaxFeePerBlobGas *Quantity `json:"maxFeePerBlobGas,omitempty"`
 	// Versioned hashes of the blobs.
-	BlobVersionedHashes []string `json:"blobVersionedHashes,omitempty"`
+	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
 	// The signed delegations.
-	AuthorizationList []Authorization `json:"authorizationList,omitempty"`
+	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v TransactionInfo) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // StorageProof: A storage slot's value and its Merkle proof against the account's storage root.
 type StorageProof struct {
@@ -1462,7 +1510,7 @@ type GenericTransaction struct {
 	// Sender; defaults to the zero address for calls.
 	From *string `json:"from,omitempty"`
 	// Recipient; absent or `null` for a contract creation.
-	To *string `json:"to,omitempty"`
+	To Opt[string] `json:"to"`
 	// Gas limit; for calls capped by the node's `rpc-gas-cap`.
 	Gas *Quantity `json:"gas,omitempty"`
 	// Legacy gas price (wei).
@@ -1480,23 +1528,26 @@ type GenericTransaction struct {
 	// Call data (preferred name).
 	Input *string `json:"input,omitempty"`
 	// Call data (older name of `input`).
-	Data       *string           `json:"data,omitempty"`
-	AccessList []AccessListEntry `json:"accessList,omitempty"`
+	Data       *string                `json:"data,omitempty"`
+	AccessList Opt[[]AccessListEntry] `json:"accessList"`
 	// Chain ID; must equal the node's when given.
 	ChainId *Quantity `json:"chainId,omitempty"`
 	// Transaction type (ignored by the C-Chain node).
 	Type *Quantity `json:"type,omitempty"`
 	// EIP-4844 blob versioned hashes.
-	BlobVersionedHashes []string `json:"blobVersionedHashes,omitempty"`
+	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
 	// EIP-4844 blobs (only where the method allows a sidecar).
-	Blobs []string `json:"blobs,omitempty"`
+	Blobs Opt[[]string] `json:"blobs"`
 	// KZG commitments of the blobs.
-	Commitments []string `json:"commitments,omitempty"`
+	Commitments Opt[[]string] `json:"commitments"`
 	// KZG proofs of the blobs.
-	Proofs []string `json:"proofs,omitempty"`
+	Proofs Opt[[]string] `json:"proofs"`
 	// EIP-7702 authorizations (ignored by the C-Chain node).
-	AuthorizationList []Authorization `json:"authorizationList,omitempty"`
+	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v GenericTransaction) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // AccountOverride: Overrides for one account. `state` replaces the whole storage, `stateDiff` changes only the given slots; giving both is an error (`account 0x... has both 'state' and 'stateDiff'`). `movePrecompileToAddress` is go-ethereum only (`eth_simulateV1`).
 type AccountOverride struct {
@@ -1507,12 +1558,15 @@ type AccountOverride struct {
 	// Balance to set (wei).
 	Balance *Quantity `json:"balance,omitempty"`
 	// The complete storage to use, slot to value.
-	State map[string]string `json:"state,omitempty"`
+	State Opt[map[string]string] `json:"state"`
 	// Storage slots to change, slot to value.
-	StateDiff map[string]string `json:"stateDiff,omitempty"`
+	StateDiff Opt[map[string]string] `json:"stateDiff"`
 	// Move the precompile at this account to the given address (go-ethereum `eth_simulateV1` only).
 	MovePrecompileToAddress *string `json:"movePrecompileToAddress,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v AccountOverride) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // StateOverrides is map[string]AccountOverride.
 type StateOverrides = map[string]AccountOverride
@@ -1543,8 +1597,11 @@ type BlockOverrides struct {
 	// PREVRANDAO value (go-ethereum simulate only).
 	PrevRandao *string `json:"prevRandao,omitempty"`
 	// Withdrawals (go-ethereum simulate only).
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockOverrides) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // AccessListResult: The access list a transaction would touch and the gas it would use with it. `error` is set when the transaction itself fails (for example reverts); the list is still returned.
 type AccessListResult struct {
@@ -1571,10 +1628,13 @@ type DetailedExecutionResult struct {
 
 // SimulateBlockCalls: One simulated block.
 type SimulateBlockCalls struct {
-	BlockOverrides *BlockOverrides      `json:"blockOverrides,omitempty"`
-	StateOverrides *StateOverrides      `json:"stateOverrides,omitempty"`
-	Calls          []GenericTransaction `json:"calls,omitempty"`
+	BlockOverrides *BlockOverrides           `json:"blockOverrides,omitempty"`
+	StateOverrides *StateOverrides           `json:"stateOverrides,omitempty"`
+	Calls          Opt[[]GenericTransaction] `json:"calls"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulateBlockCalls) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // SimulatePayload: What `eth_simulateV1` should run: a sequence of simulated blocks, each with optional block and state overrides and a list of calls, plus switches for validation, ETH-transfer logs and full transactions.
 type SimulatePayload struct {
@@ -1600,11 +1660,14 @@ type SimulateCallResult struct {
 	ReturnData *string   `json:"returnData,omitempty"`
 	GasUsed    *Quantity `json:"gasUsed,omitempty"`
 	// Most gas used at any point before refunds.
-	MaxUsedGas *Quantity `json:"maxUsedGas,omitempty"`
-	Logs       []Log     `json:"logs,omitempty"`
+	MaxUsedGas *Quantity  `json:"maxUsedGas,omitempty"`
+	Logs       Opt[[]Log] `json:"logs"`
 	// Why the call failed: code 3 for a revert (with the revert data), -32015 for another EVM error. The message is the node's text (`execution reverted: ...`, `out of gas`, ...).
 	Error *SimulateCallResultError `json:"error,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulateCallResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // SimulatedBlock: A simulated block with the result of each of its calls.
 type SimulatedBlock struct {
@@ -1645,7 +1708,7 @@ type SimulatedBlock struct {
 	// Hashes of the uncle blocks; always empty on the C-Chain.
 	Uncles []string `json:"uncles"`
 	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
 	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
 	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
 	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
@@ -1689,6 +1752,9 @@ type SimulatedBlock struct {
 	Calls         []SimulateCallResult `json:"calls"`
 }
 
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulatedBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+
 // FeeHistory: Base fees, gas-used ratios and tip percentiles of a range of blocks, oldest first. `baseFeePerGas` holds
 // one entry more than the range: the base fee of the block after the newest. `reward` is present when
 // percentiles were asked for, one list per block. The C-Chain node sends neither `baseFeePerBlobGas` nor
@@ -1697,16 +1763,19 @@ type FeeHistory struct {
 	// Number of the oldest block in the range.
 	OldestBlock *Quantity `json:"oldestBlock"`
 	// Base fee per gas of each block, plus the next one.
-	BaseFeePerGas []*Quantity `json:"baseFeePerGas,omitempty"`
+	BaseFeePerGas Opt[[]*Quantity] `json:"baseFeePerGas"`
 	// gasUsed / gasLimit of each block.
 	GasUsedRatio []float64 `json:"gasUsedRatio"`
 	// For each block, the effective tip at each requested percentile of gas used.
-	Reward [][]*Quantity `json:"reward,omitempty"`
+	Reward Opt[[][]*Quantity] `json:"reward"`
 	// Blob base fee of each block, plus the next one (go-ethereum only).
-	BaseFeePerBlobGas []*Quantity `json:"baseFeePerBlobGas,omitempty"`
+	BaseFeePerBlobGas Opt[[]*Quantity] `json:"baseFeePerBlobGas"`
 	// Blob gas used / blob gas limit of each block (go-ethereum only).
-	BlobGasUsedRatio []float64 `json:"blobGasUsedRatio,omitempty"`
+	BlobGasUsedRatio Opt[[]float64] `json:"blobGasUsedRatio"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v FeeHistory) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // PriceOption: One EIP-1559 fee suggestion.
 type PriceOption struct {
@@ -1790,8 +1859,11 @@ type ChainConfig struct {
 	// Helicon activation (when scheduled).
 	HeliconTimestamp *U64Number `json:"heliconTimestamp,omitempty"`
 	// Scheduled precompile activations, each an object naming the precompile's config.
-	PrecompileUpgrades []map[string]json.RawMessage `json:"precompileUpgrades,omitempty"`
+	PrecompileUpgrades Opt[[]map[string]json.RawMessage] `json:"precompileUpgrades"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v ChainConfig) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // BadBlockReason: The processing failure that made a block bad.
 type BadBlockReason struct {
@@ -1804,8 +1876,11 @@ type BadBlockReason struct {
 	// The chain configuration the block was processed with.
 	ChainConfig *ChainConfig `json:"chainConfig,omitempty"`
 	// Receipts produced before the failure, in the node's internal JSON form.
-	Receipts []map[string]json.RawMessage `json:"receipts,omitempty"`
+	Receipts Opt[[]map[string]json.RawMessage] `json:"receipts"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BadBlockReason) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // BadBlock: A block the node rejected, with why (`eth_getBadBlocks`, `debug_getBadBlocks`).
 type BadBlock struct {
@@ -1816,8 +1891,11 @@ type BadBlock struct {
 	// The RLP encoding of the block (or, should encoding fail, the error text).
 	Rlp string `json:"rlp"`
 	// Why the block was rejected; `null` when not recorded. Sent by coreth.
-	Reason *BadBlockReason `json:"reason,omitempty"`
+	Reason Opt[BadBlockReason] `json:"reason"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BadBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 type CapabilitiesHead struct {
 	Number *Quantity `json:"number"`
@@ -1900,13 +1978,16 @@ type BlockAccessListItemCodeChangesItem struct {
 }
 
 type BlockAccessListItem struct {
-	Address        string                                  `json:"address"`
-	StorageChanges []BlockAccessListItemStorageChangesItem `json:"storageChanges,omitempty"`
-	StorageReads   []string                                `json:"storageReads,omitempty"`
-	BalanceChanges []BlockAccessListItemBalanceChangesItem `json:"balanceChanges,omitempty"`
-	NonceChanges   []BlockAccessListItemNonceChangesItem   `json:"nonceChanges,omitempty"`
-	CodeChanges    []BlockAccessListItemCodeChangesItem    `json:"codeChanges,omitempty"`
+	Address        string                                       `json:"address"`
+	StorageChanges Opt[[]BlockAccessListItemStorageChangesItem] `json:"storageChanges"`
+	StorageReads   Opt[[]string]                                `json:"storageReads"`
+	BalanceChanges Opt[[]BlockAccessListItemBalanceChangesItem] `json:"balanceChanges"`
+	NonceChanges   Opt[[]BlockAccessListItemNonceChangesItem]   `json:"nonceChanges"`
+	CodeChanges    Opt[[]BlockAccessListItemCodeChangesItem]    `json:"codeChanges"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockAccessListItem) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // Filter: Which logs to return: by block range (`fromBlock`, `toBlock`, both defaulting to `latest`) or by one
 // block hash, never both (`cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other`),
@@ -1917,12 +1998,15 @@ type Filter struct {
 	// First block (inclusive).
 	FromBlock json.RawMessage `json:"fromBlock,omitempty"`
 	// Last block (inclusive).
-	ToBlock json.RawMessage   `json:"toBlock,omitempty"`
-	Address json.RawMessage   `json:"address,omitempty"`
-	Topics  []json.RawMessage `json:"topics,omitempty"`
+	ToBlock json.RawMessage        `json:"toBlock,omitempty"`
+	Address json.RawMessage        `json:"address,omitempty"`
+	Topics  Opt[[]json.RawMessage] `json:"topics"`
 	// The one block to search.
 	BlockHash *string `json:"blockHash,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Filter) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // SignedTransaction: A transaction in the node's own JSON form (`tx` of `eth_signTransaction`, `eth_fillTransaction`,
 // `personal_signTransaction`): the signed fields, without sender or block position. An unsigned
@@ -1934,7 +2018,7 @@ type SignedTransaction struct {
 	// Sender's nonce.
 	Nonce *Quantity `json:"nonce"`
 	// Recipient; `null` for a contract creation.
-	To *string `json:"to,omitempty"`
+	To Opt[string] `json:"to"`
 	// Gas limit.
 	Gas *Quantity `json:"gas"`
 	// Gas price (legacy and access-list transactions).
@@ -1948,10 +2032,10 @@ type SignedTransaction struct {
 	// Value transferred (wei).
 	Value *Quantity `json:"value"`
 	// Call data.
-	Input               string            `json:"input"`
-	AccessList          []AccessListEntry `json:"accessList,omitempty"`
-	BlobVersionedHashes []string          `json:"blobVersionedHashes,omitempty"`
-	AuthorizationList   []Authorization   `json:"authorizationList,omitempty"`
+	Input               string                 `json:"input"`
+	AccessList          Opt[[]AccessListEntry] `json:"accessList"`
+	BlobVersionedHashes Opt[[]string]          `json:"blobVersionedHashes"`
+	AuthorizationList   Opt[[]Authorization]   `json:"authorizationList"`
 	// Signature v.
 	V *Quantity `json:"v"`
 	// Signature r.
@@ -1963,6 +2047,9 @@ type SignedTransaction struct {
 	// Transaction hash.
 	Hash string `json:"hash"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SignedTransaction) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // SignTransactionResult: A transaction as raw bytes (ready for `eth_sendRawTransaction` once signed) and as JSON.
 type SignTransactionResult struct {
@@ -2020,9 +2107,12 @@ type Wallet struct {
 	// Status text (`Unlocked`, `Locked`, `Online`, ...).
 	Status string `json:"status"`
 	// Error that made the wallet unusable.
-	Failure  *string         `json:"failure,omitempty"`
-	Accounts []WalletAccount `json:"accounts,omitempty"`
+	Failure  *string              `json:"failure,omitempty"`
+	Accounts Opt[[]WalletAccount] `json:"accounts"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Wallet) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // DumpAccount: One account of a state dump. `balance` is a **decimal** string and `nonce` a plain number.
 type DumpAccount struct {
@@ -2036,11 +2126,14 @@ type DumpAccount struct {
 	// Code (unless excluded).
 	Code *string `json:"code,omitempty"`
 	// Storage slot to value (hex without `0x`), unless excluded.
-	Storage map[string]string `json:"storage,omitempty"`
-	Address *string           `json:"address,omitempty"`
+	Storage Opt[map[string]string] `json:"storage"`
+	Address *string                `json:"address,omitempty"`
 	// Hash of the address (the trie key).
 	Key *string `json:"key,omitempty"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v DumpAccount) MarshalJSON() ([]byte, error) { return marshalFields(v) }
 
 // StateDump: A dump of state (`debug_dumpBlock`, `debug_accountRange`): the state root and accounts keyed by address (or by `pre(<hash>)` when the address preimage is unknown). `next` is the key to continue an account range from; absent when the range is complete.
 type StateDump struct {
@@ -2193,8 +2286,11 @@ type GCStats struct {
 	// Total pause time (ns).
 	PauseTotal U64Number `json:"PauseTotal"`
 	// Recent pauses, newest first (ns).
-	Pause []U64Number `json:"Pause,omitempty"`
+	Pause Opt[[]U64Number] `json:"Pause"`
 	// End times of the recent pauses.
-	PauseEnd       []string    `json:"PauseEnd,omitempty"`
-	PauseQuantiles []U64Number `json:"PauseQuantiles,omitempty"`
+	PauseEnd       Opt[[]string]    `json:"PauseEnd"`
+	PauseQuantiles Opt[[]U64Number] `json:"PauseQuantiles"`
 }
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v GCStats) MarshalJSON() ([]byte, error) { return marshalFields(v) }

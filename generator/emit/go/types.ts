@@ -1,8 +1,9 @@
 /**
  * JSON Schema → Go types: structs with json tags for objects, the runtime's codec types for `x-codec`
  * scalars (U64, U64Number, U32, Float4 where 64 bits always fit; *Quantity, a big.Int, for EVM quantities),
- * pointers for optional and nullable fields, `json.RawMessage` where a value's shape is open (unions of
- * different JSON types, free-form values).
+ * pointers for optional and for nullable fields, `Opt[T]` for an optional field whose absence a pointer
+ * cannot tell apart (one that may be null, a list, a map: absent, `null` and `[]` all round-trip),
+ * `json.RawMessage` where a value's shape is open (unions of different JSON types, free-form values).
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
 import { NameTable, pascal } from '../shared/names.js';
@@ -13,7 +14,7 @@ type Schema = Record<string, unknown>;
 export const GO_RESERVED = [
   'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
   'RPCError', 'DocumentedError', 'TransportError', 'HTTPError', 'ProtocolError', 'DecodeError', 'EncodeError', 'WithHTTPClient', 'WithHeader',
-  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL',
+  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL', 'Opt', 'Some', 'Null',
 ];
 
 function isObj(v: unknown): v is Schema {
@@ -69,7 +70,24 @@ interface Field {
   key: string;
   type: string;
   required: boolean;
+  nullable: boolean;
   description?: string;
+}
+
+/**
+ * How an object's field is declared. Required fields take their type as is (a pointer when nullable); an
+ * optional one a pointer (nil when absent), unless a pointer would merge two wire states: a field that may
+ * be null, and a list or map (whose `omitempty` would drop `[]` and `{}`), become `Opt[T]`.
+ */
+export function fieldType(f: { type: string; required: boolean; nullable: boolean }): { type: string; omitempty: boolean } {
+  if (f.required) return { type: f.type, omitempty: false };
+  if (f.type === 'json.RawMessage' || f.type === 'any') return { type: f.type, omitempty: true };
+  const collection = f.type.startsWith('[]') || f.type.startsWith('map[');
+  if (f.nullable || collection) {
+    const inner = f.nullable && f.type.startsWith('*') && f.type !== '*Quantity' ? f.type.slice(1) : f.type;
+    return { type: `Opt[${inner}]`, omitempty: false };
+  }
+  return { type: nilable(f.type) ? f.type : `*${f.type}`, omitempty: true };
 }
 
 export class GoTypes {
@@ -82,6 +100,16 @@ export class GoTypes {
     if (!isObj(schema) || depth > 16) return undefined;
     if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) return this.resolve(service.schemas[decodeURIComponent(schema.$ref.slice(21))] ?? {}, service, depth + 1);
     return schema;
+  }
+
+  /** Whether `null` is one of a schema's values. */
+  nullable(s: JsonSchema, service: ServiceModel, depth = 0): boolean {
+    const r = this.resolve(s, service);
+    if (!r || depth > 8) return false;
+    if (this.isNull(r, service) || (Array.isArray(r.type) && r.type.includes('null'))) return true;
+    if (Array.isArray(r.enum) && r.enum.includes(null)) return true;
+    const br = (r.oneOf ?? r.anyOf) as JsonSchema[] | undefined;
+    return Array.isArray(br) && br.some((b) => this.nullable(b, service, depth + 1));
   }
 
   private isNull(s: JsonSchema, service: ServiceModel): boolean {
@@ -194,6 +222,7 @@ export class GoTypes {
           key,
           type: prev && prev.type !== type ? 'json.RawMessage' : type,
           required: (prev?.required ?? false) || (required && req.has(key)),
+          nullable: (prev?.nullable ?? false) || this.nullable(sub as JsonSchema, service),
           ...(description ? { description } : {}),
         });
       }
@@ -223,11 +252,14 @@ export class GoTypes {
     const name = declared ?? this.names.claim(hint);
     const idents = new NameTable();
     const lines = [...goDoc(typeof schema.description === 'string' ? `${name}: ${schema.description}` : undefined), `type ${name} struct {`];
+    let opts = false;
     for (const f of fields.values()) {
-      const type = f.required || nilable(f.type) ? f.type : `*${f.type}`;
-      lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${f.required ? '' : ',omitempty'}"\``);
+      const { type, omitempty } = fieldType(f);
+      opts ||= type.startsWith('Opt[');
+      lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
     }
     lines.push('}');
+    if (opts) lines.push('', `// MarshalJSON leaves the absent Opt fields out.`, `func (v ${name}) MarshalJSON() ([]byte, error) { return marshalFields(v) }`);
     this.decls.push(lines.join('\n'));
     return name;
   }
