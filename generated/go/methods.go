@@ -143,7 +143,7 @@ type Client struct {
 
 // New makes a client for the node at baseURL (such as DefaultURL).
 func New(baseURL string, opts ...Option) *Client {
-	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]string{"blockchainID": "P", "container": "block"}, opts)
+	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
 	c.Health = &HealthAPI{t: t}

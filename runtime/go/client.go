@@ -86,16 +86,18 @@ type transport struct {
 	id        atomic.Uint64
 }
 
-func newTransport(base string, paths map[string]string, variables map[string]string, opts []Option) *transport {
+// newTransport fills each service's path with the variables the options set, then with that service's
+// own defaults (the EVM chain's blockchainID defaults to C, the ProposerVM's to P).
+func newTransport(base string, paths map[string]string, defaults map[string]map[string]string, opts []Option) *transport {
 	t := &transport{base: strings.TrimRight(base, "/"), http: http.DefaultClient, headers: http.Header{}, retry: DefaultRetry, variables: map[string]string{}, paths: map[string]string{}}
-	for k, v := range variables {
-		t.variables[k] = v
-	}
 	for _, o := range opts {
 		o(t)
 	}
 	for service, path := range paths {
 		for k, v := range t.variables {
+			path = strings.ReplaceAll(path, "{"+k+"}", v)
+		}
+		for k, v := range defaults[service] {
 			path = strings.ReplaceAll(path, "{"+k+"}", v)
 		}
 		t.paths[service] = path

@@ -145,8 +145,11 @@ function emitMethods(layout: GoLayout, model: Model): string {
     const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
     return [s.name, ep?.path ?? ''] as const;
   });
-  const variables = new Map<string, string>();
-  for (const s of model.services) for (const e of s.endpoints) for (const [k, v] of Object.entries(e.variables)) if (!variables.has(k)) variables.set(k, v.default);
+  const defaults = model.services.flatMap((s) => {
+    const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
+    const vars = Object.entries(ep?.variables ?? {}).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v.default)}`);
+    return vars.length ? [`${JSON.stringify(s.name)}: {${vars.join(', ')}}`] : [];
+  });
   const client = [
     '// Client calls every service of the node over HTTP.',
     'type Client struct {',
@@ -156,7 +159,7 @@ function emitMethods(layout: GoLayout, model: Model): string {
     '',
     `// New makes a client for the node at baseURL (such as DefaultURL).`,
     'func New(baseURL string, opts ...Option) *Client {',
-    `\tt := newTransport(baseURL, map[string]string{${paths.map(([s, p]) => `${JSON.stringify(s)}: ${JSON.stringify(p)}`).join(', ')}}, map[string]string{${[...variables].map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}, opts)`,
+    `\tt := newTransport(baseURL, map[string]string{${paths.map(([s, p]) => `${JSON.stringify(s)}: ${JSON.stringify(p)}`).join(', ')}}, map[string]map[string]string{${defaults.join(', ')}}, opts)`,
     '\tc := &Client{t: t}',
     ...top.flatMap(([name, a]) => [`\tc.${a.path[0]} = &${name}{t: t${children(name).map(([k, ka]) => `, ${ka.path[1]}: &${k}{t: t}`).join('')}}`]),
     '\treturn c',

@@ -1,0 +1,36 @@
+/**
+ * The Go client's fault suite: test/emit/go/faults/faults_test.go run with `go test` in a temporary module
+ * that uses generated/go (standard library only, offline). Its servers are httptest servers on 127.0.0.1,
+ * started and closed by each Go test; each Go test must pass by name, so a test that vanishes fails here.
+ */
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { goLayout } from '../../../generator/emit/go/index.js';
+import { projectModel } from '../../helpers/model.js';
+import { ROOT } from '../../helpers/paths.js';
+import { run } from '../clients/run.js';
+
+const SOURCE = resolve(ROOT, 'test/emit/go/faults/faults_test.go');
+const dir = mkdtempSync(join(tmpdir(), 'noderpc-go-faults-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+describe('Go client faults', () => {
+  it('ends every fault in its typed error and never re-sends a write', async () => {
+    const module = goLayout(projectModel(), '@noderpc/client').module;
+    writeFileSync(join(dir, 'go.mod'), `module faults\n\ngo 1.19\n\nrequire ${module} v0.0.0\n\nreplace ${module} => ${resolve(ROOT, 'generated/go')}\n`);
+    copyFileSync(SOURCE, join(dir, 'faults_test.go'));
+    const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
+    const ran = await run('go', ['test', '-json', '-count=1', '-timeout=60s', '.'], { cwd: dir, env, timeoutMs: 240_000 });
+    const events = ran.stdout.split('\n').filter(Boolean).map((l) => JSON.parse(l) as { Action: string; Test?: string; Output?: string });
+    const failed = events.filter((e) => e.Test && e.Action === 'fail').map((e) => e.Test);
+    const output = events.filter((e) => e.Test && failed.includes(e.Test) && e.Output).map((e) => e.Output).join('');
+    expect(failed, output || ran.stderr).toEqual([]);
+    const passed = events.filter((e) => e.Test && e.Action === 'pass').map((e) => e.Test).sort();
+    const declared = [...readFileSync(SOURCE, 'utf8').matchAll(/^func (Test\w+)\(/gm)].map((m) => m[1]).sort();
+    expect(declared.length).toBeGreaterThan(10);
+    expect(passed).toEqual(declared);
+    expect(ran.status).toBe(0);
+  }, 300_000);
+});
