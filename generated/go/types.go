@@ -111,7 +111,9 @@ type InfoGetVMsResult struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v InfoGetVMsResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v InfoGetVMsResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // Peer: One peer this node is connected to.
 //
@@ -147,7 +149,9 @@ type Peer struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v Peer) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v Peer) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type InfoPeersResult struct {
 	// Number of peers described.
@@ -264,7 +268,9 @@ type PChainTransferableOutputOutputOutput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainTransferableOutputOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainTransferableOutputOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type PChainTransferableOutputOutput struct {
 	Addresses Opt[[]string] `json:"addresses"`
@@ -276,7 +282,9 @@ type PChainTransferableOutputOutput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainTransferableOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainTransferableOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // PChainTransferableOutput: An output of a JSON-encoded transaction: an amount of an asset and who owns it. `output` usually holds
 // `{addresses, amount, locktime, threshold}`; a stake-locked output instead holds `{locktime, output}`
@@ -295,7 +303,9 @@ type PChainTransferableInputInputInput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainTransferableInputInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainTransferableInputInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type PChainTransferableInputInput struct {
 	Amount           *U64Number   `json:"amount,omitempty"`
@@ -306,7 +316,9 @@ type PChainTransferableInputInput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainTransferableInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainTransferableInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // PChainTransferableInput: An input of a JSON-encoded transaction: the UTXO it spends and which owner signatures unlock it. A
 // stake-locked input holds `{locktime, input}` with the inner input nested one level down.
@@ -374,7 +386,9 @@ type PChainUnsignedTx struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainUnsignedTx) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainUnsignedTx) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // PChainCredential: Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.
 type PChainCredential struct {
@@ -409,7 +423,9 @@ type PChainBlock struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v PChainBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v PChainBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // PChainBlockResult: A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a
 // hex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
@@ -547,7 +563,9 @@ type CurrentValidator struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v CurrentValidator) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v CurrentValidator) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type PlatformGetCurrentValidatorsResult struct {
 	Validators []CurrentValidator `json:"validators"`
@@ -838,7 +856,9 @@ type XChainOutputOutput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v XChainOutputOutput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v XChainOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // XChainOutput: An output of an X-Chain transaction in the node's JSON form: the asset, the feature extension (fx) that
 // governs it and the fx-specific `output`. Outputs of the secp256k1 fx carry `amount`, `locktime`,
@@ -856,7 +876,9 @@ type XChainInputInput struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v XChainInputInput) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v XChainInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // XChainInput: An input of an X-Chain transaction in the node's JSON form: the UTXO it spends (`txID`, `outputIndex`),
 // its asset and fx, and the fx-specific `input` (for secp256k1, `amount` and `signatureIndices`).
@@ -886,14 +908,18 @@ type XChainTxUnsignedTx struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v XChainTxUnsignedTx) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v XChainTxUnsignedTx) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type XChainTxCredentialsItemCredential struct {
 	Signatures Opt[[]string] `json:"signatures"`
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v XChainTxCredentialsItemCredential) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v XChainTxCredentialsItemCredential) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type XChainTxCredentialsItem struct {
 	FxID       string                            `json:"fxID"`
@@ -1102,7 +1128,9 @@ type NodeAdminLoadVMsResult struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v NodeAdminLoadVMsResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v NodeAdminLoadVMsResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type NodeAdminDbGetResult struct {
 	Value     string `json:"value"`
@@ -1244,7 +1272,9 @@ type Block struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v Block) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v Block) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // Header: A block header as the node marshals it (`eth_getHeaderByNumber`, `eth_getHeaderByHash`, uncle queries and
 // `newHeads` notifications). The C-Chain adds fields of its own, all optional here because Ethereum nodes
@@ -1464,7 +1494,9 @@ type TransactionInfo struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v TransactionInfo) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v TransactionInfo) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // StorageProof: A storage slot's value and its Merkle proof against the account's storage root.
 type StorageProof struct {
@@ -1547,7 +1579,9 @@ type GenericTransaction struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v GenericTransaction) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v GenericTransaction) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // AccountOverride: Overrides for one account. `state` replaces the whole storage, `stateDiff` changes only the given slots; giving both is an error (`account 0x... has both 'state' and 'stateDiff'`). `movePrecompileToAddress` is go-ethereum only (`eth_simulateV1`).
 type AccountOverride struct {
@@ -1566,7 +1600,9 @@ type AccountOverride struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v AccountOverride) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v AccountOverride) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // StateOverrides is map[string]AccountOverride.
 type StateOverrides = map[string]AccountOverride
@@ -1601,7 +1637,9 @@ type BlockOverrides struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v BlockOverrides) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v BlockOverrides) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // AccessListResult: The access list a transaction would touch and the gas it would use with it. `error` is set when the transaction itself fails (for example reverts); the list is still returned.
 type AccessListResult struct {
@@ -1634,7 +1672,9 @@ type SimulateBlockCalls struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v SimulateBlockCalls) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v SimulateBlockCalls) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // SimulatePayload: What `eth_simulateV1` should run: a sequence of simulated blocks, each with optional block and state overrides and a list of calls, plus switches for validation, ETH-transfer logs and full transactions.
 type SimulatePayload struct {
@@ -1667,7 +1707,9 @@ type SimulateCallResult struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v SimulateCallResult) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v SimulateCallResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // SimulatedBlock: A simulated block with the result of each of its calls.
 type SimulatedBlock struct {
@@ -1753,7 +1795,9 @@ type SimulatedBlock struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v SimulatedBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v SimulatedBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // FeeHistory: Base fees, gas-used ratios and tip percentiles of a range of blocks, oldest first. `baseFeePerGas` holds
 // one entry more than the range: the base fee of the block after the newest. `reward` is present when
@@ -1775,7 +1819,9 @@ type FeeHistory struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v FeeHistory) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v FeeHistory) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // PriceOption: One EIP-1559 fee suggestion.
 type PriceOption struct {
@@ -1863,7 +1909,9 @@ type ChainConfig struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v ChainConfig) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v ChainConfig) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // BadBlockReason: The processing failure that made a block bad.
 type BadBlockReason struct {
@@ -1880,7 +1928,9 @@ type BadBlockReason struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v BadBlockReason) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v BadBlockReason) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // BadBlock: A block the node rejected, with why (`eth_getBadBlocks`, `debug_getBadBlocks`).
 type BadBlock struct {
@@ -1895,7 +1945,9 @@ type BadBlock struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v BadBlock) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v BadBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 type CapabilitiesHead struct {
 	Number *Quantity `json:"number"`
@@ -1987,7 +2039,9 @@ type BlockAccessListItem struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v BlockAccessListItem) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v BlockAccessListItem) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // Filter: Which logs to return: by block range (`fromBlock`, `toBlock`, both defaulting to `latest`) or by one
 // block hash, never both (`cannot specify both BlockHash and FromBlock/ToBlock, choose one or the other`),
@@ -2006,7 +2060,9 @@ type Filter struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v Filter) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v Filter) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // SignedTransaction: A transaction in the node's own JSON form (`tx` of `eth_signTransaction`, `eth_fillTransaction`,
 // `personal_signTransaction`): the signed fields, without sender or block position. An unsigned
@@ -2049,7 +2105,9 @@ type SignedTransaction struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v SignedTransaction) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v SignedTransaction) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // SignTransactionResult: A transaction as raw bytes (ready for `eth_sendRawTransaction` once signed) and as JSON.
 type SignTransactionResult struct {
@@ -2112,7 +2170,9 @@ type Wallet struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v Wallet) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v Wallet) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // DumpAccount: One account of a state dump. `balance` is a **decimal** string and `nonce` a plain number.
 type DumpAccount struct {
@@ -2133,7 +2193,9 @@ type DumpAccount struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v DumpAccount) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v DumpAccount) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
 
 // StateDump: A dump of state (`debug_dumpBlock`, `debug_accountRange`): the state root and accounts keyed by address (or by `pre(<hash>)` when the address preimage is unknown). `next` is the key to continue an account range from; absent when the range is complete.
 type StateDump struct {
@@ -2293,4 +2355,6 @@ type GCStats struct {
 }
 
 // MarshalJSON leaves the absent Opt fields out.
-func (v GCStats) MarshalJSON() ([]byte, error) { return marshalFields(v) }
+func (v GCStats) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}

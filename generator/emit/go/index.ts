@@ -174,6 +174,7 @@ function emitMethods(layout: GoLayout, model: Model): string {
 }
 
 function emitErrors(model: Model): string {
+  if (documentedErrors(model).length === 0) return '';
   const lines = ['// Errors the node\'s documentation lists; test with errors.Is(err, ErrX).', 'var ('];
   const names = new NameTable();
   for (const e of documentedErrors(model)) {
@@ -225,7 +226,8 @@ export function alignFields(text: string): string {
 
 function file(pkg: string, imports: string[], body: string): string {
   const used = imports.filter((i) => body.includes(`${i.split('/').pop()}.`));
-  return alignFields(`${HEADER}package ${pkg}\n${used.length ? `\nimport (\n${used.map((i) => `\t"${i}"`).join('\n')}\n)\n` : ''}${body.startsWith('\n') ? '' : '\n'}${body.replace(/\n+$/, '')}\n`);
+  const rest = body.trim() === '' ? '' : `${body.startsWith('\n') ? '' : '\n'}${body.replace(/\n+$/, '')}\n`;
+  return alignFields(`${HEADER}package ${pkg}\n${used.length ? `\nimport (\n${used.map((i) => `\t"${i}"`).join('\n')}\n)\n` : ''}${rest}`);
 }
 
 export const goEmitter: Emitter = {

@@ -27,35 +27,40 @@ export function nilable(t: string): boolean {
 }
 
 /**
- * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it: list items indented by two
- * spaces and their continuation lines by four, other indented lines as a code block, blank lines around both.
+ * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it. gofmt reads a span of indented
+ * (and blank) lines as one block, a list when its first line is a list marker and code otherwise, and only
+ * a plain text line ends the span: list items are indented by two spaces and their other lines by four,
+ * code lines by a tab, blank lines around each span.
  */
 export function goDoc(text: string | undefined): string[] {
   if (!text) return [];
   const out: string[] = [];
-  let block = 'blank' as 'text' | 'list' | 'code' | 'blank';
-  const start = (kind: typeof block) => {
-    if (block !== 'blank' && block !== kind) out.push('//');
-    block = kind;
-  };
+  let span: 'list' | 'code' | undefined;
+  let blank = true;
   for (const raw of text.trim().split('\n')) {
     const line = raw.trimEnd();
     const item = /^\s*([-*+]|[0-9]+[.)])\s+(.*)$/.exec(line);
     if (line === '') {
-      if (block !== 'blank') out.push('//');
-      block = 'blank';
-    } else if (item) {
-      start('list');
-      const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
-      out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
-    } else if (block === 'list' && /^\s/.test(line)) out.push(`//     ${line.trim()}`);
-    else if (/^\s/.test(line)) {
-      start('code');
-      out.push(`//\t${line.trim()}`);
-    } else {
-      start('text');
-      out.push(`// ${line}`);
+      if (!blank) out.push('//');
+      blank = true;
+      continue;
     }
+    if (!item && !/^\s/.test(line)) {
+      if (span && !blank) out.push('//');
+      span = undefined;
+      out.push(`// ${line}`);
+    } else {
+      if (!span) {
+        if (!blank) out.push('//');
+        span = item ? 'list' : 'code';
+      }
+      if (span === 'code') out.push(`//\t${line.trim()}`);
+      else if (item) {
+        const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
+        out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
+      } else out.push(`//     ${line.trim()}`);
+    }
+    blank = false;
   }
   while (out[out.length - 1] === '//') out.pop();
   return out;
@@ -259,7 +264,7 @@ export class GoTypes {
       lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
     }
     lines.push('}');
-    if (opts) lines.push('', `// MarshalJSON leaves the absent Opt fields out.`, `func (v ${name}) MarshalJSON() ([]byte, error) { return marshalFields(v) }`);
+    if (opts) lines.push('', '// MarshalJSON leaves the absent Opt fields out.', `func (v ${name}) MarshalJSON() ([]byte, error) {`, '\treturn marshalFields(v)', '}');
     this.decls.push(lines.join('\n'));
     return name;
   }
