@@ -1085,6 +1085,31 @@ func (a *PlatformAPI) GetUTXOs(ctx context.Context, params PlatformGetUTXOsParam
 	return out, err
 }
 
+// GetUTXOsPages calls platform.getUTXOs page after page and gives each page to fn: each page's EndIndex is
+// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
+// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+func (a *PlatformAPI) GetUTXOsPages(ctx context.Context, params PlatformGetUTXOsParams, fn func(page UtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
+}
+
 // PlatformGetAllValidatorsAtParams holds the params of platform.getAllValidatorsAt.
 type PlatformGetAllValidatorsAtParams struct {
 	// The P-Chain height, or `proposed`
@@ -1506,6 +1531,31 @@ func (a *XAvmAPI) GetUTXOs(ctx context.Context, params AvmGetUTXOsParams) (XChai
 	var out XChainUtxoPage
 	err := a.t.do(ctx, a.GetUTXOsCall(params, &out))
 	return out, err
+}
+
+// GetUTXOsPages calls avm.getUTXOs page after page and gives each page to fn: each page's EndIndex is
+// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
+// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+func (a *XAvmAPI) GetUTXOsPages(ctx context.Context, params AvmGetUTXOsParams, fn func(page XChainUtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
 }
 
 // AvmIssueTxParams holds the params of avm.issueTx.
@@ -2774,6 +2824,31 @@ func (a *NativeAPI) GetUTXOs(ctx context.Context, params NativeGetUTXOsParams) (
 	var out UtxoPage
 	err := a.t.do(ctx, a.GetUTXOsCall(params, &out))
 	return out, err
+}
+
+// GetUTXOsPages calls native.getUTXOs page after page and gives each page to fn: each page's EndIndex is
+// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
+// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+func (a *NativeAPI) GetUTXOsPages(ctx context.Context, params NativeGetUTXOsParams, fn func(page UtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
 }
 
 // NativeImportParams holds the params of native.import.

@@ -165,6 +165,9 @@ func Some[T any](v T) Opt[T] { return Opt[T]{Value: v, Set: true} }
 // Null returns an Opt present as null.
 func Null[T any]() Opt[T] { return Opt[T]{Set: true, Null: true} }
 
+// Ptr returns a pointer to v, for optional params and fields given inline.
+func Ptr[T any](v T) *T { return &v }
+
 // Get returns the value and whether there is one (false when absent or null).
 func (o Opt[T]) Get() (T, bool) { return o.Value, o.Set && !o.Null }
 

@@ -9,7 +9,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLayout } from '../../../generator/emit/go/index.js';
+import { goLayout } from '../../../generator/emit/shared/go-layout.js';
 import { decode } from '../../../runtime/client/codec.js';
 import { plansOf, projectModel } from '../../helpers/model.js';
 import { ROOT } from '../../helpers/paths.js';

@@ -14,7 +14,7 @@ type Schema = Record<string, unknown>;
 export const GO_RESERVED = [
   'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
   'RPCError', 'DocumentedError', 'TransportError', 'HTTPError', 'ProtocolError', 'DecodeError', 'EncodeError', 'WithHTTPClient', 'WithHeader',
-  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL', 'Opt', 'Some', 'Null',
+  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL', 'Opt', 'Some', 'Null', 'Ptr',
 ];
 
 function isObj(v: unknown): v is Schema {
@@ -95,8 +95,17 @@ export function fieldType(f: { type: string; required: boolean; nullable: boolea
   return { type: nilable(f.type) ? f.type : `*${f.type}`, omitempty: true };
 }
 
+/** A field of a declared struct: its Go name, JSON key and Go type as declared. */
+export interface GoField {
+  readonly name: string;
+  readonly key: string;
+  readonly type: string;
+}
+
 export class GoTypes {
   readonly decls: string[] = [];
+  /** The fields of each declared struct (and alias of one), by name. */
+  readonly structs = new Map<string, readonly GoField[]>();
   readonly names = new NameTable(GO_RESERVED);
   private readonly components = new Map<string, string>();
   private readonly shared = new Map<string, { json: string; name: string }>();
@@ -258,11 +267,15 @@ export class GoTypes {
     const idents = new NameTable();
     const lines = [...goDoc(typeof schema.description === 'string' ? `${name}: ${schema.description}` : undefined), `type ${name} struct {`];
     let opts = false;
+    const goFields: GoField[] = [];
     for (const f of fields.values()) {
       const { type, omitempty } = fieldType(f);
       opts ||= type.startsWith('Opt[');
-      lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
+      const ident = idents.claim(pascal(f.key));
+      goFields.push({ name: ident, key: f.key, type });
+      lines.push(...goComment(f.description, '\t'), `\t${ident} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
     }
+    this.structs.set(name, goFields);
     lines.push('}');
     if (opts) lines.push('', '// MarshalJSON leaves the absent Opt fields out.', `func (v ${name}) MarshalJSON() ([]byte, error) {`, '\treturn marshalFields(v)', '}');
     this.decls.push(lines.join('\n'));
@@ -298,6 +311,8 @@ export class GoTypes {
     this.components.set(key, name);
     const made = this.object(s, service, name, name);
     if (made !== name) {
+      const fields = this.structs.get(made);
+      if (fields) this.structs.set(name, fields);
       this.decls.push(`// ${name} is ${made}.\ntype ${name} = ${made}`);
     }
     return name;
