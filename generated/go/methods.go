@@ -1085,9 +1085,10 @@ func (a *PlatformAPI) GetUTXOs(ctx context.Context, params PlatformGetUTXOsParam
 	return out, err
 }
 
-// GetUTXOsPages calls platform.getUTXOs page after page and gives each page to fn: each page's EndIndex is
-// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
-// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+// GetUTXOsPages calls platform.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
 func (a *PlatformAPI) GetUTXOsPages(ctx context.Context, params PlatformGetUTXOsParams, fn func(page UtxoPage) error) error {
 	asked := 1024
 	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
@@ -1102,7 +1103,7 @@ func (a *PlatformAPI) GetUTXOsPages(ctx context.Context, params PlatformGetUTXOs
 			return err
 		}
 		got := int(page.NumFetched)
-		if got == 0 || (asked > 0 && got < asked) {
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
 			return nil
 		}
 		cursor := page.EndIndex
@@ -1533,9 +1534,10 @@ func (a *XAvmAPI) GetUTXOs(ctx context.Context, params AvmGetUTXOsParams) (XChai
 	return out, err
 }
 
-// GetUTXOsPages calls avm.getUTXOs page after page and gives each page to fn: each page's EndIndex is
-// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
-// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+// GetUTXOsPages calls avm.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
 func (a *XAvmAPI) GetUTXOsPages(ctx context.Context, params AvmGetUTXOsParams, fn func(page XChainUtxoPage) error) error {
 	asked := 1024
 	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
@@ -1550,7 +1552,7 @@ func (a *XAvmAPI) GetUTXOsPages(ctx context.Context, params AvmGetUTXOsParams, f
 			return err
 		}
 		got := int(page.NumFetched)
-		if got == 0 || (asked > 0 && got < asked) {
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
 			return nil
 		}
 		cursor := page.EndIndex
@@ -2826,9 +2828,10 @@ func (a *NativeAPI) GetUTXOs(ctx context.Context, params NativeGetUTXOsParams) (
 	return out, err
 }
 
-// GetUTXOsPages calls native.getUTXOs page after page and gives each page to fn: each page's EndIndex is
-// passed back as StartIndex, and a page with fewer items than asked for (Limit, or 1024) is the last. It stops at
-// the first error of a call or of fn. An item at a page boundary may come again on the next page.
+// GetUTXOsPages calls native.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
 func (a *NativeAPI) GetUTXOsPages(ctx context.Context, params NativeGetUTXOsParams, fn func(page UtxoPage) error) error {
 	asked := 1024
 	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
@@ -2843,7 +2846,7 @@ func (a *NativeAPI) GetUTXOsPages(ctx context.Context, params NativeGetUTXOsPara
 			return err
 		}
 		got := int(page.NumFetched)
-		if got == 0 || (asked > 0 && got < asked) {
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
 			return nil
 		}
 		cursor := page.EndIndex

@@ -192,6 +192,14 @@ func (o *Opt[T]) UnmarshalJSON(b []byte) error {
 	return json.Unmarshal(b, &o.Value)
 }
 
+// moved reports whether a listing's next cursor differs from the one just sent: a page that does not move
+// the cursor ends the listing rather than asking for itself again.
+func moved(sent, next any) bool {
+	a, errA := json.Marshal(sent)
+	b, errB := json.Marshal(next)
+	return errA != nil || errB != nil || !bytes.Equal(a, b)
+}
+
 type absenter interface{ Absent() bool }
 
 // marshalFields marshals a struct as encoding/json does (json tags, omitempty), leaving out absent Opt

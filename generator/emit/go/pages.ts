@@ -21,10 +21,12 @@ export function pagesFunction(m: GoMethod, types: GoTypes): string[] {
   if (!list || !(pointer || cursor.type === next.type)) return [];
   const count = pg.count ? fields.find((f) => f.key === pg.count && COUNTS.has(f.type)) : undefined;
   const limit = pg.limitParam ? m.params.find((p) => p.name === pg.limitParam && COUNTS.has(p.type.replace(/^\*/, ''))) : undefined;
+  const short = pg.maxLimit !== undefined ? ` (${limit ? `${limit.field}, or ` : ''}${pg.maxLimit})` : '';
   const lines = [
-    `// ${m.pages} calls ${m.method.name} page after page and gives each page to fn: each page's ${next.name} is`,
-    `// passed back as ${cursor.field}, and a page with fewer items than asked for${pg.maxLimit !== undefined ? ` (${limit ? `${limit.field}, or ` : ''}${pg.maxLimit})` : ''} is the last. It stops at`,
-    '// the first error of a call or of fn. An item at a page boundary may come again on the next page.',
+    `// ${m.pages} calls ${m.method.name} page after page and gives each page to fn, passing`,
+    `// each page's ${next.name} back as ${cursor.field}. A page with fewer items than asked for${short},`,
+    '// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.',
+    '// An item at a page boundary may come again on the next page.',
     `func (a *${m.apiType}) ${m.pages}(ctx context.Context, params ${m.paramsType}, fn func(page ${m.result}) error) error {`,
   ];
   const asked = pg.maxLimit !== undefined ? String(pg.maxLimit) : '0';
@@ -44,7 +46,7 @@ export function pagesFunction(m: GoMethod, types: GoTypes): string[] {
     '\t\t\treturn err',
     '\t\t}',
     `\t\tgot := ${count ? `int(page.${count.name})` : `len(${list})`}`,
-    '\t\tif got == 0 || (asked > 0 && got < asked) {',
+    `\t\tif got == 0 || (asked > 0 && got < asked) || !moved(params.${cursor.field}, page.${next.name}) {`,
     '\t\t\treturn nil',
     '\t\t}',
     `\t\tcursor := page.${next.name}`,

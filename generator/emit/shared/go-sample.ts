@@ -46,6 +46,8 @@ class Literal {
   constructor(
     private readonly pkg: string,
     private readonly types: GoTypes,
+    /** Columns the code sits right of (a tab counts four), for the choice of one line or several. */
+    private readonly offset = 0,
   ) {}
 
   /** A type expression as written outside the package. */
@@ -132,36 +134,57 @@ class Literal {
       parts.push(value);
     }
     const flat = `${type}{${parts.map((v, i) => (entries[i]![0] === undefined ? v : `${entries[i]![0]}: ${v}`)).join(', ')}}`;
-    if (flat.length + indent.length * 4 <= 100 && !flat.includes('\n')) return flat;
+    if (flat.length + indent.length * 4 + this.offset <= 100 && !flat.includes('\n')) return flat;
     return `${type}{\n${aligned(entries.map(([key], i) => [key, parts[i]!] as const)).map((p) => `${inner}${p},`).join('\n')}\n${indent}}`;
   }
+}
+
+/**
+ * The params of `request` (a JSON-RPC request's text) for `method`: a literal of its Params struct, or
+ * (`before`) statements that read them from their JSON into `params`. None for a method without params.
+ */
+export function goParams(setup: GoSampleSetup, method: GoMethod, request: string): { before: string[]; value?: string } {
+  if (!method.paramsType) return { before: [] };
+  const { pkg } = setup.layout;
+  const wire = (JSON.parse(request) as { params?: unknown }).params;
+  const fields: GoField[] = method.params.map((p) => ({ name: p.field, key: p.name, type: p.type }));
+  const named = Array.isArray(wire) ? Object.fromEntries(wire.map((v, i) => [method.params[i]?.name ?? `#${i}`, v] as const).filter(([, v]) => v !== null)) : (wire ?? {});
+  const value = new Literal(pkg, setup.types, 4).struct(`${pkg}.${method.paramsType}`, fields, named, '');
+  if (value !== undefined) return { before: [], value };
+  const json = JSON.stringify(named);
+  return {
+    before: [
+      `var params ${pkg}.${method.paramsType}`,
+      `if err := json.Unmarshal([]byte(${json.includes('`') ? JSON.stringify(json) : `\`${json}\``}), &params); err != nil {`,
+      '\tlog.Fatal(err)',
+      '}',
+    ],
+    value: 'params',
+  };
+}
+
+/** A type of the module as written by its users. */
+export function goQualify(setup: GoSampleSetup, t: string): string {
+  return new Literal(setup.layout.pkg, setup.types).qualify(t);
+}
+
+/**
+ * The statements calling `method` with the params of `request` on client `c`, the result in `variable`
+ * and the error in `err`.
+ */
+export function goCall(setup: GoSampleSetup, method: GoMethod, request: string, variable = 'result', ctx = 'context.Background()'): string[] {
+  const { before, value } = goParams(setup, method, request);
+  return [...before, ...`${variable}, err := c.${method.path.join('.')}.${method.name}(${ctx}${value ? `, ${value}` : ''})`.split('\n')];
+}
+
+/** The import line of the module (`"path"`, or `name "path"` where the path's last element is not the name). */
+export function goImport(setup: GoSampleSetup): string {
+  return `${setup.module.split('/').pop() === setup.layout.pkg ? '' : `${setup.layout.pkg} `}${JSON.stringify(setup.module)}`;
 }
 
 /** The Go program calling `method` with the params of `request` (a JSON-RPC request's text). */
 export function goSample(setup: GoSampleSetup, method: GoMethod, request: string, baseUrl: string): string {
   const { pkg } = setup.layout;
-  const lit = new Literal(pkg, setup.types);
-  const wire = (JSON.parse(request) as { params?: unknown }).params;
-  const target = `c.${method.path.join('.')}.${method.name}`;
-  const before: string[] = [];
-  let args = '';
-  if (method.paramsType) {
-    const fields: GoField[] = method.params.map((p) => ({ name: p.field, key: p.name, type: p.type }));
-    const named = Array.isArray(wire) ? Object.fromEntries(wire.map((v, i) => [method.params[i]?.name ?? `#${i}`, v] as const).filter(([, v]) => v !== null)) : (wire ?? {});
-    const value = lit.struct(`${pkg}.${method.paramsType}`, fields, named, '\t');
-    if (value !== undefined) args = `, ${value}`;
-    else {
-      const json = JSON.stringify(named);
-      before.push(
-        `\tvar params ${pkg}.${method.paramsType}`,
-        `\tif err := json.Unmarshal([]byte(${json.includes('`') ? JSON.stringify(json) : `\`${json}\``}), &params); err != nil {`,
-        '\t\tlog.Fatal(err)',
-        '\t}',
-      );
-      args = ', params';
-    }
-  }
-  const last = setup.module.split('/').pop();
   return [
     'package main',
     '',
@@ -171,13 +194,12 @@ export function goSample(setup: GoSampleSetup, method: GoMethod, request: string
     '\t"fmt"',
     '\t"log"',
     '',
-    `\t${last === pkg ? '' : `${pkg} `}${JSON.stringify(setup.module)}`,
+    `\t${goImport(setup)}`,
     ')',
     '',
     'func main() {',
     `\tc := ${pkg}.New(${JSON.stringify(baseUrl)})`,
-    ...before,
-    `\tresult, err := ${target}(context.Background()${args})`,
+    ...goCall(setup, method, request).map((l) => `\t${l}`),
     '\tif err != nil {',
     '\t\tlog.Fatal(err)',
     '\t}',
