@@ -918,7 +918,7 @@ func (a *PlatformAPI) GetSubnet(ctx context.Context, params PlatformGetSubnetPar
 // PlatformGetSubnetsParams holds the params of platform.getSubnets.
 type PlatformGetSubnetsParams struct {
 	// The subnets to describe (default all)
-	Ids []string `json:"ids,omitempty"`
+	IDs []string `json:"ids,omitempty"`
 }
 
 // GetSubnetsCall prepares platform.getSubnets for a Batch; the result is decoded into result.
@@ -2250,7 +2250,7 @@ func (a *ProposervmAPI) GetCurrentEpoch(ctx context.Context) (ProposervmGetCurre
 // IndexGetContainerByIDParams holds the params of index.getContainerByID.
 type IndexGetContainerByIDParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Encoding of the container's bytes (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
@@ -2321,7 +2321,7 @@ func (a *IndexerIndexAPI) GetContainerRange(ctx context.Context, params IndexGet
 // IndexGetIndexParams holds the params of index.getIndex.
 type IndexGetIndexParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // GetIndexCall prepares index.getIndex for a Batch; the result is decoded into result.
@@ -2361,7 +2361,7 @@ func (a *IndexerIndexAPI) GetLastAccepted(ctx context.Context, params IndexGetLa
 // IndexIsAcceptedParams holds the params of index.isAccepted.
 type IndexIsAcceptedParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // IsAcceptedCall prepares index.isAccepted for a Batch; the result is decoded into result.
@@ -3113,18 +3113,18 @@ func (a *AdminAPI) GetVMConfig(ctx context.Context) (AdminGetVMConfigResult, err
 	return out, err
 }
 
-// ChainIdCall prepares eth_chainId for a Batch; the result is decoded into result.
-func (a *EvmEthAPI) ChainIdCall(result **Quantity) *Call {
+// ChainIDCall prepares eth_chainId for a Batch; the result is decoded into result.
+func (a *EvmEthAPI) ChainIDCall(result **Quantity) *Call {
 	return &Call{Service: "evm", Method: "eth_chainId", Params: []any{}, Effects: EffectRead, Result: result}
 }
 
-// ChainId calls eth_chainId: The EVM chain ID
+// ChainID calls eth_chainId: The EVM chain ID
 //
 // The EIP-155 chain ID used to sign transactions: `0xa86a` (43114) on the main network's C-Chain, `0xa869`
 // (43113) on the test network's. Always the configured ID, whatever the head block.
-func (a *EvmEthAPI) ChainId(ctx context.Context) (*Quantity, error) {
+func (a *EvmEthAPI) ChainID(ctx context.Context) (*Quantity, error) {
 	var out *Quantity
-	err := a.t.do(ctx, a.ChainIdCall(&out))
+	err := a.t.do(ctx, a.ChainIDCall(&out))
 	return out, err
 }
 
@@ -4444,12 +4444,12 @@ func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context) (string, er
 // EthGetFilterChangesParams holds the params of eth_getFilterChanges.
 type EthGetFilterChangesParams struct {
 	// ID from `eth_newFilter`, `eth_newBlockFilter` or `eth_newPendingTransactionFilter`.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthGetFilterChangesParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4472,12 +4472,12 @@ func (a *EvmEthAPI) GetFilterChanges(ctx context.Context, params EthGetFilterCha
 // EthGetFilterLogsParams holds the params of eth_getFilterLogs.
 type EthGetFilterLogsParams struct {
 	// ID from `eth_newFilter`.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthGetFilterLogsParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4499,12 +4499,12 @@ func (a *EvmEthAPI) GetFilterLogs(ctx context.Context, params EthGetFilterLogsPa
 // EthUninstallFilterParams holds the params of eth_uninstallFilter.
 type EthUninstallFilterParams struct {
 	// ID of the filter.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthUninstallFilterParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4771,12 +4771,12 @@ func (a *EvmEthAPI) Subscribe(ctx context.Context, params EthSubscribeParams) (s
 // EthUnsubscribeParams holds the params of eth_unsubscribe.
 type EthUnsubscribeParams struct {
 	// ID returned by `eth_subscribe`.
-	SubscriptionId string `json:"subscriptionId"`
+	SubscriptionID string `json:"subscriptionId"`
 }
 
 func (p *EthUnsubscribeParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.SubscriptionId)
+	out = append(out, p.SubscriptionID)
 	return out
 }
 
@@ -4981,14 +4981,14 @@ func (a *EvmPersonalAPI) ListWallets(ctx context.Context) ([]Wallet, error) {
 // PersonalOpenWalletParams holds the params of personal_openWallet.
 type PersonalOpenWalletParams struct {
 	// Wallet URL from `personal_listWallets`.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// Passphrase or PIN.
 	Passphrase *string `json:"passphrase"`
 }
 
 func (p *PersonalOpenWalletParams) wire() []any {
 	out := make([]any, 0, 2)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	if p.Passphrase != nil {
 		out = append(out, p.Passphrase)
 	}
@@ -5014,7 +5014,7 @@ func (a *EvmPersonalAPI) OpenWallet(ctx context.Context, params PersonalOpenWall
 // PersonalDeriveAccountParams holds the params of personal_deriveAccount.
 type PersonalDeriveAccountParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// BIP-32 derivation path.
 	Path string `json:"path"`
 	// Keep tracking the derived account (default false).
@@ -5023,7 +5023,7 @@ type PersonalDeriveAccountParams struct {
 
 func (p *PersonalDeriveAccountParams) wire() []any {
 	out := make([]any, 0, 3)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	out = append(out, p.Path)
 	if p.Pin != nil {
 		out = append(out, p.Pin)
@@ -5294,12 +5294,12 @@ func (a *EvmPersonalAPI) EcRecover(ctx context.Context, params PersonalEcRecover
 // PersonalInitializeWalletParams holds the params of personal_initializeWallet.
 type PersonalInitializeWalletParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 func (p *PersonalInitializeWalletParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	return out
 }
 
@@ -5323,14 +5323,14 @@ func (a *EvmPersonalAPI) InitializeWallet(ctx context.Context, params PersonalIn
 // PersonalUnpairParams holds the params of personal_unpair.
 type PersonalUnpairParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// The wallet's PIN.
 	Pin string `json:"pin"`
 }
 
 func (p *PersonalUnpairParams) wire() []any {
 	out := make([]any, 0, 2)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	out = append(out, p.Pin)
 	return out
 }
@@ -6115,12 +6115,12 @@ func (a *EvmDebugAPI) Subscribe(ctx context.Context, params DebugSubscribeParams
 // DebugUnsubscribeParams holds the params of debug_unsubscribe.
 type DebugUnsubscribeParams struct {
 	// ID returned by `debug_subscribe`.
-	SubscriptionId string `json:"subscriptionId"`
+	SubscriptionID string `json:"subscriptionId"`
 }
 
 func (p *DebugUnsubscribeParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.SubscriptionId)
+	out = append(out, p.SubscriptionID)
 	return out
 }
 
@@ -6222,33 +6222,33 @@ func (a *EvmDebugAPI) GcStats(ctx context.Context) (GCStats, error) {
 	return out, err
 }
 
-// DebugCpuProfileParams holds the params of debug_cpuProfile.
-type DebugCpuProfileParams struct {
+// DebugCPUProfileParams holds the params of debug_cpuProfile.
+type DebugCPUProfileParams struct {
 	// Output path on the node.
 	File string `json:"file"`
 	// Duration in seconds.
 	Nsec U64Number `json:"nsec"`
 }
 
-func (p *DebugCpuProfileParams) wire() []any {
+func (p *DebugCPUProfileParams) wire() []any {
 	out := make([]any, 0, 2)
 	out = append(out, p.File)
 	out = append(out, p.Nsec)
 	return out
 }
 
-// CpuProfileCall prepares debug_cpuProfile for a Batch; the result is decoded into result.
-func (a *EvmDebugAPI) CpuProfileCall(params DebugCpuProfileParams, result *json.RawMessage) *Call {
+// CPUProfileCall prepares debug_cpuProfile for a Batch; the result is decoded into result.
+func (a *EvmDebugAPI) CPUProfileCall(params DebugCPUProfileParams, result *json.RawMessage) *Call {
 	return &Call{Service: "evm", Method: "debug_cpuProfile", Params: params.wire(), Effects: EffectAdmin, Result: result}
 }
 
-// CpuProfile calls debug_cpuProfile: Record a CPU profile for a while
+// CPUProfile calls debug_cpuProfile: Record a CPU profile for a while
 //
 // Profiles the CPU for `nsec` seconds and writes the profile to `file` on the node; returns `null`
 // when done. Acts on the node process; off by default (`debug-handler`) and off on the public node.
-func (a *EvmDebugAPI) CpuProfile(ctx context.Context, params DebugCpuProfileParams) (json.RawMessage, error) {
+func (a *EvmDebugAPI) CPUProfile(ctx context.Context, params DebugCPUProfileParams) (json.RawMessage, error) {
 	var out json.RawMessage
-	err := a.t.do(ctx, a.CpuProfileCall(params, &out))
+	err := a.t.do(ctx, a.CPUProfileCall(params, &out))
 	return out, err
 }
 

@@ -66,7 +66,7 @@ type InfoGetNodeIDResult struct {
 
 type InfoGetNodeIPResult struct {
 	// The advertised IP and port, for example `203.0.113.7:9651`.
-	Ip string `json:"ip"`
+	IP string `json:"ip"`
 }
 
 type InfoGetNodeVersionResult struct {
@@ -75,11 +75,11 @@ type InfoGetNodeVersionResult struct {
 	// The database format version, for example `v1.4.5`.
 	DatabaseVersion string `json:"databaseVersion"`
 	// The plugin RPC protocol version.
-	RpcProtocolVersion U32 `json:"rpcProtocolVersion"`
+	RPCProtocolVersion U32 `json:"rpcProtocolVersion"`
 	// The source commit the binary was built from (may be empty for local builds).
 	GitCommit string `json:"gitCommit"`
 	// Version of each VM, keyed by VM name (`avm`, `evm`, `platform`, plugin names).
-	VmVersions map[string]string `json:"vmVersions"`
+	VMVersions map[string]string `json:"vmVersions"`
 }
 
 type InfoGetTxFeeResult struct {
@@ -105,7 +105,7 @@ type InfoGetTxFeeResult struct {
 
 type InfoGetVMsResult struct {
 	// Aliases of each installed VM, keyed by VM ID.
-	Vms map[string][]string `json:"vms"`
+	VMs map[string][]string `json:"vms"`
 	// Name of each installed feature extension, keyed by its ID (sent by the node; not in its documentation).
 	Fxs Opt[map[string]string] `json:"fxs"`
 }
@@ -122,7 +122,7 @@ func (v InfoGetVMsResult) MarshalJSON() ([]byte, error) {
 // it. `upgradeTime`, `supportedACPs` and `objectedACPs` are sent by current nodes and are not documented.
 type Peer struct {
 	// The peer's remote IP and port as seen by this node.
-	Ip string `json:"ip"`
+	IP string `json:"ip"`
 	// The IP and port the peer advertises for others to dial; empty when it advertises none.
 	PublicIP *string `json:"publicIP,omitempty"`
 	// The peer's node ID.
@@ -401,7 +401,7 @@ type PChainTx struct {
 	// One credential per input, in input order.
 	Credentials []PChainCredential `json:"credentials"`
 	// The transaction's ID.
-	Id *string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty"`
 }
 
 // PChainBlock: A P-Chain block in JSON form. Standard blocks carry `txs`; proposal and atomic blocks carry `tx` (Banff
@@ -409,7 +409,7 @@ type PChainTx struct {
 // Numbers are plain JSON numbers.
 type PChainBlock struct {
 	// The block's ID.
-	Id *string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty"`
 	// The parent block's ID.
 	ParentID string `json:"parentID"`
 	// The block's height (the genesis block is at 0).
@@ -437,13 +437,13 @@ type PChainBlockResult struct {
 // Blockchain: A blockchain created on the P-Chain.
 type Blockchain struct {
 	// The blockchain's ID.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Its human-readable name.
 	Name string `json:"name"`
 	// The subnet (or L1) that validates it.
 	SubnetID string `json:"subnetID"`
 	// The ID of the virtual machine it runs.
-	VmID string `json:"vmID"`
+	VMID string `json:"vmID"`
 }
 
 type PlatformGetBlockchainsResult struct {
@@ -695,7 +695,7 @@ type Subnet struct {
 // (`KNjXsaA1sZsaKCD1cd85YXauDuxshTes2`), the form of early nodes. All three are accepted.
 type SubnetSummary struct {
 	// The subnet's ID (the Primary Network's is the empty ID).
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Addresses allowed to change the subnet; empty unless it is permissioned.
 	ControlKeys []string `json:"controlKeys"`
 	// How many control keys must sign a change.
@@ -933,7 +933,7 @@ type XChainTxCredentialsItem struct {
 type XChainTx struct {
 	UnsignedTx  XChainTxUnsignedTx        `json:"unsignedTx"`
 	Credentials []XChainTxCredentialsItem `json:"credentials"`
-	Id          string                    `json:"id"`
+	ID          string                    `json:"id"`
 }
 
 // XChainBlock: An X-Chain block in the node's JSON form, its transactions in full.
@@ -1083,7 +1083,7 @@ type ProposervmGetCurrentEpochResult struct {
 // IndexedContainer: An accepted block, transaction or vertex as the index holds it: its ID, its bytes in the encoding asked
 // for, when this node accepted it, and its position in the index (a decimal string).
 type IndexedContainer struct {
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// The container's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
 	Bytes string `json:"bytes"`
 	// When this node accepted (indexed) the container.
@@ -1426,7 +1426,7 @@ type AccessListEntry struct {
 // Authorization: One signed EIP-7702 authorization (set-code transactions, Ethereum Prague and later; not accepted by the C-Chain).
 type Authorization struct {
 	// Chain the authorization is valid on; `0x0` for any chain.
-	ChainId *Quantity `json:"chainId"`
+	ChainID *Quantity `json:"chainId"`
 	// Nonce of the authorizing account.
 	Nonce *Quantity `json:"nonce"`
 	// Address whose code the account delegates to.
@@ -1463,7 +1463,7 @@ type TransactionInfo struct {
 	// Call data.
 	Input *string `json:"input,omitempty"`
 	// Chain ID.
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Signature v (same as yParity).
 	V *Quantity `json:"v,omitempty"`
 	// Signature r.
@@ -1563,7 +1563,7 @@ type GenericTransaction struct {
 	Data       *string                `json:"data,omitempty"`
 	AccessList Opt[[]AccessListEntry] `json:"accessList"`
 	// Chain ID; must equal the node's when given.
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Transaction type (ignored by the C-Chain node).
 	Type *Quantity `json:"type,omitempty"`
 	// EIP-4844 blob versioned hashes.
@@ -1848,7 +1848,7 @@ type PriceOptions struct {
 // `eip150Hash` and send the later keys listed here.
 type ChainConfig struct {
 	// EVM chain ID: 43114 on the main network, 43113 on the test network.
-	ChainId        U64Number  `json:"chainId"`
+	ChainID        U64Number  `json:"chainId"`
 	HomesteadBlock *U64Number `json:"homesteadBlock,omitempty"`
 	DaoForkBlock   *U64Number `json:"daoForkBlock,omitempty"`
 	DaoForkSupport *bool      `json:"daoForkSupport,omitempty"`
@@ -1988,9 +1988,9 @@ type ForkConfig struct {
 	// Activation time (unix seconds, a JSON number).
 	ActivationTime U64Number              `json:"activationTime"`
 	BlobSchedule   ForkConfigBlobSchedule `json:"blobSchedule"`
-	ChainId        *Quantity              `json:"chainId"`
+	ChainID        *Quantity              `json:"chainId"`
 	// EIP-6122 fork ID (4 bytes).
-	ForkId string `json:"forkId"`
+	ForkID string `json:"forkId"`
 	// Precompile name to address.
 	Precompiles map[string]string `json:"precompiles"`
 	// System contract name to address.
@@ -2070,7 +2070,7 @@ func (v Filter) MarshalJSON() ([]byte, error) {
 type SignedTransaction struct {
 	Type string `json:"type"`
 	// Chain ID (absent on a legacy transaction without EIP-155).
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Sender's nonce.
 	Nonce *Quantity `json:"nonce"`
 	// Recipient; `null` for a contract creation.
@@ -2155,13 +2155,13 @@ type TxpoolStatus struct {
 type WalletAccount struct {
 	Address string `json:"address"`
 	// Where the key lives, for example `keystore:///data/keystore/UTC--...`.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 // Wallet: One wallet known to the node (a keystore or a hardware wallet): its URL, status text, the failure that made it unusable (if any) and its accounts.
 type Wallet struct {
 	// Wallet URL (`keystore://...`, `ledger://...`).
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// Status text (`Unlocked`, `Locked`, `Online`, ...).
 	Status string `json:"status"`
 	// Error that made the wallet unusable.

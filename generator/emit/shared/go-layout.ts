@@ -3,8 +3,8 @@
  * its Go name, its Params struct and result type. Shared by the Go emitter and the docs' Go samples.
  */
 import { omittable, type MethodModel, type Model, type ServiceModel } from '../../model/index.js';
-import { GoTypes, nilable } from './go-types.js';
-import { NameTable, pascal } from './names.js';
+import { GoTypes, goPascal, nilable } from './go-types.js';
+import { NameTable } from './names.js';
 
 export interface GoParam {
   readonly name: string;
@@ -42,21 +42,21 @@ export function goLayout(model: Model, npmName: string, types = new GoTypes()): 
     const flat = service.namespaces.length === 1 && (service.namespaces[0] === service.name || service.namespaces[0] === '');
     const members = new Map<string, NameTable>();
     for (const method of service.methods) {
-      const ns = method.namespace === '' || flat ? [] : [pascal(method.namespace)];
-      const path = [pascal(service.name), ...ns];
+      const ns = method.namespace === '' || flat ? [] : [goPascal(method.namespace)];
+      const path = [goPascal(service.name), ...ns];
       const apiType = `${path.join('')}API`;
       let table = members.get(apiType);
       if (!table) members.set(apiType, (table = new NameTable()));
-      const stem = `${pascal(method.namespace || service.name)}${pascal(method.member)}`;
+      const stem = `${goPascal(method.namespace || service.name)}${goPascal(method.member)}`;
       const skip = method.positional ? omittable(method.params) : method.params.map((p) => !p.required);
       const fields = new NameTable();
       const params = method.params.map((p, i) => {
-        const t = types.expr(p.schema, service, `${stem}${pascal(p.ident)}`);
-        return { name: p.name, field: fields.claim(pascal(p.ident)), type: p.required || nilable(t) ? t : `*${t}`, omittable: skip[i]! };
+        const t = types.expr(p.schema, service, `${stem}${goPascal(p.ident)}`);
+        return { name: p.name, field: fields.claim(goPascal(p.ident)), type: p.required || nilable(t) ? t : `*${t}`, omittable: skip[i]! };
       });
       const paramsType = params.length ? types.names.claim(`${stem}Params`) : undefined;
       const result = method.result ? types.expr(method.result.schema, service, `${stem}Result`) : 'json.RawMessage';
-      const name = table.claim(pascal(method.member));
+      const name = table.claim(goPascal(method.member));
       table.claim(`${name}Call`);
       const pages = method.pagination ? table.claim(`${name}Pages`) : undefined;
       methods.push({ service, method, key: `${service.name}:${method.name}`, path, name, ...(paramsType ? { paramsType } : {}), params, result, apiType, ...(pages ? { pages } : {}) });

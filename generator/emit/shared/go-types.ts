@@ -6,7 +6,20 @@
  * `json.RawMessage` where a value's shape is open (unions of different JSON types, free-form values).
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
-import { NameTable, pascal } from '../shared/names.js';
+import { NameTable, pascal } from './names.js';
+
+/** Go's initialisms (as its linters and standard library spell them), by the word pascal() makes of them. */
+const INITIALISMS = new Map(
+  ['API', 'CPU', 'DNS', 'HTML', 'HTTP', 'HTTPS', 'ID', 'IDs', 'IP', 'IPs', 'JSON', 'RPC', 'TCP', 'TLS', 'TTL', 'UDP', 'UID', 'UUID', 'URI', 'URL', 'URLs', 'VM', 'VMs', 'XML'].map((w) => [
+    `${w[0]}${w.slice(1).toLowerCase()}`,
+    w,
+  ]),
+);
+
+/** An exported Go identifier for `s`: pascal case with Go's initialisms (`nodeId` gives `NodeID`). */
+export function goPascal(s: string): string {
+  return pascal(s).replace(/[A-Z][a-z]*/g, (word) => INITIALISMS.get(word) ?? word);
+}
 
 type Schema = Record<string, unknown>;
 
@@ -230,7 +243,7 @@ export class GoTypes {
     if (isObj(schema.properties)) {
       for (const [key, sub] of Object.entries(schema.properties)) {
         const prev = out.get(key);
-        const type = this.expr(sub as JsonSchema, service, `${hint}${pascal(key)}`);
+        const type = this.expr(sub as JsonSchema, service, `${hint}${goPascal(key)}`);
         const description = isObj(sub) && typeof sub.description === 'string' ? sub.description : prev?.description;
         out.set(key, {
           key,
@@ -271,7 +284,7 @@ export class GoTypes {
     for (const f of fields.values()) {
       const { type, omitempty } = fieldType(f);
       opts ||= type.startsWith('Opt[');
-      const ident = idents.claim(pascal(f.key));
+      const ident = idents.claim(goPascal(f.key));
       goFields.push({ name: ident, key: f.key, type });
       lines.push(...goComment(f.description, '\t'), `\t${ident} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
     }
@@ -302,11 +315,11 @@ export class GoTypes {
       // Scalars, unions and lists are used by their Go type directly (an alias would only rename it). A
       // list that contains itself ends as raw JSON.
       this.components.set(key, 'json.RawMessage');
-      const t = this.expr(s, service, pascal(component));
+      const t = this.expr(s, service, goPascal(component));
       this.components.set(key, t);
       return t;
     }
-    const name = this.names.claim(same ? `${pascal(service.name)}${pascal(component)}` : pascal(component));
+    const name = this.names.claim(same ? `${goPascal(service.name)}${goPascal(component)}` : goPascal(component));
     if (!same) this.shared.set(component, { json, name });
     this.components.set(key, name);
     const made = this.object(s, service, name, name);

@@ -241,7 +241,7 @@ func TestBatchItemMissingIsThatCallsError(t *testing.T) {
 	})
 	c := client.New(s.URL)
 	var n1, n2 *client.Quantity
-	calls := []*client.Call{c.Evm.Eth.BlockNumberCall(&n1), c.Evm.Eth.ChainIdCall(&n2)}
+	calls := []*client.Call{c.Evm.Eth.BlockNumberCall(&n1), c.Evm.Eth.ChainIDCall(&n2)}
 	if err := c.Batch(context.Background(), calls...); err != nil {
 		t.Fatalf("the batch itself failed: %v", err)
 	}
