@@ -143,7 +143,7 @@ type Client struct {
 
 // New makes a client for the node at baseURL (such as DefaultURL).
 func New(baseURL string, opts ...Option) *Client {
-	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, opts)
+	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
 	c.Health = &HealthAPI{t: t}
@@ -159,8 +159,9 @@ func New(baseURL string, opts ...Option) *Client {
 	return c
 }
 
-// Batch sends prepared calls (all of one service) as one JSON-RPC batch; each Call gets its Result or Err.
-// The error returned is the batch's own (transport, HTTP, a malformed reply).
+// Batch sends prepared calls (all of one service) as JSON-RPC batches of at most the endpoint's limit
+// (40 unless its documentation says otherwise), or one by one where the endpoint takes no batches; each
+// Call gets its Result or Err. The error returned is a batch's own (transport, HTTP, a malformed reply).
 func (c *Client) Batch(ctx context.Context, calls ...*Call) error { return c.t.batch(ctx, calls) }
 
 // AcpsCall prepares info.acps for a Batch; the result is decoded into result.

@@ -267,3 +267,61 @@ func TestServicesUseTheirOwnPathDefaults(t *testing.T) {
 		t.Fatalf("paths %v", s.paths)
 	}
 }
+
+func TestBatchSplitsAtTheEndpointsLimit(t *testing.T) {
+	var sizes []int
+	var mu sync.Mutex
+	s := httptest.NewServer(http.HandlerFunc(func(w http.ResponseWriter, r *http.Request) {
+		var reqs []request
+		if err := json.NewDecoder(r.Body).Decode(&reqs); err != nil {
+			w.WriteHeader(http.StatusBadRequest)
+			return
+		}
+		mu.Lock()
+		sizes = append(sizes, len(reqs))
+		mu.Unlock()
+		out := make([]json.RawMessage, len(reqs))
+		for i, req := range reqs {
+			out[i] = json.RawMessage(`{"jsonrpc":"2.0","id":` + string(req.ID) + `,"result":"0x1"}`)
+		}
+		w.Header().Set("Content-Type", "application/json")
+		_ = json.NewEncoder(w).Encode(out)
+	}))
+	t.Cleanup(s.Close)
+	c := client.New(s.URL)
+	results := make([]*client.Quantity, 1001)
+	calls := make([]*client.Call, len(results))
+	for i := range calls {
+		calls[i] = c.Evm.Eth.BlockNumberCall(&results[i])
+	}
+	if err := c.Batch(context.Background(), calls...); err != nil {
+		t.Fatal(err)
+	}
+	if len(sizes) != 2 || sizes[0] != 1000 || sizes[1] != 1 {
+		t.Fatalf("batch sizes %v, want [1000 1] (the EVM endpoint's documented limit)", sizes)
+	}
+	for i, call := range calls {
+		if call.Err != nil || results[i].ToInt().Int64() != 1 {
+			t.Fatalf("call %d: %v", i, call.Err)
+		}
+	}
+}
+
+func TestBatchOnAnEndpointWithoutBatchesSendsEachCall(t *testing.T) {
+	s := serve(t, func(_ int, req request, w http.ResponseWriter, _ *http.Request) {
+		if req.Method == "" {
+			w.WriteHeader(http.StatusBadRequest) // a JSON array: not a single request
+			return
+		}
+		reply(w, req, `{"height":"42"}`)
+	})
+	c := client.New(s.URL)
+	var a, b client.PlatformGetHeightResult
+	calls := []*client.Call{c.Platform.GetHeightCall(&a), c.Platform.GetHeightCall(&b)}
+	if err := c.Batch(context.Background(), calls...); err != nil {
+		t.Fatal(err)
+	}
+	if calls[0].Err != nil || calls[1].Err != nil || a.Height != 42 || b.Height != 42 || s.requests() != 2 {
+		t.Fatalf("errs %v %v, heights %v %v, %d requests", calls[0].Err, calls[1].Err, a.Height, b.Height, s.requests())
+	}
+}
