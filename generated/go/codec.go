@@ -104,6 +104,16 @@ func NewQuantity(x *big.Int) *Quantity { return (*Quantity)(x) }
 // QuantityOf makes a Quantity from a uint64.
 func QuantityOf(x uint64) *Quantity { return (*Quantity)(new(big.Int).SetUint64(x)) }
 
+// MustQuantity makes a Quantity from its 0x-prefixed hex form, for values past 64 bits written in code; it
+// panics on anything else (as regexp.MustCompile does).
+func MustQuantity(hex string) *Quantity {
+	q := new(Quantity)
+	if err := q.UnmarshalJSON([]byte(`"` + hex + `"`)); err != nil {
+		panic(err)
+	}
+	return q
+}
+
 // ToInt returns the value as a *big.Int (the same memory).
 func (q *Quantity) ToInt() *big.Int { return (*big.Int)(q) }
 

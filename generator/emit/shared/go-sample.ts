@@ -2,8 +2,8 @@
  * A method's example as a Go program through the generated module: the params as a Go literal of the
  * method's Params struct (codec types, Opt, Ptr and QuantityOf where the value needs them), the call with a
  * context, the result printed as JSON; an open value (a union of JSON types) as json.RawMessage. A value
- * no literal can express (a quantity beyond 64 bits, a key no field has) makes the program read its params
- * from their JSON instead.
+ * no literal can express (a key no field has, a value of another JSON type than its field's) makes the
+ * program read its params from their JSON instead.
  */
 import type { GoLayout, GoMethod } from './go-layout.js';
 import type { GoField, GoTypes } from './go-types.js';
@@ -75,21 +75,22 @@ class Literal {
       if (x === undefined) return undefined;
       return this.typed(inner, x) ? `${this.pkg}.Some(${x})` : `${this.pkg}.Some[${this.qualify(inner)}](${x})`;
     }
+    if (t === 'json.RawMessage') {
+      const json = JSON.stringify(v);
+      return `json.RawMessage(${json.includes('`') ? JSON.stringify(json) : `\`${json}\``})`;
+    }
     if (v === null) return t.startsWith('*') || t.startsWith('[]') || t.startsWith('map[') ? 'nil' : undefined;
     if (t === '*Quantity') {
-      if (typeof v !== 'string' || !/^0x[0-9a-fA-F]+$/.test(v) || BigInt(v) > MAX_U64) return undefined;
-      return `${this.pkg}.QuantityOf(${v === '0x0' ? '0' : v})`;
+      if (typeof v !== 'string' || !/^0x[0-9a-fA-F]+$/.test(v)) return undefined;
+      return BigInt(v) > MAX_U64 ? `${this.pkg}.MustQuantity(${JSON.stringify(v)})` : `${this.pkg}.QuantityOf(${v === '0x0' ? '0' : v})`;
     }
     if (t.startsWith('*')) {
       const inner = t.slice(1);
       const x = this.of(inner, v, indent);
       if (x === undefined) return undefined;
-      if (this.types.structs.has(inner)) return `&${x}`;
+      // A composite literal (a struct, list or map) has an address; other values go through Ptr.
+      if (x.endsWith('}') && !x.slice(0, x.indexOf('{')).includes('(')) return `&${x}`;
       return this.typed(inner, x) ? `${this.pkg}.Ptr(${x})` : `${this.pkg}.Ptr[${this.qualify(inner)}](${x})`;
-    }
-    if (t === 'json.RawMessage') {
-      const json = JSON.stringify(v);
-      return `json.RawMessage(${json.includes('`') ? JSON.stringify(json) : `\`${json}\``})`;
     }
     if (t === 'string') return typeof v === 'string' ? JSON.stringify(v) : undefined;
     if (t === 'bool') return typeof v === 'boolean' ? String(v) : undefined;
@@ -109,7 +110,8 @@ class Literal {
     }
     const fields = this.types.structs.get(t);
     if (fields) return this.struct(this.qualify(t), fields, v, indent);
-    return undefined;
+    const alias = this.types.aliases.get(t);
+    return alias === undefined ? undefined : this.of(alias, v, indent);
   }
 
   struct(type: string, fields: readonly GoField[], v: unknown, indent: string): string | undefined {

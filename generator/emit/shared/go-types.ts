@@ -25,7 +25,7 @@ type Schema = Record<string, unknown>;
 
 /** Names the runtime declares, which a generated type must not take. */
 export const GO_RESERVED = [
-  'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
+  'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'MustQuantity', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
   'RPCError', 'DocumentedError', 'TransportError', 'HTTPError', 'ProtocolError', 'DecodeError', 'EncodeError', 'WithHTTPClient', 'WithHeader',
   'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL', 'Opt', 'Some', 'Null', 'Ptr',
 ];
@@ -119,6 +119,8 @@ export class GoTypes {
   readonly decls: string[] = [];
   /** The fields of each declared struct (and alias of one), by name. */
   readonly structs = new Map<string, readonly GoField[]>();
+  /** What each alias (`type X = Y`) names. */
+  readonly aliases = new Map<string, string>();
   readonly names = new NameTable(GO_RESERVED);
   private readonly components = new Map<string, string>();
   private readonly shared = new Map<string, { json: string; name: string }>();
@@ -326,6 +328,7 @@ export class GoTypes {
     if (made !== name) {
       const fields = this.structs.get(made);
       if (fields) this.structs.set(name, fields);
+      this.aliases.set(name, made);
       this.decls.push(`// ${name} is ${made}.\ntype ${name} = ${made}`);
     }
     return name;
