@@ -9,6 +9,7 @@ import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { clientSection } from './client.js';
 import { generationSection } from './generation.js';
+import { goSection } from './go.js';
 import { ROOT, table, type Section } from './lib.js';
 import { proxySection } from './proxy.js';
 import { scaleSection } from './scale.js';
@@ -22,6 +23,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   validators: validatorsSection,
   server: serverSection,
   proxy: proxySection,
+  go: goSection,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

@@ -143,7 +143,7 @@ type Client struct {
 
 // New makes a client for the node at baseURL (such as DefaultURL).
 func New(baseURL string, opts ...Option) *Client {
-	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]string{"blockchainID": "P", "container": "block"}, opts)
+	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
 	c.Health = &HealthAPI{t: t}
@@ -159,8 +159,9 @@ func New(baseURL string, opts ...Option) *Client {
 	return c
 }
 
-// Batch sends prepared calls (all of one service) as one JSON-RPC batch; each Call gets its Result or Err.
-// The error returned is the batch's own (transport, HTTP, a malformed reply).
+// Batch sends prepared calls (all of one service) as JSON-RPC batches of at most the endpoint's limit
+// (40 unless its documentation says otherwise), or one by one where the endpoint takes no batches; each
+// Call gets its Result or Err. The error returned is a batch's own (transport, HTTP, a malformed reply).
 func (c *Client) Batch(ctx context.Context, calls ...*Call) error { return c.t.batch(ctx, calls) }
 
 // AcpsCall prepares info.acps for a Batch; the result is decoded into result.
@@ -918,7 +919,7 @@ func (a *PlatformAPI) GetSubnet(ctx context.Context, params PlatformGetSubnetPar
 // PlatformGetSubnetsParams holds the params of platform.getSubnets.
 type PlatformGetSubnetsParams struct {
 	// The subnets to describe (default all)
-	Ids []string `json:"ids,omitempty"`
+	IDs []string `json:"ids,omitempty"`
 }
 
 // GetSubnetsCall prepares platform.getSubnets for a Batch; the result is decoded into result.
@@ -1083,6 +1084,32 @@ func (a *PlatformAPI) GetUTXOs(ctx context.Context, params PlatformGetUTXOsParam
 	var out UtxoPage
 	err := a.t.do(ctx, a.GetUTXOsCall(params, &out))
 	return out, err
+}
+
+// GetUTXOsPages calls platform.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
+func (a *PlatformAPI) GetUTXOsPages(ctx context.Context, params PlatformGetUTXOsParams, fn func(page UtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
 }
 
 // PlatformGetAllValidatorsAtParams holds the params of platform.getAllValidatorsAt.
@@ -1506,6 +1533,32 @@ func (a *XAvmAPI) GetUTXOs(ctx context.Context, params AvmGetUTXOsParams) (XChai
 	var out XChainUtxoPage
 	err := a.t.do(ctx, a.GetUTXOsCall(params, &out))
 	return out, err
+}
+
+// GetUTXOsPages calls avm.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
+func (a *XAvmAPI) GetUTXOsPages(ctx context.Context, params AvmGetUTXOsParams, fn func(page XChainUtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
 }
 
 // AvmIssueTxParams holds the params of avm.issueTx.
@@ -2198,7 +2251,7 @@ func (a *ProposervmAPI) GetCurrentEpoch(ctx context.Context) (ProposervmGetCurre
 // IndexGetContainerByIDParams holds the params of index.getContainerByID.
 type IndexGetContainerByIDParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Encoding of the container's bytes (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
@@ -2269,7 +2322,7 @@ func (a *IndexerIndexAPI) GetContainerRange(ctx context.Context, params IndexGet
 // IndexGetIndexParams holds the params of index.getIndex.
 type IndexGetIndexParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // GetIndexCall prepares index.getIndex for a Batch; the result is decoded into result.
@@ -2309,7 +2362,7 @@ func (a *IndexerIndexAPI) GetLastAccepted(ctx context.Context, params IndexGetLa
 // IndexIsAcceptedParams holds the params of index.isAccepted.
 type IndexIsAcceptedParams struct {
 	// The container's ID
-	Id string `json:"id"`
+	ID string `json:"id"`
 }
 
 // IsAcceptedCall prepares index.isAccepted for a Batch; the result is decoded into result.
@@ -2776,6 +2829,32 @@ func (a *NativeAPI) GetUTXOs(ctx context.Context, params NativeGetUTXOsParams) (
 	return out, err
 }
 
+// GetUTXOsPages calls native.getUTXOs page after page and gives each page to fn, passing
+// each page's EndIndex back as StartIndex. A page with fewer items than asked for (Limit, or 1024),
+// or one that does not move the cursor, is the last; the first error of a call or of fn ends it.
+// An item at a page boundary may come again on the next page.
+func (a *NativeAPI) GetUTXOsPages(ctx context.Context, params NativeGetUTXOsParams, fn func(page UtxoPage) error) error {
+	asked := 1024
+	if params.Limit != nil && *params.Limit > 0 && (asked == 0 || int(*params.Limit) < asked) {
+		asked = int(*params.Limit)
+	}
+	for {
+		page, err := a.GetUTXOs(ctx, params)
+		if err != nil {
+			return err
+		}
+		if err := fn(page); err != nil {
+			return err
+		}
+		got := int(page.NumFetched)
+		if got == 0 || (asked > 0 && got < asked) || !moved(params.StartIndex, page.EndIndex) {
+			return nil
+		}
+		cursor := page.EndIndex
+		params.StartIndex = &cursor
+	}
+}
+
 // NativeImportParams holds the params of native.import.
 type NativeImportParams struct {
 	// The EVM address to credit
@@ -3035,18 +3114,18 @@ func (a *AdminAPI) GetVMConfig(ctx context.Context) (AdminGetVMConfigResult, err
 	return out, err
 }
 
-// ChainIdCall prepares eth_chainId for a Batch; the result is decoded into result.
-func (a *EvmEthAPI) ChainIdCall(result **Quantity) *Call {
+// ChainIDCall prepares eth_chainId for a Batch; the result is decoded into result.
+func (a *EvmEthAPI) ChainIDCall(result **Quantity) *Call {
 	return &Call{Service: "evm", Method: "eth_chainId", Params: []any{}, Effects: EffectRead, Result: result}
 }
 
-// ChainId calls eth_chainId: The EVM chain ID
+// ChainID calls eth_chainId: The EVM chain ID
 //
 // The EIP-155 chain ID used to sign transactions: `0xa86a` (43114) on the main network's C-Chain, `0xa869`
 // (43113) on the test network's. Always the configured ID, whatever the head block.
-func (a *EvmEthAPI) ChainId(ctx context.Context) (*Quantity, error) {
+func (a *EvmEthAPI) ChainID(ctx context.Context) (*Quantity, error) {
 	var out *Quantity
-	err := a.t.do(ctx, a.ChainIdCall(&out))
+	err := a.t.do(ctx, a.ChainIDCall(&out))
 	return out, err
 }
 
@@ -4366,12 +4445,12 @@ func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context) (string, er
 // EthGetFilterChangesParams holds the params of eth_getFilterChanges.
 type EthGetFilterChangesParams struct {
 	// ID from `eth_newFilter`, `eth_newBlockFilter` or `eth_newPendingTransactionFilter`.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthGetFilterChangesParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4394,12 +4473,12 @@ func (a *EvmEthAPI) GetFilterChanges(ctx context.Context, params EthGetFilterCha
 // EthGetFilterLogsParams holds the params of eth_getFilterLogs.
 type EthGetFilterLogsParams struct {
 	// ID from `eth_newFilter`.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthGetFilterLogsParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4421,12 +4500,12 @@ func (a *EvmEthAPI) GetFilterLogs(ctx context.Context, params EthGetFilterLogsPa
 // EthUninstallFilterParams holds the params of eth_uninstallFilter.
 type EthUninstallFilterParams struct {
 	// ID of the filter.
-	FilterId string `json:"filterId"`
+	FilterID string `json:"filterId"`
 }
 
 func (p *EthUninstallFilterParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.FilterId)
+	out = append(out, p.FilterID)
 	return out
 }
 
@@ -4693,12 +4772,12 @@ func (a *EvmEthAPI) Subscribe(ctx context.Context, params EthSubscribeParams) (s
 // EthUnsubscribeParams holds the params of eth_unsubscribe.
 type EthUnsubscribeParams struct {
 	// ID returned by `eth_subscribe`.
-	SubscriptionId string `json:"subscriptionId"`
+	SubscriptionID string `json:"subscriptionId"`
 }
 
 func (p *EthUnsubscribeParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.SubscriptionId)
+	out = append(out, p.SubscriptionID)
 	return out
 }
 
@@ -4903,14 +4982,14 @@ func (a *EvmPersonalAPI) ListWallets(ctx context.Context) ([]Wallet, error) {
 // PersonalOpenWalletParams holds the params of personal_openWallet.
 type PersonalOpenWalletParams struct {
 	// Wallet URL from `personal_listWallets`.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// Passphrase or PIN.
 	Passphrase *string `json:"passphrase"`
 }
 
 func (p *PersonalOpenWalletParams) wire() []any {
 	out := make([]any, 0, 2)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	if p.Passphrase != nil {
 		out = append(out, p.Passphrase)
 	}
@@ -4936,7 +5015,7 @@ func (a *EvmPersonalAPI) OpenWallet(ctx context.Context, params PersonalOpenWall
 // PersonalDeriveAccountParams holds the params of personal_deriveAccount.
 type PersonalDeriveAccountParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// BIP-32 derivation path.
 	Path string `json:"path"`
 	// Keep tracking the derived account (default false).
@@ -4945,7 +5024,7 @@ type PersonalDeriveAccountParams struct {
 
 func (p *PersonalDeriveAccountParams) wire() []any {
 	out := make([]any, 0, 3)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	out = append(out, p.Path)
 	if p.Pin != nil {
 		out = append(out, p.Pin)
@@ -5216,12 +5295,12 @@ func (a *EvmPersonalAPI) EcRecover(ctx context.Context, params PersonalEcRecover
 // PersonalInitializeWalletParams holds the params of personal_initializeWallet.
 type PersonalInitializeWalletParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 func (p *PersonalInitializeWalletParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	return out
 }
 
@@ -5245,14 +5324,14 @@ func (a *EvmPersonalAPI) InitializeWallet(ctx context.Context, params PersonalIn
 // PersonalUnpairParams holds the params of personal_unpair.
 type PersonalUnpairParams struct {
 	// Wallet URL.
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// The wallet's PIN.
 	Pin string `json:"pin"`
 }
 
 func (p *PersonalUnpairParams) wire() []any {
 	out := make([]any, 0, 2)
-	out = append(out, p.Url)
+	out = append(out, p.URL)
 	out = append(out, p.Pin)
 	return out
 }
@@ -6037,12 +6116,12 @@ func (a *EvmDebugAPI) Subscribe(ctx context.Context, params DebugSubscribeParams
 // DebugUnsubscribeParams holds the params of debug_unsubscribe.
 type DebugUnsubscribeParams struct {
 	// ID returned by `debug_subscribe`.
-	SubscriptionId string `json:"subscriptionId"`
+	SubscriptionID string `json:"subscriptionId"`
 }
 
 func (p *DebugUnsubscribeParams) wire() []any {
 	out := make([]any, 0, 1)
-	out = append(out, p.SubscriptionId)
+	out = append(out, p.SubscriptionID)
 	return out
 }
 
@@ -6144,33 +6223,33 @@ func (a *EvmDebugAPI) GcStats(ctx context.Context) (GCStats, error) {
 	return out, err
 }
 
-// DebugCpuProfileParams holds the params of debug_cpuProfile.
-type DebugCpuProfileParams struct {
+// DebugCPUProfileParams holds the params of debug_cpuProfile.
+type DebugCPUProfileParams struct {
 	// Output path on the node.
 	File string `json:"file"`
 	// Duration in seconds.
 	Nsec U64Number `json:"nsec"`
 }
 
-func (p *DebugCpuProfileParams) wire() []any {
+func (p *DebugCPUProfileParams) wire() []any {
 	out := make([]any, 0, 2)
 	out = append(out, p.File)
 	out = append(out, p.Nsec)
 	return out
 }
 
-// CpuProfileCall prepares debug_cpuProfile for a Batch; the result is decoded into result.
-func (a *EvmDebugAPI) CpuProfileCall(params DebugCpuProfileParams, result *json.RawMessage) *Call {
+// CPUProfileCall prepares debug_cpuProfile for a Batch; the result is decoded into result.
+func (a *EvmDebugAPI) CPUProfileCall(params DebugCPUProfileParams, result *json.RawMessage) *Call {
 	return &Call{Service: "evm", Method: "debug_cpuProfile", Params: params.wire(), Effects: EffectAdmin, Result: result}
 }
 
-// CpuProfile calls debug_cpuProfile: Record a CPU profile for a while
+// CPUProfile calls debug_cpuProfile: Record a CPU profile for a while
 //
 // Profiles the CPU for `nsec` seconds and writes the profile to `file` on the node; returns `null`
 // when done. Acts on the node process; off by default (`debug-handler`) and off on the public node.
-func (a *EvmDebugAPI) CpuProfile(ctx context.Context, params DebugCpuProfileParams) (json.RawMessage, error) {
+func (a *EvmDebugAPI) CPUProfile(ctx context.Context, params DebugCPUProfileParams) (json.RawMessage, error) {
 	var out json.RawMessage
-	err := a.t.do(ctx, a.CpuProfileCall(params, &out))
+	err := a.t.do(ctx, a.CPUProfileCall(params, &out))
 	return out, err
 }
 

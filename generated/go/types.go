@@ -66,7 +66,7 @@ type InfoGetNodeIDResult struct {
 
 type InfoGetNodeIPResult struct {
 	// The advertised IP and port, for example `203.0.113.7:9651`.
-	Ip string `json:"ip"`
+	IP string `json:"ip"`
 }
 
 type InfoGetNodeVersionResult struct {
@@ -75,11 +75,11 @@ type InfoGetNodeVersionResult struct {
 	// The database format version, for example `v1.4.5`.
 	DatabaseVersion string `json:"databaseVersion"`
 	// The plugin RPC protocol version.
-	RpcProtocolVersion U32 `json:"rpcProtocolVersion"`
+	RPCProtocolVersion U32 `json:"rpcProtocolVersion"`
 	// The source commit the binary was built from (may be empty for local builds).
 	GitCommit string `json:"gitCommit"`
 	// Version of each VM, keyed by VM name (`avm`, `evm`, `platform`, plugin names).
-	VmVersions map[string]string `json:"vmVersions"`
+	VMVersions map[string]string `json:"vmVersions"`
 }
 
 type InfoGetTxFeeResult struct {
@@ -105,9 +105,14 @@ type InfoGetTxFeeResult struct {
 
 type InfoGetVMsResult struct {
 	// Aliases of each installed VM, keyed by VM ID.
-	Vms map[string][]string `json:"vms"`
+	VMs map[string][]string `json:"vms"`
 	// Name of each installed feature extension, keyed by its ID (sent by the node; not in its documentation).
-	Fxs map[string]string `json:"fxs,omitempty"`
+	Fxs Opt[map[string]string] `json:"fxs"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v InfoGetVMsResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // Peer: One peer this node is connected to.
@@ -117,7 +122,7 @@ type InfoGetVMsResult struct {
 // it. `upgradeTime`, `supportedACPs` and `objectedACPs` are sent by current nodes and are not documented.
 type Peer struct {
 	// The peer's remote IP and port as seen by this node.
-	Ip string `json:"ip"`
+	IP string `json:"ip"`
 	// The IP and port the peer advertises for others to dial; empty when it advertises none.
 	PublicIP *string `json:"publicIP,omitempty"`
 	// The peer's node ID.
@@ -133,14 +138,19 @@ type Peer struct {
 	// This node's Primary Network uptime as the peer observes it, a whole percentage.
 	ObservedUptime U32 `json:"observedUptime"`
 	// Subnets the peer tracks (a set).
-	TrackedSubnets []string `json:"trackedSubnets,omitempty"`
+	TrackedSubnets Opt[[]string] `json:"trackedSubnets"`
 	// Community proposals the peer supports, as plain JSON numbers.
-	SupportedACPs []int64 `json:"supportedACPs,omitempty"`
+	SupportedACPs Opt[[]int64] `json:"supportedACPs"`
 	// Community proposals the peer objects to, as plain JSON numbers.
-	ObjectedACPs []int64 `json:"objectedACPs,omitempty"`
+	ObjectedACPs Opt[[]int64] `json:"objectedACPs"`
 	// Chains on which this node has benched the peer (stopped sending it queries after repeated failures).
 	// The node's documentation calls them chain IDs; current nodes send chain aliases where one exists (`P`, `X`, `C`).
 	Benched []string `json:"benched"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Peer) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type InfoPeersResult struct {
@@ -251,19 +261,29 @@ type Balance struct {
 
 // PChainTransferableOutputOutputOutput: The locked output of a stake-locked output.
 type PChainTransferableOutputOutputOutput struct {
-	Addresses []string   `json:"addresses,omitempty"`
-	Amount    *U64Number `json:"amount,omitempty"`
-	Locktime  *U64Number `json:"locktime,omitempty"`
-	Threshold *int64     `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *U64Number    `json:"amount,omitempty"`
+	Locktime  *U64Number    `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableOutputOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type PChainTransferableOutputOutput struct {
-	Addresses []string   `json:"addresses,omitempty"`
-	Amount    *U64Number `json:"amount,omitempty"`
-	Locktime  *U64Number `json:"locktime,omitempty"`
-	Threshold *int64     `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *U64Number    `json:"amount,omitempty"`
+	Locktime  *U64Number    `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
 	// The locked output of a stake-locked output.
 	Output *PChainTransferableOutputOutputOutput `json:"output,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // PChainTransferableOutput: An output of a JSON-encoded transaction: an amount of an asset and who owns it. `output` usually holds
@@ -278,16 +298,26 @@ type PChainTransferableOutput struct {
 
 // PChainTransferableInputInputInput: The locked input of a stake-locked input.
 type PChainTransferableInputInputInput struct {
-	Amount           *U64Number `json:"amount,omitempty"`
-	SignatureIndices []int64    `json:"signatureIndices,omitempty"`
+	Amount           *U64Number   `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableInputInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type PChainTransferableInputInput struct {
-	Amount           *U64Number `json:"amount,omitempty"`
-	SignatureIndices []int64    `json:"signatureIndices,omitempty"`
-	Locktime         *U64Number `json:"locktime,omitempty"`
+	Amount           *U64Number   `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
+	Locktime         *U64Number   `json:"locktime,omitempty"`
 	// The locked input of a stake-locked input.
 	Input *PChainTransferableInputInputInput `json:"input,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainTransferableInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // PChainTransferableInput: An input of a JSON-encoded transaction: the UTXO it spends and which owner signatures unlock it. A
@@ -331,8 +361,8 @@ type PChainUnsignedTx struct {
 	// The network the transaction is for (1 main network, 5 test network).
 	NetworkID *int64 `json:"networkID,omitempty"`
 	// The chain it is for (the P-Chain's ID is the empty ID).
-	BlockchainID *string                    `json:"blockchainID,omitempty"`
-	Outputs      []PChainTransferableOutput `json:"outputs,omitempty"`
+	BlockchainID *string                         `json:"blockchainID,omitempty"`
+	Outputs      Opt[[]PChainTransferableOutput] `json:"outputs"`
 	// The inputs (current nodes), or every common field nested in one object (older nodes).
 	Inputs json.RawMessage `json:"inputs,omitempty"`
 	// Arbitrary bytes attached by the sender.
@@ -340,19 +370,24 @@ type PChainUnsignedTx struct {
 	// Import transactions; the chain the imported UTXOs come from.
 	SourceChain *string `json:"sourceChain,omitempty"`
 	// Import transactions; the UTXOs imported.
-	ImportedInputs []PChainTransferableInput `json:"importedInputs,omitempty"`
+	ImportedInputs Opt[[]PChainTransferableInput] `json:"importedInputs"`
 	// Export transactions; the chain the outputs go to.
 	DestinationChain *string `json:"destinationChain,omitempty"`
 	// Export transactions; the outputs exported.
-	ExportedOutputs []PChainTransferableOutput `json:"exportedOutputs,omitempty"`
+	ExportedOutputs Opt[[]PChainTransferableOutput] `json:"exportedOutputs"`
 	// Staking transactions; the node and period staked for.
 	Validator *PChainUnsignedTxValidator `json:"validator,omitempty"`
 	// Subnet transactions; the subnet concerned.
 	SubnetID *string `json:"subnetID,omitempty"`
 	// Staking transactions; the locked stake.
-	Stake []PChainTransferableOutput `json:"stake,omitempty"`
+	Stake Opt[[]PChainTransferableOutput] `json:"stake"`
 	// Staking transactions; who receives the reward.
 	RewardsOwner *PChainOutputOwners `json:"rewardsOwner,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainUnsignedTx) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // PChainCredential: Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.
@@ -366,7 +401,7 @@ type PChainTx struct {
 	// One credential per input, in input order.
 	Credentials []PChainCredential `json:"credentials"`
 	// The transaction's ID.
-	Id *string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty"`
 }
 
 // PChainBlock: A P-Chain block in JSON form. Standard blocks carry `txs`; proposal and atomic blocks carry `tx` (Banff
@@ -374,7 +409,7 @@ type PChainTx struct {
 // Numbers are plain JSON numbers.
 type PChainBlock struct {
 	// The block's ID.
-	Id *string `json:"id,omitempty"`
+	ID *string `json:"id,omitempty"`
 	// The parent block's ID.
 	ParentID string `json:"parentID"`
 	// The block's height (the genesis block is at 0).
@@ -382,9 +417,14 @@ type PChainBlock struct {
 	// The block's unix time in seconds (Banff and later blocks).
 	Time *U64Number `json:"time,omitempty"`
 	// The decision transactions the block carries.
-	Txs []PChainTx `json:"txs,omitempty"`
+	Txs Opt[[]PChainTx] `json:"txs"`
 	// The proposal or atomic transaction the block carries.
 	Tx *PChainTx `json:"tx,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v PChainBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // PChainBlockResult: A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a
@@ -397,13 +437,13 @@ type PChainBlockResult struct {
 // Blockchain: A blockchain created on the P-Chain.
 type Blockchain struct {
 	// The blockchain's ID.
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Its human-readable name.
 	Name string `json:"name"`
 	// The subnet (or L1) that validates it.
 	SubnetID string `json:"subnetID"`
 	// The ID of the virtual machine it runs.
-	VmID string `json:"vmID"`
+	VMID string `json:"vmID"`
 }
 
 type PlatformGetBlockchainsResult struct {
@@ -499,7 +539,7 @@ type CurrentValidator struct {
 	// Total stake (nNATIVE) of the current delegators.
 	DelegatorWeight *U64 `json:"delegatorWeight,omitempty"`
 	// The current delegators; only when the call named exactly one node in `nodeIDs`.
-	Delegators []Delegator `json:"delegators,omitempty"`
+	Delegators Opt[[]Delegator] `json:"delegators"`
 	// Who may change an auto-renewed validator's configuration.
 	ValidatorAuthority *OutputOwners `json:"validatorAuthority,omitempty"`
 	// Length in seconds of an auto-renewed validator's next validation cycle.
@@ -520,6 +560,11 @@ type CurrentValidator struct {
 	MinNonce *U64 `json:"minNonce,omitempty"`
 	// nNATIVE left to pay the continuous fee; `"0"` once the validator is inactive.
 	Balance *U64 `json:"balance,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v CurrentValidator) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type PlatformGetCurrentValidatorsResult struct {
@@ -650,7 +695,7 @@ type Subnet struct {
 // (`KNjXsaA1sZsaKCD1cd85YXauDuxshTes2`), the form of early nodes. All three are accepted.
 type SubnetSummary struct {
 	// The subnet's ID (the Primary Network's is the empty ID).
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// Addresses allowed to change the subnet; empty unless it is permissioned.
 	ControlKeys []string `json:"controlKeys"`
 	// How many control keys must sign a change.
@@ -804,10 +849,15 @@ type AvmGetBalanceResult struct {
 }
 
 type XChainOutputOutput struct {
-	Addresses []string `json:"addresses,omitempty"`
-	Amount    *int64   `json:"amount,omitempty"`
-	Locktime  *int64   `json:"locktime,omitempty"`
-	Threshold *int64   `json:"threshold,omitempty"`
+	Addresses Opt[[]string] `json:"addresses"`
+	Amount    *int64        `json:"amount,omitempty"`
+	Locktime  *int64        `json:"locktime,omitempty"`
+	Threshold *int64        `json:"threshold,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainOutputOutput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // XChainOutput: An output of an X-Chain transaction in the node's JSON form: the asset, the feature extension (fx) that
@@ -821,8 +871,13 @@ type XChainOutput struct {
 }
 
 type XChainInputInput struct {
-	Amount           *int64  `json:"amount,omitempty"`
-	SignatureIndices []int64 `json:"signatureIndices,omitempty"`
+	Amount           *int64       `json:"amount,omitempty"`
+	SignatureIndices Opt[[]int64] `json:"signatureIndices"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainInputInput) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // XChainInput: An input of an X-Chain transaction in the node's JSON form: the UTXO it spends (`txID`, `outputIndex`),
@@ -836,24 +891,34 @@ type XChainInput struct {
 }
 
 type XChainTxUnsignedTx struct {
-	NetworkID        int64                        `json:"networkID"`
-	BlockchainID     string                       `json:"blockchainID"`
-	Outputs          []XChainOutput               `json:"outputs"`
-	Inputs           []XChainInput                `json:"inputs"`
-	Memo             string                       `json:"memo"`
-	DestinationChain *string                      `json:"destinationChain,omitempty"`
-	ExportedOutputs  []XChainOutput               `json:"exportedOutputs,omitempty"`
-	SourceChain      *string                      `json:"sourceChain,omitempty"`
-	ImportedInputs   []XChainInput                `json:"importedInputs,omitempty"`
-	Name             *string                      `json:"name,omitempty"`
-	Symbol           *string                      `json:"symbol,omitempty"`
-	Denomination     *int64                       `json:"denomination,omitempty"`
-	InitialStates    []map[string]json.RawMessage `json:"initialStates,omitempty"`
-	Operations       []map[string]json.RawMessage `json:"operations,omitempty"`
+	NetworkID        int64                             `json:"networkID"`
+	BlockchainID     string                            `json:"blockchainID"`
+	Outputs          []XChainOutput                    `json:"outputs"`
+	Inputs           []XChainInput                     `json:"inputs"`
+	Memo             string                            `json:"memo"`
+	DestinationChain *string                           `json:"destinationChain,omitempty"`
+	ExportedOutputs  Opt[[]XChainOutput]               `json:"exportedOutputs"`
+	SourceChain      *string                           `json:"sourceChain,omitempty"`
+	ImportedInputs   Opt[[]XChainInput]                `json:"importedInputs"`
+	Name             *string                           `json:"name,omitempty"`
+	Symbol           *string                           `json:"symbol,omitempty"`
+	Denomination     *int64                            `json:"denomination,omitempty"`
+	InitialStates    Opt[[]map[string]json.RawMessage] `json:"initialStates"`
+	Operations       Opt[[]map[string]json.RawMessage] `json:"operations"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainTxUnsignedTx) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type XChainTxCredentialsItemCredential struct {
-	Signatures []string `json:"signatures,omitempty"`
+	Signatures Opt[[]string] `json:"signatures"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v XChainTxCredentialsItemCredential) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type XChainTxCredentialsItem struct {
@@ -868,7 +933,7 @@ type XChainTxCredentialsItem struct {
 type XChainTx struct {
 	UnsignedTx  XChainTxUnsignedTx        `json:"unsignedTx"`
 	Credentials []XChainTxCredentialsItem `json:"credentials"`
-	Id          string                    `json:"id"`
+	ID          string                    `json:"id"`
 }
 
 // XChainBlock: An X-Chain block in the node's JSON form, its transactions in full.
@@ -1018,7 +1083,7 @@ type ProposervmGetCurrentEpochResult struct {
 // IndexedContainer: An accepted block, transaction or vertex as the index holds it: its ID, its bytes in the encoding asked
 // for, when this node accepted it, and its position in the index (a decimal string).
 type IndexedContainer struct {
-	Id string `json:"id"`
+	ID string `json:"id"`
 	// The container's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
 	Bytes string `json:"bytes"`
 	// When this node accepted (indexed) the container.
@@ -1058,8 +1123,13 @@ type LoggerLevels struct {
 }
 
 type NodeAdminLoadVMsResult struct {
-	NewVMs    map[string][]string `json:"newVMs"`
-	FailedVMs map[string]string   `json:"failedVMs,omitempty"`
+	NewVMs    map[string][]string    `json:"newVMs"`
+	FailedVMs Opt[map[string]string] `json:"failedVMs"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v NodeAdminLoadVMsResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type NodeAdminDbGetResult struct {
@@ -1158,7 +1228,7 @@ type Block struct {
 	// Hashes of the uncle blocks; always empty on the C-Chain.
 	Uncles []string `json:"uncles"`
 	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
 	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
 	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
 	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
@@ -1199,6 +1269,11 @@ type Block struct {
 	SettledGasNumerator *Quantity `json:"settledGasNumerator,omitempty"`
 	// C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
 	SettledExcess *Quantity `json:"settledExcess,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Block) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // Header: A block header as the node marshals it (`eth_getHeaderByNumber`, `eth_getHeaderByHash`, uncle queries and
@@ -1351,7 +1426,7 @@ type AccessListEntry struct {
 // Authorization: One signed EIP-7702 authorization (set-code transactions, Ethereum Prague and later; not accepted by the C-Chain).
 type Authorization struct {
 	// Chain the authorization is valid on; `0x0` for any chain.
-	ChainId *Quantity `json:"chainId"`
+	ChainID *Quantity `json:"chainId"`
 	// Nonce of the authorizing account.
 	Nonce *Quantity `json:"nonce"`
 	// Address whose code the account delegates to.
@@ -1388,7 +1463,7 @@ type TransactionInfo struct {
 	// Call data.
 	Input *string `json:"input,omitempty"`
 	// Chain ID.
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Signature v (same as yParity).
 	V *Quantity `json:"v,omitempty"`
 	// Signature r.
@@ -1396,14 +1471,14 @@ type TransactionInfo struct {
 	// Signature s.
 	S *Quantity `json:"s,omitempty"`
 	// Hash of the including block; `null` while pending.
-	BlockHash *string `json:"blockHash,omitempty"`
+	BlockHash Opt[string] `json:"blockHash"`
 	// Number of the including block; `null` while pending.
-	BlockNumber *Quantity `json:"blockNumber,omitempty"`
+	BlockNumber Opt[*Quantity] `json:"blockNumber"`
 	// Time of the including block (recent go-ethereum only); `null` while pending.
-	BlockTimestamp *Quantity `json:"blockTimestamp,omitempty"`
+	BlockTimestamp Opt[*Quantity] `json:"blockTimestamp"`
 	// Position in the including block; `null` while pending.
-	TransactionIndex *Quantity         `json:"transactionIndex,omitempty"`
-	AccessList       []AccessListEntry `json:"accessList,omitempty"`
+	TransactionIndex Opt[*Quantity]         `json:"transactionIndex"`
+	AccessList       Opt[[]AccessListEntry] `json:"accessList"`
 	// Signature y-parity.
 	YParity *string `json:"yParity,omitempty"`
 	// Fee cap per gas (wei).
@@ -1413,9 +1488,14 @@ type TransactionInfo struct {
 	// Fee cap per blob gas (wei).
 	MaxFeePerBlobGas *Quantity `json:"maxFeePerBlobGas,omitempty"`
 	// Versioned hashes of the blobs.
-	BlobVersionedHashes []string `json:"blobVersionedHashes,omitempty"`
+	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
 	// The signed delegations.
-	AuthorizationList []Authorization `json:"authorizationList,omitempty"`
+	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v TransactionInfo) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // StorageProof: A storage slot's value and its Merkle proof against the account's storage root.
@@ -1462,7 +1542,7 @@ type GenericTransaction struct {
 	// Sender; defaults to the zero address for calls.
 	From *string `json:"from,omitempty"`
 	// Recipient; absent or `null` for a contract creation.
-	To *string `json:"to,omitempty"`
+	To Opt[string] `json:"to"`
 	// Gas limit; for calls capped by the node's `rpc-gas-cap`.
 	Gas *Quantity `json:"gas,omitempty"`
 	// Legacy gas price (wei).
@@ -1480,22 +1560,27 @@ type GenericTransaction struct {
 	// Call data (preferred name).
 	Input *string `json:"input,omitempty"`
 	// Call data (older name of `input`).
-	Data       *string           `json:"data,omitempty"`
-	AccessList []AccessListEntry `json:"accessList,omitempty"`
+	Data       *string                `json:"data,omitempty"`
+	AccessList Opt[[]AccessListEntry] `json:"accessList"`
 	// Chain ID; must equal the node's when given.
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Transaction type (ignored by the C-Chain node).
 	Type *Quantity `json:"type,omitempty"`
 	// EIP-4844 blob versioned hashes.
-	BlobVersionedHashes []string `json:"blobVersionedHashes,omitempty"`
+	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
 	// EIP-4844 blobs (only where the method allows a sidecar).
-	Blobs []string `json:"blobs,omitempty"`
+	Blobs Opt[[]string] `json:"blobs"`
 	// KZG commitments of the blobs.
-	Commitments []string `json:"commitments,omitempty"`
+	Commitments Opt[[]string] `json:"commitments"`
 	// KZG proofs of the blobs.
-	Proofs []string `json:"proofs,omitempty"`
+	Proofs Opt[[]string] `json:"proofs"`
 	// EIP-7702 authorizations (ignored by the C-Chain node).
-	AuthorizationList []Authorization `json:"authorizationList,omitempty"`
+	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v GenericTransaction) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // AccountOverride: Overrides for one account. `state` replaces the whole storage, `stateDiff` changes only the given slots; giving both is an error (`account 0x... has both 'state' and 'stateDiff'`). `movePrecompileToAddress` is go-ethereum only (`eth_simulateV1`).
@@ -1507,11 +1592,16 @@ type AccountOverride struct {
 	// Balance to set (wei).
 	Balance *Quantity `json:"balance,omitempty"`
 	// The complete storage to use, slot to value.
-	State map[string]string `json:"state,omitempty"`
+	State Opt[map[string]string] `json:"state"`
 	// Storage slots to change, slot to value.
-	StateDiff map[string]string `json:"stateDiff,omitempty"`
+	StateDiff Opt[map[string]string] `json:"stateDiff"`
 	// Move the precompile at this account to the given address (go-ethereum `eth_simulateV1` only).
 	MovePrecompileToAddress *string `json:"movePrecompileToAddress,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v AccountOverride) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // StateOverrides is map[string]AccountOverride.
@@ -1543,7 +1633,12 @@ type BlockOverrides struct {
 	// PREVRANDAO value (go-ethereum simulate only).
 	PrevRandao *string `json:"prevRandao,omitempty"`
 	// Withdrawals (go-ethereum simulate only).
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockOverrides) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // AccessListResult: The access list a transaction would touch and the gas it would use with it. `error` is set when the transaction itself fails (for example reverts); the list is still returned.
@@ -1571,9 +1666,14 @@ type DetailedExecutionResult struct {
 
 // SimulateBlockCalls: One simulated block.
 type SimulateBlockCalls struct {
-	BlockOverrides *BlockOverrides      `json:"blockOverrides,omitempty"`
-	StateOverrides *StateOverrides      `json:"stateOverrides,omitempty"`
-	Calls          []GenericTransaction `json:"calls,omitempty"`
+	BlockOverrides *BlockOverrides           `json:"blockOverrides,omitempty"`
+	StateOverrides *StateOverrides           `json:"stateOverrides,omitempty"`
+	Calls          Opt[[]GenericTransaction] `json:"calls"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulateBlockCalls) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // SimulatePayload: What `eth_simulateV1` should run: a sequence of simulated blocks, each with optional block and state overrides and a list of calls, plus switches for validation, ETH-transfer logs and full transactions.
@@ -1600,10 +1700,15 @@ type SimulateCallResult struct {
 	ReturnData *string   `json:"returnData,omitempty"`
 	GasUsed    *Quantity `json:"gasUsed,omitempty"`
 	// Most gas used at any point before refunds.
-	MaxUsedGas *Quantity `json:"maxUsedGas,omitempty"`
-	Logs       []Log     `json:"logs,omitempty"`
+	MaxUsedGas *Quantity  `json:"maxUsedGas,omitempty"`
+	Logs       Opt[[]Log] `json:"logs"`
 	// Why the call failed: code 3 for a revert (with the revert data), -32015 for another EVM error. The message is the node's text (`execution reverted: ...`, `out of gas`, ...).
 	Error *SimulateCallResultError `json:"error,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulateCallResult) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // SimulatedBlock: A simulated block with the result of each of its calls.
@@ -1645,7 +1750,7 @@ type SimulatedBlock struct {
 	// Hashes of the uncle blocks; always empty on the C-Chain.
 	Uncles []string `json:"uncles"`
 	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
-	Withdrawals []Withdrawal `json:"withdrawals,omitempty"`
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
 	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
 	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
 	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
@@ -1689,6 +1794,11 @@ type SimulatedBlock struct {
 	Calls         []SimulateCallResult `json:"calls"`
 }
 
+// MarshalJSON leaves the absent Opt fields out.
+func (v SimulatedBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
+
 // FeeHistory: Base fees, gas-used ratios and tip percentiles of a range of blocks, oldest first. `baseFeePerGas` holds
 // one entry more than the range: the base fee of the block after the newest. `reward` is present when
 // percentiles were asked for, one list per block. The C-Chain node sends neither `baseFeePerBlobGas` nor
@@ -1697,15 +1807,20 @@ type FeeHistory struct {
 	// Number of the oldest block in the range.
 	OldestBlock *Quantity `json:"oldestBlock"`
 	// Base fee per gas of each block, plus the next one.
-	BaseFeePerGas []*Quantity `json:"baseFeePerGas,omitempty"`
+	BaseFeePerGas Opt[[]*Quantity] `json:"baseFeePerGas"`
 	// gasUsed / gasLimit of each block.
 	GasUsedRatio []float64 `json:"gasUsedRatio"`
 	// For each block, the effective tip at each requested percentile of gas used.
-	Reward [][]*Quantity `json:"reward,omitempty"`
+	Reward Opt[[][]*Quantity] `json:"reward"`
 	// Blob base fee of each block, plus the next one (go-ethereum only).
-	BaseFeePerBlobGas []*Quantity `json:"baseFeePerBlobGas,omitempty"`
+	BaseFeePerBlobGas Opt[[]*Quantity] `json:"baseFeePerBlobGas"`
 	// Blob gas used / blob gas limit of each block (go-ethereum only).
-	BlobGasUsedRatio []float64 `json:"blobGasUsedRatio,omitempty"`
+	BlobGasUsedRatio Opt[[]float64] `json:"blobGasUsedRatio"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v FeeHistory) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // PriceOption: One EIP-1559 fee suggestion.
@@ -1733,7 +1848,7 @@ type PriceOptions struct {
 // `eip150Hash` and send the later keys listed here.
 type ChainConfig struct {
 	// EVM chain ID: 43114 on the main network, 43113 on the test network.
-	ChainId        U64Number  `json:"chainId"`
+	ChainID        U64Number  `json:"chainId"`
 	HomesteadBlock *U64Number `json:"homesteadBlock,omitempty"`
 	DaoForkBlock   *U64Number `json:"daoForkBlock,omitempty"`
 	DaoForkSupport *bool      `json:"daoForkSupport,omitempty"`
@@ -1790,7 +1905,12 @@ type ChainConfig struct {
 	// Helicon activation (when scheduled).
 	HeliconTimestamp *U64Number `json:"heliconTimestamp,omitempty"`
 	// Scheduled precompile activations, each an object naming the precompile's config.
-	PrecompileUpgrades []map[string]json.RawMessage `json:"precompileUpgrades,omitempty"`
+	PrecompileUpgrades Opt[[]map[string]json.RawMessage] `json:"precompileUpgrades"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v ChainConfig) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // BadBlockReason: The processing failure that made a block bad.
@@ -1804,7 +1924,12 @@ type BadBlockReason struct {
 	// The chain configuration the block was processed with.
 	ChainConfig *ChainConfig `json:"chainConfig,omitempty"`
 	// Receipts produced before the failure, in the node's internal JSON form.
-	Receipts []map[string]json.RawMessage `json:"receipts,omitempty"`
+	Receipts Opt[[]map[string]json.RawMessage] `json:"receipts"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BadBlockReason) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // BadBlock: A block the node rejected, with why (`eth_getBadBlocks`, `debug_getBadBlocks`).
@@ -1816,7 +1941,12 @@ type BadBlock struct {
 	// The RLP encoding of the block (or, should encoding fail, the error text).
 	Rlp string `json:"rlp"`
 	// Why the block was rejected; `null` when not recorded. Sent by coreth.
-	Reason *BadBlockReason `json:"reason,omitempty"`
+	Reason Opt[BadBlockReason] `json:"reason"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BadBlock) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 type CapabilitiesHead struct {
@@ -1858,9 +1988,9 @@ type ForkConfig struct {
 	// Activation time (unix seconds, a JSON number).
 	ActivationTime U64Number              `json:"activationTime"`
 	BlobSchedule   ForkConfigBlobSchedule `json:"blobSchedule"`
-	ChainId        *Quantity              `json:"chainId"`
+	ChainID        *Quantity              `json:"chainId"`
 	// EIP-6122 fork ID (4 bytes).
-	ForkId string `json:"forkId"`
+	ForkID string `json:"forkId"`
 	// Precompile name to address.
 	Precompiles map[string]string `json:"precompiles"`
 	// System contract name to address.
@@ -1900,12 +2030,17 @@ type BlockAccessListItemCodeChangesItem struct {
 }
 
 type BlockAccessListItem struct {
-	Address        string                                  `json:"address"`
-	StorageChanges []BlockAccessListItemStorageChangesItem `json:"storageChanges,omitempty"`
-	StorageReads   []string                                `json:"storageReads,omitempty"`
-	BalanceChanges []BlockAccessListItemBalanceChangesItem `json:"balanceChanges,omitempty"`
-	NonceChanges   []BlockAccessListItemNonceChangesItem   `json:"nonceChanges,omitempty"`
-	CodeChanges    []BlockAccessListItemCodeChangesItem    `json:"codeChanges,omitempty"`
+	Address        string                                       `json:"address"`
+	StorageChanges Opt[[]BlockAccessListItemStorageChangesItem] `json:"storageChanges"`
+	StorageReads   Opt[[]string]                                `json:"storageReads"`
+	BalanceChanges Opt[[]BlockAccessListItemBalanceChangesItem] `json:"balanceChanges"`
+	NonceChanges   Opt[[]BlockAccessListItemNonceChangesItem]   `json:"nonceChanges"`
+	CodeChanges    Opt[[]BlockAccessListItemCodeChangesItem]    `json:"codeChanges"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockAccessListItem) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // Filter: Which logs to return: by block range (`fromBlock`, `toBlock`, both defaulting to `latest`) or by one
@@ -1917,11 +2052,16 @@ type Filter struct {
 	// First block (inclusive).
 	FromBlock json.RawMessage `json:"fromBlock,omitempty"`
 	// Last block (inclusive).
-	ToBlock json.RawMessage   `json:"toBlock,omitempty"`
-	Address json.RawMessage   `json:"address,omitempty"`
-	Topics  []json.RawMessage `json:"topics,omitempty"`
+	ToBlock json.RawMessage        `json:"toBlock,omitempty"`
+	Address json.RawMessage        `json:"address,omitempty"`
+	Topics  Opt[[]json.RawMessage] `json:"topics"`
 	// The one block to search.
 	BlockHash *string `json:"blockHash,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Filter) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // SignedTransaction: A transaction in the node's own JSON form (`tx` of `eth_signTransaction`, `eth_fillTransaction`,
@@ -1930,11 +2070,11 @@ type Filter struct {
 type SignedTransaction struct {
 	Type string `json:"type"`
 	// Chain ID (absent on a legacy transaction without EIP-155).
-	ChainId *Quantity `json:"chainId,omitempty"`
+	ChainID *Quantity `json:"chainId,omitempty"`
 	// Sender's nonce.
 	Nonce *Quantity `json:"nonce"`
 	// Recipient; `null` for a contract creation.
-	To *string `json:"to,omitempty"`
+	To Opt[string] `json:"to"`
 	// Gas limit.
 	Gas *Quantity `json:"gas"`
 	// Gas price (legacy and access-list transactions).
@@ -1948,10 +2088,10 @@ type SignedTransaction struct {
 	// Value transferred (wei).
 	Value *Quantity `json:"value"`
 	// Call data.
-	Input               string            `json:"input"`
-	AccessList          []AccessListEntry `json:"accessList,omitempty"`
-	BlobVersionedHashes []string          `json:"blobVersionedHashes,omitempty"`
-	AuthorizationList   []Authorization   `json:"authorizationList,omitempty"`
+	Input               string                 `json:"input"`
+	AccessList          Opt[[]AccessListEntry] `json:"accessList"`
+	BlobVersionedHashes Opt[[]string]          `json:"blobVersionedHashes"`
+	AuthorizationList   Opt[[]Authorization]   `json:"authorizationList"`
 	// Signature v.
 	V *Quantity `json:"v"`
 	// Signature r.
@@ -1962,6 +2102,11 @@ type SignedTransaction struct {
 	YParity *string `json:"yParity,omitempty"`
 	// Transaction hash.
 	Hash string `json:"hash"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v SignedTransaction) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // SignTransactionResult: A transaction as raw bytes (ready for `eth_sendRawTransaction` once signed) and as JSON.
@@ -2010,18 +2155,23 @@ type TxpoolStatus struct {
 type WalletAccount struct {
 	Address string `json:"address"`
 	// Where the key lives, for example `keystore:///data/keystore/UTC--...`.
-	Url string `json:"url"`
+	URL string `json:"url"`
 }
 
 // Wallet: One wallet known to the node (a keystore or a hardware wallet): its URL, status text, the failure that made it unusable (if any) and its accounts.
 type Wallet struct {
 	// Wallet URL (`keystore://...`, `ledger://...`).
-	Url string `json:"url"`
+	URL string `json:"url"`
 	// Status text (`Unlocked`, `Locked`, `Online`, ...).
 	Status string `json:"status"`
 	// Error that made the wallet unusable.
-	Failure  *string         `json:"failure,omitempty"`
-	Accounts []WalletAccount `json:"accounts,omitempty"`
+	Failure  *string              `json:"failure,omitempty"`
+	Accounts Opt[[]WalletAccount] `json:"accounts"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v Wallet) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // DumpAccount: One account of a state dump. `balance` is a **decimal** string and `nonce` a plain number.
@@ -2036,10 +2186,15 @@ type DumpAccount struct {
 	// Code (unless excluded).
 	Code *string `json:"code,omitempty"`
 	// Storage slot to value (hex without `0x`), unless excluded.
-	Storage map[string]string `json:"storage,omitempty"`
-	Address *string           `json:"address,omitempty"`
+	Storage Opt[map[string]string] `json:"storage"`
+	Address *string                `json:"address,omitempty"`
 	// Hash of the address (the trie key).
 	Key *string `json:"key,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v DumpAccount) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }
 
 // StateDump: A dump of state (`debug_dumpBlock`, `debug_accountRange`): the state root and accounts keyed by address (or by `pre(<hash>)` when the address preimage is unknown). `next` is the key to continue an account range from; absent when the range is complete.
@@ -2193,8 +2348,13 @@ type GCStats struct {
 	// Total pause time (ns).
 	PauseTotal U64Number `json:"PauseTotal"`
 	// Recent pauses, newest first (ns).
-	Pause []U64Number `json:"Pause,omitempty"`
+	Pause Opt[[]U64Number] `json:"Pause"`
 	// End times of the recent pauses.
-	PauseEnd       []string    `json:"PauseEnd,omitempty"`
-	PauseQuantiles []U64Number `json:"PauseQuantiles,omitempty"`
+	PauseEnd       Opt[[]string]    `json:"PauseEnd"`
+	PauseQuantiles Opt[[]U64Number] `json:"PauseQuantiles"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v GCStats) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
 }

@@ -82,20 +82,24 @@ type transport struct {
 	retry     Retry
 	variables map[string]string
 	paths     map[string]string
-	errors    func(code int, message string) error
-	id        atomic.Uint64
+	// batchLimits holds, per service, the most calls one batch request carries; 0 where the endpoint
+	// takes no batches (its calls are then sent one by one).
+	batchLimits map[string]int
+	id          atomic.Uint64
 }
 
-func newTransport(base string, paths map[string]string, variables map[string]string, opts []Option) *transport {
-	t := &transport{base: strings.TrimRight(base, "/"), http: http.DefaultClient, headers: http.Header{}, retry: DefaultRetry, variables: map[string]string{}, paths: map[string]string{}}
-	for k, v := range variables {
-		t.variables[k] = v
-	}
+// newTransport fills each service's path with the variables the options set, then with that service's
+// own defaults (the EVM chain's blockchainID defaults to C, the ProposerVM's to P).
+func newTransport(base string, paths map[string]string, defaults map[string]map[string]string, batchLimits map[string]int, opts []Option) *transport {
+	t := &transport{base: strings.TrimRight(base, "/"), http: http.DefaultClient, headers: http.Header{}, retry: DefaultRetry, variables: map[string]string{}, paths: map[string]string{}, batchLimits: batchLimits}
 	for _, o := range opts {
 		o(t)
 	}
 	for service, path := range paths {
 		for k, v := range t.variables {
+			path = strings.ReplaceAll(path, "{"+k+"}", v)
+		}
+		for k, v := range defaults[service] {
 			path = strings.ReplaceAll(path, "{"+k+"}", v)
 		}
 		t.paths[service] = path
@@ -283,17 +287,45 @@ func mayRepeat(e Effects, err error) bool {
 	return errors.As(err, &te) && te.Unsent
 }
 
+// batch sends calls of one service in batches of at most its limit, or one by one where its endpoint takes
+// no batches. A batch that fails as a whole (transport, HTTP, a malformed reply) sets that error on each of
+// its calls and is returned; the batches after it are not sent.
 func (t *transport) batch(ctx context.Context, calls []*Call) error {
 	if len(calls) == 0 {
 		return nil
 	}
 	service := calls[0].Service
-	reqs := make([]request, len(calls))
-	ids := make(map[string]*Call, len(calls))
-	for i, c := range calls {
+	for _, c := range calls {
 		if c.Service != service {
 			return fmt.Errorf("a batch goes to one endpoint: %s belongs to %s, not %s", c.Method, c.Service, service)
 		}
+	}
+	limit := t.batchLimits[service]
+	if limit <= 0 {
+		for _, c := range calls {
+			c.Err = t.do(ctx, c)
+		}
+		return nil
+	}
+	for start := 0; start < len(calls); start += limit {
+		end := start + limit
+		if end > len(calls) {
+			end = len(calls)
+		}
+		if err := t.batchOnce(ctx, service, calls[start:end]); err != nil {
+			for _, c := range calls[start:] {
+				c.Err = err
+			}
+			return err
+		}
+	}
+	return nil
+}
+
+func (t *transport) batchOnce(ctx context.Context, service string, calls []*Call) error {
+	reqs := make([]request, len(calls))
+	ids := make(map[string]*Call, len(calls))
+	for i, c := range calls {
 		id := t.id.Add(1)
 		reqs[i] = request{JSONRPC: "2.0", ID: id, Method: c.Method, Params: c.Params}
 		ids[strconv.FormatUint(id, 10)] = c

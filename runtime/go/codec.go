@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"fmt"
 	"math/big"
+	"reflect"
 	"strconv"
 	"strings"
 )
@@ -101,6 +102,16 @@ func NewQuantity(x *big.Int) *Quantity { return (*Quantity)(x) }
 // QuantityOf makes a Quantity from a uint64.
 func QuantityOf(x uint64) *Quantity { return (*Quantity)(new(big.Int).SetUint64(x)) }
 
+// MustQuantity makes a Quantity from its 0x-prefixed hex form, for values past 64 bits written in code; it
+// panics on anything else (as regexp.MustCompile does).
+func MustQuantity(hex string) *Quantity {
+	q := new(Quantity)
+	if err := q.UnmarshalJSON([]byte(`"` + hex + `"`)); err != nil {
+		panic(err)
+	}
+	return q
+}
+
 // ToInt returns the value as a *big.Int (the same memory).
 func (q *Quantity) ToInt() *big.Int { return (*big.Int)(q) }
 
@@ -145,6 +156,118 @@ func decimal(s string) bool {
 		}
 	}
 	return true
+}
+
+// Opt is an optional field that keeps its three wire states apart: absent (the zero Opt), present as
+// null, and present with a value (an empty list stays []). Make one with Some or Null; a struct with Opt
+// fields leaves the absent ones out when it is marshalled.
+type Opt[T any] struct {
+	Value T
+	// Set is true when the field is present on the wire, as null or as a value.
+	Set bool
+	// Null is true when the field is present as null.
+	Null bool
+}
+
+// Some returns a present Opt holding v.
+func Some[T any](v T) Opt[T] { return Opt[T]{Value: v, Set: true} }
+
+// Null returns an Opt present as null.
+func Null[T any]() Opt[T] { return Opt[T]{Set: true, Null: true} }
+
+// Ptr returns a pointer to v, for optional params and fields given inline.
+func Ptr[T any](v T) *T { return &v }
+
+// Get returns the value and whether there is one (false when absent or null).
+func (o Opt[T]) Get() (T, bool) { return o.Value, o.Set && !o.Null }
+
+// Absent reports whether the field is left out.
+func (o Opt[T]) Absent() bool { return !o.Set }
+
+// MarshalJSON writes null or the value (a struct leaves an absent Opt out before this is called).
+func (o Opt[T]) MarshalJSON() ([]byte, error) {
+	if !o.Set || o.Null {
+		return []byte("null"), nil
+	}
+	return json.Marshal(o.Value)
+}
+
+// UnmarshalJSON records that the field is present, and whether it is null.
+func (o *Opt[T]) UnmarshalJSON(b []byte) error {
+	var zero T
+	o.Value, o.Set, o.Null = zero, true, string(bytes.TrimSpace(b)) == "null"
+	if o.Null {
+		return nil
+	}
+	return json.Unmarshal(b, &o.Value)
+}
+
+// moved reports whether a listing's next cursor differs from the one just sent: a page that does not move
+// the cursor ends the listing rather than asking for itself again.
+func moved(sent, next any) bool {
+	a, errA := json.Marshal(sent)
+	b, errB := json.Marshal(next)
+	return errA != nil || errB != nil || !bytes.Equal(a, b)
+}
+
+type absenter interface{ Absent() bool }
+
+// marshalFields marshals a struct as encoding/json does (json tags, omitempty), leaving out absent Opt
+// fields, which encoding/json before Go 1.24 cannot omit.
+func marshalFields(v any) ([]byte, error) {
+	rv := reflect.ValueOf(v)
+	rt := rv.Type()
+	var buf bytes.Buffer
+	buf.WriteByte('{')
+	for i := 0; i < rt.NumField(); i++ {
+		f := rt.Field(i)
+		name, opts, _ := strings.Cut(f.Tag.Get("json"), ",")
+		if !f.IsExported() || name == "-" {
+			continue
+		}
+		if name == "" {
+			name = f.Name
+		}
+		fv := rv.Field(i)
+		if a, ok := fv.Interface().(absenter); ok && a.Absent() {
+			continue
+		}
+		if opts == "omitempty" && empty(fv) {
+			continue
+		}
+		value, err := json.Marshal(fv.Interface())
+		if err != nil {
+			return nil, err
+		}
+		key, _ := json.Marshal(name)
+		if buf.Len() > 1 {
+			buf.WriteByte(',')
+		}
+		buf.Write(key)
+		buf.WriteByte(':')
+		buf.Write(value)
+	}
+	buf.WriteByte('}')
+	return buf.Bytes(), nil
+}
+
+// empty is encoding/json's test for omitempty.
+func empty(v reflect.Value) bool {
+	switch v.Kind() {
+	case reflect.Array, reflect.Map, reflect.Slice, reflect.String:
+		return v.Len() == 0
+	case reflect.Bool:
+		return !v.Bool()
+	case reflect.Int, reflect.Int8, reflect.Int16, reflect.Int32, reflect.Int64:
+		return v.Int() == 0
+	case reflect.Uint, reflect.Uint8, reflect.Uint16, reflect.Uint32, reflect.Uint64, reflect.Uintptr:
+		return v.Uint() == 0
+	case reflect.Float32, reflect.Float64:
+		return v.Float() == 0
+	case reflect.Interface, reflect.Pointer:
+		return v.IsNil()
+	}
+	return false
 }
 
 var _ json.Marshaler = U64(0)

@@ -1,19 +1,33 @@
 /**
  * JSON Schema → Go types: structs with json tags for objects, the runtime's codec types for `x-codec`
  * scalars (U64, U64Number, U32, Float4 where 64 bits always fit; *Quantity, a big.Int, for EVM quantities),
- * pointers for optional and nullable fields, `json.RawMessage` where a value's shape is open (unions of
- * different JSON types, free-form values).
+ * pointers for optional and for nullable fields, `Opt[T]` for an optional field whose absence a pointer
+ * cannot tell apart (one that may be null, a list, a map: absent, `null` and `[]` all round-trip),
+ * `json.RawMessage` where a value's shape is open (unions of different JSON types, free-form values).
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
-import { NameTable, pascal } from '../shared/names.js';
+import { NameTable, pascal } from './names.js';
+
+/** Go's initialisms (as its linters and standard library spell them), by the word pascal() makes of them. */
+const INITIALISMS = new Map(
+  ['API', 'CPU', 'DNS', 'HTML', 'HTTP', 'HTTPS', 'ID', 'IDs', 'IP', 'IPs', 'JSON', 'RPC', 'TCP', 'TLS', 'TTL', 'UDP', 'UID', 'UUID', 'URI', 'URL', 'URLs', 'VM', 'VMs', 'XML'].map((w) => [
+    `${w[0]}${w.slice(1).toLowerCase()}`,
+    w,
+  ]),
+);
+
+/** An exported Go identifier for `s`: pascal case with Go's initialisms (`nodeId` gives `NodeID`). */
+export function goPascal(s: string): string {
+  return pascal(s).replace(/[A-Z][a-z]*/g, (word) => INITIALISMS.get(word) ?? word);
+}
 
 type Schema = Record<string, unknown>;
 
 /** Names the runtime declares, which a generated type must not take. */
 export const GO_RESERVED = [
-  'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
+  'U64', 'U64Number', 'U32', 'Float4', 'Quantity', 'NewQuantity', 'QuantityOf', 'MustQuantity', 'Effects', 'Retry', 'DefaultRetry', 'Call', 'Option', 'Client', 'New',
   'RPCError', 'DocumentedError', 'TransportError', 'HTTPError', 'ProtocolError', 'DecodeError', 'EncodeError', 'WithHTTPClient', 'WithHeader',
-  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL',
+  'WithHeaders', 'WithRetry', 'WithVariable', 'DefaultURL', 'Opt', 'Some', 'Null', 'Ptr',
 ];
 
 function isObj(v: unknown): v is Schema {
@@ -26,35 +40,40 @@ export function nilable(t: string): boolean {
 }
 
 /**
- * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it: list items indented by two
- * spaces and their continuation lines by four, other indented lines as a code block, blank lines around both.
+ * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it. gofmt reads a span of indented
+ * (and blank) lines as one block, a list when its first line is a list marker and code otherwise, and only
+ * a plain text line ends the span: list items are indented by two spaces and their other lines by four,
+ * code lines by a tab, blank lines around each span.
  */
 export function goDoc(text: string | undefined): string[] {
   if (!text) return [];
   const out: string[] = [];
-  let block = 'blank' as 'text' | 'list' | 'code' | 'blank';
-  const start = (kind: typeof block) => {
-    if (block !== 'blank' && block !== kind) out.push('//');
-    block = kind;
-  };
+  let span: 'list' | 'code' | undefined;
+  let blank = true;
   for (const raw of text.trim().split('\n')) {
     const line = raw.trimEnd();
     const item = /^\s*([-*+]|[0-9]+[.)])\s+(.*)$/.exec(line);
     if (line === '') {
-      if (block !== 'blank') out.push('//');
-      block = 'blank';
-    } else if (item) {
-      start('list');
-      const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
-      out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
-    } else if (block === 'list' && /^\s/.test(line)) out.push(`//     ${line.trim()}`);
-    else if (/^\s/.test(line)) {
-      start('code');
-      out.push(`//\t${line.trim()}`);
-    } else {
-      start('text');
-      out.push(`// ${line}`);
+      if (!blank) out.push('//');
+      blank = true;
+      continue;
     }
+    if (!item && !/^\s/.test(line)) {
+      if (span && !blank) out.push('//');
+      span = undefined;
+      out.push(`// ${line}`);
+    } else {
+      if (!span) {
+        if (!blank) out.push('//');
+        span = item ? 'list' : 'code';
+      }
+      if (span === 'code') out.push(`//\t${line.trim()}`);
+      else if (item) {
+        const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
+        out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
+      } else out.push(`//     ${line.trim()}`);
+    }
+    blank = false;
   }
   while (out[out.length - 1] === '//') out.pop();
   return out;
@@ -69,11 +88,39 @@ interface Field {
   key: string;
   type: string;
   required: boolean;
+  nullable: boolean;
   description?: string;
+}
+
+/**
+ * How an object's field is declared. Required fields take their type as is (a pointer when nullable); an
+ * optional one a pointer (nil when absent), unless a pointer would merge two wire states: a field that may
+ * be null, and a list or map (whose `omitempty` would drop `[]` and `{}`), become `Opt[T]`.
+ */
+export function fieldType(f: { type: string; required: boolean; nullable: boolean }): { type: string; omitempty: boolean } {
+  if (f.required) return { type: f.type, omitempty: false };
+  if (f.type === 'json.RawMessage' || f.type === 'any') return { type: f.type, omitempty: true };
+  const collection = f.type.startsWith('[]') || f.type.startsWith('map[');
+  if (f.nullable || collection) {
+    const inner = f.nullable && f.type.startsWith('*') && f.type !== '*Quantity' ? f.type.slice(1) : f.type;
+    return { type: `Opt[${inner}]`, omitempty: false };
+  }
+  return { type: nilable(f.type) ? f.type : `*${f.type}`, omitempty: true };
+}
+
+/** A field of a declared struct: its Go name, JSON key and Go type as declared. */
+export interface GoField {
+  readonly name: string;
+  readonly key: string;
+  readonly type: string;
 }
 
 export class GoTypes {
   readonly decls: string[] = [];
+  /** The fields of each declared struct (and alias of one), by name. */
+  readonly structs = new Map<string, readonly GoField[]>();
+  /** What each alias (`type X = Y`) names. */
+  readonly aliases = new Map<string, string>();
   readonly names = new NameTable(GO_RESERVED);
   private readonly components = new Map<string, string>();
   private readonly shared = new Map<string, { json: string; name: string }>();
@@ -82,6 +129,16 @@ export class GoTypes {
     if (!isObj(schema) || depth > 16) return undefined;
     if (typeof schema.$ref === 'string' && schema.$ref.startsWith('#/components/schemas/')) return this.resolve(service.schemas[decodeURIComponent(schema.$ref.slice(21))] ?? {}, service, depth + 1);
     return schema;
+  }
+
+  /** Whether `null` is one of a schema's values. */
+  nullable(s: JsonSchema, service: ServiceModel, depth = 0): boolean {
+    const r = this.resolve(s, service);
+    if (!r || depth > 8) return false;
+    if (this.isNull(r, service) || (Array.isArray(r.type) && r.type.includes('null'))) return true;
+    if (Array.isArray(r.enum) && r.enum.includes(null)) return true;
+    const br = (r.oneOf ?? r.anyOf) as JsonSchema[] | undefined;
+    return Array.isArray(br) && br.some((b) => this.nullable(b, service, depth + 1));
   }
 
   private isNull(s: JsonSchema, service: ServiceModel): boolean {
@@ -188,12 +245,13 @@ export class GoTypes {
     if (isObj(schema.properties)) {
       for (const [key, sub] of Object.entries(schema.properties)) {
         const prev = out.get(key);
-        const type = this.expr(sub as JsonSchema, service, `${hint}${pascal(key)}`);
+        const type = this.expr(sub as JsonSchema, service, `${hint}${goPascal(key)}`);
         const description = isObj(sub) && typeof sub.description === 'string' ? sub.description : prev?.description;
         out.set(key, {
           key,
           type: prev && prev.type !== type ? 'json.RawMessage' : type,
           required: (prev?.required ?? false) || (required && req.has(key)),
+          nullable: (prev?.nullable ?? false) || this.nullable(sub as JsonSchema, service),
           ...(description ? { description } : {}),
         });
       }
@@ -223,11 +281,18 @@ export class GoTypes {
     const name = declared ?? this.names.claim(hint);
     const idents = new NameTable();
     const lines = [...goDoc(typeof schema.description === 'string' ? `${name}: ${schema.description}` : undefined), `type ${name} struct {`];
+    let opts = false;
+    const goFields: GoField[] = [];
     for (const f of fields.values()) {
-      const type = f.required || nilable(f.type) ? f.type : `*${f.type}`;
-      lines.push(...goComment(f.description, '\t'), `\t${idents.claim(pascal(f.key))} ${type} \`json:"${f.key}${f.required ? '' : ',omitempty'}"\``);
+      const { type, omitempty } = fieldType(f);
+      opts ||= type.startsWith('Opt[');
+      const ident = idents.claim(goPascal(f.key));
+      goFields.push({ name: ident, key: f.key, type });
+      lines.push(...goComment(f.description, '\t'), `\t${ident} ${type} \`json:"${f.key}${omitempty ? ',omitempty' : ''}"\``);
     }
+    this.structs.set(name, goFields);
     lines.push('}');
+    if (opts) lines.push('', '// MarshalJSON leaves the absent Opt fields out.', `func (v ${name}) MarshalJSON() ([]byte, error) {`, '\treturn marshalFields(v)', '}');
     this.decls.push(lines.join('\n'));
     return name;
   }
@@ -252,15 +317,18 @@ export class GoTypes {
       // Scalars, unions and lists are used by their Go type directly (an alias would only rename it). A
       // list that contains itself ends as raw JSON.
       this.components.set(key, 'json.RawMessage');
-      const t = this.expr(s, service, pascal(component));
+      const t = this.expr(s, service, goPascal(component));
       this.components.set(key, t);
       return t;
     }
-    const name = this.names.claim(same ? `${pascal(service.name)}${pascal(component)}` : pascal(component));
+    const name = this.names.claim(same ? `${goPascal(service.name)}${goPascal(component)}` : goPascal(component));
     if (!same) this.shared.set(component, { json, name });
     this.components.set(key, name);
     const made = this.object(s, service, name, name);
     if (made !== name) {
+      const fields = this.structs.get(made);
+      if (fields) this.structs.set(name, fields);
+      this.aliases.set(name, made);
       this.decls.push(`// ${name} is ${made}.\ntype ${name} = ${made}`);
     }
     return name;

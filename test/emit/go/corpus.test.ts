@@ -1,0 +1,78 @@
+/**
+ * The Go module of every document of the real-document corpus (test/corpus/<name>/ and the documents kept in
+ * ../shared/conformance) builds with Debian's Go and is `go vet` and `gofmt -l` clean. All modules sit in
+ * one go.work workspace, so one `go build` and one `go vet` cover them (standard library only, offline).
+ */
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { ROOT, SHARED, scratch } from '../../helpers/paths.js';
+import { run } from '../clients/run.js';
+
+interface Entry {
+  readonly name: string;
+  readonly root: string;
+  readonly documents: readonly string[];
+}
+
+const REAL = join(SHARED, 'conformance/openrpc-real');
+const CORPUS: readonly Entry[] = [
+  { name: 'metamask', root: join(REAL, 'metamask'), documents: ['openrpc.json'] },
+  {
+    name: 'starknet',
+    root: join(REAL, 'starknet'),
+    documents: ['api/starknet_api_openrpc.json', 'api/starknet_write_api.json', 'api/starknet_trace_api_openrpc.json', 'api/starknet_ws_api.json', 'api/starknet_executables.json'],
+  },
+  { name: 'filecoin-lotus', root: join(REAL, 'filecoin-lotus'), documents: ['lotus-v1.27.0.json'] },
+  { name: 'execution-apis', root: join(SHARED, 'conformance/execution-apis'), documents: ['openrpc.json'] },
+  ...readdirSync(join(ROOT, 'test/corpus'), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => {
+      const root = join(ROOT, 'test/corpus', d.name);
+      return { name: d.name, root, documents: [(JSON.parse(readFileSync(join(root, 'source.json'), 'utf8')) as { document: string }).document] };
+    }),
+];
+
+/** Documents the loader refuses whatever the output (see test/e2e/corpus.test.ts): they must stay refused with this cause. */
+const REFUSED: Readonly<Record<string, RegExp>> = { 'erc4337-bundler': /\[ref-unresolved\]/ };
+
+const out = scratch('go-corpus');
+const env = { ...process.env, GOFLAGS: '', GOPROXY: 'off', GOTOOLCHAIN: 'local', GOWORK: join(out, 'go.work') };
+const refused = new Map<string, string>();
+const modules: string[] = [];
+
+beforeAll(async () => {
+  for (const c of CORPUS) {
+    const config = resolveConfig(c.root, { documents: [...c.documents], out: join(out, c.name), strict: false, emit: ['go'], package: { name: `corpus-${c.name}` } });
+    try {
+      const r = await generate(config, { cacheDir: false });
+      if (r.ok) modules.push(c.name);
+      else refused.set(c.name, r.report);
+    } catch (e) {
+      refused.set(c.name, String(e));
+    }
+  }
+  writeFileSync(join(out, 'go.work'), `go 1.19\n\nuse (\n${modules.map((m) => `\t./${m}/go\n`).join('')})\n`);
+}, 300_000);
+
+describe('the corpus as Go modules', () => {
+  it('generates a module for every document the loader accepts', () => {
+    expect(Object.fromEntries([...refused].map(([name, report]) => [name, REFUSED[name]?.test(report) ? 'refused as expected' : report]))).toEqual(
+      Object.fromEntries(Object.keys(REFUSED).map((name) => [name, 'refused as expected'])),
+    );
+    expect(modules.length).toBe(CORPUS.length - Object.keys(REFUSED).length);
+  });
+
+  it('builds, vets and is gofmt clean, every module', async () => {
+    const patterns = modules.map((m) => `./${m}/go/...`);
+    const built = await run('go', ['build', ...patterns], { cwd: out, env, timeoutMs: 280_000 });
+    expect(built.stderr).toBe('');
+    const vet = await run('go', ['vet', ...patterns], { cwd: out, env, timeoutMs: 280_000 });
+    expect(vet.stderr).toBe('');
+    expect(vet.status).toBe(0);
+    const fmt = await run('gofmt', ['-l', ...modules.map((m) => `${m}/go`)], { cwd: out, timeoutMs: 60_000 });
+    expect(fmt.stdout).toBe('');
+  }, 600_000);
+});
