@@ -186,7 +186,7 @@ export interface AcpPreference {
   /**
    * Validators that support the proposal.
    */
-  supporters: string[]
+  supporters: NodeID[]
   /**
    * Total weight of the validators that object to the proposal.
    */
@@ -194,7 +194,7 @@ export interface AcpPreference {
   /**
    * Validators that object to the proposal.
    */
-  objectors: string[]
+  objectors: NodeID[]
   /**
    * Weight of the validators that neither support nor object.
    */
@@ -243,7 +243,7 @@ export interface AdminGetChainAliasesParams {
   /**
    * The chain's ID
    */
-  chain: string
+  chain: CB58ID
 }
 
 export interface AdminGetChainAliasesResult {
@@ -340,7 +340,7 @@ export interface AssetBalance {
 /**
  * An asset ID (cb58), or `NATIVE` for the chain's native token.
  */
-export type AssetIDOrNative = (string | "NATIVE")
+export type AssetIDOrNative = (CB58ID | "NATIVE")
 
 /**
  * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
@@ -427,7 +427,7 @@ export interface AvmCreateAddressParams {
 }
 
 export interface AvmCreateAddressResult {
-  address: string
+  address: ChainAddress
 }
 
 export interface AvmCreateAssetParams {
@@ -448,23 +448,23 @@ export interface AvmCreateAssetParams {
    */
   initialHolders?: {
     amount: bigint
-    address: string
+    address: ChainAddress
   }[]
   /**
    * Who may mint more
    */
   minterSets?: {
     threshold: number
-    minters: string[]
+    minters: ChainAddress[]
   }[]
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -476,7 +476,7 @@ export interface AvmCreateAssetParams {
 }
 
 export interface AvmCreateAssetResult {
-  assetID: string
+  assetID: CB58ID
   changeAddr: string
 }
 
@@ -498,16 +498,16 @@ export interface AvmCreateFixedCapAssetParams {
    */
   initialHolders: {
     amount: bigint
-    address: string
+    address: ChainAddress
   }[]
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -519,7 +519,7 @@ export interface AvmCreateFixedCapAssetParams {
 }
 
 export interface AvmCreateFixedCapAssetResult {
-  assetID: string
+  assetID: CB58ID
   changeAddr: string
 }
 
@@ -537,16 +537,16 @@ export interface AvmCreateNFTAssetParams {
    */
   minterSets: {
     threshold: number
-    minters: string[]
+    minters: ChainAddress[]
   }[]
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -558,7 +558,7 @@ export interface AvmCreateNFTAssetParams {
 }
 
 export interface AvmCreateNFTAssetResult {
-  assetID: string
+  assetID: CB58ID
   changeAddr: string
 }
 
@@ -580,16 +580,16 @@ export interface AvmCreateVariableCapAssetParams {
    */
   minterSets: {
     threshold: number
-    minters: string[]
+    minters: ChainAddress[]
   }[]
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -601,7 +601,7 @@ export interface AvmCreateVariableCapAssetParams {
 }
 
 export interface AvmCreateVariableCapAssetResult {
-  assetID: string
+  assetID: CB58ID
   changeAddr: string
 }
 
@@ -609,7 +609,7 @@ export interface AvmExportKeyParams {
   /**
    * The address whose key to reveal
    */
-  address: string
+  address: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -628,7 +628,7 @@ export interface AvmExportParams {
   /**
    * Destination address (`P-...`, `C-...`)
    */
-  to: string
+  to: ChainAddress
   /**
    * How much to export
    */
@@ -644,11 +644,11 @@ export interface AvmExportParams {
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -665,7 +665,7 @@ export interface AvmGetAddressTxsParams {
   /**
    * The address, with chain prefix
    */
-  address: string
+  address: ChainAddress
   /**
    * The asset's ID or alias
    */
@@ -681,7 +681,7 @@ export interface AvmGetAddressTxsParams {
 }
 
 export interface AvmGetAddressTxsResult {
-  txIDs: string[]
+  txIDs: CB58ID[]
   cursor: bigint
 }
 
@@ -689,7 +689,7 @@ export interface AvmGetAllBalancesParams {
   /**
    * The address, with chain prefix (`X-avax1...`)
    */
-  address: string
+  address: ChainAddress
   /**
    * Also count shared and locked outputs (default false)
    */
@@ -708,7 +708,7 @@ export interface AvmGetAssetDescriptionParams {
 }
 
 export interface AvmGetAssetDescriptionResult {
-  assetID: string
+  assetID: CB58ID
   /**
    * Human-readable name, not necessarily unique.
    */
@@ -727,7 +727,7 @@ export interface AvmGetBalanceParams {
   /**
    * The address, with chain prefix
    */
-  address: string
+  address: ChainAddress
   /**
    * The asset's ID or alias
    */
@@ -760,7 +760,7 @@ export interface AvmGetBlockParams {
   /**
    * The block's ID
    */
-  blockID: string
+  blockID: CB58ID
   /**
    * How to encode the block (default `hex`)
    */
@@ -782,7 +782,7 @@ export interface AvmGetTxParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
   /**
    * How to encode the transaction (default `hex`)
    */
@@ -795,7 +795,7 @@ export interface AvmGetTxStatusParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
 }
 
 export interface AvmGetTxStatusResult {
@@ -809,7 +809,7 @@ export interface AvmGetUTXOsParams {
    * @minItems 1
    * @maxItems 1024
    */
-  addresses: [string, ...(string)[]]
+  addresses: [ChainAddress, ...(ChainAddress)[]]
   /**
    * Most UTXOs to return (default and maximum 1024)
    */
@@ -846,14 +846,14 @@ export interface AvmImportKeyParams {
 }
 
 export interface AvmImportKeyResult {
-  address: string
+  address: ChainAddress
 }
 
 export interface AvmImportParams {
   /**
    * The address that receives the funds
    */
-  to: string
+  to: ChainAddress
   /**
    * The chain the funds come from (`P` or `C`)
    */
@@ -895,7 +895,7 @@ export interface AvmListAddressesParams {
 }
 
 export interface AvmListAddressesResult {
-  addresses: string[]
+  addresses: ChainAddress[]
 }
 
 export interface AvmMintNFTParams {
@@ -910,7 +910,7 @@ export interface AvmMintNFTParams {
   /**
    * Who receives it
    */
-  to: string
+  to: ChainAddress
   /**
    * Encoding of `payload` (default `hex`)
    */
@@ -918,11 +918,11 @@ export interface AvmMintNFTParams {
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -947,15 +947,15 @@ export interface AvmMintParams {
   /**
    * Who receives it
    */
-  to: string
+  to: ChainAddress
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -977,11 +977,11 @@ export interface AvmSendMultipleParams {
   outputs: [{
       amount: bigint
       assetID: string
-      to: string
+      to: ChainAddress
     }, ...({
         amount: bigint
         assetID: string
-        to: string
+        to: ChainAddress
     })[]]
   /**
    * Up to 256 bytes of memo
@@ -990,11 +990,11 @@ export interface AvmSendMultipleParams {
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -1019,15 +1019,15 @@ export interface AvmSendNFTParams {
   /**
    * The recipient
    */
-  to: string
+  to: ChainAddress
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -1052,7 +1052,7 @@ export interface AvmSendParams {
   /**
    * The recipient
    */
-  to: string
+  to: ChainAddress
   /**
    * Up to 256 bytes of memo
    */
@@ -1060,11 +1060,11 @@ export interface AvmSendParams {
   /**
    * Addresses to spend from (default every address of the user)
    */
-  from?: string[]
+  from?: ChainAddress[]
   /**
    * Where change goes (default one of the user's addresses)
    */
-  changeAddr?: string
+  changeAddr?: ChainAddress
   /**
    * Name of the node-held keystore user that controlled the funds or keys.
    */
@@ -1566,7 +1566,7 @@ export interface Blockchain {
   /**
    * The blockchain's ID.
    */
-  id: string
+  id: CB58ID
   /**
    * Its human-readable name.
    */
@@ -1574,11 +1574,11 @@ export interface Blockchain {
   /**
    * The subnet (or L1) that validates it.
    */
-  subnetID: string
+  subnetID: CB58ID
   /**
    * The ID of the virtual machine it runs.
    */
-  vmID: string
+  vmID: CB58ID
 }
 
 /**
@@ -1917,7 +1917,7 @@ export interface Delegator {
   /**
    * The transaction that added the delegation.
    */
-  txID: string
+  txID: CB58ID
   /**
    * Unix time the delegation started.
    */
@@ -1933,7 +1933,7 @@ export interface Delegator {
   /**
    * The validator delegated to.
    */
-  nodeID: string
+  nodeID: NodeID
   /**
    * Who receives the delegation reward.
    */
@@ -2835,7 +2835,7 @@ export interface IndexGetContainerByIDParams {
   /**
    * The container's ID
    */
-  id: string
+  id: CB58ID
   /**
    * Encoding of the container's bytes (default `hex`)
    */
@@ -2880,7 +2880,7 @@ export interface IndexGetIndexParams {
   /**
    * The container's ID
    */
-  id: string
+  id: CB58ID
 }
 
 export interface IndexGetIndexResult {
@@ -2900,7 +2900,7 @@ export interface IndexIsAcceptedParams {
   /**
    * The container's ID
    */
-  id: string
+  id: CB58ID
 }
 
 export interface IndexIsAcceptedResult {
@@ -2913,7 +2913,7 @@ export interface IndexIsAcceptedResult {
  *
  */
 export interface IndexedContainer {
-  id: string
+  id: CB58ID
   /**
    * The container's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
@@ -2949,7 +2949,7 @@ export interface InfoGetBlockchainIDResult {
   /**
    * The chain's ID.
    */
-  blockchainID: string
+  blockchainID: CB58ID
 }
 
 export interface InfoGetNetworkIDResult {
@@ -2970,7 +2970,7 @@ export interface InfoGetNodeIDResult {
   /**
    * This node's ID.
    */
-  nodeID: string
+  nodeID: NodeID
   /**
    * The node's BLS key and proof of possession, or `null`.
    */
@@ -3081,7 +3081,7 @@ export interface InfoPeersParams {
   /**
    * Only describe these peers
    */
-  nodeIDs?: string[]
+  nodeIDs?: NodeID[]
 }
 
 export interface InfoPeersResult {
@@ -3098,7 +3098,7 @@ export interface InfoUptimeParams {
   /**
    * Accepted for compatibility with the documented sample call; has no effect.
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface InfoUptimeResult {
@@ -3131,11 +3131,11 @@ export interface L1Validator {
   /**
    * The ID of this validation (one per registration of a node with an L1).
    */
-  validationID: string
+  validationID: CB58ID
   /**
    * The validating node.
    */
-  nodeID: string
+  nodeID: NodeID
   /**
    * Weight used for consensus voting and interchain messaging.
    */
@@ -3175,7 +3175,7 @@ export type L1ValidatorDetails = (L1Validator & {
     /**
      * The L1 the validator belongs to.
      */
-    subnetID: string
+    subnetID: CB58ID
     /**
      * Height of the last accepted P-Chain block when the state was read.
      */
@@ -3192,7 +3192,7 @@ export interface LegacyPoaValidator {
   /**
    * The transaction that added the validator.
    */
-  txID: string
+  txID: CB58ID
   /**
    * Unix time validation started.
    */
@@ -3208,7 +3208,7 @@ export interface LegacyPoaValidator {
   /**
    * The validating node.
    */
-  nodeID: string
+  nodeID: NodeID
 }
 
 /**
@@ -3420,7 +3420,7 @@ export interface NativeExportNATIVEParams {
   /**
    * Destination address on the X-Chain or P-Chain
    */
-  to: string
+  to: (ChainAddress | string)
   /**
    * Amount to export, in nNATIVE
    */
@@ -3437,12 +3437,12 @@ export interface NativeExportNATIVEParams {
    * @deprecated
    * Ignored by the node (appears in a documentation sample)
    */
-  from?: (`0x${string}` | string)[]
+  from?: (`0x${string}` | ChainAddress)[]
   /**
    * @deprecated
    * Ignored by the node (appears in a documentation sample)
    */
-  changeAddr?: (`0x${string}` | string)
+  changeAddr?: (`0x${string}` | ChainAddress)
   /**
    * Name of the node-held keystore user that controls the funds or keys.
    */
@@ -3459,7 +3459,7 @@ export interface NativeExportParams {
   /**
    * With chain prefix (`X-avax1...`, `P-avax1...`), or without it when `targetChain` is given.
    */
-  to: string
+  to: (ChainAddress | string)
   /**
    * Amount to export, in the asset's smallest unit (nNATIVE for the native token)
    */
@@ -3492,7 +3492,7 @@ export interface NativeGetAtomicTxParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
   /**
    * Encoding of the transaction (`hex` only)
    */
@@ -3505,7 +3505,7 @@ export interface NativeGetAtomicTxStatusParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
 }
 
 export type NativeGetAtomicTxStatusResult = AtomicTxStatusResult
@@ -3517,7 +3517,7 @@ export interface NativeGetUTXOsParams {
    * @minItems 1
    * @maxItems 1024
    */
-  addresses: [string, ...(string)[]]
+  addresses: [ChainAddress, ...(ChainAddress)[]]
   /**
    * The chain that exported the UTXOs (ID or alias, for example `X` or `P`)
    */
@@ -3666,7 +3666,7 @@ export interface OutputOwners {
   /**
    * The owning addresses, with chain prefix (`P-avax1...`).
    */
-  addresses: string[]
+  addresses: ChainAddress[]
 }
 
 /**
@@ -3683,7 +3683,7 @@ export interface PChainBaseTx {
   /**
    * The chain it is for (the P-Chain's ID is the empty ID).
    */
-  blockchainID?: string
+  blockchainID?: CB58ID
   outputs?: PChainTransferableOutput[]
   inputs?: PChainTransferableInput[]
   /**
@@ -3702,11 +3702,11 @@ export interface PChainBlock {
   /**
    * The block's ID.
    */
-  id?: string
+  id?: CB58ID
   /**
    * The parent block's ID.
    */
-  parentID: string
+  parentID: CB58ID
   /**
    * The block's height (the genesis block is at 0).
    */
@@ -3767,7 +3767,7 @@ export interface PChainOutputOwners {
    * How many of `addresses` must sign.
    */
   threshold: number
-  addresses: string[]
+  addresses: ChainAddress[]
 }
 
 /**
@@ -3779,10 +3779,10 @@ export interface PChainTransferableInput {
   /**
    * The transaction that created the spent UTXO.
    */
-  txID: string
+  txID: CB58ID
   outputIndex: number
-  assetID: string
-  fxID?: string
+  assetID: CB58ID
+  fxID?: CB58ID
   input: {
     amount?: bigint
     signatureIndices?: number[]
@@ -3804,13 +3804,13 @@ export interface PChainTransferableInput {
  *
  */
 export interface PChainTransferableOutput {
-  assetID: string
+  assetID: CB58ID
   /**
    * The feature extension that defines the output (`spdxUxVJQbX85MGxMHbKw1sHxMnSqJ3QBzDyDYEP3h6TLuxqQ` is secp256k1fx).
    */
-  fxID?: string
+  fxID?: CB58ID
   output: {
-    addresses?: string[]
+    addresses?: ChainAddress[]
     amount?: bigint
     locktime?: bigint
     threshold?: number
@@ -3818,7 +3818,7 @@ export interface PChainTransferableOutput {
      * The locked output of a stake-locked output.
      */
     output?: {
-      addresses?: string[]
+      addresses?: ChainAddress[]
       amount?: bigint
       locktime?: bigint
       threshold?: number
@@ -3838,7 +3838,7 @@ export interface PChainTx {
   /**
    * The transaction's ID.
    */
-  id?: string
+  id?: CB58ID
 }
 
 /**
@@ -3894,7 +3894,7 @@ export interface PChainUnsignedTx {
   /**
    * The chain it is for (the P-Chain's ID is the empty ID).
    */
-  blockchainID?: string
+  blockchainID?: CB58ID
   outputs?: PChainTransferableOutput[]
   /**
    * The inputs (current nodes), or every common field nested in one object (older nodes).
@@ -3907,7 +3907,7 @@ export interface PChainUnsignedTx {
   /**
    * Import transactions; the chain the imported UTXOs come from.
    */
-  sourceChain?: string
+  sourceChain?: CB58ID
   /**
    * Import transactions; the UTXOs imported.
    */
@@ -3915,7 +3915,7 @@ export interface PChainUnsignedTx {
   /**
    * Export transactions; the chain the outputs go to.
    */
-  destinationChain?: string
+  destinationChain?: CB58ID
   /**
    * Export transactions; the outputs exported.
    */
@@ -3924,7 +3924,7 @@ export interface PChainUnsignedTx {
    * Staking transactions; the node and period staked for.
    */
   validator?: {
-    nodeID: string
+    nodeID: NodeID
     /**
      * Unix time the staking starts.
      */
@@ -3938,7 +3938,7 @@ export interface PChainUnsignedTx {
   /**
    * Subnet transactions; the subnet concerned.
    */
-  subnetID?: string
+  subnetID?: CB58ID
   /**
    * Staking transactions; the locked stake.
    */
@@ -3969,7 +3969,7 @@ export interface Peer {
   /**
    * The peer's node ID.
    */
-  nodeID: string
+  nodeID: NodeID
   /**
    * The peer's software version, for example `avalanchego/1.14.3`.
    */
@@ -3993,7 +3993,7 @@ export interface Peer {
   /**
    * Subnets the peer tracks (a set).
    */
-  trackedSubnets?: string[]
+  trackedSubnets?: CB58ID[]
   /**
    * Community proposals the peer supports, as plain JSON numbers.
    */
@@ -4054,7 +4054,7 @@ export interface PlatformGetAllValidatorsAtResult {
       validators: {
         publicKey: `0x${string}`
         weight: bigint
-        nodeIDs: string[]
+        nodeIDs: NodeID[]
       }[]
       totalWeight: bigint
     }
@@ -4065,7 +4065,7 @@ export interface PlatformGetBalanceParams {
   /**
    * The addresses to sum over
    */
-  addresses: string[]
+  addresses: ChainAddress[]
 }
 
 export type PlatformGetBalanceResult = Balance
@@ -4087,7 +4087,7 @@ export interface PlatformGetBlockParams {
   /**
    * The block's ID
    */
-  blockID: string
+  blockID: CB58ID
   /**
    * How to encode the block (default `hex`)
    */
@@ -4115,7 +4115,7 @@ export interface PlatformGetCurrentSupplyParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface PlatformGetCurrentSupplyResult {
@@ -4133,11 +4133,11 @@ export interface PlatformGetCurrentValidatorsParams {
   /**
    * The subnet or L1 (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
   /**
    * Naming exactly one node also returns its delegators.
    */
-  nodeIDs?: string[]
+  nodeIDs?: NodeID[]
 }
 
 export interface PlatformGetCurrentValidatorsResult {
@@ -4159,7 +4159,7 @@ export interface PlatformGetL1ValidatorParams {
   /**
    * The validation's ID
    */
-  validationID: string
+  validationID: CB58ID
 }
 
 export type PlatformGetL1ValidatorResult = L1ValidatorDetails
@@ -4168,7 +4168,7 @@ export interface PlatformGetMinStakeParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface PlatformGetMinStakeResult {
@@ -4193,7 +4193,7 @@ export interface PlatformGetRewardUTXOsParams {
   /**
    * The staking or delegating transaction
    */
-  txID: string
+  txID: CB58ID
   /**
    * Encoding of the UTXOs (`hex` only)
    */
@@ -4218,7 +4218,7 @@ export interface PlatformGetStakeParams {
    *
    * @maxItems 256
    */
-  addresses: string[]
+  addresses: ChainAddress[]
   /**
    * Count validator stakes only, not delegations
    */
@@ -4249,21 +4249,21 @@ export interface PlatformGetStakingAssetIDParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface PlatformGetStakingAssetIDResult {
   /**
    * The staking asset's ID.
    */
-  assetID: string
+  assetID: CB58ID
 }
 
 export interface PlatformGetSubnetParams {
   /**
    * The subnet's ID
    */
-  subnetID: string
+  subnetID: CB58ID
 }
 
 export type PlatformGetSubnetResult = Subnet
@@ -4272,7 +4272,7 @@ export interface PlatformGetSubnetsParams {
   /**
    * The subnets to describe (default all)
    */
-  ids?: string[]
+  ids?: CB58ID[]
 }
 
 export interface PlatformGetSubnetsResult {
@@ -4297,7 +4297,7 @@ export interface PlatformGetTotalStakeParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface PlatformGetTotalStakeResult {
@@ -4315,7 +4315,7 @@ export interface PlatformGetTxParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
   /**
    * How to encode the transaction (default `hex`)
    */
@@ -4328,7 +4328,7 @@ export interface PlatformGetTxStatusParams {
   /**
    * The transaction's ID
    */
-  txID: string
+  txID: CB58ID
 }
 
 export type PlatformGetTxStatusResult = PChainTxStatusResult
@@ -4340,7 +4340,7 @@ export interface PlatformGetUTXOsParams {
    * @minItems 1
    * @maxItems 1024
    */
-  addresses: [string, ...(string)[]]
+  addresses: [ChainAddress, ...(ChainAddress)[]]
   /**
    * Most UTXOs to return (default and maximum 1024)
    */
@@ -4373,7 +4373,7 @@ export interface PlatformGetValidatorsAtParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export type PlatformGetValidatorsAtResult = ValidatorsAtResult
@@ -4399,39 +4399,39 @@ export interface PlatformSampleValidatorsParams {
   /**
    * The subnet (default the Primary Network)
    */
-  subnetID?: string
+  subnetID?: CB58ID
 }
 
 export interface PlatformSampleValidatorsResult {
   /**
    * The sampled validators' node IDs.
    */
-  validators: string[]
+  validators: NodeID[]
 }
 
 export interface PlatformValidatedByParams {
   /**
    * The blockchain's ID
    */
-  blockchainID: string
+  blockchainID: CB58ID
 }
 
 export interface PlatformValidatedByResult {
   /**
    * The validating subnet's ID (the empty ID for the Primary Network).
    */
-  subnetID: string
+  subnetID: CB58ID
 }
 
 export interface PlatformValidatesParams {
   /**
    * The subnet's ID
    */
-  subnetID: string
+  subnetID: CB58ID
 }
 
 export interface PlatformValidatesResult {
-  blockchainIDs: string[]
+  blockchainIDs: CB58ID[]
 }
 
 /**
@@ -4503,7 +4503,7 @@ export interface PrimaryNetworkValidator {
   /**
    * The transaction that added the validator.
    */
-  txID: string
+  txID: CB58ID
   /**
    * Unix time validation started.
    */
@@ -4519,7 +4519,7 @@ export interface PrimaryNetworkValidator {
   /**
    * The validating node.
    */
-  nodeID: string
+  nodeID: NodeID
   /**
    * Who receives the validation reward.
    */
@@ -5080,7 +5080,7 @@ export interface Subnet {
   /**
    * Addresses allowed to change the subnet; empty unless it is a permissioned (PoA) subnet.
    */
-  controlKeys: string[]
+  controlKeys: ChainAddress[]
   /**
    * How many control keys must sign a change; `"0"` unless it is a permissioned subnet.
    */
@@ -5092,15 +5092,15 @@ export interface Subnet {
   /**
    * The transaction that made the subnet elastic, or the empty ID.
    */
-  subnetTransformationTxID: string
+  subnetTransformationTxID: CB58ID
   /**
    * The ID of the subnet's conversion to an L1, or the empty ID.
    */
-  conversionID: string
+  conversionID: CB58ID
   /**
    * The chain allowed to modify the L1 validator set, or the empty ID.
    */
-  managerChainID: string
+  managerChainID: CB58ID
   /**
    * The address on `managerChainID` allowed to modify the L1 validator set (`0x` hex), or `null`.
    */
@@ -5118,11 +5118,11 @@ export interface SubnetSummary {
   /**
    * The subnet's ID (the Primary Network's is the empty ID).
    */
-  id: string
+  id: CB58ID
   /**
    * Addresses allowed to change the subnet; empty unless it is permissioned.
    */
-  controlKeys: string[]
+  controlKeys: (ChainAddress | string)[]
   /**
    * How many control keys must sign a change.
    */
@@ -5318,7 +5318,7 @@ export type TransactionType = ("0x0" | "0x1" | "0x2" | "0x3" | "0x4")
  * The ID of the transaction a keystore method built and issued, and the address change went to.
  */
 export interface TxIDChangeAddrResult {
-  txID: string
+  txID: CB58ID
   /**
    * Where the change went, with chain prefix.
    */
@@ -5332,7 +5332,7 @@ export interface TxIDResult {
   /**
    * Transaction ID (cb58).
    */
-  txID: string
+  txID: CB58ID
 }
 
 /**
@@ -5446,7 +5446,7 @@ export interface UpgradeSchedule {
   /**
    * The last X-Chain vertex accepted before the X-Chain was linearized in Cortina.
    */
-  cortinaXChainStopVertexID: string
+  cortinaXChainStopVertexID: CB58ID
   durangoTime: string
   etnaTime: string
   /**
@@ -5469,7 +5469,7 @@ export interface UpgradeSchedule {
  * A UTXO named by the transaction that created it and its output index (a plain JSON number).
  */
 export interface UtxoID {
-  txID: string
+  txID: CB58ID
   outputIndex: number
 }
 
@@ -5482,11 +5482,11 @@ export interface UtxoIndex {
   /**
    * The listed address, with chain prefix.
    */
-  address: string
+  address: ChainAddress
   /**
    * The UTXO's ID (cb58).
    */
-  utxo: string
+  utxo: CB58ID
 }
 
 /**
@@ -5664,11 +5664,11 @@ export interface WalletSendMultipleParams {
   outputs: [{
       amount: bigint
       assetID: string
-      to: string
+      to: ChainAddress
     }, ...({
         amount: bigint
         assetID: string
-        to: string
+        to: ChainAddress
     })[]]
   /**
    * Up to 256 bytes of memo
@@ -5698,7 +5698,7 @@ export interface WalletSendParams {
   /**
    * The recipient
    */
-  to: string
+  to: ChainAddress
   /**
    * Up to 256 bytes of memo
    */
@@ -5745,10 +5745,10 @@ export interface Withdrawal {
  * An X-Chain block in the node's JSON form, its transactions in full.
  */
 export interface XChainBlock {
-  parentID: string
+  parentID: CB58ID
   height: number
   time: number
-  merkleRoot: string
+  merkleRoot: CB58ID
   txs: XChainTx[]
 }
 
@@ -5780,10 +5780,10 @@ export type XChainEncoding = ("hex" | "hexc" | "hexnc" | "json")
  *
  */
 export interface XChainInput {
-  txID: string
+  txID: CB58ID
   outputIndex: number
-  assetID: string
-  fxID: string
+  assetID: CB58ID
+  fxID: CB58ID
   input: {
     amount?: number
     signatureIndices?: number[]
@@ -5798,10 +5798,10 @@ export interface XChainInput {
  *
  */
 export interface XChainOutput {
-  assetID: string
-  fxID: string
+  assetID: CB58ID
+  fxID: CB58ID
   output: {
-    addresses?: string[]
+    addresses?: ChainAddress[]
     amount?: number
     locktime?: number
     threshold?: number
@@ -5818,13 +5818,13 @@ export interface XChainOutput {
 export interface XChainTx {
   unsignedTx: {
     networkID: number
-    blockchainID: string
+    blockchainID: CB58ID
     outputs: XChainOutput[]
     inputs: XChainInput[]
     memo: `0x${string}`
-    destinationChain?: string
+    destinationChain?: CB58ID
     exportedOutputs?: XChainOutput[]
-    sourceChain?: string
+    sourceChain?: CB58ID
     importedInputs?: XChainInput[]
     name?: string
     symbol?: string
@@ -5837,12 +5837,12 @@ export interface XChainTx {
     }[]
   }
   credentials: {
-    fxID: string
+    fxID: CB58ID
     credential: {
       signatures?: `0x${string}`[]
     }
   }[]
-  id: string
+  id: CB58ID
 }
 
 /**
@@ -6561,6 +6561,48 @@ export type TxpoolContentFromParams = [address: `0x${string}`]
  * @param data Bytes to hash.
  */
 export type Web3Sha3Params = [data: `0x${string}`]
+
+/**
+ * A 32-byte ID (transaction, block, blockchain, subnet, asset, validation ID) in cb58: base58 with a 4-byte checksum. `11111111111111111111111111111111LpoYY` is the empty ID, which also names the Primary Network.
+ *
+ * Results carry it, and an ID of another brand is a type error where it is wanted; text from elsewhere is
+ * accepted as it is, or checked first with `cb58Id(text)`.
+ */
+export type CB58ID = string & { readonly __brand?: "CB58ID" };
+
+/** `text` as a CB58ID, checked against the pattern ^[1-9A-HJ-NP-Za-km-z]{37,50}$; a TypeError names the part that does not fit. */
+export declare function cb58Id(text: string): CB58ID;
+
+/** Whether `value` is a CB58ID (a string matching ^[1-9A-HJ-NP-Za-km-z]{37,50}$). */
+export declare function isCb58Id(value: unknown): value is CB58ID;
+
+/**
+ * An address on the X-, P- or C-Chain in bech32 form with its chain prefix and network label, for example `P-avax1...` (main network), `X-fuji1...` (test network), `P-local1...` or `C-custom1...`.
+ *
+ * Results carry it, and an ID of another brand is a type error where it is wanted; text from elsewhere is
+ * accepted as it is, or checked first with `chainAddress(text)`.
+ */
+export type ChainAddress = string & { readonly __brand?: "ChainAddress" };
+
+/** `text` as a ChainAddress, checked against the pattern ^[XPC]-[a-z]{1,16}1[02-9ac-hj-np-z]{38}$; a TypeError names the part that does not fit. */
+export declare function chainAddress(text: string): ChainAddress;
+
+/** Whether `value` is a ChainAddress (a string matching ^[XPC]-[a-z]{1,16}1[02-9ac-hj-np-z]{38}$). */
+export declare function isChainAddress(value: unknown): value is ChainAddress;
+
+/**
+ * A node ID, `NodeID-` followed by the cb58 form of its 20 bytes.
+ *
+ * Results carry it, and an ID of another brand is a type error where it is wanted; text from elsewhere is
+ * accepted as it is, or checked first with `nodeId(text)`.
+ */
+export type NodeID = string & { readonly __brand?: "NodeID" };
+
+/** `text` as a NodeID, checked against the pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$; a TypeError names the part that does not fit. */
+export declare function nodeId(text: string): NodeID;
+
+/** Whether `value` is a NodeID (a string matching ^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$). */
+export declare function isNodeId(value: unknown): value is NodeID;
 
 /** Whether a CurrentValidator is a PrimaryNetworkValidator: it has `delegationFee`. */
 export declare function isPrimaryNetworkValidator(value: CurrentValidator): value is (PrimaryNetworkValidator & { balance?: never; deactivationOwner?: never; minNonce?: never; publicKey?: never; remainingBalanceOwner?: never; validationID?: never });

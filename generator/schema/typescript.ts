@@ -21,6 +21,7 @@ import { blockCommentText } from '../lib/escape.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
 import { branchShape, tagging, taggedBranchType, unionGuards, type Tagging } from './unions.js';
+import { brandCode, collectBrands, type Brand } from './brands.js';
 
 export { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD };
 
@@ -68,8 +69,13 @@ export class TypeCatalog {
   /** Type expression per positional param, filled by `source()`. */
   private readonly paramExpressions = new Map<ParamModel, string>();
   readonly problems: Diagnostic[] = [];
+  /** Branded string types (`x-brand`), by name. */
+  private readonly brands: ReadonlyMap<string, Brand>;
 
   constructor(model: Model) {
+    const { brands, problems } = collectBrands(model.services);
+    this.brands = brands;
+    this.problems.push(...problems);
     for (const service of model.services) this.nameComponents(service);
     for (const service of model.services) for (const method of service.methods) this.hoistInline(service, method);
     for (const service of model.services) for (const method of service.methods) this.nameMethod(service, method);
@@ -104,7 +110,7 @@ export class TypeCatalog {
   referencedNames(expression: string): string[] {
     const tuples = (this.tupleNames ??= new Set(this.positional.map((p) => p.name)));
     const found = new Set<string>();
-    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || tuples.has(m[0])) found.add(m[0]);
+    for (const m of expression.matchAll(/\b[A-Za-z_][A-Za-z0-9_]*\b/g)) if (this.decls.has(m[0]) || tuples.has(m[0]) || this.brands.has(m[0])) found.add(m[0]);
     return [...found];
   }
 
@@ -119,7 +125,7 @@ export class TypeCatalog {
 
   /** The declared names `referencedNames` finds, as one text (see PackageContext.namesToken). */
   namesKey(): string {
-    return `${this.names().join(' ')}\0${this.positional.map((p) => p.name).join(' ')}`;
+    return `${this.names().join(' ')}\0${this.positional.map((p) => p.name).join(' ')}\0${[...this.brands.keys()].join(' ')}`;
   }
 
   /** Structural keys of the schemas compared so far. */
@@ -292,6 +298,10 @@ export class TypeCatalog {
       const nullable = Array.isArray(schema.type) && schema.type.includes('null');
       return describe(schema, nullable ? `${CODEC_TS[codec]} | null` : CODEC_TS[codec]!);
     }
+    const brand = schema['x-brand'];
+    if (typeof brand === 'string' && this.brands.has(brand)) {
+      return describe(schema, Array.isArray(schema.type) && schema.type.includes('null') ? `${brand} | null` : brand);
+    }
     if (!root) {
       const hoisted = this.hoisted.get(schema);
       lookups.push('hoisted', schema, hoisted);
@@ -364,7 +374,10 @@ export class TypeCatalog {
         made.push(unique);
       }
     }
-    return { dts: made.map((g) => g.dts).join('\n\n'), js: made.map((g) => g.js).join('\n\n') };
+    // The brands' types, constructors and guards beside them.
+    const brands = brandCode(this.brands, './runtime/client/brand.js');
+    const join = (a: string, b: string) => [a, b].filter(Boolean).join('\n\n');
+    return { dts: join(brands.dts, made.map((g) => g.dts).join('\n\n')), js: join(brands.js, made.map((g) => g.js).join('\n\n')) };
   }
 
   /**
@@ -637,7 +650,7 @@ function withDoc(schema: JsonSchema, description?: string, deprecated?: boolean)
 /** Whether a schema's value type is one primitive, so it is written inline rather than named. */
 export function isPrimitive(schema: JsonSchema): boolean {
   if (!isSchemaObject(schema)) return false;
-  if (typeof schema['x-codec'] === 'string') return true;
+  if (typeof schema['x-codec'] === 'string' || typeof schema['x-brand'] === 'string') return true;
   if (schema.enum || 'const' in schema || schema.oneOf || schema.anyOf || schema.allOf || schema.$ref) return false;
   const t = schema.type;
   return t === 'string' || t === 'number' || t === 'integer' || t === 'boolean';

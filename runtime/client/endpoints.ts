@@ -4,7 +4,7 @@
  */
 import type { createFallbackTransport, FallbackOptions } from '../transports/fallback.js';
 import { createHttpTransport, type AutoBatchOptions, type FetchLike } from '../transports/http.js';
-import { logRetries, withLogging, type LogLevel, type Logger } from '../transports/log.js';
+import type { Logging } from '../transports/log.js';
 import type { EndpointMeta, ServiceMeta, ValidatorTable } from './meta.js';
 import { withMiddleware, type Middleware } from '../transports/middleware.js';
 import { withRetry, type RetryOptions } from '../transports/retry.js';
@@ -88,10 +88,12 @@ export interface NodeClientOptions {
   readonly retry?: false | RetryOptions;
   /** Middleware around every HTTP request, in order (more with `client.use(...)`). */
   readonly use?: readonly Middleware[];
-  /** Where each attempt is logged (method, URL, status, duration, retry reason); `console` fits. Secrets are redacted. */
-  readonly logger?: Logger;
-  /** The least severe level logged (default `info`: retries and failures; `debug` adds successes and params). */
-  readonly logLevel?: LogLevel;
+  /**
+   * Where each attempt is logged (method, URL, status, duration, retry reason), secrets redacted:
+   * `createLogging({ logger: console, level: 'debug' })`, `createLogging` being from the package's `runtime`
+   * module (passed in, so a program that logs nothing never bundles it).
+   */
+  readonly log?: Logging;
   readonly headers?: Readonly<Record<string, string>>;
   readonly fetch?: FetchLike;
   /** Milliseconds per call (default 30 000). */
@@ -178,6 +180,8 @@ export class TransportPool {
     if (!options || bases.some((b) => typeof b !== 'string') || (options.server !== undefined && typeof options.server !== 'string')) {
       throw new TypeError('a client needs `url` (or `urls`), the server\'s base URL (like http://127.0.0.1:8545)');
     }
+    // The options of earlier releases: logging is now passed in (see `log`).
+    if ('logger' in options) throw new TypeError(`logging loads only when asked for: import { createLogging } from '${packageName}/runtime' and pass log: createLogging({ logger, level })`);
     this.options = options;
     this.packageName = packageName;
     this.bases = bases;
@@ -258,7 +262,7 @@ export class TransportPool {
    */
   private httpTransport(service: ServiceMeta, variables: Readonly<Record<string, string>> | undefined, maxBatchSize: number): Transport {
     const o = this.options;
-    const log = o.logger ? { logger: o.logger, level: o.logLevel } : undefined;
+    const log = o.log;
     const nodes = (this.bases.length ? this.bases : [undefined]).map((base) => {
       const t = createHttpTransport({
         url: this.url(service, 'http', variables, base),
@@ -270,7 +274,7 @@ export class TransportPool {
         autoBatch: o.autoBatch,
         validate: o.validate,
       });
-      return log ? withLogging(t, log) : t;
+      return log ? log.wrap(t) : t;
     });
     let transport: Transport = nodes[0]!;
     if (nodes.length > 1) {
@@ -285,7 +289,7 @@ export class TransportPool {
     }
     if (o.retry === false || o.retryCount === 0) return transport;
     const retry = o.retry ?? {};
-    const logRetry = log ? logRetries(log) : undefined;
+    const logRetry = log?.onRetry;
     return withRetry(transport, {
       ...retry,
       retryCount: o.retryCount ?? retry.retryCount,

@@ -1,7 +1,8 @@
 /**
  * Logging for any transport: each attempt of each call (method, URL, HTTP status, duration, outcome), with
  * the values of `x-secret` params replaced by `***`. Results are never logged (a result may be a secret
- * too). Its own module: a client without a logger carries none of this.
+ * too). Its own module: a client without a logger carries none of this; `createNodeClient` takes it from
+ * its `log` option (`log: createLogging({ logger: console })`), so a program that logs nothing never bundles it.
  */
 import { redact } from '../errors/base.js';
 import type { RetryEvent } from './retry.js';
@@ -119,4 +120,18 @@ export function withLogging<T extends Transport>(transport: T, options: LogOptio
     },
     close: () => transport.close(),
   });
+}
+
+/** What `createNodeClient`'s `log` option takes: a wrapper for each node's transport and a retry listener. */
+export interface Logging {
+  /** `transport`, its requests and batches logged. */
+  wrap<T extends Transport>(transport: T): T;
+  /** Told about each retry, written at `info`. */
+  readonly onRetry: (event: RetryEvent) => void;
+}
+
+/** Logging to `options.logger` at `options.level`, for `createNodeClient({ log: createLogging({ logger: console }) })`. */
+export function createLogging(options: LogOptions): Logging {
+  createLog(options);
+  return { wrap: (transport) => withLogging(transport, options), onRetry: logRetries(options) };
 }

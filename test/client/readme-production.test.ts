@@ -17,8 +17,9 @@ it('every example of "In production" type-checks against the package', { timeout
   const blocks = [...section.matchAll(/```ts\n([\s\S]*?)```/g)].map((m) => m[1]!);
   expect(blocks.length).toBe(5);
   const source = [
-    "import { createFallbackTransport, createNodeClient, type NodeClient } from '../../../generated/client/index.js';",
+    "import { createFallbackTransport, createLogging, createNodeClient, type NodeClient } from '../../../generated/client/index.js';",
     'void createFallbackTransport;',
+    'void createLogging;',
     'declare const node: NodeClient;',
     'void node;',
     // A block's own imports (what it passes in, from the package's runtime) are the prelude's above.

@@ -6,7 +6,7 @@
  */
 import { afterEach, describe, expect, test } from 'vitest';
 import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
-import { createFallbackTransport, HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../generated/client/runtime/index.js';
+import { createFallbackTransport, createLogging, HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../generated/client/runtime/index.js';
 import { startFaultServer, type FaultServer, type Step } from '../helpers/faults.js';
 
 const servers: FaultServer[] = [];
@@ -131,8 +131,7 @@ describe('logging', () => {
     const node = client({
       url: base(s),
       retryDelay: 1,
-      logLevel: 'debug',
-      logger: { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') },
+      log: createLogging({ level: 'debug', logger: { debug: sink('debug'), info: sink('info'), warn: sink('warn'), error: sink('error') } }),
     });
     // An admin call is never retried unless asked: this one is, to log a retry too.
     const error = await node.personal.unlockAccount('0x0000000000000000000000000000000000000001', password, 60n, { retry: true }).catch((e: unknown) => e);
@@ -151,10 +150,17 @@ describe('logging', () => {
     expect(records[1]!.retry).toEqual({ attempt: 1, delay: expect.any(Number), reason: 'HTTP 503' });
   });
 
+  test('the logger of earlier releases, without createLogging: an error that says what to import', () => {
+    const old = { url: 'http://127.0.0.1:9', logger: console } as unknown as Parameters<typeof createNodeClient>[0];
+    expect(() => createNodeClient(old)).toThrow(
+      "logging loads only when asked for: import { createLogging } from '@noderpc/client/runtime' and pass log: createLogging({ logger, level })",
+    );
+  });
+
   test('at the default level successes are not logged', async () => {
     const s = await server();
     const lines: string[] = [];
-    const node = client({ url: base(s), logger: { debug: (m) => lines.push(m), info: (m) => lines.push(m), warn: (m) => lines.push(m) } });
+    const node = client({ url: base(s), log: createLogging({ logger: { debug: (m) => lines.push(m), info: (m) => lines.push(m), warn: (m) => lines.push(m) } }) });
     await node.eth.chainId();
     expect(lines).toEqual([]);
   });

@@ -4,6 +4,7 @@
  * `.js` + `.d.ts`.
  */
 import { CONFIG_FILE, exampleBaseUrl, type Config } from '../../config/index.js';
+import { brandFunctions, collectBrands } from '../../schema/brands.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import type { ExampleModel, MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { clientVariable } from '../shared/client-names.js';
@@ -299,6 +300,13 @@ function servicesTable(ctx: EmitContext): string {
   );
 }
 
+/** The documents' branded IDs for the README: type, constructor, guard, and a value of the form. */
+function brandList(ctx: EmitContext): { name: string; make: string; is: string; sample: string }[] {
+  return [...collectBrands(ctx.model.services).brands.values()]
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .map((b) => ({ name: b.name, ...brandFunctions(b.name), sample: b.samples[0]! }));
+}
+
 /**
  * The package README: the template filled with snippets that call real methods with their examples'
  * values. Snippets and the services table are laid out as Prettier would, so the file needs no formatter.
@@ -326,6 +334,8 @@ async function readme(ctx: EmitContext, pc: PackageContext, template: string): P
     baseUrl: sn.names.baseUrl,
     // Value forms (bigint, hex strings) exist only where the documents name codecs (x-codec).
     codecs: ctx.model.services.some((s) => JSON.stringify(s.schemas).includes('"x-codec"')),
+    // Branded IDs exist only where the documents name them (x-brand).
+    brands: brandList(ctx),
     serviceTitles: ctx.model.services.map((s) => s.title).join(', '),
     calls,
     scopes: Object.entries(ctx.config.scopes).map(([member, variable]) => ({ member, variable })),

@@ -4,7 +4,7 @@
 */
 import type { createFallbackTransport, FallbackOptions } from "../transports/fallback.js";
 import { type AutoBatchOptions, type FetchLike } from "../transports/http.js";
-import { type LogLevel, type Logger } from "../transports/log.js";
+import type { Logging } from "../transports/log.js";
 import type { EndpointMeta, ServiceMeta, ValidatorTable } from "./meta.js";
 import { type Middleware } from "../transports/middleware.js";
 import { type RetryOptions } from "../transports/retry.js";
@@ -56,10 +56,12 @@ export interface NodeClientOptions {
 	readonly retry?: false | RetryOptions;
 	/** Middleware around every HTTP request, in order (more with `client.use(...)`). */
 	readonly use?: readonly Middleware[];
-	/** Where each attempt is logged (method, URL, status, duration, retry reason); `console` fits. Secrets are redacted. */
-	readonly logger?: Logger;
-	/** The least severe level logged (default `info`: retries and failures; `debug` adds successes and params). */
-	readonly logLevel?: LogLevel;
+	/**
+	* Where each attempt is logged (method, URL, status, duration, retry reason), secrets redacted:
+	* `createLogging({ logger: console, level: 'debug' })`, `createLogging` being from the package's `runtime`
+	* module (passed in, so a program that logs nothing never bundles it).
+	*/
+	readonly log?: Logging;
 	readonly headers?: Readonly<Record<string, string>>;
 	readonly fetch?: FetchLike;
 	/** Milliseconds per call (default 30 000). */

@@ -39,3 +39,12 @@ export declare function createLog(options: LogOptions): (level: Exclude<LogLevel
 export declare function logRetries(options: LogOptions): (event: RetryEvent) => void;
 /** `transport`, writing a record for each request and batch that goes through it. */
 export declare function withLogging<T extends Transport>(transport: T, options: LogOptions): T;
+/** What `createNodeClient`'s `log` option takes: a wrapper for each node's transport and a retry listener. */
+export interface Logging {
+	/** `transport`, its requests and batches logged. */
+	wrap<T extends Transport>(transport: T): T;
+	/** Told about each retry, written at `info`. */
+	readonly onRetry: (event: RetryEvent) => void;
+}
+/** Logging to `options.logger` at `options.level`, for `createNodeClient({ log: createLogging({ logger: console }) })`. */
+export declare function createLogging(options: LogOptions): Logging;

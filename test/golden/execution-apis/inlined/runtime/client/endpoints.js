@@ -1,5 +1,4 @@
 import { createHttpTransport } from "../transports/http.js";
-import { logRetries, withLogging } from "../transports/log.js";
 import { withMiddleware } from "../transports/middleware.js";
 import { withRetry } from "../transports/retry.js";
 const PLACEHOLDER = /\{([^{}]+)\}/g;
@@ -94,6 +93,8 @@ export class TransportPool {
 		if (!options || bases.some((b) => typeof b !== "string") || options.server !== undefined && typeof options.server !== "string") {
 			throw new TypeError("a client needs `url` (or `urls`), the server's base URL (like http://127.0.0.1:8545)");
 		}
+		// The options of earlier releases: logging is now passed in (see `log`).
+		if ("logger" in options) throw new TypeError(`logging loads only when asked for: import { createLogging } from '${packageName}/runtime' and pass log: createLogging({ logger, level })`);
 		this.options = options;
 		this.packageName = packageName;
 		this.bases = bases;
@@ -162,10 +163,7 @@ export class TransportPool {
 	*/
 	httpTransport(service, variables, maxBatchSize) {
 		const o = this.options;
-		const log = o.logger ? {
-			logger: o.logger,
-			level: o.logLevel
-		} : undefined;
+		const log = o.log;
 		const nodes = (this.bases.length ? this.bases : [undefined]).map((base) => {
 			const t = createHttpTransport({
 				url: this.url(service, "http", variables, base),
@@ -177,7 +175,7 @@ export class TransportPool {
 				autoBatch: o.autoBatch,
 				validate: o.validate
 			});
-			return log ? withLogging(t, log) : t;
+			return log ? log.wrap(t) : t;
 		});
 		let transport = nodes[0];
 		if (nodes.length > 1) {
@@ -200,7 +198,7 @@ export class TransportPool {
 		}
 		if (o.retry === false || o.retryCount === 0) return transport;
 		const retry = o.retry ?? {};
-		const logRetry = log ? logRetries(log) : undefined;
+		const logRetry = log?.onRetry;
 		return withRetry(transport, {
 			...retry,
 			retryCount: o.retryCount ?? retry.retryCount,

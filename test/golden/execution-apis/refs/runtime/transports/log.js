@@ -1,7 +1,8 @@
 /**
 * Logging for any transport: each attempt of each call (method, URL, HTTP status, duration, outcome), with
 * the values of `x-secret` params replaced by `***`. Results are never logged (a result may be a secret
-* too). Its own module: a client without a logger carries none of this.
+* too). Its own module: a client without a logger carries none of this; `createNodeClient` takes it from
+* its `log` option (`log: createLogging({ logger: console })`), so a program that logs nothing never bundles it.
 */
 import { redact } from "../errors/base.js";
 import { wrapTransport } from "./wrap.js";
@@ -106,4 +107,12 @@ export function withLogging(transport, options) {
 		},
 		close: () => transport.close()
 	});
+}
+/** Logging to `options.logger` at `options.level`, for `createNodeClient({ log: createLogging({ logger: console }) })`. */
+export function createLogging(options) {
+	createLog(options);
+	return {
+		wrap: (transport) => withLogging(transport, options),
+		onRetry: logRetries(options)
+	};
 }
