@@ -4,7 +4,7 @@
  * references inside resolve against the document itself; error paths stay pointers into the bundle.
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
-import AjvModule, { type ValidateFunction } from 'ajv';
+import AjvModule, { _, str, type KeywordDefinition, type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
 import { visitParts } from '../load/document.js';
@@ -120,7 +120,7 @@ export class SchemaCompiler {
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
-    for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword({ keyword });
+    for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword(keyword === 'x-codec' ? CODEC_RANGE : { keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
     const bag = (this.bag ??= strippedBag(this.id, this.document));
     // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
@@ -297,6 +297,30 @@ function hasNestedId(bag: object): boolean {
 const partKeywords = new WeakMap<object, readonly string[]>();
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
+/**
+ * `x-codec` as a keyword: the range of a codec's integers, which `type: integer` does not bound (a JSON
+ * number `1.2e29` is an integer, and no unsigned 64-bit one). Only a schema typed as a number is bounded (a
+ * codec on a decimal string is the codec's to check), and only the validators see it: the document keeps
+ * its schema, so `diff` sees no change.
+ */
+const CODEC_RANGES: Record<string, { above: number; words: string }> = {
+  uint64: { above: 2 ** 64, words: 'an unsigned 64-bit integer (at most 18446744073709551615)' },
+  'uint64-number': { above: 2 ** 64, words: 'an unsigned 64-bit integer (at most 18446744073709551615)' },
+  uint32: { above: 2 ** 32, words: 'an unsigned 32-bit integer (at most 4294967295)' },
+};
+function codecRange(codec: unknown, parent: { type?: unknown }): { above: number; words: string } | undefined {
+  if (typeof codec !== 'string' || !Object.hasOwn(CODEC_RANGES, codec)) return undefined;
+  return parent.type === 'integer' || parent.type === 'number' ? CODEC_RANGES[codec] : undefined;
+}
+const CODEC_RANGE: KeywordDefinition = {
+  keyword: 'x-codec',
+  code(cxt) {
+    const range = codecRange(cxt.schema, cxt.parentSchema as { type?: unknown });
+    if (range) cxt.fail(_`typeof ${cxt.data} == "number" && ${cxt.data} >= ${range.above}`);
+  },
+  error: { message: (cxt) => str`must be ${codecRange(cxt.schema, cxt.parentSchema as { type?: unknown })?.words ?? 'in range'}` },
+};
+
 function extensionKeywords(document: Record<string, unknown>): string[] {
   const found = new Set<string>();
   const walk = (node: unknown, into: Set<string>) => {
