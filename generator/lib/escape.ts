@@ -11,6 +11,8 @@
  * - String literals: `quote` (emit/literal.ts) or `JSON.stringify` plus U+2028/U+2029 escaped: `stringLiteral`.
  * - Identifiers are never document text: names go through emit/client/names.ts, and a name that is not a
  *   valid identifier is written as a quoted property key (`propertyKey`).
+ * - Keys of object literals: `objectKey`. `__proto__` is the one key that does not make a property in a
+ *   literal (`{ "__proto__": x }` sets the prototype); it is written computed, `["__proto__"]`.
  */
 
 /** Text for the inside of a block comment. */
@@ -26,4 +28,9 @@ export function lineCommentText(text: string): string {
 /** A double-quoted string literal, valid in JavaScript, TypeScript and JSON. */
 export function stringLiteral(text: string): string {
   return JSON.stringify(text).replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+}
+
+/** A document's name as the key of an object literal: always an own property, `__proto__` included. */
+export function objectKey(name: string): string {
+  return name === '__proto__' ? `[${stringLiteral(name)}]` : stringLiteral(name);
 }

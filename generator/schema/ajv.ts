@@ -73,7 +73,7 @@ export class SchemaCompiler {
   /** Compiled schemas by key, with what ajv's strict mode said while compiling each (said again on every use). */
   private readonly cache = new Map<string, { readonly out: ValidateFunction | Error; readonly logged: readonly string[] }>();
   private bag: object | undefined;
-  private keywords: string[] | undefined;
+  private facts: DocumentFacts | undefined;
   private nestedIds: boolean | undefined;
   private uri: UriResolver | undefined;
   private readonly tables = new Map<AjvInstance, ReferenceTable>();
@@ -84,6 +84,11 @@ export class SchemaCompiler {
     this.id = id;
     this.document = document;
     this.options = options;
+  }
+
+  private documentFacts(): DocumentFacts {
+    this.facts ??= documentFacts(this.document);
+    return this.facts;
   }
 
   /** The ajv instance of a mode (standalone code must come from the instance that compiled the function). */
@@ -99,6 +104,7 @@ export class SchemaCompiler {
       strictTuples: false,
       allowUnionTypes: true,
       allErrors: mode === 'all',
+      ownProperties: this.documentFacts().shadowsPrototype,
       validateFormats: false,
       uriResolver: (this.uri ??= rememberingUri()),
       // Referenced schemas become shared functions instead of being copied into every place that uses them.
@@ -120,7 +126,7 @@ export class SchemaCompiler {
     });
     // The containers are not schemas; register their names so strict mode lets the bag through.
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
-    for (const keyword of (this.keywords ??= extensionKeywords(this.document))) ajv.addKeyword(keyword === 'x-codec' ? CODEC_RANGE : { keyword });
+    for (const keyword of this.documentFacts().keywords) ajv.addKeyword(keyword === 'x-codec' ? CODEC_RANGE : { keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
     const bag = (this.bag ??= strippedBag(this.id, this.document));
     // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
@@ -293,8 +299,8 @@ function hasNestedId(bag: object): boolean {
   return false;
 }
 
-/** The `x-` keys of each part of a document, by part. */
-const partKeywords = new WeakMap<object, readonly string[]>();
+/** `documentFacts` of each part of a document, by part. */
+const partFacts = new WeakMap<object, DocumentFacts>();
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
 /**
@@ -321,14 +327,32 @@ const CODEC_RANGE: KeywordDefinition = {
   error: { message: (cxt) => str`must be ${codecRange(cxt.schema, cxt.parentSchema as { type?: unknown })?.words ?? 'in range'}` },
 };
 
-function extensionKeywords(document: Record<string, unknown>): string[] {
+/**
+ * What the compiler needs to know of the whole document: its extension keywords (registered so strict mode
+ * lets them through) and whether a property name it checks is also a member of every object
+ * (`constructor`, `toString`, `__proto__`, ...). ajv reads `data.constructor` to see if a property is
+ * there, which finds `Object.prototype.constructor` on `{}`; for such documents the validators check own
+ * properties only (ajv's `ownProperties`, a little slower, so not for every document).
+ */
+interface DocumentFacts {
+  readonly keywords: readonly string[];
+  readonly shadowsPrototype: boolean;
+}
+const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
+
+function documentFacts(document: Record<string, unknown>): DocumentFacts {
   const found = new Set<string>();
-  const walk = (node: unknown, into: Set<string>) => {
-    if (Array.isArray(node)) node.forEach((v) => walk(v, into));
-    else if (node !== null && typeof node === 'object') {
+  let shadowsPrototype = false;
+  const walk = (node: unknown, parentKey: string, into: { keywords: Set<string>; shadows: boolean }) => {
+    if (Array.isArray(node)) {
+      if (parentKey === 'required' && node.some((n) => typeof n === 'string' && PROTOTYPE_NAMES.has(n))) into.shadows = true;
+      node.forEach((v) => walk(v, '', into));
+    } else if (node !== null && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
-        if (k.startsWith('x-')) into.add(k);
-        walk(v, into);
+        if (parentKey === 'properties' || parentKey === 'dependencies' || parentKey === 'dependentRequired' || parentKey === 'dependentSchemas') {
+          if (PROTOTYPE_NAMES.has(k)) into.shadows = true;
+        } else if (k.startsWith('x-')) into.keywords.add(k);
+        walk(v, k, into);
       }
     }
   };
@@ -336,16 +360,17 @@ function extensionKeywords(document: Record<string, unknown>): string[] {
     document,
     (value) => {
       if (value === null || typeof value !== 'object') return;
-      const keys = keptIn(partKeywords, value, () => {
-        const own = new Set<string>();
-        walk(value, own);
-        return [...own];
+      const facts = keptIn(partFacts, value, () => {
+        const own = { keywords: new Set<string>(), shadows: false };
+        walk(value, '', own);
+        return { keywords: [...own.keywords], shadowsPrototype: own.shadows };
       });
-      for (const k of keys) found.add(k);
+      for (const k of facts.keywords) found.add(k);
+      if (facts.shadowsPrototype) shadowsPrototype = true;
     },
     (level) => {
       for (const k of Object.keys(level)) if (k.startsWith('x-')) found.add(k);
     },
   );
-  return [...found].sort();
+  return { keywords: [...found].sort(), shadowsPrototype };
 }

@@ -784,5 +784,39 @@ let library: Promise<typeof import('json-schema-to-typescript')> | undefined;
  */
 async function runTypesJob(items: readonly TypesJobItem[]): Promise<string[]> {
   const { compile } = await (library ??= import('json-schema-to-typescript'));
-  return Promise.all(items.map((item) => compile(item.input as never, item.name, item.refs ? item.options : { ...item.options, $refOptions: NO_REFS })));
+  return Promise.all(
+    items.map(async (item) => {
+      const input = withPlaceholderKeys(item.input);
+      const ts = await compile(input as never, item.name, item.refs ? item.options : { ...item.options, $refOptions: NO_REFS });
+      return input === item.input ? ts : ts.replace(PLACEHOLDER, (_, name: string) => name);
+    }),
+  );
+}
+
+/**
+ * The library calls `schema.hasOwnProperty(...)` on every object of its input, `properties` maps included, so
+ * a property named `hasOwnProperty` (or another member of every object) stops it. Such names go to the
+ * library as placeholders, in `properties` and `required`, and come back in its output.
+ */
+const PROTOTYPE_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype).filter((n) => n !== '__proto__'));
+const PLACEHOLDER = /\bNoderpcKey_(\w+?)_\b/g;
+function withPlaceholderKeys(schema: unknown): unknown {
+  const renamed = (name: string) => (PROTOTYPE_MEMBERS.has(name) ? `NoderpcKey_${name}_` : name);
+  let changed = false;
+  const walk = (node: unknown, parentKey: string): unknown => {
+    if (Array.isArray(node)) {
+      if (parentKey !== 'required') return node.map((v) => walk(v, ''));
+      return node.map((v) => (typeof v === 'string' && renamed(v) !== v ? ((changed = true), renamed(v)) : v));
+    }
+    if (node === null || typeof node !== 'object') return node;
+    const out: Record<string, unknown> = {};
+    for (const [k, v] of Object.entries(node)) {
+      const key = parentKey === 'properties' ? renamed(k) : k;
+      if (key !== k) changed = true;
+      Object.defineProperty(out, key, { value: walk(v, parentKey === 'properties' ? '' : k), enumerable: true, writable: true, configurable: true });
+    }
+    return out;
+  };
+  const copy = walk(schema, '');
+  return changed ? copy : schema;
 }

@@ -3,13 +3,9 @@
  * in an error reply. Two tools: mask the secret params by name (logs, echoed requests), and scrub every
  * occurrence of a secret value from any text (a handler's error message, a validation issue).
  */
-import { isRecord } from '../guards.js';
+import { isRecord, setOwn } from '../guards.js';
 
 export const MASK = '***';
-
-function setOwn(target: Record<string, unknown>, key: string, value: unknown): void {
-  Object.defineProperty(target, key, { value, enumerable: true, writable: true, configurable: true });
-}
 
 /** Whether `key` names a secret param; matched without regard to case, as the node's decoder matches keys. */
 function isSecretKey(key: string, secrets: readonly string[]): boolean {

@@ -6,6 +6,7 @@ import type { Plan } from '../client/codec.js';
 import type { Availability, ServerMethodMeta, Validator } from '../client/meta.js';
 import type { Serializer } from './serialize.js';
 import type { Flavor, Texts } from './texts.js';
+import { setOwn } from '../guards.js';
 import { gorillaName, TEXTS } from './texts.js';
 import type { CorsOptions, Handler, Logger, RawHandler, RequestHeaders, ServerOptions, ServerServiceDef } from './types.js';
 
@@ -291,8 +292,10 @@ export function shareEndpoints(defs: readonly ServerServiceDef[]): ServerService
       if (d.dialect !== first.dialect || d.batch !== first.batch || d.batchLimit !== first.batchLimit || d.publicNodeBatchLimit !== first.publicNodeBatchLimit)
         throw new TypeError(`the services ${first.name} and ${d.name} share their endpoints but not their JSON-RPC conventions (dialect, batches)`);
     }
-    const methods: Record<string, ServerMethodMeta> = {};
-    for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!Object.prototype.hasOwnProperty.call(methods, name)) methods[name] = meta;
+    // A Map, then own properties (Object.fromEntries): a method may be called `__proto__`.
+    const byName = new Map<string, ServerMethodMeta>();
+    for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!byName.has(name)) byName.set(name, meta);
+    const methods: Record<string, ServerMethodMeta> = Object.fromEntries(byName);
     return { ...first, name: group.map((d) => d.name).join('+'), methods, document: mergedDocument(group.map((d) => d.document)) };
   });
 }
@@ -309,7 +312,7 @@ function mergedDocument(documents: readonly unknown[]): unknown {
     for (const [kind, entries] of Object.entries(c as Record<string, unknown>)) {
       if (typeof entries !== 'object' || entries === null) continue;
       const into = (components[kind] ??= {});
-      for (const [name, value] of Object.entries(entries as Record<string, unknown>)) if (!Object.prototype.hasOwnProperty.call(into, name)) into[name] = value;
+      for (const [name, value] of Object.entries(entries as Record<string, unknown>)) if (!Object.hasOwn(into, name)) setOwn(into, name, value);
     }
   }
   return { ...objects[0], methods, components };

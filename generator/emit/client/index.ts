@@ -5,6 +5,7 @@
  * `index.ts` (the whole-node client). Everything is TypeScript built as structures (ts-print.ts) and shipped as
  * `.js` + `.d.ts`.
  */
+import { objectKey } from '../../lib/escape.js';
 import { runtimeExports } from './runtime-exports.js';
 import { exampleBaseUrl } from '../../config/index.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model/index.js';
@@ -357,8 +358,8 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
           returnType: `Subscription<${payload}>`,
         });
       }
-      const table = kinds.map((k) => `${q(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
-      impl.push(`${q(n.member)}: (kind, ...args) => subscribeKind(transports.ws(${service}), { ${table} }, ${q(method.name)}, kind, args)`);
+      const table = kinds.map((k) => `${objectKey(k.name)}: [${n.fn}${pascalCase(k.name)}Meta, ${k.params.length}]`).join(', ');
+      impl.push(`${objectKey(n.member)}: (kind, ...args) => subscribeKind(transports.ws(${service}), { ${table} }, ${q(method.name)}, kind, args)`);
     } else {
       if (t.params) typeImports.add(t.params);
       if (t.result) typeImports.add(t.result);
@@ -366,7 +367,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
       for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
       members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
       const argNames = sig.params.map((p) => p.name);
-      impl.push(`${q(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
+      impl.push(`${objectKey(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
       if (method.pagination && t.params && t.result) {
         paginate = true;
         const pg = method.pagination;

@@ -3,6 +3,7 @@
  * the schema job made where a method has none) and `mock/index` (`start<X>Mock`). The request pipeline is
  * hand-written runtime (runtime/mock) over the server's.
  */
+import { objectKey } from '../../lib/escape.js';
 import type { MethodModel, ServiceModel } from '../../model/index.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
@@ -19,22 +20,24 @@ const mockSubscriptions = new Memo<MethodModel, string>();
 
 function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
   // The texts of the entries (each kept by its method), in the order an object of them has its keys.
-  const examples: Record<string, string> = {};
-  const subscriptions: Record<string, string> = {};
+  const examples: [string, string][] = [];
+  const subscriptions: [string, string][] = [];
   for (const m of service.methods) {
     // A method without an example is answered with a value made from its result schema (and checked
     // against it) when generating.
     const made = m.examples.length ? undefined : ctx.samples?.[service.name]?.[m.name];
-    examples[m.name] = mockExamples.get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
+    const text = mockExamples.get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
       JSON.stringify(
         made
           ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
           : m.examples.map((e) => ({ name: e.name, params: e.params, ...(e.result ? { result: e.result.value } : {}) })),
       ),
     );
-    if (m.subscriptions) subscriptions[m.name] = mockSubscriptions.get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))));
+    examples.push([m.name, text]);
+    if (m.subscriptions) subscriptions.push([m.name, mockSubscriptions.get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))))]);
   }
-  const literal = (texts: Record<string, string>) => objectLiteral(Object.entries(texts).map(([k, v]) => [JSON.stringify(k), v] as const));
+  // Keyed by method name: `objectKey` keeps a method called `__proto__` an own property.
+  const literal = (texts: [string, string][]) => objectLiteral(texts.map(([k, v]) => [objectKey(k), v] as const));
   return tsModule(`${PACKAGE_DIR}/mock/data/${service.name}.ts`, [
     GENERATED_BANNER,
     { kind: 'import', isTypeOnly: true, moduleSpecifier: '../../runtime/mock/index.js', namedImports: ['MockServiceData'] },
@@ -50,7 +53,7 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
           initializer: objectLiteral([
             ['service', JSON.stringify(service.name)],
             ['examples', literal(examples)],
-            ...(Object.keys(subscriptions).length ? [['subscriptions', literal(subscriptions)] as const] : []),
+            ...(subscriptions.length ? [['subscriptions', literal(subscriptions)] as const] : []),
           ]),
         },
       ],

@@ -5,6 +5,7 @@
  * - `server/index`: every service together, with a `create<X>Server` that takes handlers by namespace;
  * The request pipeline itself is hand-written runtime (runtime/server); the mock is emit/mock.
  */
+import { objectKey } from '../../lib/escape.js';
 import type { MethodModel, ServiceModel } from '../../model/index.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../lib/output-file.js';
@@ -113,12 +114,12 @@ function serverPart(pc: PackageContext, service: ServiceModel, method: MethodMod
       const kinds = subs.kinds.map((k) => {
         const metaName = `${n.fn}${pascalCase(k.name)}Meta`;
         metaImports.push(metaName);
-        return `${q(k.name)}: { decodeParams: ${metaName}.encode, encodeResult: ${metaName}.decode, availability: ${JSON.stringify(k.availability)} }`;
+        return `${objectKey(k.name)}: { decodeParams: ${metaName}.encode, encodeResult: ${metaName}.decode, availability: ${JSON.stringify(k.availability)} }`;
       });
       fields.push(`subscriptions: { notification: ${q(subs.notification)}, ${subs.unsubscribe ? `unsubscribe: ${q(subs.unsubscribe)}, ` : ''}kinds: { ${kinds.join(', ')} } }`);
     }
     metaImports.push(n.meta);
-    const entry = `${q(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')}`;
+    const entry = `${objectKey(method.name)}: { ...${n.meta}, decodeParams: ${n.meta}.encode, encodeResult: ${n.meta}.decode, ${fields.join(', ')}`;
     return { namespace: n.namespace, signature: sig, validator, entry, typeImports: [...typeImports], metaImports };
   });
 }
@@ -254,7 +255,7 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     docs: docs(['Options of the server: everything `createRpcServer` takes except the services, and handlers by namespace.']),
     type: `Omit<RpcServerOptions, 'services' | 'handlers'> & { readonly handlers?: ${handlers} }`,
   });
-  const tree = ctx.model.services.map((s) => `${q(s.name)}: { ${nsOf(s).map((ns) => `${q(ns)}: h[${q(ns)}]`).join(', ')} }`).join(', ');
+  const tree = ctx.model.services.map((s) => `${objectKey(s.name)}: { ${nsOf(s).map((ns) => `${objectKey(ns)}: h[${q(ns)}]`).join(', ')} }`).join(', ');
   statements.push({
     kind: 'function',
     isExported: true,

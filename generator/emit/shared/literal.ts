@@ -47,7 +47,9 @@ export function quote(s: string): string {
   return `${q}${body}${q}`;
 }
 
+/** A key of an object literal: bare when it can be, quoted when not, computed for `__proto__` (see lib/escape.ts). */
 export function propertyKey(k: string): string {
+  if (k === '__proto__') return `[${quote(k)}]`;
   return IDENT.test(k) ? k : quote(k);
 }
 

@@ -3,16 +3,8 @@
 * in an error reply. Two tools: mask the secret params by name (logs, echoed requests), and scrub every
 * occurrence of a secret value from any text (a handler's error message, a validation issue).
 */
-import { isRecord } from "../guards.js";
+import { isRecord, setOwn } from "../guards.js";
 export const MASK = "***";
-function setOwn(target, key, value) {
-	Object.defineProperty(target, key, {
-		value,
-		enumerable: true,
-		writable: true,
-		configurable: true
-	});
-}
 /** Whether `key` names a secret param; matched without regard to case, as the node's decoder matches keys. */
 function isSecretKey(key, secrets) {
 	const k = key.toLowerCase();

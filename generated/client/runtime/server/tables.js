@@ -1,3 +1,4 @@
+import { setOwn } from "../guards.js";
 import { gorillaName, TEXTS } from "./texts.js";
 function resolveCors(cors) {
 	if (cors === undefined || cors === false) return undefined;
@@ -184,8 +185,10 @@ export function shareEndpoints(defs) {
 		for (const d of rest) {
 			if (d.dialect !== first.dialect || d.batch !== first.batch || d.batchLimit !== first.batchLimit || d.publicNodeBatchLimit !== first.publicNodeBatchLimit) throw new TypeError(`the services ${first.name} and ${d.name} share their endpoints but not their JSON-RPC conventions (dialect, batches)`);
 		}
-		const methods = {};
-		for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!Object.prototype.hasOwnProperty.call(methods, name)) methods[name] = meta;
+		// A Map, then own properties (Object.fromEntries): a method may be called `__proto__`.
+		const byName = new Map();
+		for (const d of group) for (const [name, meta] of Object.entries(d.methods)) if (!byName.has(name)) byName.set(name, meta);
+		const methods = Object.fromEntries(byName);
 		return {
 			...first,
 			name: group.map((d) => d.name).join("+"),
@@ -206,7 +209,7 @@ function mergedDocument(documents) {
 		for (const [kind, entries] of Object.entries(c)) {
 			if (typeof entries !== "object" || entries === null) continue;
 			const into = components[kind] ??= {};
-			for (const [name, value] of Object.entries(entries)) if (!Object.prototype.hasOwnProperty.call(into, name)) into[name] = value;
+			for (const [name, value] of Object.entries(entries)) if (!Object.hasOwn(into, name)) setOwn(into, name, value);
 		}
 	}
 	return {

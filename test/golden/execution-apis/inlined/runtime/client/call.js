@@ -8,6 +8,7 @@
 * as the HTTP transport loads its failure module. The entry points that must throw or report at once
 * (encodeParams, prepare, batch, subscribe) live in call-api.ts, which imports it.
 */
+import { setOwn } from "../guards.js";
 import { CodecError, decode, encode } from "./codec.js";
 import { Unencodable } from "./unencodable.js";
 import { resultValidatorOf } from "./meta.js";
@@ -73,12 +74,7 @@ export function encodeWire(meta, params) {
 	if (encoded instanceof Unencodable) return encoded;
 	const out = {};
 	for (const [k, v] of Object.entries(encoded)) {
-		if (v !== undefined) Object.defineProperty(out, k, {
-			value: v,
-			enumerable: true,
-			writable: true,
-			configurable: true
-		});
+		if (v !== undefined) setOwn(out, k, v);
 	}
 	return out;
 }
