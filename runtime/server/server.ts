@@ -2,14 +2,28 @@
  * `createRpcServer`: the engine, the routers, the HTTP core and its adapters, and WebSocket upgrades, put
  * together from the generated service definitions and the user's handlers.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type RequestListener, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { Engine } from './engine.js';
 import { resolveOptions, type ServiceTable } from './tables.js';
 import { fetchHandler, HttpCore, nodeListener } from './http.js';
 import { Router } from './route.js';
-import type { ListeningServer, RpcServer, ServerOptions } from './types.js';
+import type { ListeningServer, RpcServer, ServerLimits, ServerOptions } from './types.js';
 import { WsHub } from './websocket.js';
+
+/**
+ * node:http's guards against slow clients, from the limits: a time for the headers, one for the whole
+ * request, checked often enough to hold them, and a cap on open connections.
+ */
+function guardedServer(limits: ServerLimits | undefined, listener: RequestListener): Server {
+  const requestTimeout = limits?.requestTimeoutMs ?? 30_000;
+  // node:http wants the headers' time no longer than the request's.
+  const headersTimeout = Math.min(limits?.headersTimeoutMs ?? 10_000, requestTimeout);
+  const connectionsCheckingInterval = Math.min(30_000, Math.max(10, Math.floor(headersTimeout / 4)));
+  const server = createServer({ headersTimeout, requestTimeout, connectionsCheckingInterval }, listener);
+  server.maxConnections = limits?.maxConnections ?? 1024;
+  return server;
+}
 
 function closeServer(server: Server): Promise<void> {
   return new Promise((resolve) => {
@@ -41,7 +55,7 @@ export function createRpcServer(options: ServerOptions): RpcServer {
     listener,
     handleUpgrade,
     async listen(port = 0, host = '127.0.0.1'): Promise<ListeningServer> {
-      const server = createServer(listener);
+      const server = guardedServer(options.limits, listener);
       server.on('upgrade', (req, socket, head) => hub.handleUpgrade(req, socket, head, server));
       await new Promise<void>((resolve, reject) => {
         server.once('error', reject);

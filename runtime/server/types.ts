@@ -88,6 +88,15 @@ export interface ServerLimits {
   readonly maxSendQueueBytes?: number;
   /** WebSocket: ping every so many milliseconds, drop a connection that missed a pong. Default 30000; 0 = off. */
   readonly pingIntervalMs?: number;
+  /**
+   * `listen()` only: a client that has not sent all of a request's headers within this many milliseconds
+   * gets a 408 and is disconnected. Default 10000 (node:http's own default is 60000).
+   */
+  readonly headersTimeoutMs?: number;
+  /** `listen()` only: the same for the whole request, body included. Default 30000 (node:http: 300000). */
+  readonly requestTimeoutMs?: number;
+  /** `listen()` only: connections open at once; more are closed as they arrive. Default 1024. */
+  readonly maxConnections?: number;
 }
 
 export type LogLevel = 'debug' | 'info' | 'warn' | 'error';

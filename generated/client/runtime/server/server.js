@@ -8,6 +8,23 @@ import { resolveOptions } from "./tables.js";
 import { fetchHandler, HttpCore, nodeListener } from "./http.js";
 import { Router } from "./route.js";
 import { WsHub } from "./websocket.js";
+/**
+* node:http's guards against slow clients, from the limits: a time for the headers, one for the whole
+* request, checked often enough to hold them, and a cap on open connections.
+*/
+function guardedServer(limits, listener) {
+	const requestTimeout = limits?.requestTimeoutMs ?? 3e4;
+	// node:http wants the headers' time no longer than the request's.
+	const headersTimeout = Math.min(limits?.headersTimeoutMs ?? 1e4, requestTimeout);
+	const connectionsCheckingInterval = Math.min(3e4, Math.max(10, Math.floor(headersTimeout / 4)));
+	const server = createServer({
+		headersTimeout,
+		requestTimeout,
+		connectionsCheckingInterval
+	}, listener);
+	server.maxConnections = limits?.maxConnections ?? 1024;
+	return server;
+}
 function closeServer(server) {
 	return new Promise((resolve) => {
 		server.close(() => resolve());
@@ -35,7 +52,7 @@ export function createRpcServer(options) {
 		listener,
 		handleUpgrade,
 		async listen(port = 0, host = "127.0.0.1") {
-			const server = createServer(listener);
+			const server = guardedServer(options.limits, listener);
 			server.on("upgrade", (req, socket, head) => hub.handleUpgrade(req, socket, head, server));
 			await new Promise((resolve, reject) => {
 				server.once("error", reject);
