@@ -22,6 +22,7 @@ let jsYamlLibrary: typeof JsYaml | undefined;
 const yaml = (): typeof Yaml => (yamlLibrary ??= require('yaml') as typeof Yaml);
 const jsYaml = (): typeof JsYaml => (jsYamlLibrary ??= require('js-yaml') as typeof JsYaml);
 import { splitPointer } from '../lib/pointer.js';
+import { deeperThan, MAX_DEPTH } from '../lib/depth.js';
 import { JsonLocator, type Position } from '../lib/json-locate.js';
 
 export type { Position } from '../lib/json-locate.js';
@@ -83,6 +84,21 @@ function locateIn({ doc, lines }: Parsed, pointer: string): Position {
  * absent (`undefined`).
  */
 export function parseSource(path: string, text: string, cache: Cache = noCache): { file?: SourceFile; problems: Diagnostic[] } {
+  let result: { file?: SourceFile; problems: Diagnostic[] };
+  try {
+    result = parseValue(path, text, cache);
+  } catch (e) {
+    // A parser's own recursion ran out of stack: nesting far beyond MAX_DEPTH.
+    if (!(e instanceof RangeError)) throw e;
+    return { problems: [{ code: 'too-deep', message: `The file nests values too deeply to read (more than ${MAX_DEPTH} levels). Flatten it.`, file: path, line: 1, col: 1 }] };
+  }
+  const deep = result.file === undefined ? undefined : deeperThan(result.file.value, MAX_DEPTH);
+  if (deep === undefined) return result;
+  const at = result.file!.locate(deep);
+  return { problems: [{ code: 'too-deep', message: `Values are nested more than ${MAX_DEPTH} levels deep here. Flatten them: no schema or example needs that depth, and the tools that read them recurse.`, file: path, pointer: deep, ...at }] };
+}
+
+function parseValue(path: string, text: string, cache: Cache): { file?: SourceFile; problems: Diagnostic[] } {
   const isJson = /\.json$/i.test(path);
   if (!isJson) {
     // A YAML file seen before (by content) comes back as its JSON value; positions are parsed only if a

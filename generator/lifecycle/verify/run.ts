@@ -4,6 +4,7 @@
  * rest are skipped and say so). Calls are single JSON-RPC requests over HTTP POST: no batches, so an
  * endpoint that refuses arrays is asked the way it accepts.
  */
+import { deeperThan, MAX_DEPTH } from '../../lib/depth.js';
 import { createConformance } from '../conform/index.js';
 import type { ServiceModel } from '../../model/index.js';
 import { getAtPointer } from '../../lib/pointer.js';
@@ -181,6 +182,8 @@ async function post(doFetch: typeof fetch, url: string, body: unknown, timeoutMs
     return { kind: 'failed', reason: `the reply is not JSON: ${JSON.stringify(text.slice(0, 120))}` };
   }
   if (json === null || typeof json !== 'object' || Array.isArray(json)) return { kind: 'failed', reason: 'the reply is not a JSON-RPC response object' };
+  const deep = deeperThan(json, MAX_DEPTH);
+  if (deep !== undefined) return { kind: 'failed', reason: `the reply nests values more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}${deep.length > 60 ? '...' : ''}); not checked` };
   const r = json as Record<string, unknown>;
   if (r.error && typeof r.error === 'object') {
     const e = r.error as Record<string, unknown>;
