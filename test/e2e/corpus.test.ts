@@ -59,9 +59,6 @@ const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; re
   'erc4337-bundler': { construct: 'an unresolved $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },
   // `schema: false` for a method that returns nothing ("No return"): no value is valid, so the mock has none.
   massa: { construct: 'a result schema of false', because: /mock-value-missing/ },
-  // The naming rule for reserved words and shadowed globals, which covers the names a generated module
-  // imports or the package exports as well.
-  'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
 };
 
 const out = scratch('e2e-corpus');
