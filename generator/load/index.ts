@@ -47,7 +47,7 @@ const STANDARDS = new Set([
  * Faults of published documents that leave their meaning clear (load/check.ts `tolerated`, load/bundle.ts
  * `rebased`): made as warnings, the document generated anyway; errors when the run is strict.
  */
-const TOLERATED = new Set(['openrpc-version-loose', 'result-name-missing', 'ref-embedded']);
+const TOLERATED = new Set(['openrpc-version-loose', 'result-name-missing', 'ref-embedded', 'ref-unused-unresolved']);
 
 /**
  * Facts our spec must state but a document from elsewhere need not: without them the generator assumes the
