@@ -10,6 +10,7 @@
  * referenced component, the whole schema) keeps only the candidates ajv accepts there. Deep in a recursive
  * schema the smallest shapes come first (`null`, `[]`, required properties only), so recursion ends.
  */
+import { patternRegExp } from '../lib/regexp.js';
 import randexpModule from 'randexp';
 import type { ValidateFunction } from 'ajv';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
@@ -271,7 +272,7 @@ export class Sampler {
       if (Object.prototype.hasOwnProperty.call(properties, key)) return { schema: properties[key], pointer: at('properties', key) };
       for (const [p, s] of patterns) {
         try {
-          if (new RegExp(p, 'u').test(key)) return { schema: s, pointer: at('patternProperties', p) };
+          if (patternRegExp(p).test(key)) return { schema: s, pointer: at('patternProperties', p) };
         } catch {
           // a pattern JavaScript cannot read: ajv rejected the schema already
         }
