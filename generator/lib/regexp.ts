@@ -1,3 +1,5 @@
+import { escapeSegment } from './pointer.js';
+
 /**
  * Patterns as JSON Schema means them (ECMAScript regular expressions), read with the `u` flag as ajv reads
  * them, and without it where only that reading is valid: published documents write `\-` or `[\w-.]`, which
@@ -44,7 +46,6 @@ const DATA_KEYS = new Set(['examples', 'example', 'default', 'const', 'enum', 'v
  */
 export function patternsWithoutUnicode(document: unknown): { pointer: string; pattern: string }[] {
   const found: { pointer: string; pattern: string }[] = [];
-  const escape = (k: string) => k.replace(/~/g, '~0').replace(/\//g, '~1');
   const walk = (node: unknown, at: string): void => {
     if (Array.isArray(node)) {
       node.forEach((v, i) => walk(v, `${at}/${i}`));
@@ -55,8 +56,8 @@ export function patternsWithoutUnicode(document: unknown): { pointer: string; pa
       if (DATA_KEYS.has(k) || k.startsWith('x-')) continue;
       if (k === 'pattern' && typeof v === 'string' && onlyWithoutUnicode(v)) found.push({ pointer: `${at}/pattern`, pattern: v });
       if (k === 'patternProperties' && v !== null && typeof v === 'object' && !Array.isArray(v))
-        for (const p of Object.keys(v)) if (onlyWithoutUnicode(p)) found.push({ pointer: `${at}/patternProperties/${escape(p)}`, pattern: p });
-      walk(v, `${at}/${escape(k)}`);
+        for (const p of Object.keys(v)) if (onlyWithoutUnicode(p)) found.push({ pointer: `${at}/patternProperties/${escapeSegment(p)}`, pattern: p });
+      walk(v, `${at}/${escapeSegment(k)}`);
     }
   };
   walk(document, '');
