@@ -14,7 +14,8 @@
  * the error (name and position); over all of them in one program, the declarations type-check strictly.
  * A failing document is shrunk by fast-check to the smallest that still fails, and printed.
  *
- * `npm test` runs a few seeded documents; `npm run fuzz:documents` (FUZZ_RUNS=n, FUZZ_SEED=s) runs 2,000.
+ * `npm test` runs a few seeded documents; `npm run fuzz:documents` (FUZZ_RUNS=n, FUZZ_SEED=s) runs 2,000, in
+ * batches of 250 in processes of their own (scripts/fuzz-documents.mjs).
  */
 import fc from 'fast-check';
 import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
