@@ -281,8 +281,8 @@ async function checkParams(clientDir: string, doc: Doc): Promise<string[]> {
 
 /**
  * The smallest documents earlier runs failed on (as fast-check printed them), checked on every run: a
- * tuple item with `exclusiveMinimum` and `multipleOf` (no params were made for it, FUZZ_SEED=7), and a
- * by-name call whose params error names its param without a position.
+ * tuple item with `exclusiveMinimum` and `multipleOf` (no params were made for it, FUZZ_SEED=7), a
+ * by-name call whose params error names its param without a position, and a document without types.
  */
 const RECORDED: readonly unknown[] = [
   {
@@ -295,6 +295,13 @@ const RECORDED: readonly unknown[] = [
     openrpc: '1.3.2',
     info: { title: 'Random API', version: '1.0.0' },
     methods: [{ name: 'get', paramStructure: 'by-name', params: [{ name: 'get', required: false, schema: { type: 'string' } }] }],
+    components: {},
+  },
+  // No type at all (a notification without params): its types.d.ts must still be a module (seed 11, document 50).
+  {
+    openrpc: '1.3.2',
+    info: { title: 'Random API', version: '1.0.0' },
+    methods: [{ name: 'eval', paramStructure: 'either', params: [], examples: [{ name: 'example 0', params: [] }] }],
     components: {},
   },
 ];
@@ -328,7 +335,7 @@ describe('random OpenRPC documents', () => {
     // One program over every package made (what a strict consumer's tsc sees).
     if (!existsSync(join(root, 'node_modules'))) symlinkSync(join(ROOT, 'node_modules'), join(root, 'node_modules'), 'dir');
     const problems = typecheck(declarations(...outputs.map(({ dir }) => join(dir, 'out/client'))), root).map((line) => {
-      const owner = outputs.find((o) => line.startsWith(o.dir.slice(root.length)));
+      const owner = outputs.find((o) => line.startsWith(`${o.dir.slice(root.length)}/`));
       return owner ? `${line}\n  document: ${JSON.stringify(owner.doc)}` : line;
     });
     expect(problems).toEqual([]);
