@@ -610,6 +610,19 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
       return;
     }
     const { target, chain } = verdict(ref);
+    if (target === undefined && outsideSchemas([...base, ...below])) {
+      // Under a keyword of no schema meaning: no validator or type reads it, so the document keeps its meaning.
+      problems.push({
+        ...provenance.at(
+          joinPointer(pointer(), '$ref'),
+          'ref-unused-unresolved',
+          `Reference "${ref}" does not resolve, but it sits under "${unknownKeywordOf([...base, ...below])}", which is no schema keyword, so nothing reads it; it is left as it is. Remove it or move it under "properties" (with --strict this is an error).`,
+        ),
+        // (An error when the run is strict: load/index.ts, TOLERATED.)
+        severity: 'warning',
+      });
+      return;
+    }
     if (target === undefined) {
       isBroken();
       problems.push(provenance.at(joinPointer(pointer(), '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
@@ -628,6 +641,33 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
     }
   });
   return problems;
+}
+
+/** Keywords whose value is a schema, a list of schemas, or a map of names to schemas (draft-07 to 2020-12). */
+const ONE_SCHEMA = new Set(['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'contentSchema', 'items']);
+const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
+const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
+
+/**
+ * The first keyword on the way to a place inside a schema that is no schema keyword (`blockNumber` beside
+ * `type`), or undefined where every step is one (or the place is not inside a schema the document names).
+ */
+function unknownKeywordOf(path: readonly (string | number)[]): string | undefined {
+  // Where a schema starts: a component schema, or a content descriptor's `schema`.
+  let i = path[0] === 'components' && path[1] === 'schemas' ? 3 : path.indexOf('schema') + 1;
+  if (i <= 0 || i > path.length) return undefined;
+  while (i < path.length) {
+    const k = String(path[i]);
+    if (SCHEMA_MAPS.has(k)) i += 2;
+    else if (SCHEMA_LISTS.has(k) && typeof path[i + 1] === 'number') i += 2;
+    else if (ONE_SCHEMA.has(k)) i += 1;
+    else return i === path.length - 1 && k === '$ref' ? undefined : k;
+  }
+  return undefined;
+}
+
+function outsideSchemas(path: readonly (string | number)[]): boolean {
+  return unknownKeywordOf(path) !== undefined;
 }
 
 const ANNOTATIONS = new Set(['$ref', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);

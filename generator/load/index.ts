@@ -13,6 +13,7 @@ import type { SchemaJobDocument, SchemaJobOutput } from '../speed/schema-job.js'
 import { bundle, type Provenance } from './bundle.js';
 import { isRecord } from '../lib/guards.js';
 import { checkDocument } from './check.js';
+import { patternsWithoutUnicode } from '../lib/regexp.js';
 import { joinPointer } from '../lib/pointer.js';
 import { Workspace } from './workspace.js';
 import type { RunMemory } from '../speed/incremental.js';
@@ -47,7 +48,7 @@ const STANDARDS = new Set([
  * Faults of published documents that leave their meaning clear (load/check.ts `tolerated`, load/bundle.ts
  * `rebased`): made as warnings, the document generated anyway; errors when the run is strict.
  */
-const TOLERATED = new Set(['openrpc-version-loose', 'result-name-missing', 'ref-embedded']);
+const TOLERATED = new Set(['openrpc-version-loose', 'result-name-missing', 'ref-embedded', 'ref-unused-unresolved', 'pattern-not-unicode']);
 
 /**
  * Facts our spec must state but a document from elsewhere need not: without them the generator assumes the
@@ -110,6 +111,16 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
     // PROJECT_ONLY problems are dropped below unless the run is strict: not made at all then.
     const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict });
     problems.push(...checked);
+    // A pattern valid ECMAScript only without `u` (ajv reads patterns with it): validated as written, without it.
+    for (const { pointer, pattern } of patternsWithoutUnicode(bundled.document))
+      problems.push({
+        ...bundled.provenance.at(
+          pointer,
+          'pattern-not-unicode',
+          `Pattern ${JSON.stringify(pattern)} is valid ECMAScript only without the u flag (JSON Schema reads patterns with it); it is validated without it. Write it so it is valid with u (no needless escapes such as \\- outside a class, no ranges from a class like [\\w-.]) (with --strict this is an error).`,
+        ),
+        severity: 'warning',
+      });
     const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
     const schemaDocument: SchemaJobDocument = { service: doc.service, source: doc.path, document: bundled.document, broken: bundled.brokenAt, modeled };
     schemaDocuments.push(schemaDocument);

@@ -4,6 +4,7 @@
  * references inside resolve against the document itself; error paths stay pointers into the bundle.
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
+import { patternRegExp, patternsWithoutUnicode } from '../lib/regexp.js';
 import AjvModule, { _, str, type KeywordDefinition, type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
@@ -75,6 +76,8 @@ export class SchemaCompiler {
   private bag: object | undefined;
   private facts: DocumentFacts | undefined;
   private nestedIds: boolean | undefined;
+  /** Whether the document has a pattern valid only without `u` (then read so: lib/regexp.ts). */
+  private legacyPatterns: boolean | undefined;
   private uri: UriResolver | undefined;
   private readonly tables = new Map<AjvInstance, ReferenceTable>();
   /** What ajv's strict mode says about schemas compiled since the last `drainWarnings()` (when not strict). */
@@ -111,7 +114,13 @@ export class SchemaCompiler {
       inlineRefs: false,
       // ajv's code optimizer (dropping empty branches, inlining names) takes a fifth of the compile time and
       // saves 6% of the emitted size; the validators run as fast without it (bench: validators).
-      code: this.options.source ? { source: true, esm: true, optimize: false } : { optimize: false },
+      // A pattern valid only without `u` is read without it (lib/regexp.ts; warned of when loading), in a
+      // document that has one (ajv's own `new RegExp` elsewhere: the emitted code stays as it was).
+      code: {
+        ...(this.options.source ? { source: true, esm: true } : {}),
+        optimize: false,
+        ...((this.legacyPatterns ??= patternsWithoutUnicode(this.document).length > 0) ? { regExp: patternRegExp } : {}),
+      },
       logger: this.options.strict
         ? false
         : {

@@ -10,6 +10,7 @@
  * referenced component, the whole schema) keeps only the candidates ajv accepts there. Deep in a recursive
  * schema the smallest shapes come first (`null`, `[]`, required properties only), so recursion ends.
  */
+import { patternRegExp } from '../lib/regexp.js';
 import randexpModule from 'randexp';
 import type { ValidateFunction } from 'ajv';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
@@ -271,7 +272,7 @@ export class Sampler {
       if (Object.prototype.hasOwnProperty.call(properties, key)) return { schema: properties[key], pointer: at('properties', key) };
       for (const [p, s] of patterns) {
         try {
-          if (new RegExp(p, 'u').test(key)) return { schema: s, pointer: at('patternProperties', p) };
+          if (patternRegExp(p).test(key)) return { schema: s, pointer: at('patternProperties', p) };
         } catch {
           // a pattern JavaScript cannot read: ajv rejected the schema already
         }
@@ -423,10 +424,17 @@ function* numbers(schema: SchemaObject, integer: boolean): Generator<number> {
   const exMax = exclusive(schema.exclusiveMaximum, schema.exclusiveMaximum, schema.maximum);
   const min = typeof schema.minimum === 'number' && exMin !== schema.minimum ? schema.minimum : undefined;
   const max = typeof schema.maximum === 'number' && exMax !== schema.maximum ? schema.maximum : undefined;
+  // Every bound and the step together: a candidate that meets the bounds but not `multipleOf` is no value
+  // (ajv's test: the quotient is an integer).
   const fits = (n: number) =>
-    (min === undefined || n >= min) && (max === undefined || n <= max) && (exMin === undefined || n > exMin) && (exMax === undefined || n < exMax) && (!integer || Number.isInteger(n));
+    (min === undefined || n >= min) &&
+    (max === undefined || n <= max) &&
+    (exMin === undefined || n > exMin) &&
+    (exMax === undefined || n < exMax) &&
+    (!integer || Number.isInteger(n)) &&
+    (step === undefined || Number.isInteger(n / step));
   const up = (n: number) => (step ? Math.ceil(n / step) * step : n);
-  const candidates = [0, 1];
+  const candidates = [0, 1, ...(step ? [step, -step] : [])];
   if (min !== undefined) candidates.push(up(min));
   if (exMin !== undefined) candidates.push(up(step ? exMin + step / 2 : exMin + 1), step ? up(exMin) + step : exMin + 0.5);
   if (max !== undefined) candidates.push(step ? Math.floor(max / step) * step : max);

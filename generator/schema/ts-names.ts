@@ -63,13 +63,31 @@ const GLOBALS: ReadonlySet<string> = new Set(
 );
 
 /**
+ * The names the generated modules bind themselves beside the document's: the runtime's values and types they
+ * import (`call`, `Transport`, ...) and their own module-level constants (`meta`), in the client, server, mock and validators. A method named `call` would
+ * otherwise declare a function that hides the import it calls. test/emit/names.test.ts checks the list against
+ * the imports of the generated client's modules.
+ */
+export const GENERATED_BINDINGS: ReadonlySet<string> = new Set(
+  (
+    'call subscribe prepare batch hasErrorCode paginateByIndex meta TransportPool ' +
+    'CallOptions SubscribeCallOptions BatchResult PreparedCall NodeClientOptions Middleware MethodMeta ServiceMeta SubscriptionMeta ' +
+    'Transport Subscription RpcError ' +
+    // The server's, the mock's and the validators'.
+    'startMockServer MockServiceData MockOptions RunningMock HandlerContext ServerServiceDef createRpcServer RpcServer RpcServerOptions ' +
+    'ValidationIssue toIssues appendErrors ajv_ucs2length ajv_equal ValidatorTable'
+  ).split(' '),
+);
+
+/**
  * The one rule for a name made from a document (method, param, schema, property label, tag): a word strict
- * code reserves or a global the declaration would shadow takes a suffix, `Type` for a type (`Promise` →
- * `PromiseType`), `_` for a value (`arguments` → `arguments_`, `eval` → `eval_`).
+ * code reserves, a global the declaration would shadow or a name the generated modules bind themselves takes
+ * a suffix, `Type` for a type (`Promise` → `PromiseType`), `_` for a value (`arguments` → `arguments_`,
+ * `call` → `call_`).
  */
 export function escapeName(name: string, suffix: 'Type' | '_'): string {
   const shadows = GLOBALS.has(name) || (name.endsWith('Constructor') && GLOBALS.has(name.slice(0, -'Constructor'.length)));
-  return shadows || RESERVED_WORDS.has(name) ? `${name}${suffix}` : name;
+  return shadows || RESERVED_WORDS.has(name) || GENERATED_BINDINGS.has(name) ? `${name}${suffix}` : name;
 }
 
 /** A word in capitals (and digits): `BLOCK`, `ID`, `V2`. */

@@ -499,10 +499,11 @@ const paramInputs = new WeakMap<object, TypeInput>();
 const finishedTexts = new WeakMap<object, string>();
 
 function declarationInput(name: string, schema: JsonSchema): TypeInput {
-  // (A boolean schema's input is `{ title }` whichever it is.)
-  const byName = keptIn(declarationInputs, isSchemaObject(schema) ? schema : BOOLEAN_SCHEMA, () => new Map<string, TypeInput>());
+  // (`true`'s input is `{ title }`; `false`, which no value meets, is `never`: a result of it never arrives.)
+  const byName = keptIn(declarationInputs, isSchemaObject(schema) ? schema : schema ? BOOLEAN_SCHEMA : FALSE_SCHEMA, () => new Map<string, TypeInput>());
   let input = byName.get(name);
-  if (!input) byName.set(name, (input = { input: isSchemaObject(schema) ? { ...withoutSelf(schema, name), title: name } : { title: name }, name, options: DECL_OPTIONS }));
+  const given = isSchemaObject(schema) ? { ...withoutSelf(schema, name), title: name } : schema ? { title: name } : { title: name, tsType: 'never' };
+  if (!input) byName.set(name, (input = { input: given, name, options: DECL_OPTIONS }));
   return input;
 }
 

@@ -143,6 +143,15 @@ export class SchemaJobRun {
             return made;
           });
           if ('example' in outcome) made[method.name] = outcome.example;
+          else if (method.result?.schema === false)
+            // No value meets `false`: there is no reply to make, only the error the mock answers with.
+            problems.push({
+              service: service.name,
+              pointer: `${method.pointer}/result/schema`,
+              code: 'result-never',
+              message: `The result schema of ${method.name} is false: no reply is valid, so its result type is never, a client that validates rejects every reply, and the mock answers it with an error. Give it a result schema (or none, for a notification).`,
+              severity: 'warning',
+            });
           else problems.push({ service: service.name, pointer: method.pointer, code: 'mock-value-missing', message: `${outcome.missing}.`, severity: 'warning' });
         }
       }

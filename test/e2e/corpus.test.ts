@@ -8,7 +8,10 @@
  * where it gives none, or gives one the generator reported as wrong (a located `example-invalid` warning).
  */
 import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../generator/config/index.js';
 import { generate, type GenerateResult } from '../../generator/generate.js';
@@ -54,14 +57,6 @@ const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED].filter((c) =
  * with a message matching `because` until the construct is supported, and then passes (and this entry goes).
  */
 const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; readonly because: RegExp }>> = {
-  // A schema detail refuses the whole document: a $ref that points nowhere, under `blockNumber`, a keyword
-  // of no schema meaning (the reference resolution by the nearest base, with embedded definitions, handles it).
-  'erc4337-bundler': { construct: 'an unresolved $ref under a keyword that is not a schema keyword', because: /\[ref-unresolved\]/ },
-  // `schema: false` for a method that returns nothing ("No return"): no value is valid, so the mock has none.
-  massa: { construct: 'a result schema of false', because: /mock-value-missing/ },
-  // The naming rule for reserved words and shadowed globals, which covers the names a generated module
-  // imports or the package exports as well.
-  'nil-foundation': { construct: 'a method name the generated module imports (`call`)', because: /Import declaration conflicts with local declaration of 'call'/ },
 };
 
 const out = scratch('e2e-corpus');
@@ -98,6 +93,49 @@ function none(what: string, list: readonly unknown[] | undefined): void {
   if (list.length) throw new Error(`${what}:\n${list.map((x) => (typeof x === 'string' ? x : JSON.stringify(x))).join('\n')}`);
 }
 
+/** Replies a server could send; none meets `false`. */
+const ANY_REPLY: readonly unknown[] = [null, 0, '', true, {}, [], 'ok'];
+
+/**
+ * Calls each method through the package's client (validating, with its `validators`) against a server on 127.0.0.1 that
+ * answers every call with each of ANY_REPLY in turn; returns the calls that resolved instead of rejecting.
+ */
+async function repliesTaken(clientDir: string, methods: readonly string[]): Promise<string[]> {
+  let next = 0;
+  const server = createServer((req, res) => {
+    let body = '';
+    req.on('data', (chunk: Buffer) => (body += chunk));
+    req.on('end', () => {
+      const { id } = JSON.parse(body) as { id: unknown };
+      res.setHeader('content-type', 'application/json');
+      res.end(JSON.stringify({ jsonrpc: '2.0', id, result: ANY_REPLY[next++ % ANY_REPLY.length] }));
+    });
+  });
+  await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+  const { port } = server.address() as AddressInfo;
+  const { createClient } = (await import(pathToFileURL(join(clientDir, 'index.js')).href)) as {
+    createClient: (o: { url: string; validate: unknown }) => { request(r: { method: string; params: unknown }): Promise<unknown>; close(): Promise<void> };
+  };
+  const { validators } = (await import(pathToFileURL(join(clientDir, 'validators.js')).href)) as { validators: unknown };
+  const client = createClient({ url: `http://127.0.0.1:${port}`, validate: validators });
+  const taken: string[] = [];
+  try {
+    for (const method of methods)
+      for (const reply of ANY_REPLY) {
+        const got = await client.request({ method, params: [] }).then(
+          () => true,
+          (e: Error) => (e.name === 'ResponseValidationError' ? false : e),
+        );
+        if (got !== false) taken.push(`${method} with the reply ${JSON.stringify(reply)}: ${got === true ? 'resolved' : `rejected for another reason: ${got.message}`}`);
+      }
+  } finally {
+    await client.close();
+    await new Promise((done) => server.close(done));
+  }
+  expect(next).toBe(methods.length * ANY_REPLY.length);
+  return taken;
+}
+
 /** The whole path for one document: generate, type-check, every method through client and mock. */
 async function endToEnd(c: Entry): Promise<void> {
   const r = results.get(c.name);
@@ -110,11 +148,17 @@ async function endToEnd(c: Entry): Promise<void> {
   const outcomes = await callEveryMethod(join(dir(c.name), 'client'));
   const methods = r.model!.services.flatMap((s) => s.methods.filter((m) => !m.subscriptions));
   expect(outcomes.length).toBe(methods.length * 2);
+  // A result of `schema: false` admits no value: the mock can only answer with an error, and what is shown
+  // instead is that the client refuses every reply (never resolves with a value its type, `never`, denies).
+  const never = methods.filter((m) => m.result?.schema === false);
+  expect(r.problems.filter((p) => p.code === 'result-never').map((p) => p.pointer)).toEqual(never.map((m) => `${m.pointer}/result/schema`));
+  for (const o of outcomes.filter((o) => never.some((m) => m.name === o.method))) expect(o.problem, o.method).toMatch(/^RpcError: /);
+  if (never.length) none('methods of result false whose client took a reply', await repliesTaken(join(dir(c.name), 'client'), never.map((m) => m.name)));
   // A method whose example the generator reported wrong (a located warning), and for which no valid params
   // exist either, is skipped: the document's fault, not the generator's.
   const reported = new Set(methods.filter((m) => r.problems.some((p) => p.code.startsWith('example-') && p.pointer?.startsWith(`${m.pointer}/examples/`))).map((m) => m.name));
   const skipped = (o: CallOutcome) => o.problem === 'no valid params could be made for it' && reported.has(o.method);
-  none('failed calls', outcomes.filter((o) => o.problem && !skipped(o)));
+  none('failed calls', outcomes.filter((o) => o.problem && !skipped(o) && !never.some((m) => m.name === o.method)));
   // A method answers with its document's example, unless the generator reported one of its examples wrong.
   const wrong = r.problems.filter((p) => p.code === 'example-invalid').map((p) => p.pointer ?? '');
   const trusted = methods.filter((m) => m.examples.length && !wrong.some((w) => w.startsWith(`${m.pointer}/examples/`)));

@@ -5,10 +5,14 @@
  */
 import fc from 'fast-check';
 import ts from 'typescript';
+import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { camelCase } from '../../generator/emit/shared/client-names.js';
 import { pascalCase } from '../../generator/schema/typescript.js';
+import { GENERATED_BINDINGS } from '../../generator/schema/ts-names.js';
+import { ROOT } from '../helpers/paths.js';
 
 const { toSafeString } = createRequire(import.meta.url)('json-schema-to-typescript/dist/src/utils.js') as { toSafeString: (s: string) => string };
 
@@ -100,5 +104,35 @@ describe('one naming rule for every identifier a document names', () => {
 
   it('a name that is neither keeps its spelling', () => {
     expect([camelCase('getBalance'), camelCase('arguments list'), pascalCase('Block'), pascalCase('Records')]).toEqual(['getBalance', 'argumentsList', 'Block', 'Records']);
+  });
+});
+
+describe('names the generated modules bind themselves', () => {
+  /** Every name a module of the generated package (client, server, mock, validators) binds by importing it from the runtime, read from the output. */
+  function runtimeImports(): Set<string> {
+    const found = new Set<string>();
+    const walk = (dir: string): void => {
+      for (const entry of readdirSync(dir, { withFileTypes: true })) {
+        const path = join(dir, entry.name);
+        if (entry.isDirectory()) {
+          if (entry.name !== 'runtime') walk(path);
+        } else if (entry.name.endsWith('.d.ts') || entry.name.endsWith('.js')) {
+          for (const m of readFileSync(path, 'utf8').matchAll(/^import (?:type )?\{([^}]*)\} from '[./]*runtime\//gm))
+            for (const n of m[1]!.split(',')) found.add(n.trim().replace(/^type /, '').replace(/^.* as /, ''));
+        }
+      }
+    };
+    walk(join(ROOT, 'generated/client'));
+    return found;
+  }
+
+  it('every runtime name a generated module imports is one a document name cannot take', () => {
+    const imported = [...runtimeImports()].filter(Boolean);
+    expect(imported.length).toBeGreaterThan(5);
+    expect(imported.filter((n) => !GENERATED_BINDINGS.has(n))).toEqual([]);
+  });
+
+  it('a method, param or schema named like one takes the suffix (a method `call` beside the imported `call`)', () => {
+    expect([camelCase('call'), camelCase('meta'), pascalCase('Transport'), pascalCase('call')]).toEqual(['call_', 'meta_', 'TransportType', 'Call']);
   });
 });

@@ -168,18 +168,54 @@ describe('documents with the constructs unseen documents had', () => {
       methods: [
         { name: 'get', params: [{ name: 'a', schema: { type: 'string' } }], result: { schema: { $ref: '#/components/schemas/A' } } },
       ],
-      components: { schemas: { A: { type: 'object', properties: { b: { $ref: '#/definitions/B' } }, definitions: { B: { type: 'integer' } } } } },
+      components: {
+        schemas: {
+          A: {
+            type: 'object',
+            // An unused $ref that points nowhere: under `blockNumber`, no schema keyword (as in a published bundler spec).
+            properties: { b: { $ref: '#/definitions/B' }, c: { type: 'string', blockNumber: { title: 'n', $ref: '#/components/schemas/uint' } } },
+            definitions: { B: { type: 'integer' } },
+          },
+        },
+      },
     };
     const { result } = await roundTrip(doc);
-    const codes = ['openrpc-version-loose', 'ref-embedded', 'result-name-missing'];
+    const codes = ['openrpc-version-loose', 'ref-embedded', 'result-name-missing', 'ref-unused-unresolved'];
     expect(result.problems.filter((p) => codes.includes(p.code)).map((p) => [p.code, p.severity, p.pointer, typeof p.line])).toEqual([
       ['openrpc-version-loose', 'warning', '/openrpc', 'number'],
       ['result-name-missing', 'warning', '/methods/0/result', 'number'],
       ['ref-embedded', 'warning', '/components/schemas/A/properties/b/$ref', 'number'],
+      ['ref-unused-unresolved', 'warning', '/components/schemas/A/properties/c/blockNumber/$ref', 'number'],
     ]);
     const strict = await build(doc, true);
     expect(strict.result.ok).toBe(false);
-    expect(strict.result.problems.filter((p) => codes.includes(p.code) && p.severity !== 'warning').map((p) => p.code).sort()).toEqual(codes);
+    expect(strict.result.problems.filter((p) => codes.includes(p.code) && p.severity !== 'warning').map((p) => p.code).sort()).toEqual([...codes].sort());
+  });
+
+  it('a pattern valid only without the u flag: generated, validated as written without u, with a located warning', async () => {
+    const doc = {
+      openrpc: '1.3.2',
+      info,
+      methods: [{ name: 'get', params: [{ name: 'id', required: true, schema: { type: 'string', pattern: '^\\d+\\-[\\w-.]+$' } }], result: { name: 'r', schema: { type: 'boolean' } } }],
+    };
+    const { result, client } = await roundTrip(doc);
+    expect(result.problems.filter((p) => p.code === 'pattern-not-unicode').map((p) => [p.severity, p.pointer, typeof p.line])).toEqual([['warning', '/methods/0/params/0/schema/pattern', 'number']]);
+    // The shipped validator reads it as a browser would without u: a match passes, anything else fails.
+    const load = (path: string) => import(pathToFileURL(join(client, path)).href);
+    const { startMock } = (await load('mock/index.js')) as { startMock: () => Promise<{ url: string; close(): Promise<void> }> };
+    const { createClient } = (await load('index.js')) as { createClient: (o: { url: string }) => { request(r: { method: string; params: unknown }): Promise<unknown>; close(): Promise<void> } };
+    const mock = await startMock();
+    const c = createClient({ url: mock.url });
+    try {
+      expect(await c.request({ method: 'get', params: ['12-a.b'] })).toBeTypeOf('boolean');
+      await expect(c.request({ method: 'get', params: ['12_a'] })).rejects.toMatchObject({ code: -32602, message: expect.stringContaining('must match pattern') });
+    } finally {
+      await c.close();
+      await mock.close();
+    }
+    const strict = await build(doc, true);
+    expect(strict.result.ok).toBe(false);
+    expect(strict.result.problems.filter((p) => p.code === 'pattern-not-unicode').map((p) => p.severity)).toEqual(['error']);
   });
 
   it('what cannot be typed exactly widens safely, never to any', async () => {

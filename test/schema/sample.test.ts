@@ -30,3 +30,26 @@ describe('made values', () => {
     });
   }
 });
+
+/** Numeric bounds and `multipleOf` together, alone and as a tuple's item (where the first candidate is taken). */
+const NUMBERS: readonly Record<string, unknown>[] = [
+  { type: 'number', exclusiveMinimum: 0, multipleOf: 2 },
+  { type: 'number', exclusiveMinimum: 0, multipleOf: 0.5 },
+  { type: 'number', minimum: 3, maximum: 9, multipleOf: 4 },
+  { type: 'integer', exclusiveMaximum: 0, multipleOf: 3 },
+  { type: 'array', items: [{ type: 'number', exclusiveMinimum: 0, multipleOf: 2 }], minItems: 1, additionalItems: false },
+];
+
+describe('made numbers meet every bound and the step together', () => {
+  for (const schema of NUMBERS) {
+    it(JSON.stringify(schema), () => {
+      const document = { openrpc: '1.3.2', info: { title: 'T', version: '1' }, methods: [], components: { schemas: { S: schema } } };
+      const compiler = new SchemaCompiler('t', document, { strict: false, source: false });
+      const made = new Sampler(document, compiler).sample('/components/schemas/S');
+      expect(made).toBeDefined();
+      const validate = compiler.compile('/components/schemas/S');
+      if (validate instanceof Error) throw validate;
+      expect(validate(made!.value), JSON.stringify(made!.value)).toBe(true);
+    });
+  }
+});

@@ -57,7 +57,9 @@ export function typesModule(path: string, declarations: string, js = ''): Output
   const base = path.slice(0, -3);
   return [
     { path: `${base}.js`, contents: js ? normalize(`${GENERATED_BANNER}\n\n${js}\n`) : 'export {};\n' },
-    { path: `${base}.d.ts`, contents: normalize(declarations) },
+    // A document without a type of its own (methods with neither params nor a result) still gives a module:
+    // `export * from './types.js'` of a file with no export is an error (TS2306, "is not a module").
+    { path: `${base}.d.ts`, contents: normalize(/^export\b/m.test(declarations) ? declarations : `${declarations.trimEnd()}\n\nexport {};\n`) },
   ];
 }
 
