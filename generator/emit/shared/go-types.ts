@@ -43,23 +43,37 @@ export function nilable(t: string): boolean {
  * Text as a Go doc comment in the form gofmt (Go 1.19 and later) gives it. gofmt reads a span of indented
  * (and blank) lines as one block, a list when its first line is a list marker and code otherwise, and only
  * a plain text line ends the span: list items are indented by two spaces and their other lines by four,
- * code lines by a tab, blank lines around each span.
+ * code lines by a tab, blank lines around each span. A list with a blank line between any two of its items
+ * is loose: gofmt then writes a blank line between every two.
  */
 export function goDoc(text: string | undefined): string[] {
   if (!text) return [];
   const out: string[] = [];
   let span: 'list' | 'code' | undefined;
   let blank = true;
+  // The current list's items (each its lines), and whether a blank line stood between two of them.
+  let items: string[][] = [];
+  let loose = false;
+  const endList = () => {
+    items.forEach((lines, i) => {
+      if (i > 0 && loose) out.push('//');
+      out.push(...lines);
+    });
+    items = [];
+    loose = false;
+  };
   for (const raw of text.trim().split('\n')) {
     const line = raw.trimEnd();
     const item = /^\s*([-*+]|[0-9]+[.)])\s+(.*)$/.exec(line);
     if (line === '') {
-      if (!blank) out.push('//');
+      if (!blank && span !== 'list') out.push('//');
       blank = true;
       continue;
     }
     if (!item && !/^\s/.test(line)) {
+      if (span === 'list') endList();
       if (span && !blank) out.push('//');
+      if (span === 'list' && blank) out.push('//');
       span = undefined;
       out.push(`// ${line}`);
     } else {
@@ -69,12 +83,17 @@ export function goDoc(text: string | undefined): string[] {
       }
       if (span === 'code') out.push(`//\t${line.trim()}`);
       else if (item) {
+        if (blank && items.length) loose = true;
         const marker = /^[-*+]$/.test(item[1]!) ? '-' : item[1]!;
-        out.push(`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`);
-      } else out.push(`//     ${line.trim()}`);
+        items.push([`//${' '.repeat(Math.max(1, 4 - marker.length))}${marker} ${item[2]}`]);
+      } else {
+        if (blank && items.length) loose = true;
+        items[items.length - 1]!.push(`//     ${line.trim()}`);
+      }
     }
     blank = false;
   }
+  if (span === 'list') endList();
   while (out[out.length - 1] === '//') out.pop();
   return out;
 }
