@@ -49,12 +49,15 @@ export interface Recorder {
   record(exchange: ProxyExchange): string;
   /** Resolves when every queued write is done; rejects with the first write that failed. */
   flush(): Promise<void>;
+  /** Characters held to tell a changed answer from an unchanged one: a fixed amount per file, whatever its size. */
+  retained(): number;
 }
 
 export function createRecorder(dir: string, redact: Redactor = fixtureOf): Recorder {
   mkdirSync(dir, { recursive: true });
   let n = 0;
-  /** Per file: the text last queued, and the chain of writes to it (a later write waits for the earlier). */
+  /** Per file: a hash of the text last queued (not the text: memory stays flat however large the answers), and
+   * the chain of writes to it (a later write waits for the earlier; dropped once it settles). */
   const last = new Map<string, string>();
   const chains = new Map<string, Promise<void>>();
   let failed: Error | undefined;
@@ -63,8 +66,9 @@ export function createRecorder(dir: string, redact: Redactor = fixtureOf): Recor
       const fixture = redact(exchange);
       const file = join(dir, fixtureName(fixture));
       const text = `${JSON.stringify(fixture, null, 2)}\n`;
-      if (last.get(file) === text) return file;
-      last.set(file, text);
+      const digest = createHash('sha256').update(text).digest('base64');
+      if (last.get(file) === digest) return file;
+      last.set(file, digest);
       const tmp = `${file}.${process.pid}.${n++}.tmp`;
       const write = (chains.get(file) ?? Promise.resolve())
         .then(() => writeFile(tmp, text))
@@ -73,11 +77,19 @@ export function createRecorder(dir: string, redact: Redactor = fixtureOf): Recor
           failed ??= e;
         });
       chains.set(file, write);
+      void write.then(() => {
+        if (chains.get(file) === write) chains.delete(file);
+      });
       return file;
     },
     async flush() {
       await Promise.all(chains.values());
       if (failed) throw failed;
+    },
+    retained() {
+      let chars = 0;
+      for (const [file, digest] of last) chars += file.length + digest.length;
+      return chars;
     },
   };
 }
