@@ -54,7 +54,10 @@ def _regex(source: str) -> re.Pattern[str]:
 
 
 def _as_list(value: object) -> list[Any] | None:
-    return cast("list[Any]", value) if isinstance(value, list) else None
+    if not isinstance(value, list):
+        return None
+    items: list[Any] = value  # pyright: ignore[reportUnknownVariableType]
+    return items
 
 
 def _as_dict(value: object) -> dict[str, Any] | None:

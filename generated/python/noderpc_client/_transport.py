@@ -87,7 +87,7 @@ def _retry_after(headers: httpx.Headers) -> float | None:
         at = email.utils.parsedate_to_datetime(value)
     except (TypeError, ValueError):
         return None
-    return max(0.0, at.timestamp() - time.time())
+    return max(0.0, float(at.timestamp()) - time.time())
 
 
 def _retryable(error: NodeRpcError, codes: Sequence[int]) -> bool:
@@ -169,8 +169,8 @@ class _Core:
             return None
         asked = error.retry_after if isinstance(error, HttpError) else None
         if asked is not None:
-            return min(asked, self.retry.max_retry_after)
-        full = min(self.retry.max_delay, self.retry.delay * 2**attempt)
+            return float(min(asked, self.retry.max_retry_after))
+        full = min(self.retry.max_delay, self.retry.delay * 2.0**attempt)
         return full / 2 + random.random() * full / 2
 
     def transport_error(self, e: httpx.TransportError, method: str, url: str, timeout: float | None) -> TransportError:
