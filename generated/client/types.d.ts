@@ -5715,6 +5715,16 @@ export interface WalletSendParams {
 
 export type WalletSendResult = TxIDChangeAddrResult
 
+export type WarpGetBlockAggregateSignatureResult = `0x${string}`
+
+export type WarpGetBlockSignatureResult = `0x${string}`
+
+export type WarpGetMessageAggregateSignatureResult = `0x${string}`
+
+export type WarpGetMessageResult = `0x${string}`
+
+export type WarpGetMessageSignatureResult = `0x${string}`
+
 export type Web3ClientVersionResult = string
 
 export type Web3Sha3Result = `0x${string}`
@@ -6555,6 +6565,40 @@ export type PersonalUnpairParams = [url: string, pin: string]
  * @param address The sender.
  */
 export type TxpoolContentFromParams = [address: `0x${string}`]
+
+/**
+ * Params of warp_getBlockAggregateSignature, by position.
+ * @param blockID The accepted block's ID (CB58).
+ * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
+ * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+ */
+export type WarpGetBlockAggregateSignatureParams = [blockID: string, quorumNum: number, subnetID: string]
+
+/**
+ * Params of warp_getBlockSignature, by position.
+ * @param blockID The accepted block's ID (CB58).
+ */
+export type WarpGetBlockSignatureParams = [blockID: string]
+
+/**
+ * Params of warp_getMessageAggregateSignature, by position.
+ * @param messageID The warp message's ID (CB58).
+ * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
+ * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+ */
+export type WarpGetMessageAggregateSignatureParams = [messageID: string, quorumNum: number, subnetID: string]
+
+/**
+ * Params of warp_getMessage, by position.
+ * @param messageID The warp message's ID (CB58).
+ */
+export type WarpGetMessageParams = [messageID: string]
+
+/**
+ * Params of warp_getMessageSignature, by position.
+ * @param messageID The warp message's ID (CB58).
+ */
+export type WarpGetMessageSignatureParams = [messageID: string]
 
 /**
  * Params of web3_sha3, by position.

@@ -43,6 +43,7 @@ export interface NodeServerHandlers {
   readonly txpool?: EvmHandlers["txpool"];
   readonly personal?: EvmHandlers["personal"];
   readonly debug?: EvmHandlers["debug"];
+  readonly warp?: EvmHandlers["warp"];
 }
 
 /** Every service, as the server runtime serves it. */

@@ -167,6 +167,11 @@ __all__ = [
     "CPUProfilingNotInProgressError",
     "TraceAlreadyInProgressError",
     "TraceNotInProgressError",
+    "FailedToGetMessage2PsAgvhGczsError",
+    "FailedToGetSignatureForBlock2PsError",
+    "FailedToParseSubnetIDXError",
+    "CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError",
+    "CannotAggregateSignaturesFromSubnetWithNoValidatorsError",
 ]
 
 
@@ -1150,11 +1155,50 @@ class TraceNotInProgressError(RpcError):
     PATTERN = re.compile("trace not in progress", re.S)
 
 
+class FailedToGetMessage2PsAgvhGczsError(RpcError):
+    """JSON-RPC error -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found", re.S)
+
+
+class FailedToGetSignatureForBlock2PsError(RpcError):
+    """JSON-RPC error -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found", re.S)
+
+
+class FailedToParseSubnetIDXError(RpcError):
+    """JSON-RPC error -32000: failed to parse subnetID: "x" """
+
+    CODE = -32000
+    PATTERN = re.compile("failed to parse subnetID: \"x\"", re.S)
+
+
+class CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError(RpcError):
+    """JSON-RPC error -32000: cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found", re.S)
+
+
+class CannotAggregateSignaturesFromSubnetWithNoValidatorsError(RpcError):
+    """JSON-RPC error -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)"""
+
+    CODE = -32000
+    PATTERN = re.compile("cannot aggregate signatures from subnet with no validators \\(SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000\\)", re.S)
+
+
 _DOCUMENTED: tuple[type[RpcError], ...] = (
+    FailedToGetSignatureForBlock2PsError,
+    CannotAggregateSignaturesFromSubnetWithNoValidatorsError,
     CouldnTUnmarshalAnArgumentEnsureArgumentsAreError,
     HistoricalProofQueryNotAllowedBlockNumberIsError,
     InvalidArgument0JsonCannotUnmarshalHexStringError,
     InvalidArgument0CannotSpecifyBothBlockHashError,
+    CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError,
+    FailedToGetMessage2PsAgvhGczsError,
     ErrInsufficientFundsForGasPriceValueAddressError,
     UnableToDecodeStorageKeyHexStringTooError,
     TheMethodDebugGetRawBlockAccessListError,
@@ -1247,6 +1291,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     CannotQueryUnfinalizedDataError,
     CPUProfilingNotInProgressError,
     FailedToEstimateBaseFeeError,
+    FailedToParseSubnetIDXError,
     CouldnTGetCurrentEpochError,
     CpuProfilerAlreadyRunningError,
     ProblemParsingAddressError,
