@@ -239,6 +239,8 @@ export interface AdminDbGetResult {
   errorCode: number
 }
 
+export type AdminExportChainResult = boolean
+
 export interface AdminGetChainAliasesParams {
   /**
    * The chain's ID
@@ -268,6 +270,8 @@ export interface AdminGetVMConfigResult {
 
   }
 }
+
+export type AdminImportChainResult = boolean
 
 export interface AdminLoadVMsResult {
   newVMs: {
@@ -5891,6 +5895,20 @@ export interface XChainUtxoPage {
    */
   encoding: HexEncoding
 }
+
+/**
+ * Params of admin_exportChain, by position.
+ * @param file Path of the file to create, on the node's disk.
+ * @param first First block number to write (a JSON number); required when `last` is given.
+ * @param last Last block number to write (a JSON number).
+ */
+export type AdminExportChainParams = [file: string, first?: number, last?: number]
+
+/**
+ * Params of admin_importChain, by position.
+ * @param file Path of the file to read, on the node's disk.
+ */
+export type AdminImportChainParams = [file: string]
 
 /**
  * Params of debug_accountRange, by position.

@@ -248,6 +248,8 @@ export const validators = {
     "evm warp_getBlockSignature": () => import("./validators/evm/warp_getBlockSignature.result.js"),
     "evm warp_getMessageAggregateSignature": () => import("./validators/evm/warp_getMessageAggregateSignature.result.js"),
     "evm warp_getBlockAggregateSignature": () => import("./validators/evm/warp_getBlockAggregateSignature.result.js"),
+    "evm admin_exportChain": () => import("./validators/evm/admin_exportChain.result.js"),
+    "evm admin_importChain": () => import("./validators/evm/admin_importChain.result.js"),
   },
   notifications: {
     "eth_subscribe newHeads": () => import("./validators/evm/eth_subscribe.newHeads.notification.js"),

@@ -294,4 +294,12 @@ var (
 	ErrCannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSource = documented(-32000, "cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found", "^(?s:cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found)$")
 	// ErrCannotAggregateSignaturesFromSubnetWithNoValidators is JSON-RPC error -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)
 	ErrCannotAggregateSignaturesFromSubnetWithNoValidators = documented(-32000, "cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)", "^(?s:cannot aggregate signatures from subnet with no validators \\(SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000\\))$")
+	// ErrLastCannotBeSpecifiedWithoutFirst is JSON-RPC error -32000: last cannot be specified without first
+	ErrLastCannotBeSpecifiedWithoutFirst = documented(-32000, "last cannot be specified without first", "^(?s:last cannot be specified without first)$")
+	// ErrLocationWouldOverwriteAnExistingFile is JSON-RPC error -32000: location would overwrite an existing file
+	ErrLocationWouldOverwriteAnExistingFile = documented(-32000, "location would overwrite an existing file", "^(?s:location would overwrite an existing file)$")
+	// ErrBlock0FailedToParseRlpExpectedInput is JSON-RPC error -32000: block 0: failed to parse: rlp: expected input list for types.extblock
+	ErrBlock0FailedToParseRlpExpectedInput = documented(-32000, "block 0: failed to parse: rlp: expected input list for types.extblock", "^(?s:block 0: failed to parse: rlp: expected input list for types\\.extblock)$")
+	// ErrBatch0FailedToInsertUnknownAncestor is JSON-RPC error -32000: batch 0: failed to insert: unknown ancestor
+	ErrBatch0FailedToInsertUnknownAncestor = documented(-32000, "batch 0: failed to insert: unknown ancestor", "^(?s:batch 0: failed to insert: unknown ancestor)$")
 )

@@ -99,6 +99,7 @@ type EvmAPI struct {
 	Personal *EvmPersonalAPI
 	Debug    *EvmDebugAPI
 	Warp     *EvmWarpAPI
+	Admin    *EvmAdminAPI
 }
 
 // EvmWeb3API holds the methods of the Web3 namespace of EVM chain JSON-RPC (C-Chain).
@@ -128,6 +129,11 @@ type EvmDebugAPI struct {
 
 // EvmWarpAPI holds the methods of the Warp namespace of EVM chain JSON-RPC (C-Chain).
 type EvmWarpAPI struct {
+	t *transport
+}
+
+// EvmAdminAPI holds the methods of the Admin namespace of EVM chain JSON-RPC (C-Chain).
+type EvmAdminAPI struct {
 	t *transport
 }
 
@@ -161,7 +167,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
-	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}}
+	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
 	return c
 }
 
@@ -6715,5 +6721,72 @@ func (a *EvmWarpAPI) GetBlockAggregateSignatureCall(params WarpGetBlockAggregate
 func (a *EvmWarpAPI) GetBlockAggregateSignature(ctx context.Context, params WarpGetBlockAggregateSignatureParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetBlockAggregateSignatureCall(params, &out))
+	return out, err
+}
+
+// AdminExportChainParams holds the params of admin_exportChain.
+type AdminExportChainParams struct {
+	// Path of the file to create, on the node's disk.
+	File string `json:"file"`
+	// First block number to write (a JSON number); required when `last` is given.
+	First *int64 `json:"first"`
+	// Last block number to write (a JSON number).
+	Last *int64 `json:"last"`
+}
+
+func (p *AdminExportChainParams) wire() []any {
+	out := make([]any, 0, 3)
+	out = append(out, p.File)
+	if p.First != nil || p.Last != nil {
+		out = append(out, p.First)
+	}
+	if p.Last != nil {
+		out = append(out, p.Last)
+	}
+	return out
+}
+
+// ExportChainCall prepares admin_exportChain for a Batch; the result is decoded into result.
+func (a *EvmAdminAPI) ExportChainCall(params AdminExportChainParams, result *bool) *Call {
+	return &Call{Service: "evm", Method: "admin_exportChain", Params: params.wire(), Effects: EffectAdmin, Result: result}
+}
+
+// ExportChain calls admin_exportChain: Write the chain's blocks to a file on the node's disk
+//
+// Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+// node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+// an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+func (a *EvmAdminAPI) ExportChain(ctx context.Context, params AdminExportChainParams) (bool, error) {
+	var out bool
+	err := a.t.do(ctx, a.ExportChainCall(params, &out))
+	return out, err
+}
+
+// AdminImportChainParams holds the params of admin_importChain.
+type AdminImportChainParams struct {
+	// Path of the file to read, on the node's disk.
+	File string `json:"file"`
+}
+
+func (p *AdminImportChainParams) wire() []any {
+	out := make([]any, 0, 1)
+	out = append(out, p.File)
+	return out
+}
+
+// ImportChainCall prepares admin_importChain for a Batch; the result is decoded into result.
+func (a *EvmAdminAPI) ImportChainCall(params AdminImportChainParams, result *bool) *Call {
+	return &Call{Service: "evm", Method: "admin_importChain", Params: params.wire(), Effects: EffectAdmin, Result: result}
+}
+
+// ImportChain calls admin_importChain: Insert blocks from a file on the node's disk
+//
+// Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+// those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+func (a *EvmAdminAPI) ImportChain(ctx context.Context, params AdminImportChainParams) (bool, error) {
+	var out bool
+	err := a.t.do(ctx, a.ImportChainCall(params, &out))
 	return out, err
 }

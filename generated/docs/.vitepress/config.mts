@@ -429,6 +429,15 @@ export default defineConfig({
               { text: 'warp_getBlockAggregateSignature', link: '/evm/warp#warp_getBlockAggregateSignature' },
             ],
           },
+          {
+            text: 'admin',
+            link: '/evm/admin',
+            collapsed: true,
+            items: [
+              { text: 'admin_exportChain', link: '/evm/admin#admin_exportChain' },
+              { text: 'admin_importChain', link: '/evm/admin#admin_importChain' },
+            ],
+          },
         ],
       },
       { text: 'Types', link: '/types' },

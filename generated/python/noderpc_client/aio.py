@@ -2944,6 +2944,38 @@ class AsyncEvmWarpApi:
         return await self._t.call(calls.evm_warp_get_block_aggregate_signature(block_id, quorum_num, subnet_id), timeout=timeout, headers=headers)
 
 
+class AsyncEvmAdminApi:
+    """The `admin` namespace of EVM chain JSON-RPC (C-Chain)."""
+
+    def __init__(self, transport: AsyncHttpTransport) -> None:
+        self._t = transport
+
+    async def export_chain(self, file: str, first: int | None = None, last: int | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> bool:
+        """Write the chain's blocks to a file on the node's disk
+
+        Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+        node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+        an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+        `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+        Documented errors:
+            -32000: last cannot be specified without first
+            -32000: location would overwrite an existing file"""
+        return await self._t.call(calls.evm_admin_export_chain(file, first, last), timeout=timeout, headers=headers)
+
+    async def import_chain(self, file: str, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> bool:
+        """Insert blocks from a file on the node's disk
+
+        Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+        those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+        namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+        Documented errors:
+            -32000: block 0: failed to parse: rlp: expected input list for types.extblock
+            -32000: batch 0: failed to insert: unknown ancestor"""
+        return await self._t.call(calls.evm_admin_import_chain(file), timeout=timeout, headers=headers)
+
+
 class AsyncXApi:
     """X-Chain API"""
 
@@ -2988,6 +3020,7 @@ class AsyncEvmApi:
         self.personal = AsyncEvmPersonalApi(transport)
         self.debug = AsyncEvmDebugApi(transport)
         self.warp = AsyncEvmWarpApi(transport)
+        self.admin = AsyncEvmAdminApi(transport)
 
 
 class AsyncNodeClient:

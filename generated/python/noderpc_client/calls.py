@@ -3481,3 +3481,34 @@ def evm_warp_get_block_aggregate_signature(block_id: CB58ID, quorum_num: int, su
         -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)"""
     params: list[Any] = [block_id, quorum_num, subnet_id]
     return Call("evm", "warp_getBlockAggregateSignature", _encode("evm:warp_getBlockAggregateSignature", params), "read", _decoder("evm:warp_getBlockAggregateSignature"))
+
+
+def evm_admin_export_chain(file: str, first: int | None = None, last: int | None = None) -> Call[bool]:
+    """Write the chain's blocks to a file on the node's disk
+
+    Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+    node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+    an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+    Documented errors:
+        -32000: last cannot be specified without first
+        -32000: location would overwrite an existing file"""
+    params: list[Any] = [file, first, last]
+    while params and params[-1] is None:
+        params.pop()
+    return Call("evm", "admin_exportChain", _encode("evm:admin_exportChain", params), "admin", _decoder("evm:admin_exportChain"))
+
+
+def evm_admin_import_chain(file: str) -> Call[bool]:
+    """Insert blocks from a file on the node's disk
+
+    Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+    those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+    Documented errors:
+        -32000: block 0: failed to parse: rlp: expected input list for types.extblock
+        -32000: batch 0: failed to insert: unknown ancestor"""
+    params: list[Any] = [file]
+    return Call("evm", "admin_importChain", _encode("evm:admin_importChain", params), "admin", _decoder("evm:admin_importChain"))

@@ -172,6 +172,10 @@ __all__ = [
     "FailedToParseSubnetIDXError",
     "CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError",
     "CannotAggregateSignaturesFromSubnetWithNoValidatorsError",
+    "LastCannotBeSpecifiedWithoutFirstError",
+    "LocationWouldOverwriteAnExistingFileError",
+    "Block0FailedToParseRlpExpectedInputError",
+    "Batch0FailedToInsertUnknownAncestorError",
 ]
 
 
@@ -1190,6 +1194,34 @@ class CannotAggregateSignaturesFromSubnetWithNoValidatorsError(RpcError):
     PATTERN = re.compile("cannot aggregate signatures from subnet with no validators \\(SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000\\)", re.S)
 
 
+class LastCannotBeSpecifiedWithoutFirstError(RpcError):
+    """JSON-RPC error -32000: last cannot be specified without first"""
+
+    CODE = -32000
+    PATTERN = re.compile("last cannot be specified without first", re.S)
+
+
+class LocationWouldOverwriteAnExistingFileError(RpcError):
+    """JSON-RPC error -32000: location would overwrite an existing file"""
+
+    CODE = -32000
+    PATTERN = re.compile("location would overwrite an existing file", re.S)
+
+
+class Block0FailedToParseRlpExpectedInputError(RpcError):
+    """JSON-RPC error -32000: block 0: failed to parse: rlp: expected input list for types.extblock"""
+
+    CODE = -32000
+    PATTERN = re.compile("block 0: failed to parse: rlp: expected input list for types\\.extblock", re.S)
+
+
+class Batch0FailedToInsertUnknownAncestorError(RpcError):
+    """JSON-RPC error -32000: batch 0: failed to insert: unknown ancestor"""
+
+    CODE = -32000
+    PATTERN = re.compile("batch 0: failed to insert: unknown ancestor", re.S)
+
+
 _DOCUMENTED: tuple[type[RpcError], ...] = (
     FailedToGetSignatureForBlock2PsError,
     CannotAggregateSignaturesFromSubnetWithNoValidatorsError,
@@ -1202,6 +1234,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     ErrInsufficientFundsForGasPriceValueAddressError,
     UnableToDecodeStorageKeyHexStringTooError,
     TheMethodDebugGetRawBlockAccessListError,
+    Block0FailedToParseRlpExpectedInputError,
     InvalidArgument0HexStringHasLength62Error,
     TheMethodEthGetBlockAccessListDoesError,
     InsufficientFundsForGasPriceValueAddressHaveError,
@@ -1236,6 +1269,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodNativeExportNATIVEError,
     RpcCanTFindMethodNativeImportNATIVEError,
     RpcCanTFindMethodWalletSendMultipleError,
+    Batch0FailedToInsertUnknownAncestorError,
     FailedToParseLogLevelUnknownLevelError,
     RpcCanTFindMethodAvmCreateNFTError,
     HexStringTooLongWantAtMost32Error,
@@ -1244,6 +1278,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodAvmListAddressesError,
     AuthenticationNeededPasswordOrUnlockError,
     CouldNotDecryptKeyWithGivenPasswordError,
+    LocationWouldOverwriteAnExistingFileError,
     RpcCanTFindMethodAvmSendMultipleError,
     RpcCanTFindMethodNativeExportKeyError,
     RpcCanTFindMethodNativeImportKeyError,
@@ -1253,6 +1288,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodAvmCreateAssetError,
     BlockTimestampsMustBeInOrderError,
     SigningBlobTransactionsNotSupportedError,
+    LastCannotBeSpecifiedWithoutFirstError,
     RpcCanTFindMethodAvmExportKeyError,
     RpcCanTFindMethodAvmImportKeyError,
     RpcCanTFindMethodNativeExportError,
