@@ -239,6 +239,8 @@ export interface AdminDbGetResult {
   errorCode: number
 }
 
+export type AdminExportChainResult = boolean
+
 export interface AdminGetChainAliasesParams {
   /**
    * The chain's ID
@@ -268,6 +270,8 @@ export interface AdminGetVMConfigResult {
 
   }
 }
+
+export type AdminImportChainResult = boolean
 
 export interface AdminLoadVMsResult {
   newVMs: {
@@ -5715,6 +5719,16 @@ export interface WalletSendParams {
 
 export type WalletSendResult = TxIDChangeAddrResult
 
+export type WarpGetBlockAggregateSignatureResult = `0x${string}`
+
+export type WarpGetBlockSignatureResult = `0x${string}`
+
+export type WarpGetMessageAggregateSignatureResult = `0x${string}`
+
+export type WarpGetMessageResult = `0x${string}`
+
+export type WarpGetMessageSignatureResult = `0x${string}`
+
 export type Web3ClientVersionResult = string
 
 export type Web3Sha3Result = `0x${string}`
@@ -5881,6 +5895,20 @@ export interface XChainUtxoPage {
    */
   encoding: HexEncoding
 }
+
+/**
+ * Params of admin_exportChain, by position.
+ * @param file Path of the file to create, on the node's disk.
+ * @param first First block number to write (a JSON number); required when `last` is given.
+ * @param last Last block number to write (a JSON number).
+ */
+export type AdminExportChainParams = [file: string, first?: number, last?: number]
+
+/**
+ * Params of admin_importChain, by position.
+ * @param file Path of the file to read, on the node's disk.
+ */
+export type AdminImportChainParams = [file: string]
 
 /**
  * Params of debug_accountRange, by position.
@@ -6555,6 +6583,40 @@ export type PersonalUnpairParams = [url: string, pin: string]
  * @param address The sender.
  */
 export type TxpoolContentFromParams = [address: `0x${string}`]
+
+/**
+ * Params of warp_getBlockAggregateSignature, by position.
+ * @param blockID The accepted block's ID (CB58).
+ * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
+ * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+ */
+export type WarpGetBlockAggregateSignatureParams = [blockID: string, quorumNum: number, subnetID: string]
+
+/**
+ * Params of warp_getBlockSignature, by position.
+ * @param blockID The accepted block's ID (CB58).
+ */
+export type WarpGetBlockSignatureParams = [blockID: string]
+
+/**
+ * Params of warp_getMessageAggregateSignature, by position.
+ * @param messageID The warp message's ID (CB58).
+ * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
+ * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+ */
+export type WarpGetMessageAggregateSignatureParams = [messageID: string, quorumNum: number, subnetID: string]
+
+/**
+ * Params of warp_getMessage, by position.
+ * @param messageID The warp message's ID (CB58).
+ */
+export type WarpGetMessageParams = [messageID: string]
+
+/**
+ * Params of warp_getMessageSignature, by position.
+ * @param messageID The warp message's ID (CB58).
+ */
+export type WarpGetMessageSignatureParams = [messageID: string]
 
 /**
  * Params of web3_sha3, by position.

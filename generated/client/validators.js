@@ -243,6 +243,13 @@ export const validators = {
     "evm debug_stacks": () => import("./validators/evm/debug_stacks.result.js"),
     "evm debug_freeOSMemory": () => import("./validators/evm/debug_freeOSMemory.result.js"),
     "evm debug_setGCPercent": () => import("./validators/evm/debug_setGCPercent.result.js"),
+    "evm warp_getMessage": () => import("./validators/evm/warp_getMessage.result.js"),
+    "evm warp_getMessageSignature": () => import("./validators/evm/warp_getMessageSignature.result.js"),
+    "evm warp_getBlockSignature": () => import("./validators/evm/warp_getBlockSignature.result.js"),
+    "evm warp_getMessageAggregateSignature": () => import("./validators/evm/warp_getMessageAggregateSignature.result.js"),
+    "evm warp_getBlockAggregateSignature": () => import("./validators/evm/warp_getBlockAggregateSignature.result.js"),
+    "evm admin_exportChain": () => import("./validators/evm/admin_exportChain.result.js"),
+    "evm admin_importChain": () => import("./validators/evm/admin_importChain.result.js"),
   },
   notifications: {
     "eth_subscribe newHeads": () => import("./validators/evm/eth_subscribe.newHeads.notification.js"),

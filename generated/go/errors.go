@@ -284,4 +284,22 @@ var (
 	ErrTraceAlreadyInProgress = documented(-32000, "trace already in progress", "^(?s:trace already in progress)$")
 	// ErrTraceNotInProgress is JSON-RPC error -32000: trace not in progress
 	ErrTraceNotInProgress = documented(-32000, "trace not in progress", "^(?s:trace not in progress)$")
+	// ErrFailedToGetMessage2PsAgvhGczs is JSON-RPC error -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found
+	ErrFailedToGetMessage2PsAgvhGczs = documented(-32000, "failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found", "^(?s:failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found)$")
+	// ErrFailedToGetSignatureForBlock2Ps is JSON-RPC error -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found
+	ErrFailedToGetSignatureForBlock2Ps = documented(-32000, "failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found", "^(?s:failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found)$")
+	// ErrFailedToParseSubnetIDX is JSON-RPC error -32000: failed to parse subnetID: "x"
+	ErrFailedToParseSubnetIDX = documented(-32000, "failed to parse subnetID: \"x\"", "^(?s:failed to parse subnetID: \"x\")$")
+	// ErrCannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSource is JSON-RPC error -32000: cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found
+	ErrCannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSource = documented(-32000, "cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found", "^(?s:cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found)$")
+	// ErrCannotAggregateSignaturesFromSubnetWithNoValidators is JSON-RPC error -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)
+	ErrCannotAggregateSignaturesFromSubnetWithNoValidators = documented(-32000, "cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)", "^(?s:cannot aggregate signatures from subnet with no validators \\(SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000\\))$")
+	// ErrLastCannotBeSpecifiedWithoutFirst is JSON-RPC error -32000: last cannot be specified without first
+	ErrLastCannotBeSpecifiedWithoutFirst = documented(-32000, "last cannot be specified without first", "^(?s:last cannot be specified without first)$")
+	// ErrLocationWouldOverwriteAnExistingFile is JSON-RPC error -32000: location would overwrite an existing file
+	ErrLocationWouldOverwriteAnExistingFile = documented(-32000, "location would overwrite an existing file", "^(?s:location would overwrite an existing file)$")
+	// ErrBlock0FailedToParseRlpExpectedInput is JSON-RPC error -32000: block 0: failed to parse: rlp: expected input list for types.extblock
+	ErrBlock0FailedToParseRlpExpectedInput = documented(-32000, "block 0: failed to parse: rlp: expected input list for types.extblock", "^(?s:block 0: failed to parse: rlp: expected input list for types\\.extblock)$")
+	// ErrBatch0FailedToInsertUnknownAncestor is JSON-RPC error -32000: batch 0: failed to insert: unknown ancestor
+	ErrBatch0FailedToInsertUnknownAncestor = documented(-32000, "batch 0: failed to insert: unknown ancestor", "^(?s:batch 0: failed to insert: unknown ancestor)$")
 )

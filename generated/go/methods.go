@@ -98,6 +98,8 @@ type EvmAPI struct {
 	Txpool   *EvmTxpoolAPI
 	Personal *EvmPersonalAPI
 	Debug    *EvmDebugAPI
+	Warp     *EvmWarpAPI
+	Admin    *EvmAdminAPI
 }
 
 // EvmWeb3API holds the methods of the Web3 namespace of EVM chain JSON-RPC (C-Chain).
@@ -122,6 +124,16 @@ type EvmPersonalAPI struct {
 
 // EvmDebugAPI holds the methods of the Debug namespace of EVM chain JSON-RPC (C-Chain).
 type EvmDebugAPI struct {
+	t *transport
+}
+
+// EvmWarpAPI holds the methods of the Warp namespace of EVM chain JSON-RPC (C-Chain).
+type EvmWarpAPI struct {
+	t *transport
+}
+
+// EvmAdminAPI holds the methods of the Admin namespace of EVM chain JSON-RPC (C-Chain).
+type EvmAdminAPI struct {
 	t *transport
 }
 
@@ -155,7 +167,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
-	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}}
+	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
 	return c
 }
 
@@ -6635,5 +6647,225 @@ func (a *EvmDebugAPI) SetGCPercentCall(params DebugSetGCPercentParams, result *i
 func (a *EvmDebugAPI) SetGCPercent(ctx context.Context, params DebugSetGCPercentParams) (int64, error) {
 	var out int64
 	err := a.t.do(ctx, a.SetGCPercentCall(params, &out))
+	return out, err
+}
+
+// WarpGetMessageParams holds the params of warp_getMessage.
+type WarpGetMessageParams struct {
+	// The warp message's ID (CB58).
+	MessageID string `json:"messageID"`
+}
+
+func (p *WarpGetMessageParams) wire() []any {
+	out := make([]any, 0, 1)
+	out = append(out, p.MessageID)
+	return out
+}
+
+// GetMessageCall prepares warp_getMessage for a Batch; the result is decoded into result.
+func (a *EvmWarpAPI) GetMessageCall(params WarpGetMessageParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "warp_getMessage", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// GetMessage calls warp_getMessage: Bytes of a warp message sent from this chain
+//
+// The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
+// warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
+// when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+func (a *EvmWarpAPI) GetMessage(ctx context.Context, params WarpGetMessageParams) (string, error) {
+	var out string
+	err := a.t.do(ctx, a.GetMessageCall(params, &out))
+	return out, err
+}
+
+// WarpGetMessageSignatureParams holds the params of warp_getMessageSignature.
+type WarpGetMessageSignatureParams struct {
+	// The warp message's ID (CB58).
+	MessageID string `json:"messageID"`
+}
+
+func (p *WarpGetMessageSignatureParams) wire() []any {
+	out := make([]any, 0, 1)
+	out = append(out, p.MessageID)
+	return out
+}
+
+// GetMessageSignatureCall prepares warp_getMessageSignature for a Batch; the result is decoded into result.
+func (a *EvmWarpAPI) GetMessageSignatureCall(params WarpGetMessageSignatureParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "warp_getMessageSignature", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// GetMessageSignature calls warp_getMessageSignature: This node's BLS signature of a warp message
+//
+// The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
+// (`warp-api-enabled`).
+func (a *EvmWarpAPI) GetMessageSignature(ctx context.Context, params WarpGetMessageSignatureParams) (string, error) {
+	var out string
+	err := a.t.do(ctx, a.GetMessageSignatureCall(params, &out))
+	return out, err
+}
+
+// WarpGetBlockSignatureParams holds the params of warp_getBlockSignature.
+type WarpGetBlockSignatureParams struct {
+	// The accepted block's ID (CB58).
+	BlockID string `json:"blockID"`
+}
+
+func (p *WarpGetBlockSignatureParams) wire() []any {
+	out := make([]any, 0, 1)
+	out = append(out, p.BlockID)
+	return out
+}
+
+// GetBlockSignatureCall prepares warp_getBlockSignature for a Batch; the result is decoded into result.
+func (a *EvmWarpAPI) GetBlockSignatureCall(params WarpGetBlockSignatureParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "warp_getBlockSignature", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// GetBlockSignature calls warp_getBlockSignature: This node's BLS signature of an accepted block's hash
+//
+// The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
+// accepted block. Off by default (`warp-api-enabled`).
+func (a *EvmWarpAPI) GetBlockSignature(ctx context.Context, params WarpGetBlockSignatureParams) (string, error) {
+	var out string
+	err := a.t.do(ctx, a.GetBlockSignatureCall(params, &out))
+	return out, err
+}
+
+// WarpGetMessageAggregateSignatureParams holds the params of warp_getMessageAggregateSignature.
+type WarpGetMessageAggregateSignatureParams struct {
+	// The warp message's ID (CB58).
+	MessageID string `json:"messageID"`
+	// The share of the subnet's stake weight that must sign, in percent (for example 67).
+	QuorumNum int64 `json:"quorumNum"`
+	// The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+	SubnetID string `json:"subnetID"`
+}
+
+func (p *WarpGetMessageAggregateSignatureParams) wire() []any {
+	out := make([]any, 0, 3)
+	out = append(out, p.MessageID)
+	out = append(out, p.QuorumNum)
+	out = append(out, p.SubnetID)
+	return out
+}
+
+// GetMessageAggregateSignatureCall prepares warp_getMessageAggregateSignature for a Batch; the result is decoded into result.
+func (a *EvmWarpAPI) GetMessageAggregateSignatureCall(params WarpGetMessageAggregateSignatureParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "warp_getMessageAggregateSignature", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// GetMessageAggregateSignature calls warp_getMessageAggregateSignature: A warp message signed by a quorum of a subnet's validators
+//
+// Asks the validators of the subnet (this chain's own when `subnetID` is empty) for their signatures of
+// the warp message with this ID and returns the signed message (`0x` hex bytes: the unsigned message
+// followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
+// the subnet's weight have signed. Contacts other validators over the network. Off by default
+// (`warp-api-enabled`).
+func (a *EvmWarpAPI) GetMessageAggregateSignature(ctx context.Context, params WarpGetMessageAggregateSignatureParams) (string, error) {
+	var out string
+	err := a.t.do(ctx, a.GetMessageAggregateSignatureCall(params, &out))
+	return out, err
+}
+
+// WarpGetBlockAggregateSignatureParams holds the params of warp_getBlockAggregateSignature.
+type WarpGetBlockAggregateSignatureParams struct {
+	// The accepted block's ID (CB58).
+	BlockID string `json:"blockID"`
+	// The share of the subnet's stake weight that must sign, in percent (for example 67).
+	QuorumNum int64 `json:"quorumNum"`
+	// The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
+	SubnetID string `json:"subnetID"`
+}
+
+func (p *WarpGetBlockAggregateSignatureParams) wire() []any {
+	out := make([]any, 0, 3)
+	out = append(out, p.BlockID)
+	out = append(out, p.QuorumNum)
+	out = append(out, p.SubnetID)
+	return out
+}
+
+// GetBlockAggregateSignatureCall prepares warp_getBlockAggregateSignature for a Batch; the result is decoded into result.
+func (a *EvmWarpAPI) GetBlockAggregateSignatureCall(params WarpGetBlockAggregateSignatureParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "warp_getBlockAggregateSignature", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// GetBlockAggregateSignature calls warp_getBlockAggregateSignature: An accepted block's hash signed by a quorum of a subnet's validators
+//
+// Builds the warp message whose payload is the hash of this accepted block, asks the validators of the
+// subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
+// hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
+// (`warp-api-enabled`).
+func (a *EvmWarpAPI) GetBlockAggregateSignature(ctx context.Context, params WarpGetBlockAggregateSignatureParams) (string, error) {
+	var out string
+	err := a.t.do(ctx, a.GetBlockAggregateSignatureCall(params, &out))
+	return out, err
+}
+
+// AdminExportChainParams holds the params of admin_exportChain.
+type AdminExportChainParams struct {
+	// Path of the file to create, on the node's disk.
+	File string `json:"file"`
+	// First block number to write (a JSON number); required when `last` is given.
+	First *int64 `json:"first"`
+	// Last block number to write (a JSON number).
+	Last *int64 `json:"last"`
+}
+
+func (p *AdminExportChainParams) wire() []any {
+	out := make([]any, 0, 3)
+	out = append(out, p.File)
+	if p.First != nil || p.Last != nil {
+		out = append(out, p.First)
+	}
+	if p.Last != nil {
+		out = append(out, p.Last)
+	}
+	return out
+}
+
+// ExportChainCall prepares admin_exportChain for a Batch; the result is decoded into result.
+func (a *EvmAdminAPI) ExportChainCall(params AdminExportChainParams, result *bool) *Call {
+	return &Call{Service: "evm", Method: "admin_exportChain", Params: params.wire(), Effects: EffectAdmin, Result: result}
+}
+
+// ExportChain calls admin_exportChain: Write the chain's blocks to a file on the node's disk
+//
+// Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+// node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+// an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+func (a *EvmAdminAPI) ExportChain(ctx context.Context, params AdminExportChainParams) (bool, error) {
+	var out bool
+	err := a.t.do(ctx, a.ExportChainCall(params, &out))
+	return out, err
+}
+
+// AdminImportChainParams holds the params of admin_importChain.
+type AdminImportChainParams struct {
+	// Path of the file to read, on the node's disk.
+	File string `json:"file"`
+}
+
+func (p *AdminImportChainParams) wire() []any {
+	out := make([]any, 0, 1)
+	out = append(out, p.File)
+	return out
+}
+
+// ImportChainCall prepares admin_importChain for a Batch; the result is decoded into result.
+func (a *EvmAdminAPI) ImportChainCall(params AdminImportChainParams, result *bool) *Call {
+	return &Call{Service: "evm", Method: "admin_importChain", Params: params.wire(), Effects: EffectAdmin, Result: result}
+}
+
+// ImportChain calls admin_importChain: Insert blocks from a file on the node's disk
+//
+// Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+// those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+func (a *EvmAdminAPI) ImportChain(ctx context.Context, params AdminImportChainParams) (bool, error) {
+	var out bool
+	err := a.t.do(ctx, a.ImportChainCall(params, &out))
 	return out, err
 }

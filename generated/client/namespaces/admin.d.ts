@@ -2,9 +2,9 @@
 import { call } from '../runtime/client/call.js';
 import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
-import { adminService } from '../services.js';
+import { adminService, evmService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { AdminGetVMConfigResult, AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
+import type { AdminExportChainParams, AdminExportChainResult, AdminGetVMConfigResult, AdminImportChainParams, AdminImportChainResult, AdminLockProfileResult, AdminMemoryProfileResult, AdminSetLogLevelParams, AdminSetLogLevelResult, AdminStartCPUProfilerResult, AdminStopCPUProfilerResult } from '../types.js';
 /** The wire contract of `admin.setLogLevel`: param order, codecs, validator. */
 export declare const adminSetLogLevelMeta: MethodMeta;
 /** The wire contract of `admin.startCPUProfiler`: param order, codecs, validator. */
@@ -17,6 +17,10 @@ export declare const adminMemoryProfileMeta: MethodMeta;
 export declare const adminLockProfileMeta: MethodMeta;
 /** The wire contract of `admin.getVMConfig`: param order, codecs, validator. */
 export declare const adminGetVMConfigMeta: MethodMeta;
+/** The wire contract of `admin_exportChain`: param order, codecs, validator. */
+export declare const adminExportChainMeta: MethodMeta;
+/** The wire contract of `admin_importChain`: param order, codecs, validator. */
+export declare const adminImportChainMeta: MethodMeta;
 
 /** Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions. */
 export interface NamespaceTransports {
@@ -27,7 +31,7 @@ export interface NamespaceTransports {
 /** How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches). */
 export type Invoke = (transport: Transport, meta: MethodMeta, params: unknown, options?: CallOptions) => unknown;
 
-/** The `admin` methods of the Admin API (EVM chain). */
+/** The `admin` methods of the Admin API (EVM chain), EVM chain JSON-RPC (C-Chain). */
 export interface AdminNamespace {
   /**
    * Set the C-Chain's log level
@@ -115,6 +119,27 @@ export interface AdminNamespace {
    * Off by default; enabled with C-Chain config `admin-api-enabled: true`.
    */
   getVMConfig(options?: CallOptions): Promise<AdminGetVMConfigResult>;
+  /**
+   * Write the chain's blocks to a file on the node's disk
+   *
+   * Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+   * node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+   * an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+   * `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+   *
+   * Off by default; enabled with private-admin. Not available on the public node.
+   */
+  exportChain(file: string, first?: number, last?: number, options?: CallOptions): Promise<AdminExportChainResult>;
+  /**
+   * Insert blocks from a file on the node's disk
+   *
+   * Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+   * those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+   * namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+   *
+   * Off by default; enabled with private-admin. Not available on the public node.
+   */
+  importChain(file: string, options?: CallOptions): Promise<AdminImportChainResult>;
 }
 
 /** The `admin` namespace over the given transports. With `invoke = prepare` its methods return prepared calls for a batch. */

@@ -36,13 +36,14 @@ export interface NodeServerHandlers {
   readonly index?: IndexerHandlers["index"];
   readonly nodeAdmin?: NodeadminHandlers["nodeAdmin"];
   readonly native?: NativeHandlers["native"];
-  readonly admin?: AdminHandlers["admin"];
+  readonly admin?: NonNullable<AdminHandlers["admin"]> & NonNullable<EvmHandlers["admin"]>;
   readonly eth?: EvmHandlers["eth"];
   readonly web3?: EvmHandlers["web3"];
   readonly net?: EvmHandlers["net"];
   readonly txpool?: EvmHandlers["txpool"];
   readonly personal?: EvmHandlers["personal"];
   readonly debug?: EvmHandlers["debug"];
+  readonly warp?: EvmHandlers["warp"];
 }
 
 /** Every service, as the server runtime serves it. */

@@ -27,5 +27,5 @@ export const services = [infoServer, healthServer, platformServer, xServer, xwal
 
 export function createNodeServer(options = {}) {
   const h = options.handlers ?? {};
-  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "health": { "health": h["health"] }, "platform": { "platform": h["platform"] }, "x": { "avm": h["avm"] }, "xwallet": { "wallet": h["wallet"] }, "proposervm": { "proposervm": h["proposervm"] }, "indexer": { "index": h["index"] }, "nodeadmin": { "nodeAdmin": h["nodeAdmin"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"] } } });
+  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "health": { "health": h["health"] }, "platform": { "platform": h["platform"] }, "x": { "avm": h["avm"] }, "xwallet": { "wallet": h["wallet"] }, "proposervm": { "proposervm": h["proposervm"] }, "indexer": { "index": h["index"] }, "nodeadmin": { "nodeAdmin": h["nodeAdmin"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"], "warp": h["warp"], "admin": h["admin"] } } });
 }

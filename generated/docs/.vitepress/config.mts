@@ -417,6 +417,27 @@ export default defineConfig({
               { text: 'debug_setGCPercent', link: '/evm/debug#debug_setGCPercent' },
             ],
           },
+          {
+            text: 'warp',
+            link: '/evm/warp',
+            collapsed: true,
+            items: [
+              { text: 'warp_getMessage', link: '/evm/warp#warp_getMessage' },
+              { text: 'warp_getMessageSignature', link: '/evm/warp#warp_getMessageSignature' },
+              { text: 'warp_getBlockSignature', link: '/evm/warp#warp_getBlockSignature' },
+              { text: 'warp_getMessageAggregateSignature', link: '/evm/warp#warp_getMessageAggregateSignature' },
+              { text: 'warp_getBlockAggregateSignature', link: '/evm/warp#warp_getBlockAggregateSignature' },
+            ],
+          },
+          {
+            text: 'admin',
+            link: '/evm/admin',
+            collapsed: true,
+            items: [
+              { text: 'admin_exportChain', link: '/evm/admin#admin_exportChain' },
+              { text: 'admin_importChain', link: '/evm/admin#admin_importChain' },
+            ],
+          },
         ],
       },
       { text: 'Types', link: '/types' },

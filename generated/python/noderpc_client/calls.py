@@ -3412,3 +3412,103 @@ def evm_debug_set_gc_percent(percent: int) -> Call[int]:
     node."""
     params: list[Any] = [percent]
     return Call("evm", "debug_setGCPercent", _encode("evm:debug_setGCPercent", params), "admin", _decoder("evm:debug_setGCPercent"))
+
+
+def evm_warp_get_message(message_id: CB58ID) -> Call[HexData]:
+    """Bytes of a warp message sent from this chain
+
+    The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
+    warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
+    when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+
+    Documented errors:
+        -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
+    params: list[Any] = [message_id]
+    return Call("evm", "warp_getMessage", _encode("evm:warp_getMessage", params), "read", _decoder("evm:warp_getMessage"))
+
+
+def evm_warp_get_message_signature(message_id: CB58ID) -> Call[HexData]:
+    """This node's BLS signature of a warp message
+
+    The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
+    (`warp-api-enabled`).
+
+    Documented errors:
+        -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
+    params: list[Any] = [message_id]
+    return Call("evm", "warp_getMessageSignature", _encode("evm:warp_getMessageSignature", params), "read", _decoder("evm:warp_getMessageSignature"))
+
+
+def evm_warp_get_block_signature(block_id: CB58ID) -> Call[HexData]:
+    """This node's BLS signature of an accepted block's hash
+
+    The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
+    accepted block. Off by default (`warp-api-enabled`).
+
+    Documented errors:
+        -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found"""
+    params: list[Any] = [block_id]
+    return Call("evm", "warp_getBlockSignature", _encode("evm:warp_getBlockSignature", params), "read", _decoder("evm:warp_getBlockSignature"))
+
+
+def evm_warp_get_message_aggregate_signature(message_id: CB58ID, quorum_num: int, subnet_id: str) -> Call[HexData]:
+    """A warp message signed by a quorum of a subnet's validators
+
+    Asks the validators of the subnet (this chain's own when `subnetID` is empty) for their signatures of
+    the warp message with this ID and returns the signed message (`0x` hex bytes: the unsigned message
+    followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
+    the subnet's weight have signed. Contacts other validators over the network. Off by default
+    (`warp-api-enabled`).
+
+    Documented errors:
+        -32000: failed to parse subnetID: "x"
+        -32000: cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found
+        -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)"""
+    params: list[Any] = [message_id, quorum_num, subnet_id]
+    return Call("evm", "warp_getMessageAggregateSignature", _encode("evm:warp_getMessageAggregateSignature", params), "read", _decoder("evm:warp_getMessageAggregateSignature"))
+
+
+def evm_warp_get_block_aggregate_signature(block_id: CB58ID, quorum_num: int, subnet_id: str) -> Call[HexData]:
+    """An accepted block's hash signed by a quorum of a subnet's validators
+
+    Builds the warp message whose payload is the hash of this accepted block, asks the validators of the
+    subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
+    hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
+    (`warp-api-enabled`).
+
+    Documented errors:
+        -32000: failed to parse subnetID: "x"
+        -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)"""
+    params: list[Any] = [block_id, quorum_num, subnet_id]
+    return Call("evm", "warp_getBlockAggregateSignature", _encode("evm:warp_getBlockAggregateSignature", params), "read", _decoder("evm:warp_getBlockAggregateSignature"))
+
+
+def evm_admin_export_chain(file: str, first: int | None = None, last: int | None = None) -> Call[bool]:
+    """Write the chain's blocks to a file on the node's disk
+
+    Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
+    node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
+    an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
+    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+    Documented errors:
+        -32000: last cannot be specified without first
+        -32000: location would overwrite an existing file"""
+    params: list[Any] = [file, first, last]
+    while params and params[-1] is None:
+        params.pop()
+    return Call("evm", "admin_exportChain", _encode("evm:admin_exportChain", params), "admin", _decoder("evm:admin_exportChain"))
+
+
+def evm_admin_import_chain(file: str) -> Call[bool]:
+    """Insert blocks from a file on the node's disk
+
+    Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
+    those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
+    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+
+    Documented errors:
+        -32000: block 0: failed to parse: rlp: expected input list for types.extblock
+        -32000: batch 0: failed to insert: unknown ancestor"""
+    params: list[Any] = [file]
+    return Call("evm", "admin_importChain", _encode("evm:admin_importChain", params), "admin", _decoder("evm:admin_importChain"))

@@ -167,6 +167,15 @@ __all__ = [
     "CPUProfilingNotInProgressError",
     "TraceAlreadyInProgressError",
     "TraceNotInProgressError",
+    "FailedToGetMessage2PsAgvhGczsError",
+    "FailedToGetSignatureForBlock2PsError",
+    "FailedToParseSubnetIDXError",
+    "CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError",
+    "CannotAggregateSignaturesFromSubnetWithNoValidatorsError",
+    "LastCannotBeSpecifiedWithoutFirstError",
+    "LocationWouldOverwriteAnExistingFileError",
+    "Block0FailedToParseRlpExpectedInputError",
+    "Batch0FailedToInsertUnknownAncestorError",
 ]
 
 
@@ -1150,14 +1159,82 @@ class TraceNotInProgressError(RpcError):
     PATTERN = re.compile("trace not in progress", re.S)
 
 
+class FailedToGetMessage2PsAgvhGczsError(RpcError):
+    """JSON-RPC error -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found", re.S)
+
+
+class FailedToGetSignatureForBlock2PsError(RpcError):
+    """JSON-RPC error -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found", re.S)
+
+
+class FailedToParseSubnetIDXError(RpcError):
+    """JSON-RPC error -32000: failed to parse subnetID: "x" """
+
+    CODE = -32000
+    PATTERN = re.compile("failed to parse subnetID: \"x\"", re.S)
+
+
+class CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError(RpcError):
+    """JSON-RPC error -32000: cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("cannot retrieve validator set: 11111111111111111111111111111111LpoYY source subnet not found", re.S)
+
+
+class CannotAggregateSignaturesFromSubnetWithNoValidatorsError(RpcError):
+    """JSON-RPC error -32000: cannot aggregate signatures from subnet with no validators (SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000)"""
+
+    CODE = -32000
+    PATTERN = re.compile("cannot aggregate signatures from subnet with no validators \\(SubnetID: 11111111111111111111111111111111LpoYY, Height: 1000\\)", re.S)
+
+
+class LastCannotBeSpecifiedWithoutFirstError(RpcError):
+    """JSON-RPC error -32000: last cannot be specified without first"""
+
+    CODE = -32000
+    PATTERN = re.compile("last cannot be specified without first", re.S)
+
+
+class LocationWouldOverwriteAnExistingFileError(RpcError):
+    """JSON-RPC error -32000: location would overwrite an existing file"""
+
+    CODE = -32000
+    PATTERN = re.compile("location would overwrite an existing file", re.S)
+
+
+class Block0FailedToParseRlpExpectedInputError(RpcError):
+    """JSON-RPC error -32000: block 0: failed to parse: rlp: expected input list for types.extblock"""
+
+    CODE = -32000
+    PATTERN = re.compile("block 0: failed to parse: rlp: expected input list for types\\.extblock", re.S)
+
+
+class Batch0FailedToInsertUnknownAncestorError(RpcError):
+    """JSON-RPC error -32000: batch 0: failed to insert: unknown ancestor"""
+
+    CODE = -32000
+    PATTERN = re.compile("batch 0: failed to insert: unknown ancestor", re.S)
+
+
 _DOCUMENTED: tuple[type[RpcError], ...] = (
+    FailedToGetSignatureForBlock2PsError,
+    CannotAggregateSignaturesFromSubnetWithNoValidatorsError,
     CouldnTUnmarshalAnArgumentEnsureArgumentsAreError,
     HistoricalProofQueryNotAllowedBlockNumberIsError,
     InvalidArgument0JsonCannotUnmarshalHexStringError,
     InvalidArgument0CannotSpecifyBothBlockHashError,
+    CannotRetrieveValidatorSet11111111111111111111111111111111LpoYYSourceError,
+    FailedToGetMessage2PsAgvhGczsError,
     ErrInsufficientFundsForGasPriceValueAddressError,
     UnableToDecodeStorageKeyHexStringTooError,
     TheMethodDebugGetRawBlockAccessListError,
+    Block0FailedToParseRlpExpectedInputError,
     InvalidArgument0HexStringHasLength62Error,
     TheMethodEthGetBlockAccessListDoesError,
     InsufficientFundsForGasPriceValueAddressHaveError,
@@ -1192,6 +1269,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodNativeExportNATIVEError,
     RpcCanTFindMethodNativeImportNATIVEError,
     RpcCanTFindMethodWalletSendMultipleError,
+    Batch0FailedToInsertUnknownAncestorError,
     FailedToParseLogLevelUnknownLevelError,
     RpcCanTFindMethodAvmCreateNFTError,
     HexStringTooLongWantAtMost32Error,
@@ -1200,6 +1278,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodAvmListAddressesError,
     AuthenticationNeededPasswordOrUnlockError,
     CouldNotDecryptKeyWithGivenPasswordError,
+    LocationWouldOverwriteAnExistingFileError,
     RpcCanTFindMethodAvmSendMultipleError,
     RpcCanTFindMethodNativeExportKeyError,
     RpcCanTFindMethodNativeImportKeyError,
@@ -1209,6 +1288,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RpcCanTFindMethodAvmCreateAssetError,
     BlockTimestampsMustBeInOrderError,
     SigningBlobTransactionsNotSupportedError,
+    LastCannotBeSpecifiedWithoutFirstError,
     RpcCanTFindMethodAvmExportKeyError,
     RpcCanTFindMethodAvmImportKeyError,
     RpcCanTFindMethodNativeExportError,
@@ -1247,6 +1327,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     CannotQueryUnfinalizedDataError,
     CPUProfilingNotInProgressError,
     FailedToEstimateBaseFeeError,
+    FailedToParseSubnetIDXError,
     CouldnTGetCurrentEpochError,
     CpuProfilerAlreadyRunningError,
     ProblemParsingAddressError,
