@@ -6590,13 +6590,13 @@ export type TxpoolContentFromParams = [address: `0x${string}`]
  * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
  * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
  */
-export type WarpGetBlockAggregateSignatureParams = [blockID: string, quorumNum: number, subnetID: string]
+export type WarpGetBlockAggregateSignatureParams = [blockID: CB58ID, quorumNum: number, subnetID: string]
 
 /**
  * Params of warp_getBlockSignature, by position.
  * @param blockID The accepted block's ID (CB58).
  */
-export type WarpGetBlockSignatureParams = [blockID: string]
+export type WarpGetBlockSignatureParams = [blockID: CB58ID]
 
 /**
  * Params of warp_getMessageAggregateSignature, by position.
@@ -6604,19 +6604,19 @@ export type WarpGetBlockSignatureParams = [blockID: string]
  * @param quorumNum The share of the subnet's stake weight that must sign, in percent (for example 67).
  * @param subnetID The subnet whose validators sign (CB58), or `""` for this chain's own subnet.
  */
-export type WarpGetMessageAggregateSignatureParams = [messageID: string, quorumNum: number, subnetID: string]
+export type WarpGetMessageAggregateSignatureParams = [messageID: CB58ID, quorumNum: number, subnetID: string]
 
 /**
  * Params of warp_getMessage, by position.
  * @param messageID The warp message's ID (CB58).
  */
-export type WarpGetMessageParams = [messageID: string]
+export type WarpGetMessageParams = [messageID: CB58ID]
 
 /**
  * Params of warp_getMessageSignature, by position.
  * @param messageID The warp message's ID (CB58).
  */
-export type WarpGetMessageSignatureParams = [messageID: string]
+export type WarpGetMessageSignatureParams = [messageID: CB58ID]
 
 /**
  * Params of web3_sha3, by position.

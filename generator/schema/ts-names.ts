@@ -64,7 +64,8 @@ const GLOBALS: ReadonlySet<string> = new Set(
 
 /**
  * The names the generated modules bind themselves beside the document's: the runtime's values and types they
- * import (`call`, `Transport`, ...) and their own module-level constants (`meta`), in the client, server, mock and validators. A method named `call` would
+ * import (`call`, `Transport`, ...) and their own module-level constants (`meta`), in the client, server,
+ * mock and validators. A method named `call` would
  * otherwise declare a function that hides the import it calls. test/emit/names.test.ts checks the list against
  * the imports of the generated client's modules.
  */
@@ -72,7 +73,7 @@ export const GENERATED_BINDINGS: ReadonlySet<string> = new Set(
   (
     'call subscribe prepare batch hasErrorCode paginateByIndex meta TransportPool ' +
     'CallOptions SubscribeCallOptions BatchResult PreparedCall NodeClientOptions Middleware MethodMeta ServiceMeta SubscriptionMeta ' +
-    'Transport Subscription RpcError ' +
+    'Transport Subscription RpcError checkBrand ' +
     // The server's, the mock's and the validators'.
     'startMockServer MockServiceData MockOptions RunningMock HandlerContext ServerServiceDef createRpcServer RpcServer RpcServerOptions ' +
     'ValidationIssue toIssues appendErrors ajv_ucs2length ajv_equal ValidatorTable'

@@ -4,7 +4,7 @@ import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
 import { evmService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { WarpGetBlockAggregateSignatureParams, WarpGetBlockAggregateSignatureResult, WarpGetBlockSignatureParams, WarpGetBlockSignatureResult, WarpGetMessageAggregateSignatureParams, WarpGetMessageAggregateSignatureResult, WarpGetMessageParams, WarpGetMessageResult, WarpGetMessageSignatureParams, WarpGetMessageSignatureResult } from '../types.js';
+import type { CB58ID, WarpGetBlockAggregateSignatureParams, WarpGetBlockAggregateSignatureResult, WarpGetBlockSignatureParams, WarpGetBlockSignatureResult, WarpGetMessageAggregateSignatureParams, WarpGetMessageAggregateSignatureResult, WarpGetMessageParams, WarpGetMessageResult, WarpGetMessageSignatureParams, WarpGetMessageSignatureResult } from '../types.js';
 /** The wire contract of `warp_getMessage`: param order, codecs, validator. */
 export declare const warpGetMessageMeta: MethodMeta;
 /** The wire contract of `warp_getMessageSignature`: param order, codecs, validator. */
@@ -36,7 +36,7 @@ export interface WarpNamespace {
    *
    * Off by default; enabled with warp-api-enabled.
    */
-  getMessage(messageID: string, options?: CallOptions): Promise<WarpGetMessageResult>;
+  getMessage(messageID: CB58ID, options?: CallOptions): Promise<WarpGetMessageResult>;
   /**
    * This node's BLS signature of a warp message
    *
@@ -45,7 +45,7 @@ export interface WarpNamespace {
    *
    * Off by default; enabled with warp-api-enabled.
    */
-  getMessageSignature(messageID: string, options?: CallOptions): Promise<WarpGetMessageSignatureResult>;
+  getMessageSignature(messageID: CB58ID, options?: CallOptions): Promise<WarpGetMessageSignatureResult>;
   /**
    * This node's BLS signature of an accepted block's hash
    *
@@ -54,7 +54,7 @@ export interface WarpNamespace {
    *
    * Off by default; enabled with warp-api-enabled.
    */
-  getBlockSignature(blockID: string, options?: CallOptions): Promise<WarpGetBlockSignatureResult>;
+  getBlockSignature(blockID: CB58ID, options?: CallOptions): Promise<WarpGetBlockSignatureResult>;
   /**
    * A warp message signed by a quorum of a subnet's validators
    *
@@ -66,7 +66,7 @@ export interface WarpNamespace {
    *
    * Off by default; enabled with warp-api-enabled.
    */
-  getMessageAggregateSignature(messageID: string, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetMessageAggregateSignatureResult>;
+  getMessageAggregateSignature(messageID: CB58ID, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetMessageAggregateSignatureResult>;
   /**
    * An accepted block's hash signed by a quorum of a subnet's validators
    *
@@ -77,7 +77,7 @@ export interface WarpNamespace {
    *
    * Off by default; enabled with warp-api-enabled.
    */
-  getBlockAggregateSignature(blockID: string, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetBlockAggregateSignatureResult>;
+  getBlockAggregateSignature(blockID: CB58ID, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetBlockAggregateSignatureResult>;
 }
 
 /** The `warp` namespace over the given transports. With `invoke = prepare` its methods return prepared calls for a batch. */

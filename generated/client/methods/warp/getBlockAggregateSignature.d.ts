@@ -6,7 +6,7 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { warpGetBlockAggregateSignatureMeta } from '../../namespaces/warp.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { WarpGetBlockAggregateSignatureParams, WarpGetBlockAggregateSignatureResult } from '../../types.js';
+import type { CB58ID, WarpGetBlockAggregateSignatureParams, WarpGetBlockAggregateSignatureResult } from '../../types.js';
 export { warpGetBlockAggregateSignatureMeta } from '../../namespaces/warp.js';
 
 /**
@@ -19,7 +19,7 @@ export { warpGetBlockAggregateSignatureMeta } from '../../namespaces/warp.js';
  *
  * Off by default; enabled with warp-api-enabled.
  */
-export declare function warpGetBlockAggregateSignature(transport: Transport, blockID: string, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetBlockAggregateSignatureResult>;
+export declare function warpGetBlockAggregateSignature(transport: Transport, blockID: CB58ID, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetBlockAggregateSignatureResult>;
 /**
  * An error `warp_getBlockAggregateSignature` documents:
  *

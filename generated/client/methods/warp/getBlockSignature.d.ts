@@ -6,7 +6,7 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { warpGetBlockSignatureMeta } from '../../namespaces/warp.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { WarpGetBlockSignatureParams, WarpGetBlockSignatureResult } from '../../types.js';
+import type { CB58ID, WarpGetBlockSignatureParams, WarpGetBlockSignatureResult } from '../../types.js';
 export { warpGetBlockSignatureMeta } from '../../namespaces/warp.js';
 
 /**
@@ -17,7 +17,7 @@ export { warpGetBlockSignatureMeta } from '../../namespaces/warp.js';
  *
  * Off by default; enabled with warp-api-enabled.
  */
-export declare function warpGetBlockSignature(transport: Transport, blockID: string, options?: CallOptions): Promise<WarpGetBlockSignatureResult>;
+export declare function warpGetBlockSignature(transport: Transport, blockID: CB58ID, options?: CallOptions): Promise<WarpGetBlockSignatureResult>;
 /**
  * An error `warp_getBlockSignature` documents:
  *

@@ -6,7 +6,7 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { warpGetMessageMeta } from '../../namespaces/warp.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { WarpGetMessageParams, WarpGetMessageResult } from '../../types.js';
+import type { CB58ID, WarpGetMessageParams, WarpGetMessageResult } from '../../types.js';
 export { warpGetMessageMeta } from '../../namespaces/warp.js';
 
 /**
@@ -18,7 +18,7 @@ export { warpGetMessageMeta } from '../../namespaces/warp.js';
  *
  * Off by default; enabled with warp-api-enabled.
  */
-export declare function warpGetMessage(transport: Transport, messageID: string, options?: CallOptions): Promise<WarpGetMessageResult>;
+export declare function warpGetMessage(transport: Transport, messageID: CB58ID, options?: CallOptions): Promise<WarpGetMessageResult>;
 /**
  * An error `warp_getMessage` documents:
  *

@@ -6,7 +6,7 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { warpGetMessageAggregateSignatureMeta } from '../../namespaces/warp.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { WarpGetMessageAggregateSignatureParams, WarpGetMessageAggregateSignatureResult } from '../../types.js';
+import type { CB58ID, WarpGetMessageAggregateSignatureParams, WarpGetMessageAggregateSignatureResult } from '../../types.js';
 export { warpGetMessageAggregateSignatureMeta } from '../../namespaces/warp.js';
 
 /**
@@ -20,7 +20,7 @@ export { warpGetMessageAggregateSignatureMeta } from '../../namespaces/warp.js';
  *
  * Off by default; enabled with warp-api-enabled.
  */
-export declare function warpGetMessageAggregateSignature(transport: Transport, messageID: string, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetMessageAggregateSignatureResult>;
+export declare function warpGetMessageAggregateSignature(transport: Transport, messageID: CB58ID, quorumNum: number, subnetID: string, options?: CallOptions): Promise<WarpGetMessageAggregateSignatureResult>;
 /**
  * An error `warp_getMessageAggregateSignature` documents:
  *

@@ -6,7 +6,7 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { warpGetMessageSignatureMeta } from '../../namespaces/warp.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { WarpGetMessageSignatureParams, WarpGetMessageSignatureResult } from '../../types.js';
+import type { CB58ID, WarpGetMessageSignatureParams, WarpGetMessageSignatureResult } from '../../types.js';
 export { warpGetMessageSignatureMeta } from '../../namespaces/warp.js';
 
 /**
@@ -17,7 +17,7 @@ export { warpGetMessageSignatureMeta } from '../../namespaces/warp.js';
  *
  * Off by default; enabled with warp-api-enabled.
  */
-export declare function warpGetMessageSignature(transport: Transport, messageID: string, options?: CallOptions): Promise<WarpGetMessageSignatureResult>;
+export declare function warpGetMessageSignature(transport: Transport, messageID: CB58ID, options?: CallOptions): Promise<WarpGetMessageSignatureResult>;
 /**
  * An error `warp_getMessageSignature` documents:
  *
