@@ -1259,7 +1259,7 @@ export interface WarpNamespaceHandlers {
 }
 
 /** Typed handlers of the `admin` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after. */
-export interface AdminNamespaceHandlers {
+export interface EvmAdminNamespaceHandlers {
   /**
    * Write the chain's blocks to a file on the node's disk
    *
@@ -1300,7 +1300,7 @@ export interface EvmHandlers {
   /** Handlers of the `warp` methods. A method without a handler answers "method not found". */
   readonly warp?: WarpNamespaceHandlers;
   /** Handlers of the `admin` methods. A method without a handler answers "method not found". */
-  readonly admin?: AdminNamespaceHandlers;
+  readonly admin?: EvmAdminNamespaceHandlers;
 }
 
 /** The EVM chain JSON-RPC (C-Chain) as the server runtime serves it. */

@@ -135,7 +135,19 @@ function resultSerializer(writer: SerializerWriter, method: MethodModel, plan: P
   return keptSerializers.get(method, [plan], () => ({ serializer: writer.method(method.result?.schema, plan) })).serializer;
 }
 
-function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
+/** The first service of each namespace (the EVM chain's `admin_` methods share `admin` with its `admin.*` service). */
+function namespaceOwners(pc: PackageContext, services: readonly ServiceModel[]): Map<string, string> {
+  const owners = new Map<string, string>();
+  for (const s of services) for (const m of s.methods) if (!owners.has(pc.names.of(m).namespace)) owners.set(pc.names.of(m).namespace, s.name);
+  return owners;
+}
+
+/** The handler interface of a namespace; a later service's namespace of the same name takes the service's name before it. */
+function namespaceHandlersName(service: ServiceModel, ns: string, owners: ReadonlyMap<string, string>): string {
+  return `${owners.get(ns) === service.name ? '' : pascalCase(service.name)}${pascalCase(ns)}NamespaceHandlers`;
+}
+
+function serverModule(pc: PackageContext, service: ServiceModel, owners: ReadonlyMap<string, string>): OutputFile[] {
   const module = `server/${service.name}`;
   const typeImports = new Set<string>();
   const statements: Statement[] = [GENERATED_BANNER];
@@ -176,7 +188,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
     statements.push({
       kind: 'interface',
       isExported: true,
-      name: `${pascalCase(ns)}NamespaceHandlers`,
+      name: namespaceHandlersName(service, ns, owners),
       docs: docs([`Typed handlers of the \`${ns}\` namespace: decoded (value-form) params in, value-form result out; the server validates params before and encodes results after.`]),
       methods,
     });
@@ -191,7 +203,7 @@ function serverModule(pc: PackageContext, service: ServiceModel): OutputFile[] {
       isReadonly: true,
       hasQuestionToken: true,
       docs: docs([`Handlers of the \`${ns}\` methods. A method without a handler answers "method not found".`]),
-      type: `${pascalCase(ns)}NamespaceHandlers`,
+      type: namespaceHandlersName(service, ns, owners),
     })),
   });
   // The result serializers (see serializers.ts): plain functions, in the .js only.
@@ -274,7 +286,8 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
 export async function emitServer(ctx: EmitContext): Promise<OutputFile[]> {
   const pc = await packageContext(ctx);
   const files: OutputFile[] = [];
-  for (const s of ctx.model.services) files.push(...serverModule(pc, s));
+  const owners = namespaceOwners(pc, ctx.model.services);
+  for (const s of ctx.model.services) files.push(...serverModule(pc, s, owners));
   files.push(...serverIndex(ctx, pc));
   return files;
 }
