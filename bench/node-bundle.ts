@@ -4,7 +4,7 @@
  * splitting. What is weighed is what loads up front, gzipped (level 9): with splitting the entry chunk and
  * every chunk it imports statically (chunks behind a dynamic import load only when used); without
  * splitting the one file, which holds everything any dynamic import could reach.
- * Shared by `npm run bench` and test/client/node-bundle.test.ts (sizes are deterministic).
+ * Shared by `npm run bench` and test/e2e/bundle/node-bundle.test.ts (sizes are deterministic).
  */
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';

@@ -13,7 +13,7 @@ let done = 0;
 for (let i = 0; done < runs; i++) {
   const n = Math.min(batch, runs - done);
   const env = { ...process.env, FUZZ_RUNS: String(n), FUZZ_SEED: String(seed + i) };
-  const run = spawnSync('npx', ['vitest', 'run', 'test/property/documents.test.ts'], { stdio: 'inherit', env });
+  const run = spawnSync('npx', ['vitest', 'run', 'test/e2e/property/documents.test.ts'], { stdio: 'inherit', env });
   if (run.status !== 0) {
     console.error(`fuzz: the batch of seed ${seed + i} failed after ${done} documents passed (${((Date.now() - started) / 1000).toFixed(0)} s)`);
     process.exit(run.status ?? 1);

@@ -13,7 +13,7 @@
  *
  * The library stays the reference. `printDeclaration` answers `undefined` for any input outside the covered
  * set (decided conservatively, keyword by keyword, in `covered`), and the caller compiles that one with the
- * library. test/schema/ts-decl.test.ts holds the printer to the library byte for byte on every input of the
+ * library. test/generator/schema/ts-decl.test.ts holds the printer to the library byte for byte on every input of the
  * real documents and of random schemas in the covered set.
  *
  * Each answer is a pure function of the input object (nothing is cached or mutated here): a caller may keep

@@ -34,7 +34,7 @@ const RESERVED_WORDS: ReadonlySet<string> = new Set(
 
 /**
  * The globals a declaration would shadow: every name ECMAScript's library declares (TypeScript's lib.es2022,
- * types and values, each `XConstructor` with its `X`), and the host's that generated code or its users reach for. test/emit/names.test.ts
+ * types and values, each `XConstructor` with its `X`), and the host's that generated code or its users reach for. test/generator/emit/shared/names.test.ts
  * checks the list against TypeScript's own library.
  */
 const GLOBALS: ReadonlySet<string> = new Set(
@@ -66,7 +66,7 @@ const GLOBALS: ReadonlySet<string> = new Set(
  * The names the generated modules bind themselves beside the document's: the runtime's values and types they
  * import (`call`, `Transport`, ...) and their own module-level constants (`meta`), in the client, server,
  * mock and validators. A method named `call` would
- * otherwise declare a function that hides the import it calls. test/emit/names.test.ts checks the list against
+ * otherwise declare a function that hides the import it calls. test/generator/emit/shared/names.test.ts checks the list against
  * the imports of the generated client's modules.
  */
 export const GENERATED_BINDINGS: ReadonlySet<string> = new Set(

@@ -15,7 +15,7 @@ import { pathToFileURL } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../generator/config/index.js';
 import { generate, type GenerateResult } from '../../generator/generate.js';
-import { callEveryMethod, type CallOutcome } from '../conformance/corpus.js';
+import { callEveryMethod, type CallOutcome } from './conformance/corpus.js';
 import { ROOT, SHARED, scratch } from '../helpers/paths.js';
 import { declarations, typecheck } from '../helpers/typecheck.js';
 

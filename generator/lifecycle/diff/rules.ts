@@ -1,11 +1,11 @@
 /**
  * The one table of change rules. Every change `noderpc diff` reports carries one of these ids; its effect on
  * each consumer, its severity, the semver bump it implies and its changelog section all come from here, and
- * the README's rule list is printed from it (test/diff/readme.test.ts holds them equal).
+ * the README's rule list is printed from it (test/generator/lifecycle/diff/readme.test.ts holds them equal).
  *
  * Consumers:
  * - `client`: code calling the generated client. `breaking` means code that compiled against the old
- *   package no longer compiles against the new one (test/diff/oracle.test.ts proves it for every case of
+ *   package no longer compiles against the new one (test/generator/lifecycle/diff/oracle.test.ts proves it for every case of
  *   the rule table's tests).
  * - `server`: code implementing the generated server's handlers; `breaking` means a handler written against
  *   the old types no longer compiles (object literals included: TypeScript refuses excess properties).
@@ -161,7 +161,7 @@ export function nextVersion(version: string, bump: Bump | 'none'): string {
   return `${major}.${minor}.${patch}`;
 }
 
-/** The rule list as a markdown table (the README holds it; test/diff/readme.test.ts keeps them equal). */
+/** The rule list as a markdown table (the README holds it; test/generator/lifecycle/diff/readme.test.ts keeps them equal). */
 export function rulesMarkdown(): string {
   const cell = (e: Effect) => (e === 'none' ? '–' : e);
   const rows = RULES.map((r) => `| \`${r.id}\` | ${r.summary} | ${cell(r.client)} | ${cell(r.server)} | ${cell(r.wire)} | ${r.bump} | ${r.why.replace(/\|/g, '\\|')} |`);

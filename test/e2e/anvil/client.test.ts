@@ -20,24 +20,24 @@ import { Ajv } from 'ajv';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keccak256, toHex } from 'viem';
 import { WebSocket as WsWebSocket } from 'ws';
-import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
-import { validators } from '../../generated/client/validators.js';
-import { ethAccounts } from '../../generated/client/methods/eth/accounts.js';
-import { ethBlockNumber, ethBlockNumberMeta } from '../../generated/client/methods/eth/blockNumber.js';
-import { ethBaseFeeMeta } from '../../generated/client/methods/eth/baseFee.js';
-import { ethChainId, ethChainIdMeta } from '../../generated/client/methods/eth/chainId.js';
-import { ethGetBalance, ethGetBalanceMeta } from '../../generated/client/methods/eth/getBalance.js';
-import { ethGetBlockByHash } from '../../generated/client/methods/eth/getBlockByHash.js';
-import { ethGetBlockByNumber, ethGetBlockByNumberMeta } from '../../generated/client/methods/eth/getBlockByNumber.js';
-import { ethGetCode } from '../../generated/client/methods/eth/getCode.js';
-import { ethGetLogs } from '../../generated/client/methods/eth/getLogs.js';
-import { ethGetTransactionByHash } from '../../generated/client/methods/eth/getTransactionByHash.js';
-import { ethGetTransactionCount } from '../../generated/client/methods/eth/getTransactionCount.js';
-import { ethGetTransactionReceipt } from '../../generated/client/methods/eth/getTransactionReceipt.js';
-import { ethSendTransaction } from '../../generated/client/methods/eth/sendTransaction.js';
-import { ethSubscribeNewHeads } from '../../generated/client/methods/eth/subscribe.js';
-import { ethUnsubscribe } from '../../generated/client/methods/eth/unsubscribe.js';
-import { web3Sha3 } from '../../generated/client/methods/web3/sha3.js';
+import { createNodeClient, type NodeClient } from '../../../generated/client/index.js';
+import { validators } from '../../../generated/client/validators.js';
+import { ethAccounts } from '../../../generated/client/methods/eth/accounts.js';
+import { ethBlockNumber, ethBlockNumberMeta } from '../../../generated/client/methods/eth/blockNumber.js';
+import { ethBaseFeeMeta } from '../../../generated/client/methods/eth/baseFee.js';
+import { ethChainId, ethChainIdMeta } from '../../../generated/client/methods/eth/chainId.js';
+import { ethGetBalance, ethGetBalanceMeta } from '../../../generated/client/methods/eth/getBalance.js';
+import { ethGetBlockByHash } from '../../../generated/client/methods/eth/getBlockByHash.js';
+import { ethGetBlockByNumber, ethGetBlockByNumberMeta } from '../../../generated/client/methods/eth/getBlockByNumber.js';
+import { ethGetCode } from '../../../generated/client/methods/eth/getCode.js';
+import { ethGetLogs } from '../../../generated/client/methods/eth/getLogs.js';
+import { ethGetTransactionByHash } from '../../../generated/client/methods/eth/getTransactionByHash.js';
+import { ethGetTransactionCount } from '../../../generated/client/methods/eth/getTransactionCount.js';
+import { ethGetTransactionReceipt } from '../../../generated/client/methods/eth/getTransactionReceipt.js';
+import { ethSendTransaction } from '../../../generated/client/methods/eth/sendTransaction.js';
+import { ethSubscribeNewHeads } from '../../../generated/client/methods/eth/subscribe.js';
+import { ethUnsubscribe } from '../../../generated/client/methods/eth/unsubscribe.js';
+import { web3Sha3 } from '../../../generated/client/methods/web3/sha3.js';
 import {
   ResponseValidationError,
   RpcError,
@@ -49,10 +49,10 @@ import {
   type HttpTransport,
   type WebSocketConstructor,
   type WebSocketTransport,
-} from '../../generated/client/runtime/index.js';
-import type { Block, EthSubscribeNewHeadsNotification, ReceiptInfo, TransactionInfo } from '../../generated/client/types.js';
-import { ANVIL_START_TIMEOUT as START_TIMEOUT, liveAnvils, startAnvil, type Anvil } from '../helpers/anvil.js';
-import { ROOT } from '../helpers/paths.js';
+} from '../../../generated/client/runtime/index.js';
+import type { Block, EthSubscribeNewHeadsNotification, ReceiptInfo, TransactionInfo } from '../../../generated/client/types.js';
+import { ANVIL_START_TIMEOUT as START_TIMEOUT, liveAnvils, startAnvil, type Anvil } from '../../helpers/anvil.js';
+import { ROOT } from '../../helpers/paths.js';
 
 const CHAIN_ID = 43114n;
 /** Per-call bound for every transport of the suite. */

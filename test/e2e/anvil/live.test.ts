@@ -4,8 +4,8 @@
  * equals the example's result decoded to its value form. Subscriptions yield the example notifications.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode } from '../../runtime/client/codec.js';
-import { allMethods, plansOf } from '../helpers/model.js';
+import { decode } from '../../../runtime/client/codec.js';
+import { allMethods, plansOf } from '../../helpers/model.js';
 
 type AnyFn = (...args: unknown[]) => unknown;
 type Client = Record<string, Record<string, AnyFn>> & { close(): Promise<void> };
@@ -14,9 +14,9 @@ let mock: { url: string; close(): Promise<void> };
 let node: Client;
 
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../generated/client/mock/index.js');
-  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
-  const { validators } = await import('../../generated/client/validators.js');
+  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../../generated/client/index.js');
+  const { validators } = await import('../../../generated/client/validators.js');
   mock = await startNodeMock();
   node = createNodeClient({ url: mock.url, validate: validators, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 });
@@ -48,7 +48,7 @@ describe('generated client against the generated mock node', () => {
       const ns = node[subscribe.namespace]!;
       const kind = subscribe.subscriptions!.kinds[0]!;
       const service = methods.find((m) => m.method === subscribe)!.service;
-      const { PlanBuilder, materialize } = await import('../../generator/schema/codec.js');
+      const { PlanBuilder, materialize } = await import('../../../generator/schema/codec.js');
       const args = kind.params.map((p) => kind.examples[0]!.params.find((e) => e.name === p.name)?.value);
       while (args.length && args[args.length - 1] === undefined) args.pop();
       const decoded = decode(materialize(new PlanBuilder(service.document).tuple(kind.params.map((p) => p.schema))), args) as unknown[];
@@ -90,7 +90,7 @@ describe('generated client against the generated mock node', () => {
           const ns = node[method.namespace]!;
           const args = kind.params.map((p) => example.params.find((e) => e.name === p.name)?.value);
           while (args.length && args[args.length - 1] === undefined) args.pop();
-          const { PlanBuilder, materialize } = await import('../../generator/schema/codec.js');
+          const { PlanBuilder, materialize } = await import('../../../generator/schema/codec.js');
           const b = new PlanBuilder(service.document);
           const decodeArgs = materialize(b.tuple(kind.params.map((p) => p.schema)));
           const payloadPlan = materialize(b.tree(kind.result.schema));
@@ -109,15 +109,15 @@ describe('generated client against the generated mock node', () => {
 
 describe('validation over the whole-node client', () => {
   it('`validate: true` alone says what to import', async () => {
-    const { createNodeClient } = await import('../../generated/client/index.js');
+    const { createNodeClient } = await import('../../../generated/client/index.js');
     expect(() => createNodeClient({ url: mock.url, validate: true })).toThrow(
       new TypeError("validate: true needs the validators, which load only when asked for: import { validators } from '@noderpc/client/validators' and pass validate: validators"),
     );
   });
 
   it('a result the validators reject fails the call; without them it is only decoded', async () => {
-    const { createNodeClient, ResponseValidationError } = await import('../../generated/client/index.js');
-    const { validators } = await import('../../generated/client/validators.js');
+    const { createNodeClient, ResponseValidationError } = await import('../../../generated/client/index.js');
+    const { validators } = await import('../../../generated/client/validators.js');
     // A node that answers every call with a height that is not a decimal string.
     const { createServer } = await import('node:http');
     const server = createServer((req, res) => {
@@ -148,7 +148,7 @@ describe('validation over the whole-node client', () => {
 
 describe('the WebSocket transport is passed in', () => {
   it('subscribing without it says what to import; with it, notifications arrive', async () => {
-    const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+    const { createNodeClient, createWebSocketTransport } = await import('../../../generated/client/index.js');
     const bare = createNodeClient({ url: mock.url });
     expect(() => bare.eth.subscribe('newHeads')).toThrow(
       new TypeError(

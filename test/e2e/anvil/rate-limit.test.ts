@@ -8,9 +8,9 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
-import { HttpError } from '../../generated/client/runtime/index.js';
-import { ANVIL_START_TIMEOUT, startAnvil, type Anvil } from '../helpers/anvil.js';
+import { createNodeClient, type NodeClient } from '../../../generated/client/index.js';
+import { HttpError } from '../../../generated/client/runtime/index.js';
+import { ANVIL_START_TIMEOUT, startAnvil, type Anvil } from '../../helpers/anvil.js';
 
 const LIMIT = 5;
 const WINDOW = 100;

@@ -11,7 +11,7 @@ import { join, relative } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import * as esbuild from 'esbuild';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const CLIENT = join(ROOT, 'generated/client');
 

@@ -7,8 +7,8 @@
 import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esbuildSize, makeApp, NODE_CLIENT_APP, NODE_CLIENT_TARGET, viteSize, type BundleSize } from '../../bench/node-bundle.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { esbuildSize, makeApp, NODE_CLIENT_APP, NODE_CLIENT_TARGET, viteSize, type BundleSize } from '../../../bench/node-bundle.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const CLIENT = join(ROOT, 'generated/client');
 /** The 25 KB target (NODE_CLIENT_TARGET), which `npm run bench` also reports as met or missed. */

@@ -5,10 +5,10 @@
  */
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { startAnvil, type Anvil } from '../helpers/anvil.js';
-import { SHARED, scratch } from '../helpers/paths.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { startAnvil, type Anvil } from '../../helpers/anvil.js';
+import { SHARED, scratch } from '../../helpers/paths.js';
 import { callEveryMethod, type CallOutcome } from './corpus.js';
 
 const CORPUS = [

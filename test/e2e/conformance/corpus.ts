@@ -7,10 +7,10 @@
  */
 import { pathToFileURL } from 'node:url';
 import { join } from 'node:path';
-import { buildService, type MethodModel } from '../../generator/model/index.js';
-import { SchemaCompiler } from '../../generator/schema/ajv.js';
-import { compileParams } from '../../generator/schema/envelope.js';
-import { SAMPLE_NAME, Sampler, sampleMethod } from '../../generator/schema/sample.js';
+import { buildService, type MethodModel } from '../../../generator/model/index.js';
+import { SchemaCompiler } from '../../../generator/schema/ajv.js';
+import { compileParams } from '../../../generator/schema/envelope.js';
+import { SAMPLE_NAME, Sampler, sampleMethod } from '../../../generator/schema/sample.js';
 
 interface Meta {
   name: string;

@@ -16,7 +16,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import AjvModule, { type ValidateFunction } from 'ajv';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { ROOT, SHARED } from '../../helpers/paths.js';
 import { isOpenAt, isWellFormedError, mutationsOf, readFixtures, withValueAt, type FixturePair } from './execution-apis.js';
 
 const Ajv = AjvModule.default ?? AjvModule;

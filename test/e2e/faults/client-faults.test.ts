@@ -31,8 +31,8 @@ import {
   TimeoutError,
   TransportError,
   type NodeClient,
-} from '../../generated/client/index.js';
-import { validators } from '../../generated/client/validators.js';
+} from '../../../generated/client/index.js';
+import { validators } from '../../../generated/client/validators.js';
 
 const SEED = 4207;
 /** The bound on any single outcome: far above every timeout the tests configure. */

@@ -16,12 +16,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig, type Config } from '../../generator/config/index.js';
-import type { Diagnostic } from '../../generator/lib/diagnostics.js';
-import { formatDiagnostic } from '../../generator/lib/diagnostics.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { ROOT } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig, type Config } from '../../../generator/config/index.js';
+import type { Diagnostic } from '../../../generator/lib/diagnostics.js';
+import { formatDiagnostic } from '../../../generator/lib/diagnostics.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { ROOT } from '../../helpers/paths.js';
 
 const TEST_TIMEOUT = 120_000;
 

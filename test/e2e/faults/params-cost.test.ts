@@ -5,8 +5,8 @@
  * errors to all the errors so far) per element of the params.
  */
 import { afterAll, describe, expect, it } from 'vitest';
-import { validate } from '../../generated/client/validators/evm/eth_getLogs.params.js';
-import { createNodeServer } from '../../generated/client/server/index.js';
+import { validate } from '../../../generated/client/validators/evm/eth_getLogs.params.js';
+import { createNodeServer } from '../../../generated/client/server/index.js';
 
 /** Runs `fn`, counting the elements every `concat` call copies from its receiver (until it settles). */
 async function concatWork<T>(fn: () => T): Promise<{ out: Awaited<T>; copied: number }> {

@@ -2,12 +2,12 @@
  * The whole-node client in production conditions, against fault-injecting servers on 127.0.0.1: fallback
  * across nodes (one dies mid-run; ranking moves to the healthy one), hedged reads, middleware that reaches
  * the server, a logger that never prints a secret, and the raw HTTP response beside the typed result.
- * Real timers with delays of a few ms; the exact delays are pinned in test/runtime/retry.test.ts.
+ * Real timers with delays of a few ms; the exact delays are pinned in test/runtime/transports/retry.test.ts.
  */
 import { afterEach, describe, expect, test } from 'vitest';
-import { createNodeClient, type NodeClient } from '../../generated/client/index.js';
-import { createFallbackTransport, createLogging, HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../generated/client/runtime/index.js';
-import { startFaultServer, type FaultServer, type Step } from '../helpers/faults.js';
+import { createNodeClient, type NodeClient } from '../../../generated/client/index.js';
+import { createFallbackTransport, createLogging, HttpError, RpcError, type LogRecord, type ResponseInfo } from '../../../generated/client/runtime/index.js';
+import { startFaultServer, type FaultServer, type Step } from '../../helpers/faults.js';
 
 const servers: FaultServer[] = [];
 const clients: NodeClient[] = [];

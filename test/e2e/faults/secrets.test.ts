@@ -20,7 +20,7 @@ import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { inspect } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write/index.js';
+import { listFiles } from '../../../generator/write/index.js';
 import {
   createNodeClient,
   decode,
@@ -29,10 +29,10 @@ import {
   NodeRpcError,
   ProtocolError,
   RpcError,
-} from '../../generated/client/index.js';
-import { startNodeMock } from '../../generated/client/mock/index.js';
-import { createNodeServer, services, type LogEntry, type NodeServerHandlers, type ServerServiceDef } from '../../generated/client/server/index.js';
-import { ROOT } from '../helpers/paths.js';
+} from '../../../generated/client/index.js';
+import { startNodeMock } from '../../../generated/client/mock/index.js';
+import { createNodeServer, services, type LogEntry, type NodeServerHandlers, type ServerServiceDef } from '../../../generated/client/server/index.js';
+import { ROOT } from '../../helpers/paths.js';
 
 type Mode = 'standard' | 'node';
 const MODES: readonly Mode[] = ['standard', 'node'];

@@ -22,8 +22,8 @@ import { connect, type Socket } from 'node:net';
 import fc from 'fast-check';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createNodeClient } from '../../generated/client/index.js';
-import { startNodeMock } from '../../generated/client/mock/index.js';
+import { createNodeClient } from '../../../generated/client/index.js';
+import { startNodeMock } from '../../../generated/client/mock/index.js';
 import {
   createNodeServer,
   services,
@@ -31,7 +31,7 @@ import {
   type NodeServerHandlers,
   type RpcServer,
   type ServerServiceDef,
-} from '../../generated/client/server/index.js';
+} from '../../../generated/client/server/index.js';
 
 const SEED = 20260707;
 const REQUEST_TIMEOUT_MS = 10_000;
@@ -795,7 +795,7 @@ async function startTyped(mode: Mode): Promise<Started> {
 async function startMock(mode: Mode): Promise<Started> {
   const logs: LogEntry[] = [];
   // CORS off: the fuzz holds the mock to the server's framing (an OPTIONS is a 405 like any other non-POST);
-  // the preflights the mock answers by default are pinned by test/server/cors.test.ts.
+  // the preflights the mock answers by default are pinned by test/runtime/server/cors.test.ts.
   const mock = await startNodeMock({ mode, logger: (e) => logs.push(e), cors: false });
   // The mock may answer with any error the spec lists, and says so with -32602/-32603 when asked oddly.
   const listed = defs.flatMap((d) => Object.values(d.methods).flatMap((m) => m.errors.map((x) => x.code)));

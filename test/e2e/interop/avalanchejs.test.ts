@@ -14,7 +14,7 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as avalanchejs from '@avalabs/avalanchejs';
 import { info, utils, Utxo } from '@avalabs/avalanchejs';
-import type { LogEntry } from '../../generated/client/runtime/server/index.js';
+import type { LogEntry } from '../../../generated/client/runtime/server/index.js';
 import { loadModel, wireParam, wireResult } from './spec.js';
 
 const CALL_TIMEOUT = 5_000;
@@ -328,7 +328,7 @@ for (const mode of ['standard', 'node'] as const) {
 
     beforeAll(async () => {
       loadModel();
-      const { startNodeMock } = await import('../../generated/client/mock/index.js');
+      const { startNodeMock } = await import('../../../generated/client/mock/index.js');
       mock = await startNodeMock({ port: 0, mode, logger: (e) => logged.push(e) });
     }, 60_000);
 

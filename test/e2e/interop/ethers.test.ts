@@ -101,7 +101,7 @@ for (const mode of ['standard', 'node'] as const) {
     }
 
     beforeAll(async () => {
-      const { startNodeMock } = await import('../../generated/client/mock/index.js');
+      const { startNodeMock } = await import('../../../generated/client/mock/index.js');
       mock = await startNodeMock({ port: 0, mode });
     }, 60_000);
 

@@ -13,10 +13,10 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decode, type Plan } from '../../runtime/client/codec.js';
-import { materialize, PlanBuilder } from '../../generator/schema/codec.js';
-import type { MethodModel, ServiceModel } from '../../generator/model/index.js';
-import { allMethods, plansOf } from '../helpers/model.js';
+import { decode, type Plan } from '../../../runtime/client/codec.js';
+import { materialize, PlanBuilder } from '../../../generator/schema/codec.js';
+import type { MethodModel, ServiceModel } from '../../../generator/model/index.js';
+import { allMethods, plansOf } from '../../helpers/model.js';
 import { show } from './spec.js';
 
 const CALL_TIMEOUT = 10_000;
@@ -163,9 +163,9 @@ let rpcServer: { close(): Promise<void> };
 let node: Client;
 
 beforeAll(async () => {
-  const { createNodeServer } = await import('../../generated/client/server/index.js');
-  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
-  const { validators } = await import('../../generated/client/validators.js');
+  const { createNodeServer } = await import('../../../generated/client/server/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../../generated/client/index.js');
+  const { validators } = await import('../../../generated/client/validators.js');
   const s = createNodeServer({ handlers: buildHandlers() as never, enable: 'all' });
   rpcServer = s;
   server = await s.listen(0);

@@ -5,9 +5,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { decode } from '../../runtime/client/codec.js';
-import { allMethods, plansOf, projectModel } from '../helpers/model.js';
-import { ROOT } from '../helpers/paths.js';
+import { decode } from '../../../runtime/client/codec.js';
+import { allMethods, plansOf, projectModel } from '../../helpers/model.js';
+import { ROOT } from '../../helpers/paths.js';
 
 export interface WireExample {
   readonly name: string;

@@ -58,7 +58,7 @@ for (const mode of ['standard', 'node'] as const) {
     let rpc: string;
 
     beforeAll(async () => {
-      const { startNodeMock } = await import('../../generated/client/mock/index.js');
+      const { startNodeMock } = await import('../../../generated/client/mock/index.js');
       mock = await startNodeMock({ port: 0, mode });
       rpc = `${mock.url}/ext/bc/C/rpc`;
     }, 60_000);

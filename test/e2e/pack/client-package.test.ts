@@ -13,12 +13,12 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync, readdirSync, rmSync,
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineNpmEnv } from '../helpers/npm.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { offlineNpmEnv } from '../../helpers/npm.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
 const CLIENT = join(ROOT, 'generated/client');
-const FIXTURES = join(ROOT, 'test/client/fixtures/consumer');
+const FIXTURES = join(ROOT, 'test/fixtures/consumer');
 /** Bound on every child process (npm, node, tsc): they are killed past it. */
 const STEP_TIMEOUT = 120_000;
 

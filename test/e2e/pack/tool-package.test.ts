@@ -11,8 +11,8 @@ import { chmodSync, existsSync, mkdirSync, readFileSync, readdirSync, statSync, 
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { offlineNpmEnv } from '../helpers/npm.js';
-import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { offlineNpmEnv } from '../../helpers/npm.js';
+import { ROOT, SHARED, scratch } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
 const STEP_TIMEOUT = 180_000;

@@ -22,12 +22,12 @@ import { existsSync, mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { pathToFileURL } from 'node:url';
-import { camelCase } from '../../generator/emit/shared/client-names.js';
-import { resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { splitMethodName } from '../../generator/model/index.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { declarations, typecheck } from '../helpers/typecheck.js';
+import { camelCase } from '../../../generator/emit/shared/client-names.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { splitMethodName } from '../../../generator/model/index.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
+import { declarations, typecheck } from '../../helpers/typecheck.js';
 import { callEveryMethod } from '../conformance/corpus.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 3);

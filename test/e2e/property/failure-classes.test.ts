@@ -6,10 +6,10 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { declarations, typecheck } from '../helpers/typecheck.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
+import { declarations, typecheck } from '../../helpers/typecheck.js';
 import { callEveryMethod } from '../conformance/corpus.js';
 
 type Doc = Record<string, unknown>;

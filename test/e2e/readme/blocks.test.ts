@@ -15,9 +15,9 @@ import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { COMMANDS } from '../../generator/cli/index.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { COMMANDS } from '../../../generator/cli/index.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
+import { typecheck } from '../../helpers/typecheck.js';
 
 const run = promisify(execFile);
 

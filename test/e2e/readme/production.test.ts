@@ -5,10 +5,10 @@
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, it } from 'vitest';
-import { ROOT } from '../helpers/paths.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { ROOT } from '../../helpers/paths.js';
+import { typecheck } from '../../helpers/typecheck.js';
 
-const dir = join(ROOT, 'test/client', `.readme-${process.pid}`);
+const dir = join(ROOT, 'test/.tmp', `readme-${process.pid}`);
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 it('every example of "In production" type-checks against the package', { timeout: 120_000 }, () => {

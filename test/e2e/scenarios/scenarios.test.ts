@@ -6,14 +6,14 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createMockRawHandler } from '../../runtime/mock/index.js';
-import { createRpcServer, type ListeningServer, type RpcServer } from '../../runtime/server/index.js';
-import { ROOT } from '../helpers/paths.js';
-import { rawRequest } from '../server/client.js';
-import { fixtureOptions, mockData } from '../server/fixtures.js';
+import { createMockRawHandler } from '../../../runtime/mock/index.js';
+import { createRpcServer, type ListeningServer, type RpcServer } from '../../../runtime/server/index.js';
+import { ROOT } from '../../helpers/paths.js';
+import { rawRequest } from '../../runtime/server/client.js';
+import { fixtureOptions, mockData } from '../../runtime/server/fixtures.js';
 import { parseScenario, type Scenario, type ServerSpec } from './format.js';
 
-const DIR = join(ROOT, 'test/scenarios');
+const DIR = join(ROOT, 'test/e2e/scenarios');
 const files = readdirSync(DIR)
   .filter((f) => f.endsWith('.scenario'))
   .sort();

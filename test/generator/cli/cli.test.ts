@@ -8,8 +8,8 @@ import { cpSync, readdirSync, readFileSync } from 'node:fs';
 import { createServer, type AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { COMMANDS, EXIT_CODES } from '../../generator/cli/index.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { COMMANDS, EXIT_CODES } from '../../../generator/cli/index.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
 const cli = (args: readonly string[]) => spawnSync(process.execPath, [BIN, ...args], { cwd: ROOT, encoding: 'utf8', timeout: 120_000 });

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { closeSync, cpSync, mkdirSync, openSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write/index.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
 

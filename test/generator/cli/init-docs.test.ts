@@ -9,8 +9,8 @@ import { existsSync, mkdirSync, readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { offlineNpmEnv } from '../helpers/npm.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { offlineNpmEnv } from '../../helpers/npm.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const run = promisify(execFile);
 let app: string;

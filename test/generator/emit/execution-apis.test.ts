@@ -8,11 +8,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { expectGolden, updating } from '../helpers/golden.js';
-import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { expectGolden, updating } from '../../helpers/golden.js';
+import { ROOT, SHARED, scratch } from '../../helpers/paths.js';
 
 const CASES = [
   { name: 'refs', document: join(SHARED, 'conformance/execution-apis/refs-openrpc.json') },

@@ -6,12 +6,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { expectGolden, updating } from '../helpers/golden.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { declarations, typecheck } from '../helpers/typecheck.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { expectGolden, updating } from '../../helpers/golden.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
+import { declarations, typecheck } from '../../helpers/typecheck.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/emit');
 const owned = (f: string) => !f.startsWith('client/runtime/');

@@ -9,11 +9,11 @@ import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { scratch } from '../helpers/paths.js';
-import { declarations, typecheck } from '../helpers/typecheck.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { scratch } from '../../helpers/paths.js';
+import { declarations, typecheck } from '../../helpers/typecheck.js';
 
 /** Breaks out of a block comment, a line comment, and each kind of string, then declares INJECTED. */
 const EVIL = [

@@ -9,10 +9,10 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { scratch } from '../helpers/paths.js';
-import { declarations, typecheck } from '../helpers/typecheck.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { scratch } from '../../helpers/paths.js';
+import { declarations, typecheck } from '../../helpers/typecheck.js';
 
 const NAMES = ['__proto__', 'constructor', 'toString', 'hasOwnProperty', 'valueOf'];
 

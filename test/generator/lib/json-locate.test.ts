@@ -6,7 +6,7 @@
 import fc from 'fast-check';
 import { LineCounter, parseDocument, isMap, isSeq, isPair, isScalar, type Node } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { JsonLocator } from '../../generator/lib/json-locate.js';
+import { JsonLocator } from '../../../generator/lib/json-locate.js';
 
 /** The reference: positions from `yaml`'s syntax tree (what the loader used for JSON before). */
 function reference(text: string, segments: readonly string[]) {

@@ -3,7 +3,7 @@
  * shortcut (no decoding), so the escaped, percent-encoded and malformed ones must still come out right.
  */
 import { describe, expect, it } from 'vitest';
-import { getAtPointer, joinPointer, splitPointer, unescapeSegment } from '../../generator/lib/pointer.js';
+import { getAtPointer, joinPointer, splitPointer, unescapeSegment } from '../../../generator/lib/pointer.js';
 
 describe('JSON pointers', () => {
   it('splits plain, escaped and percent-encoded pointers', () => {

@@ -7,9 +7,9 @@ import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { parse } from 'yaml';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileExtensionValidator, EXTENSION_VALIDATORS_FILE, writeExtensionValidators, type ExtensionValidator } from '../../generator/load/extension-validators.js';
-import { extensionSchemas, type ExtensionPlace } from '../../generator/load/extensions.js';
-import { ROOT } from '../helpers/paths.js';
+import { compileExtensionValidator, EXTENSION_VALIDATORS_FILE, writeExtensionValidators, type ExtensionValidator } from '../../../generator/load/extension-validators.js';
+import { extensionSchemas, type ExtensionPlace } from '../../../generator/load/extensions.js';
+import { ROOT } from '../../helpers/paths.js';
 
 // Inside the repository, so that the standalone code's require('ajv/dist/runtime/...') resolves as in a bundle.
 mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });

@@ -6,11 +6,11 @@
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { expectGolden } from '../helpers/golden.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { expectGolden } from '../../helpers/golden.js';
+import { ROOT, scratch } from '../../helpers/paths.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/loader');
 const cases = readdirSync(FIXTURES).sort();

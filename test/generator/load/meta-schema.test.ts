@@ -7,8 +7,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileMetaValidator, META_VALIDATOR_FILE, writeMetaValidator, type MetaValidator } from '../../generator/load/meta-schema.js';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { compileMetaValidator, META_VALIDATOR_FILE, writeMetaValidator, type MetaValidator } from '../../../generator/load/meta-schema.js';
+import { ROOT, SHARED } from '../../helpers/paths.js';
 
 // Inside the repository, so that the standalone code's require('ajv/dist/runtime/...') resolves as in a bundle.
 mkdirSync(join(ROOT, 'node_modules/.cache'), { recursive: true });

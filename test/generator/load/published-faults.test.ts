@@ -6,9 +6,9 @@
 import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { scratch } from '../helpers/paths.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { scratch } from '../../helpers/paths.js';
 
 interface Case {
   readonly given: Record<string, unknown>;

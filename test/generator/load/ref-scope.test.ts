@@ -8,10 +8,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { loadProject } from '../../generator/load/index.js';
-import { MAX_FILE_BYTES } from '../../generator/load/workspace.js';
-import { scratch } from '../helpers/paths.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { loadProject } from '../../../generator/load/index.js';
+import { MAX_FILE_BYTES } from '../../../generator/load/workspace.js';
+import { scratch } from '../../helpers/paths.js';
 
 function project(ref: string, outside = false): { root: string; problems: { code: string; message: string; line?: number; file?: string }[] } {
   const root = scratch('ref-scope');

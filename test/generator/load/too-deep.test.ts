@@ -3,8 +3,8 @@
  * located message, not a stack overflow; one just within the limit loads.
  */
 import { describe, expect, it } from 'vitest';
-import { deeperThan, MAX_DEPTH } from '../../generator/lib/depth.js';
-import { parseSource } from '../../generator/load/source.js';
+import { deeperThan, MAX_DEPTH } from '../../../generator/lib/depth.js';
+import { parseSource } from '../../../generator/load/source.js';
 
 const nested = (n: number): unknown => {
   let v: unknown = 1;

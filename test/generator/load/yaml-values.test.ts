@@ -6,8 +6,8 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { parseDocument } from 'yaml';
 import { describe, expect, it } from 'vitest';
-import { fastYamlValue, parseSource } from '../../generator/load/source.js';
-import { ROOT } from '../helpers/paths.js';
+import { fastYamlValue, parseSource } from '../../../generator/load/source.js';
+import { ROOT } from '../../helpers/paths.js';
 
 const full = (text: string) => parseDocument(text, { uniqueKeys: true, merge: false }).toJS({ maxAliasCount: 1000 });
 

@@ -5,11 +5,11 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { loadProject } from '../../generator/load/index.js';
-import { effectsOf, isRepeatable } from '../../generator/model/index.js';
-import { allMethods } from '../helpers/model.js';
-import { ROOT } from '../helpers/paths.js';
+import { resolveConfig } from '../../../generator/config/index.js';
+import { loadProject } from '../../../generator/load/index.js';
+import { effectsOf, isRepeatable } from '../../../generator/model/index.js';
+import { allMethods } from '../../helpers/model.js';
+import { ROOT } from '../../helpers/paths.js';
 
 describe('x-effects', () => {
   const methods = allMethods().map(({ method }) => method);

@@ -3,7 +3,7 @@
  * and the variables that path holds, with their defaults.
  */
 import { describe, expect, it } from 'vitest';
-import { buildService } from '../../generator/model/index.js';
+import { buildService } from '../../../generator/model/index.js';
 
 const endpoint = (server: Record<string, unknown>) => {
   const document = { openrpc: '1.3.2', info: { title: 'T', version: '1' }, servers: [server], methods: [] };

@@ -4,8 +4,8 @@
  * schema an ordinary string; a document without the keyword gets no brand code at all.
  */
 import { describe, expect, it } from 'vitest';
-import { brandCode, brandFunctionName, collectBrands } from '../../generator/schema/brands.js';
-import type { ServiceModel } from '../../generator/model/index.js';
+import { brandCode, brandFunctionName, collectBrands } from '../../../generator/schema/brands.js';
+import type { ServiceModel } from '../../../generator/model/index.js';
 
 const service = (schemas: Record<string, unknown>): ServiceModel => ({ source: 'spec/ids.yaml', document: { openrpc: '1.3.2', components: { schemas } } }) as unknown as ServiceModel;
 

@@ -4,7 +4,7 @@
  */
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { SchemaCompiler } from '../../generator/schema/ajv.js';
+import { SchemaCompiler } from '../../../generator/schema/ajv.js';
 
 const document = {
   components: {

@@ -8,9 +8,9 @@
 import standaloneModule from 'ajv/dist/standalone/index.js';
 import type { ValidateFunction } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { renumber } from '../../generator/emit/validators/index.js';
-import { SchemaCompiler } from '../../generator/schema/ajv.js';
-import { compileParams } from '../../generator/schema/envelope.js';
+import { renumber } from '../../../generator/emit/validators/index.js';
+import { SchemaCompiler } from '../../../generator/schema/ajv.js';
+import { compileParams } from '../../../generator/schema/envelope.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,

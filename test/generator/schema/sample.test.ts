@@ -3,8 +3,8 @@
  * example): each must pass the schema. Cases are the constructs published documents use.
  */
 import { describe, expect, it } from 'vitest';
-import { SchemaCompiler } from '../../generator/schema/ajv.js';
-import { Sampler } from '../../generator/schema/sample.js';
+import { SchemaCompiler } from '../../../generator/schema/ajv.js';
+import { Sampler } from '../../../generator/schema/sample.js';
 
 function sample(schema: Record<string, unknown>): { value: unknown } | undefined {
   const document = { openrpc: '1.3.2', info: { title: 'T', version: '1' }, methods: [], components: { schemas: { S: schema } } };

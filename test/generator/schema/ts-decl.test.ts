@@ -11,12 +11,12 @@ import fc from 'fast-check';
 import { compile, type Options } from 'json-schema-to-typescript';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig, type Config } from '../../generator/config/index.js';
-import { loadProject } from '../../generator/load/index.js';
-import { buildService } from '../../generator/model/index.js';
-import { printDeclaration } from '../../generator/schema/ts-decl.js';
-import { DECL_OPTIONS, PARAM_OPTIONS, TypeCatalog, type TypeInput } from '../../generator/schema/typescript.js';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig, type Config } from '../../../generator/config/index.js';
+import { loadProject } from '../../../generator/load/index.js';
+import { buildService } from '../../../generator/model/index.js';
+import { printDeclaration } from '../../../generator/schema/ts-decl.js';
+import { DECL_OPTIONS, PARAM_OPTIONS, TypeCatalog, type TypeInput } from '../../../generator/schema/typescript.js';
+import { ROOT, SHARED } from '../../helpers/paths.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
 const SEED = Number(process.env.FUZZ_SEED ?? 7);

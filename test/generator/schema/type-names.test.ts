@@ -4,8 +4,8 @@
  * and property; a method type whose name a component holds takes the next free one.
  */
 import { describe, expect, it } from 'vitest';
-import { buildService } from '../../generator/model/index.js';
-import { TypeCatalog } from '../../generator/schema/typescript.js';
+import { buildService } from '../../../generator/model/index.js';
+import { TypeCatalog } from '../../../generator/schema/typescript.js';
 
 function catalog(methods: unknown[], schemas: Record<string, unknown> = {}): TypeCatalog {
   const document = { openrpc: '1.3.2', info: { title: 'T', version: '1' }, methods, components: { schemas } };

@@ -6,8 +6,8 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openCache, partsDirOf } from '../../generator/speed/cache.js';
-import { generatorFingerprint } from '../../generator/speed/manifest.js';
+import { openCache, partsDirOf } from '../../../generator/speed/cache.js';
+import { generatorFingerprint } from '../../../generator/speed/manifest.js';
 
 const root = mkdtempSync(join(tmpdir(), 'noderpc-cache-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));

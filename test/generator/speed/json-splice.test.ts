@@ -6,8 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { layoutOf, spliceJson, type JsonLayout } from '../../generator/speed/json-splice.js';
-import { reconcile } from '../../generator/speed/incremental.js';
+import { layoutOf, spliceJson, type JsonLayout } from '../../../generator/speed/json-splice.js';
+import { reconcile } from '../../../generator/speed/incremental.js';
 
 const leaf = fc.oneof(fc.string({ maxLength: 6, unit: fc.constantFrom('a', 'b', '"', '\\', '{', '}', ' ', 'é', '\n') }), fc.integer(), fc.boolean(), fc.constant(null));
 const json = fc.letrec((tie) => ({

@@ -16,12 +16,12 @@ import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } f
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate, watchSession } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { readManifest, unchanged } from '../../generator/speed/manifest.js';
-import { ROOT } from '../helpers/paths.js';
-import { syntheticDocument } from '../../bench/synthetic.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate, watchSession } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { readManifest, unchanged } from '../../../generator/speed/manifest.js';
+import { ROOT } from '../../helpers/paths.js';
+import { syntheticDocument } from '../../../bench/synthetic.js';
 
 const work = mkdtempSync(join(tmpdir(), 'noderpc-watch-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -56,7 +56,7 @@ describe('the watch loop against a cold run', () => {
     const project = join(work, 'project');
     for (const item of INPUTS) cpSync(join(ROOT, item), join(project, item), { recursive: true });
     // The edits rename platform.getHeight, which the project's README example names (firstCalls); that
-    // check has its own test (test/emit/first-calls.test.ts), so this copy of the project leaves it out.
+    // check has its own test (test/generator/emit/package/first-calls.test.ts), so this copy of the project leaves it out.
     const { firstCalls: _, ...raw } = readConfigFile(project)!;
     writeFileSync(join(project, 'noderpc.config.json'), `${JSON.stringify(raw, null, 2)}\n`);
     const config = resolveConfig(project, raw);

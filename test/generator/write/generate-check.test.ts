@@ -6,10 +6,10 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { ROOT } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig } from '../../../generator/config/index.js';
+import { generate } from '../../../generator/generate.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { ROOT } from '../../helpers/paths.js';
 
 function treeHash(dir: string): string {
   const h = createHash('sha256');

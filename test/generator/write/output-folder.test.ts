@@ -8,8 +8,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { planOutputs, readRecord, RECORD, writeOutputs } from '../../generator/write/index.js';
-import { ROOT } from '../helpers/paths.js';
+import { planOutputs, readRecord, RECORD, writeOutputs } from '../../../generator/write/index.js';
+import { ROOT } from '../../helpers/paths.js';
 
 const BIN = join(ROOT, 'bin/noderpc.js');
 const DOC = join(ROOT, 'test/fixtures/emit/by-name/spec/ledger.yaml');

@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { afterAll, beforeAll, beforeEach, describe, expect, expectTypeOf, it } from 'vitest';
-import { batch, prepare, subscribe } from '../../runtime/client/call-api.js';
-import { call } from '../../runtime/client/call.js';
+import { batch, prepare, subscribe } from '../../../runtime/client/call-api.js';
+import { call } from '../../../runtime/client/call.js';
 import {
   DecodeError,
   EncodeError,
@@ -10,13 +10,13 @@ import {
   ResponseValidationError,
   RpcError,
   UnsupportedError,
-} from '../../runtime/errors/index.js';
-import { createHttpTransport } from '../../runtime/transports/http.js';
-import type { MethodMeta, SubscriptionMeta, ValidatorModule } from '../../runtime/client/meta.js';
-import type { Settled } from '../../runtime/transports/transport.js';
-import { toIssues } from '../../runtime/client/validate.js';
-import { createWebSocketTransport } from '../../runtime/transports/ws.js';
-import { jsonReply, rpcHandler, startHttpServer, startWsServer, type RpcRequest, type TestHttpServer, type TestWsServer } from './servers.js';
+} from '../../../runtime/errors/index.js';
+import { createHttpTransport } from '../../../runtime/transports/http.js';
+import type { MethodMeta, SubscriptionMeta, ValidatorModule } from '../../../runtime/client/meta.js';
+import type { Settled } from '../../../runtime/transports/transport.js';
+import { toIssues } from '../../../runtime/client/validate.js';
+import { createWebSocketTransport } from '../../../runtime/transports/ws.js';
+import { jsonReply, rpcHandler, startHttpServer, startWsServer, type RpcRequest, type TestHttpServer, type TestWsServer } from '../transports/servers.js';
 
 // ---- metas as the generator emits them ----
 

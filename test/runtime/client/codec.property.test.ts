@@ -5,7 +5,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, decode, encode, type Plan } from '../../runtime/client/codec.js';
+import { CodecError, decode, encode, type Plan } from '../../../runtime/client/codec.js';
 
 const U64_MAX = 2n ** 64n - 1n;
 

@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call } from '../../runtime/client/call.js';
-import { TransportPool, endpointUrl, toWebSocketUrl } from '../../runtime/client/endpoints.js';
-import type { MethodMeta, ServiceMeta } from '../../runtime/client/meta.js';
-import { createWebSocketTransport } from '../../runtime/transports/ws.js';
-import { startHttpServer, startWsServer, type TestHttpServer, type TestWsServer } from './servers.js';
+import { call } from '../../../runtime/client/call.js';
+import { TransportPool, endpointUrl, toWebSocketUrl } from '../../../runtime/client/endpoints.js';
+import type { MethodMeta, ServiceMeta } from '../../../runtime/client/meta.js';
+import { createWebSocketTransport } from '../../../runtime/transports/ws.js';
+import { startHttpServer, startWsServer, type TestHttpServer, type TestWsServer } from '../transports/servers.js';
 
 const evm: ServiceMeta = {
   name: 'evm',

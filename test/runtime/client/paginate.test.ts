@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { call } from '../../runtime/client/call.js';
-import { createHttpTransport } from '../../runtime/transports/http.js';
-import type { MethodMeta } from '../../runtime/client/meta.js';
-import { UTXO_PAGINATION, paginate, paginateByIndex, type IndexPagination } from '../../runtime/client/paginate.js';
-import { jsonReply, startHttpServer, type RpcRequest, type TestHttpServer } from './servers.js';
+import { call } from '../../../runtime/client/call.js';
+import { createHttpTransport } from '../../../runtime/transports/http.js';
+import type { MethodMeta } from '../../../runtime/client/meta.js';
+import { UTXO_PAGINATION, paginate, paginateByIndex, type IndexPagination } from '../../../runtime/client/paginate.js';
+import { jsonReply, startHttpServer, type RpcRequest, type TestHttpServer } from '../transports/servers.js';
 
 interface Cursor {
   address: string;

@@ -4,7 +4,7 @@
  * that say what is wrong with a bad amount. Imported from the generated package, the way users import them.
  */
 import { describe, expect, it } from 'vitest';
-import { formatEther, formatGwei, formatNative, formatUnits, parseEther, parseGwei, parseNative, parseUnits, UnitError } from '../../generated/client/index.js';
+import { formatEther, formatGwei, formatNative, formatUnits, parseEther, parseGwei, parseNative, parseUnits, UnitError } from '../../../generated/client/index.js';
 
 describe('formatUnits / parseUnits', () => {
   const cases: [string, { value: bigint; decimals: number; text: string }][] = [

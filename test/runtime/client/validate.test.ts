@@ -1,7 +1,7 @@
 import { Ajv } from 'ajv';
 import { describe, expect, it } from 'vitest';
-import { formatIssues, pointerToAccessor } from '../../runtime/errors/forms.js';
-import { toIssues } from '../../runtime/client/validate.js';
+import { formatIssues, pointerToAccessor } from '../../../runtime/errors/forms.js';
+import { toIssues } from '../../../runtime/client/validate.js';
 
 const ajv = new Ajv({ allErrors: true });
 const check = ajv.compile({

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError } from '../../runtime/client/codec.js';
+import { CodecError } from '../../../runtime/client/codec.js';
 import {
   AbortError,
   BufferOverflowError,
@@ -14,8 +14,8 @@ import {
   TimeoutError,
   TransportError,
   UnsupportedError,
-} from '../../runtime/errors/index.js';
-import { excerpt, redact } from '../../runtime/errors/base.js';
+} from '../../../runtime/errors/index.js';
+import { excerpt, redact } from '../../../runtime/errors/base.js';
 
 describe('error classes', () => {
   const cases: [string, NodeRpcError][] = [

@@ -5,7 +5,7 @@
  * in-process on 127.0.0.1.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MockChain } from '../../runtime/mock/chain.js';
+import { MockChain } from '../../../runtime/mock/chain.js';
 
 interface Head {
   number: bigint;
@@ -28,8 +28,8 @@ let mock: { url: string; close(): Promise<void> };
 let node: Client;
 
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../generated/client/mock/index.js');
-  const { createNodeClient, createWebSocketTransport } = await import('../../generated/client/index.js');
+  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  const { createNodeClient, createWebSocketTransport } = await import('../../../generated/client/index.js');
   mock = await startNodeMock({ blockTimeMs: 20 });
   node = createNodeClient({ url: mock.url, ws: { transport: createWebSocketTransport, reconnect: false } }) as unknown as Client;
 });

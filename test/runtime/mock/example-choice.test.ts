@@ -4,13 +4,13 @@
  * param covered by the example's list counts), and a `warn` log entry whenever no example matched.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogEntry } from '../../runtime/server/types.js';
+import type { LogEntry } from '../../../runtime/server/types.js';
 
 let mock: { url: string; close(): Promise<void> };
 const log: LogEntry[] = [];
 
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../generated/client/mock/index.js');
+  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
   mock = await startNodeMock({ logger: (entry: LogEntry) => log.push(entry) });
 });
 

@@ -3,12 +3,12 @@
  * `startMock` used in-process the way a test suite of a user would: port 0, the URL, calls, stop.
  */
 import { describe, expect, it } from 'vitest';
-import type { ServerMethodMeta } from '../../runtime/client/meta.js';
-import { createMockRawHandler, jsonEqual, MockError, startMock } from '../../runtime/mock/index.js';
-import type { HandlerContext } from '../../runtime/server/index.js';
+import type { ServerMethodMeta } from '../../../runtime/client/meta.js';
+import { createMockRawHandler, jsonEqual, MockError, startMock } from '../../../runtime/mock/index.js';
+import type { HandlerContext } from '../../../runtime/server/index.js';
 import { openWs } from '../server/client.js';
 import { ALL_SERVICES, evm, info, mockData, platform } from '../server/fixtures.js';
-import type { MockServiceData } from '../../runtime/mock/types.js';
+import type { MockServiceData } from '../../../runtime/mock/types.js';
 
 const ctx = (service: string, headers: Record<string, string> = {}, signal?: AbortSignal): HandlerContext => ({
   service,

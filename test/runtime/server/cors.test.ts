@@ -5,9 +5,9 @@
  * unless told otherwise.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMock } from '../../runtime/mock/index.js';
-import { createRpcServer } from '../../runtime/server/index.js';
-import type { ListeningServer, RpcServer } from '../../runtime/server/types.js';
+import { startMock } from '../../../runtime/mock/index.js';
+import { createRpcServer } from '../../../runtime/server/index.js';
+import type { ListeningServer, RpcServer } from '../../../runtime/server/types.js';
 import { ALL_SERVICES, mockData } from './fixtures.js';
 
 const PREFLIGHT = { origin: 'http://127.0.0.1:5173', 'access-control-request-method': 'POST', 'access-control-request-headers': 'content-type, x-api-key' };

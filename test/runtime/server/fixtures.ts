@@ -4,9 +4,9 @@
  * server has a method here that exercises it.
  */
 import { EventEmitter } from 'node:events';
-import type { Availability, ServerMethodMeta, ValidationIssue, Validator } from '../../runtime/client/meta.js';
-import type { MockServiceData } from '../../runtime/mock/types.js';
-import type { HandlerContext, ServerOptions, ServerServiceDef, SubscriptionRequest } from '../../runtime/server/types.js';
+import type { Availability, ServerMethodMeta, ValidationIssue, Validator } from '../../../runtime/client/meta.js';
+import type { MockServiceData } from '../../../runtime/mock/types.js';
+import type { HandlerContext, ServerOptions, ServerServiceDef, SubscriptionRequest } from '../../../runtime/server/types.js';
 
 // ---------------------------------------------------------------------------------------------------------
 // A tiny validator kit producing ajv-shaped issues.

@@ -13,16 +13,16 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { HELPERS, SerializerNames, SerializerWriter } from '../../generator/emit/server/serializers.js';
-import { materialize, PlanBuilder } from '../../generator/schema/codec.js';
-import { decode, encode, type Plan } from '../../runtime/client/codec.js';
-import type { ServerMethodMeta } from '../../runtime/client/meta.js';
-import * as helpers from '../../runtime/server/serialize.js';
-import { compileSerializer } from '../../runtime/server/serialize.js';
-import { services } from '../../generated/client/server/index.js';
+import { HELPERS, SerializerNames, SerializerWriter } from '../../../generator/emit/server/serializers.js';
+import { materialize, PlanBuilder } from '../../../generator/schema/codec.js';
+import { decode, encode, type Plan } from '../../../runtime/client/codec.js';
+import type { ServerMethodMeta } from '../../../runtime/client/meta.js';
+import * as helpers from '../../../runtime/server/serialize.js';
+import { compileSerializer } from '../../../runtime/server/serialize.js';
+import { services } from '../../../generated/client/server/index.js';
 import { schemaValues } from './schema-values.js';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 type Outcome = { text?: string | undefined; error?: string };
 

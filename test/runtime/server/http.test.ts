@@ -7,8 +7,8 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ServerMethodMeta } from '../../runtime/client/meta.js';
-import { createRpcServer, type HandlerContext, type ListeningServer, type RpcServer } from '../../runtime/server/index.js';
+import type { ServerMethodMeta } from '../../../runtime/client/meta.js';
+import { createRpcServer, type HandlerContext, type ListeningServer, type RpcServer } from '../../../runtime/server/index.js';
 import { post, rawRequest } from './client.js';
 import { ALL_SERVICES, counters, evm, handlers, info, method, obj, str, tuple, validator } from './fixtures.js';
 

@@ -5,9 +5,9 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compactJson, depthExceeds, goEscape, goQuote, goScan, rawIds } from '../../runtime/server/json.js';
-import { gorillaName } from '../../runtime/server/texts.js';
-import { idText, type IdSource } from '../../runtime/server/wire.js';
+import { compactJson, depthExceeds, goEscape, goQuote, goScan, rawIds } from '../../../runtime/server/json.js';
+import { gorillaName } from '../../../runtime/server/texts.js';
+import { idText, type IdSource } from '../../../runtime/server/wire.js';
 
 describe('goScan', () => {
   const errors: [string, { given: string; want: string }][] = [

@@ -3,7 +3,7 @@
  * handler's own failure, and a logger that throws never takes a request down.
  */
 import { describe, expect, it } from 'vitest';
-import { createRpcServer, type LogEntry } from '../../runtime/server/index.js';
+import { createRpcServer, type LogEntry } from '../../../runtime/server/index.js';
 import { post } from './client.js';
 import { ALL_SERVICES, handlers } from './fixtures.js';
 

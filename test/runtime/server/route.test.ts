@@ -1,7 +1,7 @@
 /** Path routing: one segment per variable, literal segments win, enums, percent-decoding, caching. */
 import { describe, expect, it } from 'vitest';
-import type { EndpointMeta } from '../../runtime/client/meta.js';
-import { Router } from '../../runtime/server/route.js';
+import type { EndpointMeta } from '../../../runtime/client/meta.js';
+import { Router } from '../../../runtime/server/route.js';
 
 const ep = (path: string, variables: EndpointMeta['variables'] = {}): EndpointMeta => ({ name: path, transport: 'http', path, variables });
 

@@ -4,8 +4,8 @@
  * (`co***ldn't ***nmarshal`), whose gaps would spell the secret out.
  */
 import { describe, expect, it } from 'vitest';
-import { scrub } from '../../runtime/server/redact.js';
-import { GORILLA_UNMARSHAL } from '../../runtime/server/texts.js';
+import { scrub } from '../../../runtime/server/redact.js';
+import { GORILLA_UNMARSHAL } from '../../../runtime/server/texts.js';
 
 describe('scrub', () => {
   it('leaves words that merely contain a short secret alone', () => {

@@ -7,11 +7,11 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { CodecError, decode, encode, type Plan } from '../../runtime/client/codec.js';
-import { compileSerializer } from '../../runtime/server/serialize.js';
-import { services } from '../../generated/client/server/index.js';
+import { CodecError, decode, encode, type Plan } from '../../../runtime/client/codec.js';
+import { compileSerializer } from '../../../runtime/server/serialize.js';
+import { services } from '../../../generated/client/server/index.js';
 
-const ROOT = join(import.meta.dirname, '../..');
+const ROOT = join(import.meta.dirname, '../../..');
 
 /** The reference: what the server sent before serializers were compiled. */
 function reference(plan: Plan | undefined, value: unknown): { text?: string | undefined; error?: string } {

@@ -5,7 +5,7 @@
  */
 import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createRpcServer, type ListeningServer, type RpcServer } from '../../runtime/server/index.js';
+import { createRpcServer, type ListeningServer, type RpcServer } from '../../../runtime/server/index.js';
 import { ALL_SERVICES, handlers } from './fixtures.js';
 
 const BODY = '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}';

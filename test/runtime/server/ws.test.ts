@@ -6,8 +6,8 @@
 import { once } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type WebSocket from 'ws';
-import { createMockRawHandler } from '../../runtime/mock/index.js';
-import { createRpcServer, type ListeningServer, type LogEntry, type RpcServer } from '../../runtime/server/index.js';
+import { createMockRawHandler } from '../../../runtime/mock/index.js';
+import { createRpcServer, type ListeningServer, type LogEntry, type RpcServer } from '../../../runtime/server/index.js';
 import { openWs, post, type WsClient } from './client.js';
 import { ALL_SERVICES, handlers, mockData, subscriptionEvents } from './fixtures.js';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHttpTransport } from '../../runtime/transports/http.js';
+import { createHttpTransport } from '../../../runtime/transports/http.js';
 import {
   AbortError,
   HttpError,
@@ -8,7 +8,7 @@ import {
   RpcError,
   TimeoutError,
   TransportError,
-} from '../../runtime/errors/index.js';
+} from '../../../runtime/errors/index.js';
 import { jsonReply, rpcHandler, startHttpServer, unusedPort, type RpcRequest, type TestHttpServer } from './servers.js';
 
 let server: TestHttpServer;

@@ -9,24 +9,24 @@
  * is asserted is what each node received, never how long it took.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import * as admin from '../../generated/client/namespaces/admin.js';
-import * as debug from '../../generated/client/namespaces/debug.js';
-import * as eth from '../../generated/client/namespaces/eth.js';
-import * as info from '../../generated/client/namespaces/info.js';
-import * as native from '../../generated/client/namespaces/native.js';
-import * as net from '../../generated/client/namespaces/net.js';
-import * as personal from '../../generated/client/namespaces/personal.js';
-import * as platform from '../../generated/client/namespaces/platform.js';
-import * as txpool from '../../generated/client/namespaces/txpool.js';
-import * as web3 from '../../generated/client/namespaces/web3.js';
-import { HttpError } from '../../runtime/errors/index.js';
-import { createFallbackTransport } from '../../runtime/transports/fallback.js';
-import { createHttpTransport } from '../../runtime/transports/http.js';
-import type { Effect } from '../../runtime/client/meta.js';
-import { maySendAgain } from '../../runtime/transports/resend.js';
-import { withRetry } from '../../runtime/transports/retry.js';
-import type { RpcCall } from '../../runtime/transports/transport.js';
-import { nodeFetch, startFaultServer, type FaultServer, type ItemStep, type Step } from '../helpers/faults.js';
+import * as admin from '../../../generated/client/namespaces/admin.js';
+import * as debug from '../../../generated/client/namespaces/debug.js';
+import * as eth from '../../../generated/client/namespaces/eth.js';
+import * as info from '../../../generated/client/namespaces/info.js';
+import * as native from '../../../generated/client/namespaces/native.js';
+import * as net from '../../../generated/client/namespaces/net.js';
+import * as personal from '../../../generated/client/namespaces/personal.js';
+import * as platform from '../../../generated/client/namespaces/platform.js';
+import * as txpool from '../../../generated/client/namespaces/txpool.js';
+import * as web3 from '../../../generated/client/namespaces/web3.js';
+import { HttpError } from '../../../runtime/errors/index.js';
+import { createFallbackTransport } from '../../../runtime/transports/fallback.js';
+import { createHttpTransport } from '../../../runtime/transports/http.js';
+import type { Effect } from '../../../runtime/client/meta.js';
+import { maySendAgain } from '../../../runtime/transports/resend.js';
+import { withRetry } from '../../../runtime/transports/retry.js';
+import type { RpcCall } from '../../../runtime/transports/transport.js';
+import { nodeFetch, startFaultServer, type FaultServer, type ItemStep, type Step } from '../../helpers/faults.js';
 
 interface Meta {
   readonly name: string;

@@ -5,12 +5,12 @@
  * to 0 so each backoff is its lower bound (retryDelay * 2^n / 2), and every row ends with no timer left.
  */
 import { afterEach, beforeEach, describe, expect, test, vi } from 'vitest';
-import { AbortError, HttpError, RpcError, TimeoutError, TransportError } from '../../runtime/errors/index.js';
-import { createHttpTransport } from '../../runtime/transports/http.js';
-import type { Effect } from '../../runtime/client/meta.js';
-import { retryAfter, retryBackoff, withRetry, type RetryEvent, type RetryOptions } from '../../runtime/transports/retry.js';
-import type { RequestOptions, Settled, Transport } from '../../runtime/transports/transport.js';
-import { nodeFetch, startFaultServer, type CountingFetch, type FaultServer, type Step } from '../helpers/faults.js';
+import { AbortError, HttpError, RpcError, TimeoutError, TransportError } from '../../../runtime/errors/index.js';
+import { createHttpTransport } from '../../../runtime/transports/http.js';
+import type { Effect } from '../../../runtime/client/meta.js';
+import { retryAfter, retryBackoff, withRetry, type RetryEvent, type RetryOptions } from '../../../runtime/transports/retry.js';
+import type { RequestOptions, Settled, Transport } from '../../../runtime/transports/transport.js';
+import { nodeFetch, startFaultServer, type CountingFetch, type FaultServer, type Step } from '../../helpers/faults.js';
 
 const T0 = Date.parse('2026-01-01T00:00:00Z');
 

@@ -1,9 +1,9 @@
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { WebSocket as WsWebSocket } from 'ws';
-import { AbortError, BufferOverflowError, ProtocolError, RpcError, TimeoutError, TransportError } from '../../runtime/errors/index.js';
-import { backoff, createWebSocketTransport, type WebSocketTransport, type WebSocketTransportOptions } from '../../runtime/transports/ws.js';
-import { subscribe } from '../../runtime/client/call-api.js';
+import { AbortError, BufferOverflowError, ProtocolError, RpcError, TimeoutError, TransportError } from '../../../runtime/errors/index.js';
+import { backoff, createWebSocketTransport, type WebSocketTransport, type WebSocketTransportOptions } from '../../../runtime/transports/ws.js';
+import { subscribe } from '../../../runtime/client/call-api.js';
 import { requests, startWsServer, unusedPort, type TestWsServer } from './servers.js';
 
 const NEW_HEADS = { subscribe: 'eth_subscribe', unsubscribe: 'eth_unsubscribe', notification: 'eth_subscription' } as const;

@@ -19,10 +19,10 @@ import { promisify } from 'node:util';
 import { AxeBuilder } from '@axe-core/playwright';
 import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write/index.js';
-import { checkHtmlLinks } from '../helpers/links.js';
-import { ROOT } from '../helpers/paths.js';
-import { fileFor, serveStatic, type StaticServer } from '../helpers/static-server.js';
+import { listFiles } from '../../../generator/write/index.js';
+import { checkHtmlLinks } from '../../helpers/links.js';
+import { ROOT } from '../../helpers/paths.js';
+import { fileFor, serveStatic, type StaticServer } from '../../helpers/static-server.js';
 
 const CHROMIUM = '/usr/bin/chromium';
 const DOCS = join(ROOT, 'generated/docs');
@@ -88,7 +88,7 @@ describe('docs site', () => {
       executablePath: CHROMIUM,
       args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-    const { startNodeMock } = await import('../../generated/client/mock/index.js');
+    const { startNodeMock } = await import('../../../generated/client/mock/index.js');
     // One typed handler, to see the headers a console sends; every other method answers from the examples.
     mock = await startNodeMock({
       handlers: { info: { info: { getNetworkName: (_p: unknown, ctx: { headers: Record<string, unknown> }) => (seenKeys.push(String(ctx.headers['x-api-key'])), { networkName: 'mainnet' }) } } },

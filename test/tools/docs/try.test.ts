@@ -7,7 +7,7 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { decode } from '../../runtime/client/codec.js';
+import { decode } from '../../../runtime/client/codec.js';
 import {
   clientArgs,
   clientSample,
@@ -26,10 +26,10 @@ import {
   unreachable,
   wsUrl,
   type TryService,
-} from '../../tools/docs/try.js';
-import { unitOf, unitsIn } from '../../generator/emit/docs/try.js';
-import { ROOT } from '../helpers/paths.js';
-import { projectModel } from '../helpers/model.js';
+} from '../../../tools/docs/try.js';
+import { unitOf, unitsIn } from '../../../generator/emit/docs/try.js';
+import { ROOT } from '../../helpers/paths.js';
+import { projectModel } from '../../helpers/model.js';
 
 const byName = { name: 'info.getBlockchainID', structure: 'by-name' } as const;
 const byPosition = { name: 'eth_getBalance', structure: 'by-position' } as const;

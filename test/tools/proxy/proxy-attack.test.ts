@@ -11,7 +11,7 @@ import { connect, createServer as createTcpServer, type AddressInfo, type Server
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { startProxy, type RunningProxy } from '../../tools/proxy/index.js';
+import { startProxy, type RunningProxy } from '../../../tools/proxy/index.js';
 
 const SEED = 20260725;
 

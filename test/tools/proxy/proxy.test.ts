@@ -14,13 +14,13 @@ import * as avalanchejs from '@avalabs/avalanchejs';
 import { createPublicClient, http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createNodeClient, createWebSocketTransport } from '../../generated/client/index.js';
-import { startNodeMock } from '../../generated/client/mock/index.js';
-import { createConformance } from '../../generator/lifecycle/conform/index.js';
-import { createInspector } from '../../tools/proxy/inspect.js';
-import { startProxy, type RunningProxy } from '../../tools/proxy/index.js';
-import { askMock, readBody } from '../helpers/drifting.js';
-import { projectModel } from '../helpers/model.js';
+import { createNodeClient, createWebSocketTransport } from '../../../generated/client/index.js';
+import { startNodeMock } from '../../../generated/client/mock/index.js';
+import { createConformance } from '../../../generator/lifecycle/conform/index.js';
+import { createInspector } from '../../../tools/proxy/inspect.js';
+import { startProxy, type RunningProxy } from '../../../tools/proxy/index.js';
+import { askMock, readBody } from '../../helpers/drifting.js';
+import { projectModel } from '../../helpers/model.js';
 
 const { pvm } = avalanchejs as unknown as { pvm: { PVMApi: new (baseURL?: string) => Record<'getHeight' | 'getFeeState' | 'getTimestamp', () => Promise<unknown>> } };
 

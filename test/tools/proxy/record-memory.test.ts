@@ -5,9 +5,9 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { ProxyExchange } from '../../tools/proxy/index.js';
-import { createRecorder } from '../../tools/proxy/record.js';
-import { scratch } from '../helpers/paths.js';
+import type { ProxyExchange } from '../../../tools/proxy/index.js';
+import { createRecorder } from '../../../tools/proxy/record.js';
+import { scratch } from '../../helpers/paths.js';
 
 function exchange(i: number, size: number): ProxyExchange {
   return {

@@ -8,10 +8,10 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket, WebSocketServer } from 'ws';
-import { createConformance } from '../../generator/lifecycle/conform/index.js';
-import { createRedactor } from '../../tools/proxy/inspect.js';
-import { startProxy, type ProxyExchange, type RunningProxy } from '../../tools/proxy/index.js';
-import { projectModel } from '../helpers/model.js';
+import { createConformance } from '../../../generator/lifecycle/conform/index.js';
+import { createRedactor } from '../../../tools/proxy/inspect.js';
+import { startProxy, type ProxyExchange, type RunningProxy } from '../../../tools/proxy/index.js';
+import { projectModel } from '../../helpers/model.js';
 
 describe('pairing replies with calls', () => {
   let upstream: Server;

@@ -7,9 +7,9 @@
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { cb58Id, chainAddress, isNodeId, nodeId } from '../../generated/client/index.js';
-import { ROOT } from '../helpers/paths.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { cb58Id, chainAddress, isNodeId, nodeId } from '../../../../generated/client/index.js';
+import { ROOT } from '../../../helpers/paths.js';
+import { typecheck } from '../../../helpers/typecheck.js';
 
 const NODE_FORM = 'expected a node ID, `NodeID-` followed by the cb58 form of its 20 bytes (pattern ^NodeID-[1-9A-HJ-NP-Za-km-z]{25,33}$)';
 const ADDRESS_FORM =
@@ -44,7 +44,7 @@ describe('checked constructors', () => {
 });
 
 describe('types', () => {
-  const dir = join(ROOT, 'test/client', `.brands-${process.pid}`);
+  const dir = join(ROOT, 'test/generator/emit/client', `.brands-${process.pid}`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('results carry the brand, brands do not mix, text is accepted', { timeout: 120_000 }, () => {

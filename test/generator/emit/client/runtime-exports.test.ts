@@ -5,9 +5,9 @@
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { runtimeExports } from '../../../generator/emit/client/runtime-exports.js';
-import { readTree } from '../../../generator/lib/read-tree.js';
-import { ROOT } from '../../helpers/paths.js';
+import { runtimeExports } from '../../../../generator/emit/client/runtime-exports.js';
+import { readTree } from '../../../../generator/lib/read-tree.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 function compilerExports(entry: string): string[] {
   const program = ts.createProgram([entry], { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext, target: ts.ScriptTarget.ES2022, noEmit: true, skipLibCheck: true });

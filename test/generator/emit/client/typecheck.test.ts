@@ -12,10 +12,10 @@ import { mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import ts from 'typescript';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
 
 const CLIENT = join(ROOT, 'generated/client');
-const CONSUMER = join(ROOT, 'test/client/fixtures/consumer/consumer.ts.txt');
+const CONSUMER = join(ROOT, 'test/fixtures/consumer/consumer.ts.txt');
 /** Each program loads the package's ~600 declaration files: allow for a slow, busy machine. */
 const TSC_TIMEOUT = 180_000;
 

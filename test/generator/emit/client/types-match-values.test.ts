@@ -8,12 +8,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { printFlat as tsLiteral } from '../../generator/emit/shared/literal.js';
-import { PlanBuilder, materialize } from '../../generator/schema/codec.js';
-import { pascalCase } from '../../generator/schema/typescript.js';
-import { decode } from '../../runtime/client/codec.js';
-import { allMethods } from '../helpers/model.js';
-import { ROOT } from '../helpers/paths.js';
+import { printFlat as tsLiteral } from '../../../../generator/emit/shared/literal.js';
+import { PlanBuilder, materialize } from '../../../../generator/schema/codec.js';
+import { pascalCase } from '../../../../generator/schema/typescript.js';
+import { decode } from '../../../../runtime/client/codec.js';
+import { allMethods } from '../../../helpers/model.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const TYPES = join(ROOT, 'generated/client/types.d.ts');
 

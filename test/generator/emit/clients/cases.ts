@@ -4,9 +4,9 @@
  * language-neutral JSON form to compare values in (integers tagged, keys sorted).
  */
 import { isDeepStrictEqual } from 'node:util';
-import { decode } from '../../../runtime/client/codec.js';
-import type { MethodModel, ServiceModel } from '../../../generator/model/index.js';
-import { allMethods, plansOf } from '../../helpers/model.js';
+import { decode } from '../../../../runtime/client/codec.js';
+import type { MethodModel, ServiceModel } from '../../../../generator/model/index.js';
+import { allMethods, plansOf } from '../../../helpers/model.js';
 
 export interface Case {
   readonly id: string;

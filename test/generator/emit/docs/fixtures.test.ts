@@ -5,12 +5,12 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { generate } from '../../generator/generate.js';
-import { listFiles } from '../../generator/write/index.js';
-import { expectGolden } from '../helpers/golden.js';
-import { checkMarkdownLinks } from '../helpers/links.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig } from '../../../../generator/config/index.js';
+import { generate } from '../../../../generator/generate.js';
+import { listFiles } from '../../../../generator/write/index.js';
+import { expectGolden } from '../../../helpers/golden.js';
+import { checkMarkdownLinks } from '../../../helpers/links.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
 
 const FIXTURES = join(ROOT, 'test/fixtures/docs');
 const cases = readdirSync(FIXTURES).sort();

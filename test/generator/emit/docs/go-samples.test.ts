@@ -5,18 +5,18 @@
  * output returned rather than printed), built against generated/go with Go's standard library only. Each
  * must print the result its page shows (both decoded with the method's codec plans: the client writes a
  * 64-bit integer the node sent as a number in its decimal-string form). Secret placeholders are filled in
- * from the spec's example, as in test/docs/samples.test.ts.
+ * from the spec's example, as in test/generator/emit/docs/samples.test.ts.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLayout, type GoMethod } from '../../generator/emit/shared/go-layout.js';
-import { decode } from '../../runtime/client/codec.js';
-import { listFiles } from '../../generator/write/index.js';
-import { plansOf, projectModel } from '../helpers/model.js';
-import { canonical } from '../emit/clients/cases.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { run } from '../emit/clients/run.js';
+import { goLayout, type GoMethod } from '../../../../generator/emit/shared/go-layout.js';
+import { decode } from '../../../../runtime/client/codec.js';
+import { listFiles } from '../../../../generator/write/index.js';
+import { plansOf, projectModel } from '../../../helpers/model.js';
+import { canonical } from '../clients/cases.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
+import { run } from '../clients/run.js';
 
 const DOCS = join(ROOT, 'generated/docs');
 const BASE = 'http://127.0.0.1:9650';
@@ -84,7 +84,7 @@ describe('the Go samples on the method pages', () => {
   let mock: { url: string; close(): Promise<void> };
 
   beforeAll(async () => {
-    const { startNodeMock } = await import('../../generated/client/mock/index.js');
+    const { startNodeMock } = await import('../../../../generated/client/mock/index.js');
     mock = await startNodeMock();
   });
   afterAll(async () => {

@@ -5,8 +5,8 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { checkMarkdownLinks, parseMarkdown } from '../helpers/links.js';
-import { ROOT } from '../helpers/paths.js';
+import { checkMarkdownLinks, parseMarkdown } from '../../../helpers/links.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const DOCS = join(ROOT, 'generated/docs');
 

@@ -9,8 +9,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
-import { clientSample, curlSample, fetchSample, pythonSample, requestBody } from '../../tools/docs/try.js';
-import { scratch } from '../helpers/paths.js';
+import { clientSample, curlSample, fetchSample, pythonSample, requestBody } from '../../../../tools/docs/try.js';
+import { scratch } from '../../../helpers/paths.js';
 
 const URLS = [
   'http://127.0.0.1:8545/rpc;touch${IFS}pwned;#',

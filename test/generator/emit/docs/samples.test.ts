@@ -15,9 +15,9 @@ import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write/index.js';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { typecheck } from '../helpers/typecheck.js';
+import { listFiles } from '../../../../generator/write/index.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
+import { typecheck } from '../../../helpers/typecheck.js';
 
 const DOCS = join(ROOT, 'generated/docs');
 const BASE = 'http://127.0.0.1:9650';
@@ -89,7 +89,7 @@ describe('the samples on the method pages', () => {
   beforeAll(async () => {
     need('curl', ['--version'], 'curl');
     need('python3', ['-c', 'import requests'], 'python3-requests');
-    const { startNodeMock } = await import('../../generated/client/mock/index.js');
+    const { startNodeMock } = await import('../../../../generated/client/mock/index.js');
     mock = await startNodeMock();
   });
   afterAll(async () => {

@@ -7,8 +7,8 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { compileTemplates, README_TEMPLATE, readmeTemplate, writeTemplateSpecs } from '../../generator/emit/shared/render.js';
-import { readTree } from '../../generator/lib/read-tree.js';
+import { compileTemplates, README_TEMPLATE, readmeTemplate, writeTemplateSpecs } from '../../../../generator/emit/shared/render.js';
+import { readTree } from '../../../../generator/lib/read-tree.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'noderpc-specs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

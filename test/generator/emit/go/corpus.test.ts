@@ -6,9 +6,9 @@
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../../generator/config/index.js';
-import { generate } from '../../../generator/generate.js';
-import { ROOT, SHARED, scratch } from '../../helpers/paths.js';
+import { resolveConfig } from '../../../../generator/config/index.js';
+import { generate } from '../../../../generator/generate.js';
+import { ROOT, SHARED, scratch } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
 
 interface Entry {

@@ -9,10 +9,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLayout } from '../../../generator/emit/shared/go-layout.js';
-import { decode } from '../../../runtime/client/codec.js';
-import { plansOf, projectModel } from '../../helpers/model.js';
-import { ROOT } from '../../helpers/paths.js';
+import { goLayout } from '../../../../generator/emit/shared/go-layout.js';
+import { decode } from '../../../../runtime/client/codec.js';
+import { plansOf, projectModel } from '../../../helpers/model.js';
+import { ROOT } from '../../../helpers/paths.js';
 import { canonical, clientCases, type Case } from '../clients/cases.js';
 import { run } from '../clients/run.js';
 
@@ -22,7 +22,7 @@ let mock: { url: string; close(): Promise<void> };
 let dir: string;
 
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  const { startNodeMock } = await import('../../../../generated/client/mock/index.js');
   mock = await startNodeMock();
   dir = mkdtempSync(join(tmpdir(), 'noderpc-go-e2e-'));
 });

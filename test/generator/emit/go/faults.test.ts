@@ -1,5 +1,5 @@
 /**
- * The Go client's fault suite (and its pagination): test/emit/go/faults/*_test.go run with `go test` in a temporary module
+ * The Go client's fault suite (and its pagination): test/generator/emit/go/faults/*_test.go run with `go test` in a temporary module
  * that uses generated/go (standard library only, offline). Its servers are httptest servers on 127.0.0.1,
  * started and closed by each Go test; each Go test must pass by name, so a test that vanishes fails here.
  */
@@ -7,12 +7,12 @@ import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFile
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { goLayout } from '../../../generator/emit/shared/go-layout.js';
-import { projectModel } from '../../helpers/model.js';
-import { ROOT } from '../../helpers/paths.js';
+import { goLayout } from '../../../../generator/emit/shared/go-layout.js';
+import { projectModel } from '../../../helpers/model.js';
+import { ROOT } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
 
-const SOURCES = resolve(ROOT, 'test/emit/go/faults');
+const SOURCES = resolve(ROOT, 'test/generator/emit/go/faults');
 const files = readdirSync(SOURCES).filter((f) => f.endsWith('_test.go'));
 const dir = mkdtempSync(join(tmpdir(), 'noderpc-go-faults-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

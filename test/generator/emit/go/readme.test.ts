@@ -7,9 +7,9 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { goLayout } from '../../../generator/emit/shared/go-layout.js';
-import { projectModel } from '../../helpers/model.js';
-import { ROOT, scratch } from '../../helpers/paths.js';
+import { goLayout } from '../../../../generator/emit/shared/go-layout.js';
+import { projectModel } from '../../../helpers/model.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
 
 const MODULE = resolve(ROOT, 'generated/go');
@@ -19,7 +19,7 @@ const blocks = [...readFileSync(join(MODULE, 'README.md'), 'utf8').matchAll(/^``
 
 let mock: { url: string; close(): Promise<void> };
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  const { startNodeMock } = await import('../../../../generated/client/mock/index.js');
   mock = await startNodeMock();
 });
 afterAll(async () => {

@@ -1,7 +1,7 @@
 /** The generated Go module builds with the Go on this machine (Debian's is 1.19), and is go vet and gofmt clean. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/paths.js';
+import { ROOT } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
 
 const MODULE = resolve(ROOT, 'generated/go');

@@ -4,8 +4,8 @@
  */
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { generate } from '../../generator/index.js';
-import { ROOT } from '../helpers/paths.js';
+import { generate } from '../../../../generator/index.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const FIXTURE = join(ROOT, 'test/fixtures/emit/by-name');
 const readmeOf = (files: readonly { path: string; contents: string }[]) => files.find((f) => f.path === 'client/README.md')!.contents;

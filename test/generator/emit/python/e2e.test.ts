@@ -6,9 +6,9 @@
  */
 import { resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { pythonLayout } from '../../../generator/emit/python/index.js';
-import { projectModel } from '../../helpers/model.js';
-import { ROOT } from '../../helpers/paths.js';
+import { pythonLayout } from '../../../../generator/emit/python/index.js';
+import { projectModel } from '../../../helpers/model.js';
+import { ROOT } from '../../../helpers/paths.js';
 import { clientCases } from '../clients/cases.js';
 import { run } from '../clients/run.js';
 
@@ -18,7 +18,7 @@ const PKG = resolve(ROOT, 'generated/python');
 let mock: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
-  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  const { startNodeMock } = await import('../../../../generated/client/mock/index.js');
   mock = await startNodeMock();
 });
 afterAll(async () => {
@@ -45,7 +45,7 @@ async function runDriver(mode: 'sync' | 'async'): Promise<Record<string, { value
       };
     }),
   };
-  const ran = await run(PYTHON, [resolve(ROOT, 'test/emit/python/driver.py')], {
+  const ran = await run(PYTHON, [resolve(ROOT, 'test/generator/emit/python/driver.py')], {
     input: JSON.stringify(job),
     env: { ...process.env, PYTHONPATH: PKG },
     timeoutMs: 100_000,

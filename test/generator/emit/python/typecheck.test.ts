@@ -2,7 +2,7 @@
  * and under Debian's mypy with --strict. */
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../../helpers/paths.js';
+import { ROOT } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
 
 describe('generated/python', () => {

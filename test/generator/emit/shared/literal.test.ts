@@ -6,8 +6,8 @@
 import fc from 'fast-check';
 import * as prettier from 'prettier';
 import { describe, expect, it } from 'vitest';
-import { printArgs, printFlat, printProperty, printValue } from '../../generator/emit/shared/literal.js';
-import { PRETTIER_OPTIONS } from '../helpers/prettier.js';
+import { printArgs, printFlat, printProperty, printValue } from '../../../../generator/emit/shared/literal.js';
+import { PRETTIER_OPTIONS } from '../../../helpers/prettier.js';
 
 const format = (code: string, width: number) => prettier.format(code, { ...PRETTIER_OPTIONS, printWidth: width, parser: 'typescript' });
 

@@ -3,9 +3,9 @@
  * compiles markdown as Vue templates, table cells, code spans, explicit ids, and value-form literals.
  */
 import { describe, expect, it } from 'vitest';
-import { shellQuote } from '../../generator/emit/shared/examples.js';
-import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../generator/emit/shared/markdown.js';
-import { setKeeping } from '../../generator/speed/incremental.js';
+import { shellQuote } from '../../../../generator/emit/shared/examples.js';
+import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../../../generator/emit/shared/markdown.js';
+import { setKeeping } from '../../../../generator/speed/incremental.js';
 
 describe('prose', () => {
   it.each([

@@ -9,10 +9,10 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { camelCase } from '../../generator/emit/shared/client-names.js';
-import { pascalCase } from '../../generator/schema/typescript.js';
-import { GENERATED_BINDINGS } from '../../generator/schema/ts-names.js';
-import { ROOT } from '../helpers/paths.js';
+import { camelCase } from '../../../../generator/emit/shared/client-names.js';
+import { pascalCase } from '../../../../generator/schema/typescript.js';
+import { GENERATED_BINDINGS } from '../../../../generator/schema/ts-names.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const { toSafeString } = createRequire(import.meta.url)('json-schema-to-typescript/dist/src/utils.js') as { toSafeString: (s: string) => string };
 

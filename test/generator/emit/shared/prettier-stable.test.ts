@@ -6,9 +6,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { listFiles } from '../../generator/write/index.js';
-import { ROOT } from '../helpers/paths.js';
-import { prettierFormat } from '../helpers/prettier.js';
+import { listFiles } from '../../../../generator/write/index.js';
+import { ROOT } from '../../../helpers/paths.js';
+import { prettierFormat } from '../../../helpers/prettier.js';
 
 const files = [
   ...listFiles(join(ROOT, 'generated')).map((f) => `generated/${f}`),

@@ -5,9 +5,9 @@
  */
 import { printStructure, StructureKind, type SourceFileStructure } from 'ts-morph';
 import { describe, expect, it } from 'vitest';
-import { jsonLiteral, objectLiteral, returnObject } from '../../generator/emit/shared/ts-print.js';
-import { PrintError, printStatements, type Statement } from '../../generator/emit/shared/ts-printer.js';
-import { setKeeping } from '../../generator/speed/incremental.js';
+import { jsonLiteral, objectLiteral, returnObject } from '../../../../generator/emit/shared/ts-print.js';
+import { PrintError, printStatements, type Statement } from '../../../../generator/emit/shared/ts-printer.js';
+import { setKeeping } from '../../../../generator/speed/incremental.js';
 
 const KINDS: Record<string, StructureKind> = {
   import: StructureKind.ImportDeclaration,

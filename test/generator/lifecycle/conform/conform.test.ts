@@ -5,9 +5,9 @@
  * all conform (the same check verify, the proxy and replay make).
  */
 import { describe, expect, it } from 'vitest';
-import { createConformance, type Problem } from '../../generator/lifecycle/conform/index.js';
-import { buildService } from '../../generator/model/index.js';
-import { allMethods, projectModel } from '../helpers/model.js';
+import { createConformance, type Problem } from '../../../../generator/lifecycle/conform/index.js';
+import { buildService } from '../../../../generator/model/index.js';
+import { allMethods, projectModel } from '../../../helpers/model.js';
 
 const document = {
   openrpc: '1.3.2',

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { JSON_FORMAT } from '../../generator/lifecycle/diff/report.js';
-import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { JSON_FORMAT } from '../../../../generator/lifecycle/diff/report.js';
+import { ROOT, SHARED, scratch } from '../../../helpers/paths.js';
 
 function noderpc(cwd: string, ...args: string[]): { status: number; stdout: string; stderr: string } {
   const r = spawnSync(process.execPath, [join(ROOT, 'bin/noderpc.js'), 'diff', ...args], { cwd, encoding: 'utf8', timeout: 120_000 });

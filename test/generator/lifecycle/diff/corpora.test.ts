@@ -6,8 +6,8 @@
 import { copyFileSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffModels, readPath, readProject } from '../../generator/lifecycle/diff/index.js';
-import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { diffModels, readPath, readProject } from '../../../../generator/lifecycle/diff/index.js';
+import { ROOT, SHARED, scratch } from '../../../helpers/paths.js';
 import { describe as describeChange } from './cases.js';
 
 const REAL = join(SHARED, 'conformance/openrpc-real');

@@ -6,13 +6,13 @@
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { diffModels } from '../../generator/lifecycle/diff/compare.js';
-import { DiffInputError, readRef } from '../../generator/lifecycle/diff/inputs.js';
-import { changelog, nextRelease } from '../../generator/lifecycle/release/history.js';
-import type { Release } from '../../generator/lifecycle/release/record.js';
-import type { Model } from '../../generator/model/index.js';
-import { expectGolden } from '../helpers/golden.js';
-import { ROOT } from '../helpers/paths.js';
+import { diffModels } from '../../../../generator/lifecycle/diff/compare.js';
+import { DiffInputError, readRef } from '../../../../generator/lifecycle/diff/inputs.js';
+import { changelog, nextRelease } from '../../../../generator/lifecycle/release/history.js';
+import type { Release } from '../../../../generator/lifecycle/release/record.js';
+import type { Model } from '../../../../generator/model/index.js';
+import { expectGolden } from '../../../helpers/golden.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 /** The last commit to replay: the history up to it never changes, so neither does the golden file. */
 const PINNED = '93f6421dc095d168e84a81f150d3f59cf9fa3922';

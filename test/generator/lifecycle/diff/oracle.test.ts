@@ -9,11 +9,11 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ts from 'typescript';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { rule } from '../../generator/lifecycle/diff/rules.js';
-import { generate } from '../../generator/generate.js';
-import type { Model } from '../../generator/model/index.js';
-import { scratch } from '../helpers/paths.js';
+import { resolveConfig } from '../../../../generator/config/index.js';
+import { rule } from '../../../../generator/lifecycle/diff/rules.js';
+import { generate } from '../../../../generator/generate.js';
+import type { Model } from '../../../../generator/model/index.js';
+import { scratch } from '../../../helpers/paths.js';
 import { CASES } from './cases.js';
 import { consumer, packageDocs, prefixOf, type Direction } from './oracle.js';
 

@@ -9,8 +9,8 @@
  * with an object literal naming every param and field, keep the result as the old result type and read
  * every field of it, switch over the documented error codes, iterate pages and subscriptions.
  */
-import { pascalCase } from '../../generator/schema/typescript.js';
-import type { JsonSchema, MethodModel, Model } from '../../generator/model/index.js';
+import { pascalCase } from '../../../../generator/schema/typescript.js';
+import type { JsonSchema, MethodModel, Model } from '../../../../generator/model/index.js';
 import { sideDocs, type Case, type Doc } from './cases.js';
 
 export type Direction = 'f' | 'b';

@@ -6,9 +6,9 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { rulesMarkdown } from '../../generator/lifecycle/diff/rules.js';
-import { updating } from '../helpers/golden.js';
-import { ROOT } from '../helpers/paths.js';
+import { rulesMarkdown } from '../../../../generator/lifecycle/diff/rules.js';
+import { updating } from '../../../helpers/golden.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const README = join(ROOT, 'README.md');
 const START = '<!-- diff-rules:start -->';

@@ -4,9 +4,9 @@
  * breaks anyone bumps the major version).
  */
 import { describe as group, expect, it } from 'vitest';
-import { diffModels } from '../../generator/lifecycle/diff/compare.js';
-import { RULES, nextVersion, severityOf } from '../../generator/lifecycle/diff/rules.js';
-import { buildService, type Model } from '../../generator/model/index.js';
+import { diffModels } from '../../../../generator/lifecycle/diff/compare.js';
+import { RULES, nextVersion, severityOf } from '../../../../generator/lifecycle/diff/rules.js';
+import { buildService, type Model } from '../../../../generator/model/index.js';
 import { CASES, describe, sideDocs, type Case } from './cases.js';
 
 function model(side: Case['old']): Model {

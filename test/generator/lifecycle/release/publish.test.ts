@@ -11,12 +11,12 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
-import { readConfigFile, resolveConfig } from '../../generator/config/index.js';
-import { notificationValidatorPath, validatorPath } from '../../generator/emit/validators/index.js';
-import { readRecord } from '../../generator/lifecycle/release/record.js';
-import { shipsRuntime } from '../../generator/emit/package/index.js';
-import { projectModel } from '../helpers/model.js';
-import { ROOT, scratch } from '../helpers/paths.js';
+import { readConfigFile, resolveConfig } from '../../../../generator/config/index.js';
+import { notificationValidatorPath, validatorPath } from '../../../../generator/emit/validators/index.js';
+import { readRecord } from '../../../../generator/lifecycle/release/record.js';
+import { shipsRuntime } from '../../../../generator/emit/package/index.js';
+import { projectModel } from '../../../helpers/model.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
 
 const run = promisify(execFile);
 const CLIENT = join(ROOT, 'generated/client');

@@ -7,8 +7,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { ROOT, scratch } from '../helpers/paths.js';
-import { describe as describeChange } from './cases.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
+import { describe as describeChange } from '../diff/cases.js';
 
 let dir: string;
 

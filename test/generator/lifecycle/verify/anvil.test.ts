@@ -11,13 +11,13 @@
  * which says nothing of what its methods do to a node, so verify calls only what `--reads` names.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { resolveConfig } from '../../generator/config/index.js';
-import { loadProject } from '../../generator/load/index.js';
-import type { ServiceModel } from '../../generator/model/index.js';
-import { failed, formatReport, verify, type VerifyReport } from '../../generator/lifecycle/verify/index.js';
-import { ANVIL_START_TIMEOUT, startAnvil, type Anvil } from '../helpers/anvil.js';
-import { projectModel } from '../helpers/model.js';
-import { ROOT, SHARED } from '../helpers/paths.js';
+import { resolveConfig } from '../../../../generator/config/index.js';
+import { loadProject } from '../../../../generator/load/index.js';
+import type { ServiceModel } from '../../../../generator/model/index.js';
+import { failed, formatReport, verify, type VerifyReport } from '../../../../generator/lifecycle/verify/index.js';
+import { ANVIL_START_TIMEOUT, startAnvil, type Anvil } from '../../../helpers/anvil.js';
+import { projectModel } from '../../../helpers/model.js';
+import { ROOT, SHARED } from '../../../helpers/paths.js';
 
 let anvil: Anvil;
 let url: string;

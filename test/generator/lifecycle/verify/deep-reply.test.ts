@@ -8,7 +8,7 @@ import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ROOT } from '../helpers/paths.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 const DEEP = `${'['.repeat(200_000)}${']'.repeat(200_000)}`;
 

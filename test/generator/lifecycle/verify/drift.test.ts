@@ -10,9 +10,9 @@ import { createServer, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeMock } from '../../generated/client/mock/index.js';
-import { askMock, readBody } from '../helpers/drifting.js';
-import { ROOT } from '../helpers/paths.js';
+import { startNodeMock } from '../../../../generated/client/mock/index.js';
+import { askMock, readBody } from '../../../helpers/drifting.js';
+import { ROOT } from '../../../helpers/paths.js';
 
 type Reply = { status?: number; body?: unknown; text?: string } | 'stall';
 

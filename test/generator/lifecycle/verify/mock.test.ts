@@ -5,9 +5,9 @@
  * reported height, the L1 validator from an L1's validator listing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startNodeMock } from '../../generated/client/mock/index.js';
-import { failed, formatReport, verify, type VerifyReport } from '../../generator/lifecycle/verify/index.js';
-import { projectModel } from '../helpers/model.js';
+import { startNodeMock } from '../../../../generated/client/mock/index.js';
+import { failed, formatReport, verify, type VerifyReport } from '../../../../generator/lifecycle/verify/index.js';
+import { projectModel } from '../../../helpers/model.js';
 
 let mock: Awaited<ReturnType<typeof startNodeMock>>;
 let report: VerifyReport;

@@ -1,7 +1,7 @@
 // Fault tests of the generated Go client: small servers on 127.0.0.1 (httptest, started and closed by each
 // test) misbehave as real servers and proxies do; every call ends in the typed error the package documents,
 // matched with errors.As / errors.Is, and a write is never sent twice unless its x-effects say it may be.
-// Copied into a temporary module beside generated/go and run with `go test` by test/emit/go/faults.test.ts.
+// Copied into a temporary module beside generated/go and run with `go test` by test/generator/emit/go/faults.test.ts.
 package faults
 
 import (
