@@ -15,7 +15,7 @@ import { WsHub } from './websocket.js';
  * node:http's guards against slow clients, from the limits: a time for the headers, one for the whole
  * request, checked often enough to hold them, and a cap on open connections.
  */
-function guardedServer(limits: ServerLimits | undefined, listener: RequestListener): Server {
+export function guardedServer(limits: Pick<ServerLimits, 'headersTimeoutMs' | 'requestTimeoutMs' | 'maxConnections'> | undefined, listener: RequestListener): Server {
   const requestTimeout = limits?.requestTimeoutMs ?? 30_000;
   // node:http wants the headers' time no longer than the request's.
   const headersTimeout = Math.min(limits?.headersTimeoutMs ?? 10_000, requestTimeout);

@@ -8,12 +8,13 @@
  * The proxy knows JSON-RPC framing and nothing of any spec: the `noderpc proxy` command gives it an
  * inspector built from the spec (generator/conform) and a recorder writing fixtures (./record.ts).
  */
-import { createServer, request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { request as httpRequest, type IncomingHttpHeaders, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import type { Duplex } from 'node:stream';
 import type { RawData, WebSocket } from 'ws';
 import { isRecord } from '../../runtime/guards.js';
+import { guardedServer } from '../../runtime/server/server.js';
 
 /** One call as it went to the node. */
 export interface ProxyCall {
@@ -82,6 +83,12 @@ export interface ProxyOptions {
   readonly maxBodyBytes?: number;
   /** Replies up to this size are handed to the inspector and recorder; larger ones are passed on unchecked. Default 16 MiB. */
   readonly maxInspectedBytes?: number;
+  /** A client that has not sent a request's headers within this many milliseconds gets a 408. Default 10 s. */
+  readonly headersTimeoutMs?: number;
+  /** The same for the whole request, body included. Default 30 s. */
+  readonly requestTimeoutMs?: number;
+  /** Connections open at once; more are closed as they arrive. Default 1024. */
+  readonly maxConnections?: number;
 }
 
 export interface RunningProxy {
@@ -226,7 +233,8 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     report,
   };
 
-  const server: Server = createServer((req, res) => handleHttp(core, req, res));
+  // The server's own guards against slow clients (runtime/server: 408 past the times, a connection cap).
+  const server: Server = guardedServer(options, (req, res) => handleHttp(core, req, res));
   const sockets = new Set<Duplex>();
   server.on('connection', (s) => {
     sockets.add(s);

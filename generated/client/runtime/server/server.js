@@ -12,7 +12,7 @@ import { WsHub } from "./websocket.js";
 * node:http's guards against slow clients, from the limits: a time for the headers, one for the whole
 * request, checked often enough to hold them, and a cap on open connections.
 */
-function guardedServer(limits, listener) {
+export function guardedServer(limits, listener) {
 	const requestTimeout = limits?.requestTimeoutMs ?? 3e4;
 	// node:http wants the headers' time no longer than the request's.
 	const headersTimeout = Math.min(limits?.headersTimeoutMs ?? 1e4, requestTimeout);
