@@ -6672,6 +6672,8 @@ func (a *EvmWarpAPI) GetMessageCall(params WarpGetMessageParams, result *string)
 // The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
 // warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
 // when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+// The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+// bytes in full.
 func (a *EvmWarpAPI) GetMessage(ctx context.Context, params WarpGetMessageParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetMessageCall(params, &out))
@@ -6699,6 +6701,8 @@ func (a *EvmWarpAPI) GetMessageSignatureCall(params WarpGetMessageSignatureParam
 //
 // The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
 // (`warp-api-enabled`).
+// The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+// bytes in full.
 func (a *EvmWarpAPI) GetMessageSignature(ctx context.Context, params WarpGetMessageSignatureParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetMessageSignatureCall(params, &out))
@@ -6726,6 +6730,8 @@ func (a *EvmWarpAPI) GetBlockSignatureCall(params WarpGetBlockSignatureParams, r
 //
 // The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
 // accepted block. Off by default (`warp-api-enabled`).
+// The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+// bytes in full.
 func (a *EvmWarpAPI) GetBlockSignature(ctx context.Context, params WarpGetBlockSignatureParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetBlockSignatureCall(params, &out))
@@ -6762,6 +6768,8 @@ func (a *EvmWarpAPI) GetMessageAggregateSignatureCall(params WarpGetMessageAggre
 // followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
 // the subnet's weight have signed. Contacts other validators over the network. Off by default
 // (`warp-api-enabled`).
+// The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+// bytes in full.
 func (a *EvmWarpAPI) GetMessageAggregateSignature(ctx context.Context, params WarpGetMessageAggregateSignatureParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetMessageAggregateSignatureCall(params, &out))
@@ -6797,6 +6805,8 @@ func (a *EvmWarpAPI) GetBlockAggregateSignatureCall(params WarpGetBlockAggregate
 // subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
 // hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
 // (`warp-api-enabled`).
+// The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+// bytes in full.
 func (a *EvmWarpAPI) GetBlockAggregateSignature(ctx context.Context, params WarpGetBlockAggregateSignatureParams) (string, error) {
 	var out string
 	err := a.t.do(ctx, a.GetBlockAggregateSignatureCall(params, &out))

@@ -1211,6 +1211,8 @@ export interface WarpNamespaceHandlers {
    * The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
    * warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
    * when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+   * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+   * bytes in full.
    *
    * Off by default; enabled with warp-api-enabled.
    */
@@ -1220,6 +1222,8 @@ export interface WarpNamespaceHandlers {
    *
    * The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
    * (`warp-api-enabled`).
+   * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+   * bytes in full.
    *
    * Off by default; enabled with warp-api-enabled.
    */
@@ -1229,6 +1233,8 @@ export interface WarpNamespaceHandlers {
    *
    * The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
    * accepted block. Off by default (`warp-api-enabled`).
+   * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+   * bytes in full.
    *
    * Off by default; enabled with warp-api-enabled.
    */
@@ -1241,6 +1247,8 @@ export interface WarpNamespaceHandlers {
    * followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
    * the subnet's weight have signed. Contacts other validators over the network. Off by default
    * (`warp-api-enabled`).
+   * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+   * bytes in full.
    *
    * Off by default; enabled with warp-api-enabled.
    */
@@ -1252,6 +1260,8 @@ export interface WarpNamespaceHandlers {
    * subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
    * hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
    * (`warp-api-enabled`).
+   * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+   * bytes in full.
    *
    * Off by default; enabled with warp-api-enabled.
    */

@@ -3420,6 +3420,8 @@ def evm_warp_get_message(message_id: CB58ID) -> Call[HexData]:
     The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
     warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
     when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+    The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+    bytes in full.
 
     Documented errors:
         -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
@@ -3432,6 +3434,8 @@ def evm_warp_get_message_signature(message_id: CB58ID) -> Call[HexData]:
 
     The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
     (`warp-api-enabled`).
+    The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+    bytes in full.
 
     Documented errors:
         -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
@@ -3444,6 +3448,8 @@ def evm_warp_get_block_signature(block_id: CB58ID) -> Call[HexData]:
 
     The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
     accepted block. Off by default (`warp-api-enabled`).
+    The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+    bytes in full.
 
     Documented errors:
         -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found"""
@@ -3459,6 +3465,8 @@ def evm_warp_get_message_aggregate_signature(message_id: CB58ID, quorum_num: int
     followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
     the subnet's weight have signed. Contacts other validators over the network. Off by default
     (`warp-api-enabled`).
+    The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+    bytes in full.
 
     Documented errors:
         -32000: failed to parse subnetID: "x"
@@ -3475,6 +3483,8 @@ def evm_warp_get_block_aggregate_signature(block_id: CB58ID, quorum_num: int, su
     subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
     hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
     (`warp-api-enabled`).
+    The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+    bytes in full.
 
     Documented errors:
         -32000: failed to parse subnetID: "x"

@@ -2890,6 +2890,8 @@ class EvmWarpApi:
         The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
         warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
         when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+        The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+        bytes in full.
 
         Documented errors:
             -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
@@ -2900,6 +2902,8 @@ class EvmWarpApi:
 
         The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
         (`warp-api-enabled`).
+        The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+        bytes in full.
 
         Documented errors:
             -32000: failed to get message 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error not found"""
@@ -2910,6 +2914,8 @@ class EvmWarpApi:
 
         The node's own BLS signature (96 bytes, `0x` hex) of a warp message whose payload is the hash of this
         accepted block. Off by default (`warp-api-enabled`).
+        The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+        bytes in full.
 
         Documented errors:
             -32000: failed to get signature for block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY with error failed to validate block message: 2: failed to get block 2PsAgvhGczsTNxCMgVJG39gKV4W9ETXWL1mMJk3xoSRHMBcyY: not found"""
@@ -2923,6 +2929,8 @@ class EvmWarpApi:
         followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
         the subnet's weight have signed. Contacts other validators over the network. Off by default
         (`warp-api-enabled`).
+        The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+        bytes in full.
 
         Documented errors:
             -32000: failed to parse subnetID: "x"
@@ -2937,6 +2945,8 @@ class EvmWarpApi:
         subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
         hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
         (`warp-api-enabled`).
+        The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+        bytes in full.
 
         Documented errors:
             -32000: failed to parse subnetID: "x"

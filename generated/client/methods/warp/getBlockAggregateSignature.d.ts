@@ -16,6 +16,8 @@ export { warpGetBlockAggregateSignatureMeta } from '../../namespaces/warp.js';
  * subnet (this chain's own when `subnetID` is empty) to sign it, and returns the signed message (`0x`
  * hex bytes) once signers holding `quorumNum`/100 of the subnet's weight have signed. Off by default
  * (`warp-api-enabled`).
+ * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+ * bytes in full.
  *
  * Off by default; enabled with warp-api-enabled.
  */

@@ -15,6 +15,8 @@ export { warpGetMessageMeta } from '../../namespaces/warp.js';
  * The unsigned warp message with this ID, as `0x` hex bytes. Only messages this chain sent (through the
  * warp precompile) or knows of are found. Off by default: the node registers the `warp` namespace only
  * when the chain's config sets `warp-api-enabled: true`; otherwise -32601.
+ * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+ * bytes in full.
  *
  * Off by default; enabled with warp-api-enabled.
  */

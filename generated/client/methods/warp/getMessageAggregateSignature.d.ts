@@ -17,6 +17,8 @@ export { warpGetMessageAggregateSignatureMeta } from '../../namespaces/warp.js';
  * followed by the aggregate BLS signature and its signer bit set) once signers holding `quorumNum`/100 of
  * the subnet's weight have signed. Contacts other validators over the network. Off by default
  * (`warp-api-enabled`).
+ * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+ * bytes in full.
  *
  * Off by default; enabled with warp-api-enabled.
  */

@@ -14,6 +14,8 @@ export { warpGetMessageSignatureMeta } from '../../namespaces/warp.js';
  *
  * The node's own BLS signature (96 bytes, `0x` hex) of the warp message with this ID. Off by default
  * (`warp-api-enabled`).
+ * The node's documentation shows the result as `"0x..."`, a documentation form: the node sends the
+ * bytes in full.
  *
  * Off by default; enabled with warp-api-enabled.
  */

@@ -44,7 +44,7 @@ describe('checked constructors', () => {
 });
 
 describe('types', () => {
-  const dir = join(ROOT, 'test/generator/emit/client', `.brands-${process.pid}`);
+  const dir = join(ROOT, 'test/.tmp', `brands-${process.pid}`);
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
   it('results carry the brand, brands do not mix, text is accepted', { timeout: 120_000 }, () => {
