@@ -4,6 +4,7 @@
  * references inside resolve against the document itself; error paths stay pointers into the bundle.
  * The same compiled functions serve the loader's example checks and the standalone validator emitter.
  */
+import { PROTOTYPE_MEMBERS } from '../lib/guards.js';
 import { patternRegExp, patternsWithoutUnicode } from '../lib/regexp.js';
 import AjvModule, { _, str, type KeywordDefinition, type ValidateFunction } from 'ajv';
 import uriModule from 'ajv/dist/runtime/uri.js';
@@ -347,19 +348,18 @@ interface DocumentFacts {
   readonly keywords: readonly string[];
   readonly shadowsPrototype: boolean;
 }
-const PROTOTYPE_NAMES = new Set(Object.getOwnPropertyNames(Object.prototype));
 
 function documentFacts(document: Record<string, unknown>): DocumentFacts {
   const found = new Set<string>();
   let shadowsPrototype = false;
   const walk = (node: unknown, parentKey: string, into: { keywords: Set<string>; shadows: boolean }) => {
     if (Array.isArray(node)) {
-      if (parentKey === 'required' && node.some((n) => typeof n === 'string' && PROTOTYPE_NAMES.has(n))) into.shadows = true;
+      if (parentKey === 'required' && node.some((n) => typeof n === 'string' && PROTOTYPE_MEMBERS.has(n))) into.shadows = true;
       node.forEach((v) => walk(v, '', into));
     } else if (node !== null && typeof node === 'object') {
       for (const [k, v] of Object.entries(node)) {
         if (parentKey === 'properties' || parentKey === 'dependencies' || parentKey === 'dependentRequired' || parentKey === 'dependentSchemas') {
-          if (PROTOTYPE_NAMES.has(k)) into.shadows = true;
+          if (PROTOTYPE_MEMBERS.has(k)) into.shadows = true;
         } else if (k.startsWith('x-')) into.keywords.add(k);
         walk(v, k, into);
       }

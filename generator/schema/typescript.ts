@@ -18,6 +18,7 @@ import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
 import { placeIn } from '../speed/reach.js';
 import { blockCommentText } from '../lib/escape.js';
+import { PROTOTYPE_MEMBERS } from '../lib/guards.js';
 import { camelCase, CODEC_TS, pascalCase, TYPE_KEYWORDS, UPPER_WORD } from './ts-names.js';
 import { printDeclaration, PRINTED_OPTIONS, type DeclarationInput } from './ts-decl.js';
 import { branchShape, tagging, taggedBranchType, unionGuards, type Tagging } from './unions.js';
@@ -799,10 +800,10 @@ async function runTypesJob(items: readonly TypesJobItem[]): Promise<string[]> {
  * a property named `hasOwnProperty` (or another member of every object) stops it. Such names go to the
  * library as placeholders, in `properties` and `required`, and come back in its output.
  */
-const PROTOTYPE_MEMBERS = new Set(Object.getOwnPropertyNames(Object.prototype).filter((n) => n !== '__proto__'));
 const PLACEHOLDER = /\bNoderpcKey_(\w+?)_\b/g;
 function withPlaceholderKeys(schema: unknown): unknown {
-  const renamed = (name: string) => (PROTOTYPE_MEMBERS.has(name) ? `NoderpcKey_${name}_` : name);
+  // `__proto__` goes through as it is: the library prints it (JSON.parse made it an own property).
+  const renamed = (name: string) => (name !== '__proto__' && PROTOTYPE_MEMBERS.has(name) ? `NoderpcKey_${name}_` : name);
   let changed = false;
   const walk = (node: unknown, parentKey: string): unknown => {
     if (Array.isArray(node)) {
