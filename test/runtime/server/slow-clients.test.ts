@@ -3,40 +3,12 @@
  * headers or its body past the limits, and closes connections beyond its cap as they arrive. The limits
  * are set small here; what is asserted is what the client sees, never how long it took.
  */
-import { connect, type Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket as open, untilClosed as until } from '../../helpers/sockets.js';
 import { createRpcServer, type ListeningServer, type RpcServer } from '../../../runtime/server/index.js';
 import { ALL_SERVICES, handlers } from './fixtures.js';
 
 const BODY = '{"jsonrpc":"2.0","id":1,"method":"info.getNetworkID"}';
-
-/** What the server sent before it closed the connection, while `drip` keeps sending a byte now and then. */
-function until(socket: Socket, drip?: () => string | undefined): Promise<string> {
-  return new Promise((resolve) => {
-    let got = '';
-    const timer = drip
-      ? setInterval(() => {
-          const next = drip();
-          if (next !== undefined && !socket.destroyed) socket.write(next);
-        }, 40)
-      : undefined;
-    socket.on('data', (d) => {
-      got += d.toString('latin1');
-    });
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      if (timer) clearInterval(timer);
-      resolve(got);
-    });
-  });
-}
-
-function open(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-}
 
 describe('slow clients', () => {
   let server: RpcServer;

@@ -3,35 +3,10 @@
  * disconnected, and connections beyond the cap are closed as they arrive. Asserted on what the client sees.
  */
 import { createServer, type Server } from 'node:http';
-import { connect, type Socket } from 'node:net';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openSocket as open, untilClosed as until } from '../../helpers/sockets.js';
 import { type RunningProxy, startProxy } from '../../../tools/proxy/index.js';
-
-function until(socket: Socket, drip?: () => string | undefined): Promise<string> {
-  return new Promise((resolve) => {
-    let got = '';
-    const timer = drip
-      ? setInterval(() => {
-          const next = drip();
-          if (next !== undefined && !socket.destroyed) socket.write(next);
-        }, 40)
-      : undefined;
-    socket.on('data', (d) => (got += d.toString('latin1')));
-    socket.on('error', () => undefined);
-    socket.on('close', () => {
-      if (timer) clearInterval(timer);
-      resolve(got);
-    });
-  });
-}
-
-function open(port: number): Promise<Socket> {
-  return new Promise((resolve, reject) => {
-    const s = connect(port, '127.0.0.1', () => resolve(s));
-    s.once('error', reject);
-  });
-}
 
 describe('the proxy and slow clients', () => {
   let upstream: Server;
