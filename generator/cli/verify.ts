@@ -1,12 +1,12 @@
 /**
  * `noderpc verify <base-url> [document...]`: the flags into options, the report out (a table, or `--json`),
  * and the exit status: 1 when the spec is wrong about the node (drift, or a method it says is served that is
- * not), 0 otherwise.
+ * not), 2 when a reply could not be read (the check is incomplete), 0 otherwise.
  */
 import type { Config } from '../config/index.js';
 import { formatDiagnostic, isError } from '../lib/diagnostics.js';
 import { loadProject } from '../load/index.js';
-import { failed, formatReport, verify } from '../lifecycle/verify/index.js';
+import { exitStatus, formatReport, verify } from '../lifecycle/verify/index.js';
 import { UsageError } from './args.js';
 
 
@@ -58,5 +58,5 @@ export async function runVerify(config: Config, url: string, flags: ReadonlyMap<
     discover: !flags.has('--no-discover'),
   });
   process.stdout.write(flags.has('--json') ? `${JSON.stringify(report, null, 2)}\n` : formatReport(report));
-  return failed(report) ? 1 : 0;
+  return exitStatus(report);
 }

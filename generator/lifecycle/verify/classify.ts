@@ -14,7 +14,9 @@ export type Answer =
   | { readonly kind: 'result'; readonly result: unknown }
   | { readonly kind: 'error'; readonly code: number; readonly message: string; readonly data?: unknown }
   | { readonly kind: 'http'; readonly status: number; readonly body: string }
-  | { readonly kind: 'failed'; readonly reason: string };
+  | { readonly kind: 'failed'; readonly reason: string }
+  /** An answer that is not a JSON-RPC reply one can check. */
+  | { readonly kind: 'unreadable'; readonly reason: string };
 
 /** A JSON-RPC error or HTTP answer that means "no such method (here)". */
 export function isNotFound(answer: Answer): boolean {
@@ -32,6 +34,7 @@ export function describeAnswer(answer: Answer): string {
     case 'http':
       return `HTTP ${answer.status}${answer.body ? ` ${JSON.stringify(answer.body.trim().slice(0, 120))}` : ''}`;
     case 'failed':
+    case 'unreadable':
       return answer.reason;
   }
 }
@@ -60,6 +63,7 @@ export function whenMissing(availability: Availability, answer: Answer): { statu
 /** The verdict on one method from its answer. */
 export function classify(conformance: Conformance, service: string, method: MethodModel, answer: Answer): Pick<MethodReport, 'status' | 'problems' | 'reason'> {
   if (isNotFound(answer)) return whenMissing(method.availability, answer);
+  if (answer.kind === 'unreadable') return { status: 'unreadable', problems: [], reason: answer.reason };
   if (answer.kind !== 'result') return { status: 'error', problems: [], reason: describeAnswer(answer) };
   const checker = conformance.method(method.name, service);
   const verdict = checker ? checker.result(answer.result) : { problems: [], extra: [] };

@@ -5,7 +5,7 @@
  */
 import { STATUSES, type MethodReport, type Status, type VerifyReport } from './types.js';
 
-const DETAILED = new Set<Status>(['drift', 'not-served', 'extra-fields', 'error', 'disabled', 'skipped']);
+const DETAILED = new Set<Status>(['drift', 'not-served', 'unreadable', 'extra-fields', 'error', 'disabled', 'skipped']);
 
 function shown(value: unknown): string {
   const s = JSON.stringify(value);

@@ -179,16 +179,16 @@ async function post(doFetch: typeof fetch, url: string, body: unknown, timeoutMs
   try {
     json = JSON.parse(text);
   } catch {
-    return { kind: 'failed', reason: `the reply is not JSON: ${JSON.stringify(text.slice(0, 120))}` };
+    return { kind: 'unreadable', reason: `the reply is not JSON: ${JSON.stringify(text.slice(0, 120))}` };
   }
-  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { kind: 'failed', reason: 'the reply is not a JSON-RPC response object' };
+  if (json === null || typeof json !== 'object' || Array.isArray(json)) return { kind: 'unreadable', reason: 'the reply is not a JSON-RPC response object' };
   const deep = deeperThan(json, MAX_DEPTH);
-  if (deep !== undefined) return { kind: 'failed', reason: `the reply nests values more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}${deep.length > 60 ? '...' : ''}); not checked` };
+  if (deep !== undefined) return { kind: 'unreadable', reason: `the reply nests values more than ${MAX_DEPTH} levels deep (at ${deep.slice(0, 60)}${deep.length > 60 ? '...' : ''}); not checked` };
   const r = json as Record<string, unknown>;
   if (r.error && typeof r.error === 'object') {
     const e = r.error as Record<string, unknown>;
     return { kind: 'error', code: Number(e.code), message: String(e.message ?? ''), ...('data' in e ? { data: e.data } : {}) };
   }
-  if (!('result' in r)) return { kind: 'failed', reason: 'the reply has neither result nor error' };
+  if (!('result' in r)) return { kind: 'unreadable', reason: 'the reply has neither result nor error' };
   return { kind: 'result', result: r.result };
 }

@@ -9,13 +9,15 @@ export type { Problem } from '../conform/index.js';
  * - `extra-fields`: the reply conforms but carries fields the spec does not name.
  * - `not-served`: the node has no such method (problems say so when the spec says it serves it).
  * - `disabled`: the node has no such method, and the spec says it is off unless switched on.
+ * - `unreadable`: the node answered with something that is not a JSON-RPC reply one can check (not JSON,
+ *   not a response object, nested deeper than the parser's limit).
  * - `error`: no usable reply (transport, timeout, HTTP status, a JSON-RPC error of the method).
  * - `skipped`: not called (not a read, not on this profile, no params to be found, the call cap).
  */
-export type Status = 'ok' | 'drift' | 'extra-fields' | 'not-served' | 'disabled' | 'error' | 'skipped';
+export type Status = 'ok' | 'drift' | 'extra-fields' | 'not-served' | 'unreadable' | 'disabled' | 'error' | 'skipped';
 
 /** Report order: what needs attention first. */
-export const STATUSES: readonly Status[] = ['drift', 'not-served', 'extra-fields', 'error', 'disabled', 'ok', 'skipped'];
+export const STATUSES: readonly Status[] = ['drift', 'not-served', 'unreadable', 'extra-fields', 'error', 'disabled', 'ok', 'skipped'];
 
 export interface MethodReport {
   readonly method: string;
@@ -50,4 +52,13 @@ export interface VerifyReport {
 /** Whether the run found something the spec gets wrong: drift, or a method it says is served that is not. */
 export function failed(report: VerifyReport): boolean {
   return report.methods.some((m) => m.status === 'drift' || (m.status === 'not-served' && m.problems.length > 0));
+}
+
+/**
+ * The command's exit status: 1 when the spec is wrong about the node ({@link failed}); else 2 when a reply
+ * could not be read, so the check is incomplete and says nothing of those methods; else 0.
+ */
+export function exitStatus(report: VerifyReport): 0 | 1 | 2 {
+  if (failed(report)) return 1;
+  return report.methods.some((m) => m.status === 'unreadable') ? 2 : 0;
 }

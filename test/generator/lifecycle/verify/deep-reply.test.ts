@@ -1,7 +1,7 @@
 /**
  * `noderpc verify` against a node whose reply nests 200,000 levels deep: the method is reported as not
- * checked, with where the nesting goes too deep, and the command ends as it does for any reply it cannot
- * read (no stack trace, and not the exit status of drift).
+ * checked (`unreadable`), with where the nesting goes too deep, and the command exits 2: the check is
+ * incomplete (no stack trace, and not the exit status of drift).
  */
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:http';
@@ -36,7 +36,8 @@ describe('verify and a reply nested too deep', () => {
       });
       expect(run.err).not.toMatch(/RangeError|at .*\.js:\d+/);
       expect(run.out).toContain('platform.getHeight: the reply nests values more than 256 levels deep (at /result/height/0/0');
-      expect(run.status).toBe(0);
+      expect(run.out).toMatch(/1 unreadable/);
+      expect(run.status).toBe(2);
     } finally {
       await new Promise<void>((resolve) => server.close(() => resolve()));
     }

@@ -97,6 +97,7 @@ const rows: readonly Row[] = [
   },
   { name: 'HTTP 500', method: 'info.peers', reply: () => ({ status: 500, text: 'internal error' }), status: 'error', reason: 'HTTP 500 "internal error"' },
   { name: 'a reply slower than the timeout', method: 'eth_chainId', reply: () => 'stall', status: 'error', reason: `no reply within ${TIMEOUT} ms` },
+  { name: 'a reply that is not JSON', method: 'info.getNodeID', reply: () => ({ text: '<html>gateway</html>' }), status: 'unreadable', reason: 'the reply is not JSON: "<html>gateway</html>"' },
 ];
 
 /** Methods the drifting node answers as the mock does: each must be `ok`. */
@@ -172,10 +173,10 @@ describe('noderpc verify against a node that drifts on purpose', () => {
     expect(report.methods.filter((m) => controls.includes(m.method)).map((m) => [m.method, m.status])).toEqual(controls.map((c) => [c, 'ok']));
     const wanted = new Set([...rows.map((r) => r.method), ...controls]);
     expect(report.methods.map((m) => m.method).sort()).toEqual([...wanted].sort());
-    expect(report.summary).toEqual({ drift: 3, 'not-served': 3, 'extra-fields': 1, error: 2, disabled: 1, ok: 3, skipped: 0, calls: rows.length + controls.length + 1 });
+    expect(report.summary).toEqual({ drift: 3, 'not-served': 3, unreadable: 1, 'extra-fields': 1, error: 2, disabled: 1, ok: 3, skipped: 0, calls: rows.length + controls.length + 1 });
   });
 
-  it('has the documented shape and exits 1 on drift', () => {
+  it('has the documented shape and exits 1 on drift, unreadable replies or not', () => {
     expect(out.stderr).toBe('');
     expect(out.status).toBe(1);
     expect(Object.keys(report).sort()).toEqual(['discover', 'methods', 'node', 'summary']);
@@ -194,7 +195,7 @@ describe('noderpc verify against a node that drifts on purpose', () => {
     const table = await runCli(['verify', url, '--methods', methods, '--timeout', String(TIMEOUT), '--rate', '1000', '--no-discover']);
     expect(table.status).toBe(1);
     const headings = table.stdout.split('\n').filter((l) => /^[a-z-]+ \(\d+\)$/.test(l));
-    expect(headings).toEqual(['drift (3)', 'not-served (3)', 'extra-fields (1)', 'error (2)', 'disabled (1)', 'ok (3)']);
+    expect(headings).toEqual(['drift (3)', 'not-served (3)', 'unreadable (1)', 'extra-fields (1)', 'error (2)', 'disabled (1)', 'ok (3)']);
     const drift = table.stdout.slice(table.stdout.indexOf('drift (3)'), table.stdout.indexOf('not-served (3)'));
     expect(drift.split('\n').filter((l) => /^ {2}\S/.test(l))).toEqual(['  info', '  platform', '  evm']);
     expect(table.stdout).toContain('      /blockHeight: field "blockHeight" is not in the spec; received: "5"');
