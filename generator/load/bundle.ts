@@ -11,73 +11,13 @@
  */
 import { posix } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics.js';
+import { isRecord } from '../lib/guards.js';
 import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer } from '../lib/pointer.js';
+import { isKeeping } from '../speed/incremental.js';
+import { type Origin, Provenance } from './provenance.js';
+import { checkLocalRefs, isBareRef } from './references.js';
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
-import { visitParts } from './document.js';
-import { isKeeping, keptIn } from '../speed/incremental.js';
-import { isRecord } from '../lib/guards.js';
-
-export interface Origin {
-  file: string;
-  pointer: string;
-}
-
-/** Maps locations in a bundled document back to the source. */
-export class Provenance {
-  private readonly origins = new WeakMap<object, Origin>();
-  private readonly root: unknown;
-  private readonly workspace: Workspace;
-
-  constructor(root: unknown, workspace: Workspace) {
-    this.root = root;
-    this.workspace = workspace;
-  }
-
-  record(node: object, origin: Origin): void {
-    this.origins.set(node, origin);
-  }
-
-  /** The source file and pointer of the bundled location `pointer` (or of its nearest recorded ancestor). */
-  origin(pointer: string): Origin | undefined {
-    let segments: string[];
-    try {
-      segments = splitPointer(pointer);
-    } catch {
-      return undefined;
-    }
-    let node: unknown = this.root;
-    let best: Origin | undefined = typeof node === 'object' && node ? this.origins.get(node) : undefined;
-    let rest: string[] = [];
-    for (let i = 0; i < segments.length; i++) {
-      const seg = segments[i]!;
-      const next: unknown = node !== null && typeof node === 'object' ? getAtPointer(node, [seg]) : undefined;
-      if (next === undefined) {
-        rest = segments.slice(i);
-        break;
-      }
-      node = next;
-      const o = next !== null && typeof next === 'object' ? this.origins.get(next) : undefined;
-      if (o) {
-        best = o;
-        rest = [];
-      } else {
-        rest.push(seg);
-      }
-    }
-    if (!best) return undefined;
-    return { file: best.file, pointer: joinPointer(best.pointer, ...rest) };
-  }
-
-  /** A diagnostic located at the bundled pointer. */
-  at(pointer: string, code: string, message: string): Diagnostic {
-    const o = this.origin(pointer);
-    if (!o) return { code, message, pointer };
-    const file = this.workspace.get(o.file);
-    const pos = file?.locate(o.pointer);
-    return { code, message, file: o.file, pointer: o.pointer, ...(pos ?? {}) };
-  }
-}
 
 export interface BundleResult {
   document: Record<string, unknown>;
@@ -168,23 +108,132 @@ function isOpenRpc(file: SourceFile): boolean {
 }
 
 export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
-  const problems: Diagnostic[] = [];
-  const used = new Set<string>();
-  const where = (file: SourceFile, pointer: string) => ({ file: file.path, pointer, ...file.locate(pointer) });
-
   if (!isRecord(entry.value)) {
     const doc: Record<string, unknown> = {};
     return {
       document: doc,
       provenance: new Provenance(doc, workspace),
       brokenAt: [],
-      used,
+      used: new Set(),
       problems: [{ code: 'not-a-document', message: 'An OpenRPC document must be a mapping (object) at the top level.', ...where(entry, '') }],
     };
   }
+  return new Bundler(entry, workspace).run();
+}
+
+function where(file: SourceFile, pointer: string) {
+  return { file: file.path, pointer, ...file.locate(pointer) };
+}
+
+/**
+ * One bundling of one entry document: the entry is copied with its references rewritten, and each component
+ * a reference names in another file is queued and copied in once, under `components.<kind>.<name>`.
+ */
+class Bundler {
+  readonly problems: Diagnostic[] = [];
+  readonly used = new Set<string>();
+  readonly document: Record<string, unknown> = {};
+  readonly provenance: Provenance;
+  /** Names taken in components.<kind> (`kind/name`), and by which source (`file#pointer`). */
+  private readonly owners = new Map<string, string>();
+  /** The entry's own components that only re-export another file's component of the same name. */
+  private readonly aliases = new Map<string, Task>();
+  private readonly queue: Task[] = [];
+  private readonly queued = new Set<string>();
+  /** What rewriting a reference does besides its result: problems, and components to copy in. */
+  private readonly direct: Sink = { problems: this.problems, enqueue: (task, from) => this.enqueue(task, from) };
+
+  constructor(
+    private readonly entry: SourceFile,
+    private readonly workspace: Workspace,
+  ) {
+    this.provenance = new Provenance(this.document, workspace);
+    this.provenance.record(this.document, { file: entry.path, pointer: '' });
+  }
+
+  run(): BundleResult {
+    const { entry, document, provenance } = this;
+    this.takeOwnNames();
+    for (const alias of this.aliases.values()) this.enqueue(alias, { file: entry, pointer: joinPointer('/components', alias.kind, alias.name) });
+    Object.assign(document, this.clone(entry.value, entry, '') as Record<string, unknown>);
+    const shared = new Map<string, Record<string, unknown>>();
+    for (let task = this.queue.shift(); task; task = this.queue.shift()) {
+      this.used.add(`${task.file.path}#${task.pointer}`);
+      let into = shared.get(task.kind);
+      if (!into) shared.set(task.kind, (into = {}));
+      into[task.name] = this.clone(getAtPointer(task.file.value, task.pointer), task.file, task.pointer);
+    }
+    if (shared.size) this.mergeComponents(shared);
+    const brokenAt: string[] = [];
+    this.problems.push(...checkLocalRefs(document, provenance, new Set(), brokenAt));
+    return { document, provenance, brokenAt, used: this.used, problems: this.problems };
+  }
+
+  /**
+   * Names already taken in components.<kind>, and by which source. A re-exported component is owned by its
+   * source (so that the documents which define it and those that re-export it agree), and its own entry
+   * gives way to the copy.
+   */
+  private takeOwnNames(): void {
+    const ownComponents = getAtPointer(this.entry.value, '/components');
+    if (!isRecord(ownComponents)) return;
+    for (const [kind, entries] of Object.entries(ownComponents)) {
+      if (!isRecord(entries)) continue;
+      for (const [name, value] of Object.entries(entries)) {
+        const alias = COMPONENT_KINDS.has(kind) ? this.reexported(kind, name, value) : undefined;
+        if (alias) this.aliases.set(`${kind}/${name}`, alias);
+        else this.owners.set(`${kind}/${name}`, `${this.entry.path}#${joinPointer('/components', kind, name)}`);
+      }
+    }
+  }
+
+  /** An own component that only re-exports the component of the same name from another file, resolved: the task for that component. */
+  private reexported(kind: string, name: string, value: unknown): Task | undefined {
+    if (!isRecord(value) || typeof value.$ref !== 'string' || !isBareRef(value)) return undefined;
+    const ref = value.$ref;
+    const hash = ref.indexOf('#');
+    if (hash <= 0 || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
+    const path = ref.slice(0, hash);
+    let segments: string[];
+    try {
+      segments = splitPointer(ref.slice(hash + 1));
+    } catch {
+      return undefined;
+    }
+    const resolved = posix.normalize(posix.join(posix.dirname(this.entry.path), path));
+    const fromRoot = posix.normalize(path);
+    const target = this.workspace.has(resolved) ? resolved : this.workspace.has(fromRoot) ? fromRoot : undefined;
+    if (target === undefined) return undefined;
+    const file = this.workspace.get(target);
+    if (!file) return undefined;
+    const sameName = isOpenRpc(file)
+      ? segments.length === 3 && segments[0] === 'components' && segments[1] === kind && segments[2] === name
+      : kind === 'schemas' && segments.length === 1 && segments[0] === name;
+    if (!sameName || getAtPointer(file.value, segments) === undefined) return undefined;
+    return { file, kind, name, pointer: joinPointer('', ...segments) };
+  }
+
+  private enqueue(task: Task, from: { file: SourceFile; pointer: string }): void {
+    const key = `${task.file.path}#${task.pointer}`;
+    if (this.queued.has(key)) return;
+    const slot = `${task.kind}/${task.name}`;
+    const owner = this.owners.get(slot);
+    if (owner !== undefined && owner !== key) {
+      this.problems.push({
+        code: 'schema-name-collision',
+        message: `Two ${task.kind === 'schemas' ? 'schemas' : `components (${task.kind})`} are named "${task.name}" (${owner} and ${key}). Bundled names must be unique because they become components.${task.kind} keys${task.kind === 'schemas' ? ' and type names' : ''}: rename one.`,
+        ...where(from.file, from.pointer),
+      });
+      return;
+    }
+    this.owners.set(slot, key);
+    this.queued.add(key);
+    this.queue.push(task);
+  }
 
   /** Where a relative file reference leads: beside the file that holds it, else (a warning) from the project root. */
-  const locate = (path: string, file: SourceFile, refPointer: string, ref: string, sink: Sink): SourceFile | undefined => {
+  private locate(path: string, file: SourceFile, refPointer: string, ref: string, sink: Sink): SourceFile | undefined {
+    const { workspace } = this;
     // An absolute path is that path (refused by the workspace unless the config allows files outside).
     const resolved = posix.isAbsolute(path) ? posix.normalize(path) : posix.normalize(posix.join(posix.dirname(file.path), path));
     const fromRoot = posix.normalize(path);
@@ -197,76 +246,8 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       return workspace.get(fromRoot);
     }
     return workspace.get(resolved, { file: file.path, pointer: refPointer, locate: file.locate });
-  };
-
-  /** An own component that only re-exports the component of the same name from another file, resolved: the task for that component. */
-  const reexported = (kind: string, name: string, value: unknown): Task | undefined => {
-    if (!isRecord(value) || typeof value.$ref !== 'string' || !isBareRef(value)) return undefined;
-    const ref = value.$ref;
-    const hash = ref.indexOf('#');
-    if (hash <= 0 || /^[a-z][a-z0-9+.-]*:/i.test(ref)) return undefined;
-    const path = ref.slice(0, hash);
-    let segments: string[];
-    try {
-      segments = splitPointer(ref.slice(hash + 1));
-    } catch {
-      return undefined;
-    }
-    const resolved = posix.normalize(posix.join(posix.dirname(entry.path), path));
-    const fromRoot = posix.normalize(path);
-    const target = workspace.has(resolved) ? resolved : workspace.has(fromRoot) ? fromRoot : undefined;
-    if (target === undefined) return undefined;
-    const file = workspace.get(target);
-    if (!file) return undefined;
-    const sameName = isOpenRpc(file)
-      ? segments.length === 3 && segments[0] === 'components' && segments[1] === kind && segments[2] === name
-      : kind === 'schemas' && segments.length === 1 && segments[0] === name;
-    if (!sameName || getAtPointer(file.value, segments) === undefined) return undefined;
-    return { file, kind, name, pointer: joinPointer('', ...segments) };
-  };
-
-  // Names already taken in components.<kind>, and by which source. A re-exported component is owned by
-  // its source (so that the documents which define it and those that re-export it agree), and its own entry
-  // gives way to the copy.
-  const owners = new Map<string, string>();
-  const aliases = new Map<string, Task>();
-  const ownComponents = getAtPointer(entry.value, '/components');
-  if (isRecord(ownComponents)) {
-    for (const [kind, entries] of Object.entries(ownComponents)) {
-      if (!isRecord(entries)) continue;
-      for (const [name, value] of Object.entries(entries)) {
-        const alias = COMPONENT_KINDS.has(kind) ? reexported(kind, name, value) : undefined;
-        if (alias) aliases.set(`${kind}/${name}`, alias);
-        else owners.set(`${kind}/${name}`, `${entry.path}#${joinPointer('/components', kind, name)}`);
-      }
-    }
   }
 
-  const queue: Task[] = [];
-  const queued = new Set<string>();
-  let provenance!: Provenance;
-
-  const enqueue = (task: Task, from: { file: SourceFile; pointer: string }): void => {
-    const key = `${task.file.path}#${task.pointer}`;
-    if (queued.has(key)) return;
-    const slot = `${task.kind}/${task.name}`;
-    const owner = owners.get(slot);
-    if (owner !== undefined && owner !== key) {
-      problems.push({
-        code: 'schema-name-collision',
-        message: `Two ${task.kind === 'schemas' ? 'schemas' : `components (${task.kind})`} are named "${task.name}" (${owner} and ${key}). Bundled names must be unique because they become components.${task.kind} keys${task.kind === 'schemas' ? ' and type names' : ''}: rename one.`,
-        ...where(from.file, from.pointer),
-      });
-      return;
-    }
-    owners.set(slot, key);
-    queued.add(key);
-    queue.push(task);
-  };
-  for (const alias of aliases.values()) enqueue(alias, { file: entry, pointer: joinPointer('/components', alias.kind, alias.name) });
-
-  /** What rewriting a reference does besides its result: problems, and components to copy in. */
-  const direct: Sink = { problems, enqueue };
   /**
    * A local reference that names nothing from the document's root, resolved against its nearest base, as
    * JSON Schema defines it (the nearest enclosing schema with an `$id`), else as schemars and other
@@ -275,16 +256,12 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
    * Rewritten to the place in the document, with a warning; a reference that still names nothing is left
    * for the checks after bundling.
    */
-  const rebased = (ref: string, file: SourceFile, pointer: string, sink: Sink): string => {
+  private rebased(ref: string, file: SourceFile, pointer: string, sink: Sink): string {
     if (!ref.startsWith('#/')) return ref;
     let segments: string[];
-    try {
-      segments = splitPointer(ref.slice(1));
-    } catch {
-      return ref;
-    }
     let at: string[];
     try {
+      segments = splitPointer(ref.slice(1));
       at = splitPointer(pointer);
     } catch {
       return ref;
@@ -312,16 +289,17 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       return to;
     }
     return ref;
-  };
+  }
 
-  const rewriteRef = (given: string, file: SourceFile, pointer: string, sink: Sink = direct): string => {
-    const ref = rebased(given, file, pointer, sink);
+  /** The reference `given` (in `file`, in the object at `pointer`) as it reads in the bundle; what it asks for goes to `sink`. */
+  private rewriteRef(given: string, file: SourceFile, pointer: string, sink: Sink = this.direct): string {
+    const ref = this.rebased(given, file, pointer, sink);
     const hash = ref.indexOf('#');
     const path = hash === -1 ? ref : ref.slice(0, hash);
     const fragment = hash === -1 ? '' : ref.slice(hash + 1);
     const refPointer = joinPointer(pointer, '$ref');
     // A local reference inside the entry document stays as written; it is checked after bundling.
-    if (path === '' && file === entry) return ref;
+    if (path === '' && file === this.entry) return ref;
     let target: SourceFile | undefined = file;
     if (path !== '') {
       if (/^[a-z][a-z0-9+.-]*:/i.test(path)) {
@@ -332,9 +310,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
         });
         return ref;
       }
-      target = locate(path, file, refPointer, ref, sink);
+      target = this.locate(path, file, refPointer, ref, sink);
       if (!target) return ref;
-      if (target === entry) return `#${fragment}`;
+      if (target === this.entry) return `#${fragment}`;
     }
     let segments: string[];
     try {
@@ -342,36 +320,16 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     } catch {
       segments = [];
     }
-    if (segments.length === 0) {
-      sink.problems.push({
-        code: 'ref-no-fragment',
-        message: `Reference "${ref}" must name a ${isOpenRpc(target) ? 'component' : 'schema'} inside the file, like "${path || file.path}#/${isOpenRpc(target) ? 'components/schemas/' : ''}Name".`,
-        ...where(file, refPointer),
-      });
+    const problem = targetProblem(ref, path, fragment, segments, file, target);
+    if (problem) {
+      sink.problems.push({ ...problem, ...where(file, refPointer) });
       return ref;
     }
-    if (getAtPointer(target.value, segments) === undefined) {
-      sink.problems.push({
-        code: 'ref-unresolved',
-        message: isOpenRpc(target) || !isRecord(target.value) || hasOwn(target.value, segments[0]!)
-          ? `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`
-          : `Reference "${ref}" does not resolve: ${target.path} has no top-level schema "${segments[0]!}".`,
-        ...where(file, refPointer),
-      });
-      return ref;
-    }
+    const from = { file, pointer: refPointer };
     // Another OpenRPC document: the component named, copied to the same place in this one.
     if (isOpenRpc(target)) {
-      const [root, kind, name, ...rest] = segments;
-      if (root !== 'components' || kind === undefined || name === undefined || !COMPONENT_KINDS.has(kind)) {
-        sink.problems.push({
-          code: 'ref-unsupported',
-          message: `Reference "${ref}" names #${fragment} of another OpenRPC document; only its components (#/components/<kind>/<name>) can be referenced from here. Move what it names into components.`,
-          ...where(file, refPointer),
-        });
-        return ref;
-      }
-      sink.enqueue({ file: target, kind, name, pointer: joinPointer('/components', kind, name) }, { file, pointer: refPointer });
+      const [, kind, name, ...rest] = segments as [string, string, string, ...string[]];
+      sink.enqueue({ file: target, kind, name, pointer: joinPointer('/components', kind, name) }, from);
       return `#${joinPointer('/components', kind, name, ...rest)}`;
     }
     const [name, ...rest] = segments as [string, ...string[]];
@@ -382,9 +340,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
         ...where(target, joinPointer('', name)),
       });
     }
-    sink.enqueue({ file: target, kind: 'schemas', name, pointer: joinPointer('', name) }, { file, pointer: refPointer });
+    sink.enqueue({ file: target, kind: 'schemas', name, pointer: joinPointer('', name) }, from);
     return '#/components/schemas/' + [name, ...rest].map(escapeSegment).join('/');
-  };
+  }
 
   /**
    * A copy of `value` (at `pointer` of `file`) with its references rewritten. Only the copy's root records
@@ -396,9 +354,9 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
    * it that leave the file are followed again and lead where they led (what following them does, such as
    * copying in the component named, is done again).
    */
-  const clone = (value: unknown, file: SourceFile, pointer: string): unknown => {
+  private clone(value: unknown, file: SourceFile, pointer: string): unknown {
     const path: (string | number)[] = [];
-    const context = `${entry.path}\0${file.path}`;
+    const context = `${this.entry.path}\0${file.path}`;
     /** The followed references (see {@link CloneRecord}) of the copy under way, by path from the copy's root. */
     let followed: FollowedRef[] = [];
     const copy = (node: unknown): unknown => {
@@ -407,7 +365,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       const kept = path.length <= KEPT_DEPTH && isKeeping();
       if (kept) {
         const hit = keptCopy(node, context);
-        if (hit && replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
+        if (hit && this.replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
           for (const f of hit.followed) followed.push(path.length ? { path: [...path, ...f.path], ref: f.ref, rewritten: f.rewritten } : f);
           return hit.copy;
         }
@@ -418,30 +376,24 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       // A part whose copy would be the same as it (no reference in it rewritten) is not copied: the bundle
       // shares it with the file's value (neither is changed once made).
       let same = true;
-      if (Array.isArray(node)) {
-        out = node.map((v, i) => {
-          path.push(i);
-          const c = copy(v);
-          path.pop();
-          if (c !== v) same = false;
-          return c;
-        });
-      } else {
+      const child = (key: string | number, v: unknown): unknown => {
+        path.push(key);
+        const c = copy(v);
+        path.pop();
+        if (c !== v) same = false;
+        return c;
+      };
+      if (Array.isArray(node)) out = node.map((v, i) => child(i, v));
+      else {
         const o: Record<string, unknown> = {};
         for (const [k, v] of Object.entries(node)) {
           if (k === '$ref' && typeof v === 'string') {
-            const rewritten = rewriteRef(v, file, joinPointer(pointer, ...path));
+            const rewritten = this.rewriteRef(v, file, joinPointer(pointer, ...path));
             // A reference inside the entry document stays as written and leads nowhere else.
-            if (file !== entry || !isLocalRef(v)) followed.push({ path: [...path], ref: v, rewritten });
+            if (file !== this.entry || !isLocalRef(v)) followed.push({ path: [...path], ref: v, rewritten });
             if (rewritten !== v) same = false;
             o[k] = rewritten;
-            continue;
-          }
-          path.push(k);
-          const c = copy(v);
-          path.pop();
-          if (c !== v) same = false;
-          setOwn(o, k, c);
+          } else setOwn(o, k, child(k, v));
         }
         out = o;
       }
@@ -456,37 +408,27 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       return out;
     };
     const out = copy(value);
-    if (out !== null && typeof out === 'object') provenance.record(out, { file: file.path, pointer });
+    if (out !== null && typeof out === 'object') this.provenance.record(out, { file: file.path, pointer });
     return out;
-  };
+  }
 
   /**
    * Follows a kept copy's references again (its part is at `at` in `file`), as copying the part anew would
    * and in the same order: `true`, and what following them does is done, when each leads where it led.
    */
-  const replay = (record: CloneRecord, file: SourceFile, at: string): boolean => {
+  private replay(record: CloneRecord, file: SourceFile, at: string): boolean {
     if (record.followed.length === 0) return true;
     const calls: [Task, { file: SourceFile; pointer: string }][] = [];
     const trial: Sink = { problems: [], enqueue: (task, from) => void calls.push([task, from]) };
-    for (const f of record.followed) if (rewriteRef(f.ref, file, joinPointer(at, ...f.path), trial) !== f.rewritten) return false;
-    problems.push(...trial.problems);
-    for (const [task, from] of calls) enqueue(task, from);
+    for (const f of record.followed) if (this.rewriteRef(f.ref, file, joinPointer(at, ...f.path), trial) !== f.rewritten) return false;
+    this.problems.push(...trial.problems);
+    for (const [task, from] of calls) this.enqueue(task, from);
     return true;
-  };
-
-  const document: Record<string, unknown> = {};
-  provenance = new Provenance(document, workspace);
-  provenance.record(document, { file: entry.path, pointer: '' });
-  Object.assign(document, clone(entry.value, entry, '') as Record<string, unknown>);
-
-  const shared = new Map<string, Record<string, unknown>>();
-  for (let task = queue.shift(); task; task = queue.shift()) {
-    used.add(`${task.file.path}#${task.pointer}`);
-    let into = shared.get(task.kind);
-    if (!into) shared.set(task.kind, (into = {}));
-    into[task.name] = clone(getAtPointer(task.file.value, task.pointer), task.file, task.pointer);
   }
-  if (shared.size) {
+
+  /** The copied components merged into the document's own, by kind and name (an own entry wins, except a re-export). */
+  private mergeComponents(shared: Map<string, Record<string, unknown>>): void {
+    const { document, provenance, workspace, entry } = this;
     // The entry's own components object is a kept copy (see `clone`): the merged one is a new object.
     const components: Record<string, unknown> = isRecord(document.components) ? { ...document.components } : {};
     document.components = components;
@@ -496,7 +438,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
       const merged: Record<string, unknown> = {};
       // An own entry wins, except a re-export, which gives way to the component it names.
       for (const k of [...new Set([...Object.keys(own), ...Object.keys(copies)])].sort())
-        merged[k] = hasOwn(own, k) && !(aliases.has(`${kind}/${k}`) && hasOwn(copies, k)) ? own[k] : copies[k];
+        merged[k] = hasOwn(own, k) && !(this.aliases.has(`${kind}/${k}`) && hasOwn(copies, k)) ? own[k] : copies[k];
       const ownOrigin = isRecord(components[kind]) ? provenance.origin(`/components/${kind}`) : undefined;
       origins.set(kind, ownOrigin ?? { file: entry.path, pointer: '/components' });
       // The same components as last run: the same object.
@@ -505,172 +447,29 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     document.components = workspace.memory.shallow(`bundle ${entry.path} components`, components);
     for (const [kind, origin] of origins) provenance.record((document.components as Record<string, object>)[kind]!, origin);
   }
-
-  const broken = new Set<object>();
-  const brokenAt: string[] = [];
-  problems.push(...checkLocalRefs(document, provenance, broken, brokenAt));
-  return { document, provenance, brokenAt, used, problems };
 }
 
-/** A `$ref` in a part of a bundled document: where it is from the part's root, what it says, its object. */
-export interface RefSite {
-  readonly path: readonly (string | number)[];
-  readonly ref: string;
-  readonly node: object;
-}
-
-/** The references in each part (a method, a component, ...) of bundled documents, by the part: parts are immutable. */
-const refSites = new WeakMap<object, readonly RefSite[]>();
-
-export function refSitesOf(part: object): readonly RefSite[] {
-  return keptIn(refSites, part, () => findRefSites(part));
-}
-
-function findRefSites(part: object): readonly RefSite[] {
-  const found: RefSite[] = [];
-  const path: (string | number)[] = [];
-  const walk = (node: unknown) => {
-    if (Array.isArray(node)) {
-      node.forEach((v, i) => {
-        path.push(i);
-        walk(v);
-        path.pop();
-      });
-    } else if (isRecord(node)) {
-      for (const [k, v] of Object.entries(node)) {
-        if (k === '$ref' && typeof v === 'string') found.push({ path: [...path], ref: v, node });
-        else {
-          path.push(k);
-          walk(v);
-          path.pop();
-        }
-      }
-    }
-  };
-  walk(part);
-  return found;
-}
-
-/**
- * Every `$ref` of a bundled document: each part's from memory (see `visitParts`), with the path to the part
- * (the reference is at `site.path` below it).
- */
-export function referencesOf(document: Record<string, unknown>, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
-  visitParts(
-    document,
-    (value, base) => {
-      if (value === null || typeof value !== 'object') return;
-      for (const site of refSitesOf(value)) visit(base, site);
-    },
-    (node, path) => {
-      const ref = (node as Record<string, unknown>).$ref;
-      if (typeof ref === 'string') visit(path, { path: [], ref, node });
-    },
-  );
-}
-
-/** Every `#...` reference resolves, and no chain of bare references loops. */
-function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[]): Diagnostic[] {
-  const problems: Diagnostic[] = [];
-  /** By reference: its target (`undefined`: none), and the places a chain of bare references from it passes through. */
-  const verdicts = new Map<string, { target: unknown; chain: ReadonlySet<string> }>();
-  const verdict = (ref: string) => {
-    let v = verdicts.get(ref);
-    if (v) return v;
-    let target: unknown;
-    try {
-      target = getAtPointer(document, ref.slice(1));
-    } catch {
-      target = undefined;
-    }
-    // Follow bare references ({ $ref } and nothing that constrains), to the first place seen twice.
-    const chain = new Set<string>();
-    let current: unknown = target;
-    let at = ref.slice(1);
-    while (target !== undefined && isRecord(current) && typeof current.$ref === 'string' && isBareRef(current)) {
-      if (chain.has(at)) break;
-      chain.add(at);
-      const next = current.$ref as string;
-      if (!next.startsWith('#')) break;
-      at = next.slice(1);
-      current = getAtPointer(document, at);
-    }
-    verdicts.set(ref, (v = { target, chain }));
-    return v;
-  };
-  referencesOf(document, (base, { path: below, ref, node }) => {
-    const pointer = () => joinPointer(joinPointer('', ...base), ...below);
-    const isBroken = () => {
-      if (broken.has(node)) return;
-      broken.add(node);
-      brokenAt.push(pointer());
+/** What is wrong with a reference's target (`target`, at `segments`), if anything: the code and message, unlocated. */
+function targetProblem(ref: string, path: string, fragment: string, segments: readonly string[], file: SourceFile, target: SourceFile): { code: string; message: string } | undefined {
+  const openRpc = isOpenRpc(target);
+  if (segments.length === 0)
+    return {
+      code: 'ref-no-fragment',
+      message: `Reference "${ref}" must name a ${openRpc ? 'component' : 'schema'} inside the file, like "${path || file.path}#/${openRpc ? 'components/schemas/' : ''}Name".`,
     };
-    if (!ref.startsWith('#')) {
-      isBroken(); // external ones that stayed external failed to bundle, and were reported then
-      return;
-    }
-    const { target, chain } = verdict(ref);
-    if (target === undefined && outsideSchemas([...base, ...below])) {
-      // Under a keyword of no schema meaning: no validator or type reads it, so the document keeps its meaning.
-      problems.push({
-        ...provenance.at(
-          joinPointer(pointer(), '$ref'),
-          'ref-unused-unresolved',
-          `Reference "${ref}" does not resolve, but it sits under "${unknownKeywordOf([...base, ...below])}", which is no schema keyword, so nothing reads it; it is left as it is. Remove it or move it under "properties" (with --strict this is an error).`,
-        ),
-        // (An error when the run is strict: load/index.ts, TOLERATED.)
-        severity: 'warning',
-      });
-      return;
-    }
-    if (target === undefined) {
-      isBroken();
-      problems.push(provenance.at(joinPointer(pointer(), '$ref'), 'ref-unresolved', `Reference "${ref}" does not resolve: nothing at that pointer in the document.`));
-      return;
-    }
-    // A chain that comes back to this reference's own place loops (a loop elsewhere is reported from its members).
-    if (chain.size && chain.has(pointer())) {
-      isBroken();
-      problems.push(
-        provenance.at(
-          joinPointer(pointer(), '$ref'),
-          'ref-cycle',
-          `Reference "${ref}" is circular: it leads back to itself through references only, so it never names a schema. Point one of them at a real schema.`,
-        ),
-      );
-    }
-  });
-  return problems;
-}
-
-/** Keywords whose value is a schema, a list of schemas, or a map of names to schemas (draft-07 to 2020-12). */
-const ONE_SCHEMA = new Set(['additionalProperties', 'additionalItems', 'unevaluatedProperties', 'unevaluatedItems', 'contains', 'not', 'if', 'then', 'else', 'propertyNames', 'contentSchema', 'items']);
-const SCHEMA_LISTS = new Set(['allOf', 'anyOf', 'oneOf', 'prefixItems', 'items']);
-const SCHEMA_MAPS = new Set(['properties', 'patternProperties', 'definitions', '$defs', 'dependentSchemas', 'dependencies']);
-
-/**
- * The first keyword on the way to a place inside a schema that is no schema keyword (`blockNumber` beside
- * `type`), or undefined where every step is one (or the place is not inside a schema the document names).
- */
-function unknownKeywordOf(path: readonly (string | number)[]): string | undefined {
-  // Where a schema starts: a component schema, or a content descriptor's `schema`.
-  let i = path[0] === 'components' && path[1] === 'schemas' ? 3 : path.indexOf('schema') + 1;
-  if (i <= 0 || i > path.length) return undefined;
-  while (i < path.length) {
-    const k = String(path[i]);
-    if (SCHEMA_MAPS.has(k)) i += 2;
-    else if (SCHEMA_LISTS.has(k) && typeof path[i + 1] === 'number') i += 2;
-    else if (ONE_SCHEMA.has(k)) i += 1;
-    else return i === path.length - 1 && k === '$ref' ? undefined : k;
-  }
+  if (getAtPointer(target.value, segments) === undefined)
+    return {
+      code: 'ref-unresolved',
+      message:
+        openRpc || !isRecord(target.value) || hasOwn(target.value, segments[0]!)
+          ? `Reference "${ref}" does not resolve: nothing at #${fragment} in ${target.path}.`
+          : `Reference "${ref}" does not resolve: ${target.path} has no top-level schema "${segments[0]!}".`,
+    };
+  const [root, kind, name] = segments;
+  if (openRpc && (root !== 'components' || kind === undefined || name === undefined || !COMPONENT_KINDS.has(kind)))
+    return {
+      code: 'ref-unsupported',
+      message: `Reference "${ref}" names #${fragment} of another OpenRPC document; only its components (#/components/<kind>/<name>) can be referenced from here. Move what it names into components.`,
+    };
   return undefined;
-}
-
-function outsideSchemas(path: readonly (string | number)[]): boolean {
-  return unknownKeywordOf(path) !== undefined;
-}
-
-const ANNOTATIONS = new Set(['$ref', 'title', 'description', '$comment', 'examples', 'default', 'deprecated', 'readOnly', 'writeOnly']);
-function isBareRef(node: Record<string, unknown>): boolean {
-  return Object.keys(node).every((k) => ANNOTATIONS.has(k) || k.startsWith('x-'));
 }

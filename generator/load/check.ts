@@ -6,7 +6,7 @@
 import type { ErrorObject } from 'ajv';
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { describeAjvError, simplifyErrors } from '../schema/ajv-errors.js';
-import type { Provenance } from './bundle.js';
+import type { Provenance } from './provenance.js';
 import { isRecord } from '../lib/guards.js';
 import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';

@@ -10,7 +10,8 @@ import { isError, sortDiagnostics, type Diagnostic } from '../lib/diagnostics.js
 import { buildService, type JsonSchema, type Model, type ServiceModel } from '../model/index.js';
 import { resolveSchema } from '../schema/resolve.js';
 import type { SchemaJobDocument, SchemaJobOutput } from '../speed/schema-job.js';
-import { bundle, type Provenance } from './bundle.js';
+import { bundle } from './bundle.js';
+import type { Provenance } from './provenance.js';
 import { isRecord } from '../lib/guards.js';
 import { checkDocument } from './check.js';
 import { patternsWithoutUnicode } from '../lib/regexp.js';

@@ -6,7 +6,7 @@
  */
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { expressionsIn, parseExpression } from '../model/links.js';
-import type { Provenance } from './bundle.js';
+import type { Provenance } from './provenance.js';
 import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from './document.js';
 import { escapeSegment, getAtPointer } from '../lib/pointer.js';

@@ -7,7 +7,7 @@
  */
 import type { Guard, JsonType, Plan, ScalarPlan } from '../../runtime/client/codec.js';
 import { getAtPointer } from '../lib/pointer.js';
-import { refSitesOf } from '../load/bundle.js';
+import { refSitesOf } from '../load/references.js';
 import type { JsonSchema } from '../model/index.js';
 import { componentName, declaredTypes, isSchemaObject, type SchemaObject } from './resolve.js';
 

@@ -8,7 +8,7 @@
  * part with the same reach" is the whole condition for reusing what was computed from a part: a shared
  * schema edited gives every part that reaches it a new reach.
  */
-import { refSitesOf } from '../load/bundle.js';
+import { refSitesOf } from '../load/references.js';
 import { getAtPointer } from '../lib/pointer.js';
 
 export interface Reach {
