@@ -1,6 +1,6 @@
 /** The server runtime: `createRpcServer` and the types generated server code and handlers use. */
 export { createRpcServer } from './server.js';
-export { newSubscriptionId } from './engine.js';
+export { newSubscriptionId } from './subscribe.js';
 export type {
   CorsOptions,
   Handler,
