@@ -7,6 +7,7 @@
  * For keys, each branch's type gets the other branches' keys as `?: never`, so TypeScript narrows on them
  * and refuses a value with two kinds' keys; and a type guard per named branch tests them at run time.
  */
+import { propertyKey } from '../lib/escape.js';
 import type { JsonSchema } from '../model/index.js';
 import { isSchemaObject, resolveSchema } from './resolve.js';
 
@@ -103,6 +104,3 @@ export function unionGuards(union: string, branches: readonly (string | undefine
   return out;
 }
 
-function propertyKey(k: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : JSON.stringify(k);
-}

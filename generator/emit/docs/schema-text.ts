@@ -3,6 +3,7 @@
  * constraints, the TypeScript value type, and the rows of a fields table (nested inline objects expanded a
  * level or two; named types linked, not expanded).
  */
+import { propertyKey } from '../../lib/escape.js';
 import { getAtPointer } from '../../lib/pointer.js';
 import type { JsonSchema } from '../../model/index.js';
 import { componentName as nameOfRef, declaredTypes, isSchemaObject, type SchemaObject } from '../../schema/resolve.js';
@@ -377,6 +378,3 @@ function literal(v: unknown): string {
   return typeof v === 'string' ? `'${v.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'` : JSON.stringify(v);
 }
 
-function propertyKey(k: string): string {
-  return /^[A-Za-z_$][A-Za-z0-9_$]*$/.test(k) ? k : `'${k.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
-}

@@ -9,7 +9,8 @@ import { decode, type Plan } from '../../../runtime/client/codec.js';
 import type { Endpoint, ExampleModel, MethodModel, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model/index.js';
 import { materialize, PlanBuilder } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
-import { Placeholder, printArgs, printValue, quote } from './literal.js';
+import { quote } from '../../lib/escape.js';
+import { Placeholder, printArgs, printValue } from './literal.js';
 import { curlSample } from '../../../tools/docs/try.js';
 
 export interface Call {

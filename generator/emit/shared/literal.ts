@@ -6,6 +6,7 @@
  * array of two or more objects (or arrays) with more than one entry each always breaks; an array of
  * numbers that does not fit fills its lines; a string property that does not fit moves below a long key.
  */
+import { propertyKey, quote } from '../../lib/escape.js';
 
 /** The line width of code files and of the README's snippets (as the project's Prettier options). */
 export const CODE_WIDTH = 120;
@@ -28,29 +29,6 @@ export class Placeholder {
 
 export function isPlainObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v) && !(v instanceof Placeholder) && !(v instanceof Raw);
-}
-
-const IDENT = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
-
-/** A string literal with the quote that needs fewer escapes, single on a tie. */
-export function quote(s: string): string {
-  const singles = s.split("'").length - 1;
-  const doubles = s.split('"').length - 1;
-  const q = singles > doubles ? '"' : "'";
-  const body = s
-    .replace(/\\/g, '\\\\')
-    .replace(q === "'" ? /'/g : /"/g, `\\${q}`)
-    .replace(/\n/g, '\\n')
-    .replace(/\r/g, '\\r')
-    .replace(/\u2028/g, '\\u2028')
-    .replace(/\u2029/g, '\\u2029');
-  return `${q}${body}${q}`;
-}
-
-/** A key of an object literal: bare when it can be, quoted when not, computed for `__proto__` (see lib/escape.ts). */
-export function propertyKey(k: string): string {
-  if (k === '__proto__') return `[${quote(k)}]`;
-  return IDENT.test(k) ? k : quote(k);
 }
 
 function entriesOf(value: Record<string, unknown>): [string, unknown][] {
