@@ -6845,7 +6845,8 @@ func (a *EvmAdminAPI) ExportChainCall(params AdminExportChainParams, result *boo
 // Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
 // node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
 // an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+// (or its older name `private-admin`).
 func (a *EvmAdminAPI) ExportChain(ctx context.Context, params AdminExportChainParams) (bool, error) {
 	var out bool
 	err := a.t.do(ctx, a.ExportChainCall(params, &out))
@@ -6873,7 +6874,8 @@ func (a *EvmAdminAPI) ImportChainCall(params AdminImportChainParams, result *boo
 //
 // Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
 // those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+// (or its older name `private-admin`).
 func (a *EvmAdminAPI) ImportChain(ctx context.Context, params AdminImportChainParams) (bool, error) {
 	var out bool
 	err := a.t.do(ctx, a.ImportChainCall(params, &out))

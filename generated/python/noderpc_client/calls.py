@@ -3499,7 +3499,8 @@ def evm_admin_export_chain(file: str, first: int | None = None, last: int | None
     Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
     node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
     an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+    (or its older name `private-admin`).
 
     Documented errors:
         -32000: last cannot be specified without first
@@ -3515,7 +3516,8 @@ def evm_admin_import_chain(file: str) -> Call[bool]:
 
     Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
     those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+    (or its older name `private-admin`).
 
     Documented errors:
         -32000: block 0: failed to parse: rlp: expected input list for types.extblock
