@@ -1896,6 +1896,8 @@ export type DebugTraceBlockByNumberResult = TxTraceResult[]
 
 export type DebugTraceBlockFromFileResult = TxTraceResult[]
 
+export type DebugTraceBlockResult = TxTraceResult[]
+
 export type DebugTraceCallResult = TraceResult
 
 export type DebugTraceTransactionResult = TraceResult
@@ -4668,6 +4670,13 @@ export interface ReceiptInfo {
 }
 
 /**
+ * Namespace → version (always `"1.0"`).
+ */
+export interface RpcModulesResult {
+  [k: string]: string
+}
+
+/**
  * A set-code (type `0x4`, EIP-7702) transaction. Ethereum only; the C-Chain does not accept them.
  */
 export interface SetCodeTransactionInfo {
@@ -6129,6 +6138,13 @@ export type DebugTraceBlockByNumberParams = [block: BlockNumberOrTag, config?: T
  * @param config Tracer and its options.
  */
 export type DebugTraceBlockFromFileParams = [file: string, config?: TraceConfig]
+
+/**
+ * Params of debug_traceBlock, by position.
+ * @param block The whole block, RLP-encoded (header, transactions, uncles and the chain's extra fields).
+ * @param config Tracer and its options.
+ */
+export type DebugTraceBlockParams = [block: `0x${string}`, config?: TraceConfig]
 
 /**
  * Params of debug_traceCall, by position.

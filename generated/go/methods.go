@@ -95,6 +95,7 @@ type EvmAPI struct {
 	Eth      *EvmEthAPI
 	Web3     *EvmWeb3API
 	Net      *EvmNetAPI
+	RPC      *EvmRPCAPI
 	Txpool   *EvmTxpoolAPI
 	Personal *EvmPersonalAPI
 	Debug    *EvmDebugAPI
@@ -109,6 +110,11 @@ type EvmWeb3API struct {
 
 // EvmNetAPI holds the methods of the Net namespace of EVM chain JSON-RPC (C-Chain).
 type EvmNetAPI struct {
+	t *transport
+}
+
+// EvmRPCAPI holds the methods of the RPC namespace of EVM chain JSON-RPC (C-Chain).
+type EvmRPCAPI struct {
 	t *transport
 }
 
@@ -167,7 +173,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
-	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
+	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, RPC: &EvmRPCAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
 	return c
 }
 
@@ -4891,6 +4897,24 @@ func (a *EvmNetAPI) PeerCount(ctx context.Context) (*Quantity, error) {
 	return out, err
 }
 
+// ModulesCall prepares rpc_modules for a Batch; the result is decoded into result.
+func (a *EvmRPCAPI) ModulesCall(result *map[string]string) *Call {
+	return &Call{Service: "evm", Method: "rpc_modules", Params: []any{}, Effects: EffectRead, Result: result}
+}
+
+// Modules calls rpc_modules: Namespaces this endpoint serves
+//
+// Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+// always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+// `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+// namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+// method is served. Served over HTTP and WebSocket, and not switched off by any setting.
+func (a *EvmRPCAPI) Modules(ctx context.Context) (map[string]string, error) {
+	var out map[string]string
+	err := a.t.do(ctx, a.ModulesCall(&out))
+	return out, err
+}
+
 // ContentCall prepares txpool_content for a Batch; the result is decoded into result.
 func (a *EvmTxpoolAPI) ContentCall(result *TxpoolContent) *Call {
 	return &Call{Service: "evm", Method: "txpool_content", Params: []any{}, Effects: EffectRead, Result: result}
@@ -5921,6 +5945,40 @@ func (a *EvmDebugAPI) TraceBlockByHashCall(params DebugTraceBlockByHashParams, r
 func (a *EvmDebugAPI) TraceBlockByHash(ctx context.Context, params DebugTraceBlockByHashParams) ([]TxTraceResult, error) {
 	var out []TxTraceResult
 	err := a.t.do(ctx, a.TraceBlockByHashCall(params, &out))
+	return out, err
+}
+
+// DebugTraceBlockParams holds the params of debug_traceBlock.
+type DebugTraceBlockParams struct {
+	// The whole block, RLP-encoded (header, transactions, uncles and the chain's extra fields).
+	Block string `json:"block"`
+	// Tracer and its options.
+	Config *TraceConfig `json:"config"`
+}
+
+func (p *DebugTraceBlockParams) wire() []any {
+	out := make([]any, 0, 2)
+	out = append(out, p.Block)
+	if p.Config != nil {
+		out = append(out, p.Config)
+	}
+	return out
+}
+
+// TraceBlockCall prepares debug_traceBlock for a Batch; the result is decoded into result.
+func (a *EvmDebugAPI) TraceBlockCall(params DebugTraceBlockParams, result *[]TxTraceResult) *Call {
+	return &Call{Service: "evm", Method: "debug_traceBlock", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// TraceBlock calls debug_traceBlock: Trace every transaction of a block given whole
+//
+// Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+// be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+// on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+// the public node.
+func (a *EvmDebugAPI) TraceBlock(ctx context.Context, params DebugTraceBlockParams) ([]TxTraceResult, error) {
+	var out []TxTraceResult
+	err := a.t.do(ctx, a.TraceBlockCall(params, &out))
 	return out, err
 }
 

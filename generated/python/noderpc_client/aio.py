@@ -2250,6 +2250,23 @@ class AsyncEvmNetApi:
         return await self._t.call(calls.evm_net_peer_count(), timeout=timeout, headers=headers)
 
 
+class AsyncEvmRpcApi:
+    """The `rpc` namespace of EVM chain JSON-RPC (C-Chain)."""
+
+    def __init__(self, transport: AsyncHttpTransport) -> None:
+        self._t = transport
+
+    async def modules(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Namespaces this endpoint serves
+
+        Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+        always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+        `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+        namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+        method is served. Served over HTTP and WebSocket, and not switched off by any setting."""
+        return await self._t.call(calls.evm_rpc_modules(), timeout=timeout, headers=headers)
+
+
 class AsyncEvmTxpoolApi:
     """The `txpool` namespace of EVM chain JSON-RPC (C-Chain)."""
 
@@ -2644,6 +2661,20 @@ class AsyncEvmDebugApi:
             -32000: genesis is not traceable"""
         return await self._t.call(calls.evm_debug_trace_block_by_hash(block_hash, config), timeout=timeout, headers=headers)
 
+    async def trace_block(self, block: HexData, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[TxTraceResult]:
+        """Trace every transaction of a block given whole
+
+        Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+        be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+        on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+        the public node.
+
+        Documented errors:
+            -32000: could not decode block: rlp: expected input list for types.extblock
+            -32000: genesis is not traceable
+            -32000: block #2 not found"""
+        return await self._t.call(calls.evm_debug_trace_block(block, config), timeout=timeout, headers=headers)
+
     async def trace_bad_block(self, block_hash: Hash32, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[TxTraceResult]:
         """Trace the transactions of a rejected block
 
@@ -3028,6 +3059,7 @@ class AsyncEvmApi:
         self.eth = AsyncEvmEthApi(transport)
         self.web3 = AsyncEvmWeb3Api(transport)
         self.net = AsyncEvmNetApi(transport)
+        self.rpc = AsyncEvmRpcApi(transport)
         self.txpool = AsyncEvmTxpoolApi(transport)
         self.personal = AsyncEvmPersonalApi(transport)
         self.debug = AsyncEvmDebugApi(transport)

@@ -2649,6 +2649,18 @@ def evm_net_peer_count() -> Call[HexQuantity]:
     return Call("evm", "net_peerCount", _encode("evm:net_peerCount", params), "read", _decoder("evm:net_peerCount"))
 
 
+def evm_rpc_modules() -> Call[dict[str, str]]:
+    """Namespaces this endpoint serves
+
+    Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+    always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+    `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+    namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+    method is served. Served over HTTP and WebSocket, and not switched off by any setting."""
+    params: list[Any] = []
+    return Call("evm", "rpc_modules", _encode("evm:rpc_modules", params), "read", _decoder("evm:rpc_modules"))
+
+
 def evm_txpool_content() -> Call[TxpoolContent]:
     """Every transaction in the pool
 
@@ -3111,6 +3123,24 @@ def evm_debug_trace_block_by_hash(block_hash: Hash32, config: TraceConfig | None
     while params and params[-1] is None:
         params.pop()
     return Call("evm", "debug_traceBlockByHash", _encode("evm:debug_traceBlockByHash", params), "read", _decoder("evm:debug_traceBlockByHash"))
+
+
+def evm_debug_trace_block(block: HexData, config: TraceConfig | None = None) -> Call[list[TxTraceResult]]:
+    """Trace every transaction of a block given whole
+
+    Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+    be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+    on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+    the public node.
+
+    Documented errors:
+        -32000: could not decode block: rlp: expected input list for types.extblock
+        -32000: genesis is not traceable
+        -32000: block #2 not found"""
+    params: list[Any] = [block, config]
+    while params and params[-1] is None:
+        params.pop()
+    return Call("evm", "debug_traceBlock", _encode("evm:debug_traceBlock", params), "read", _decoder("evm:debug_traceBlock"))
 
 
 def evm_debug_trace_bad_block(block_hash: Hash32, config: TraceConfig | None = None) -> Call[list[TxTraceResult]]:
