@@ -2383,9 +2383,9 @@ export type Filter = ({
 export type FilterAddress = (null | `0x${string}` | `0x${string}`[])
 
 /**
- * What a filter collected since it was last polled: block hashes (block filter), transaction hashes (pending-transaction filter) or logs (log filter). An empty list when nothing is new.
+ * What a filter collected since it was last polled: block hashes (block filter), transaction hashes or, for a filter made with `fullTransactions`, transactions (pending-transaction filter), or logs (log filter). An empty list when nothing is new.
  */
-export type FilterChanges = (`0x${string}`[] | Log[])
+export type FilterChanges = (`0x${string}`[] | TransactionInfo[] | Log[])
 
 /**
  * Topic conditions by position (at most 4). Each position is `null` (any topic), one topic, or a list of
@@ -6432,6 +6432,12 @@ export type EthGetUncleCountByBlockNumberParams = [block: BlockNumberOrTag]
  * @param filter Criteria, as for `eth_getLogs`.
  */
 export type EthNewFilterParams = [filter: Filter]
+
+/**
+ * Params of eth_newPendingTransactionFilter, by position.
+ * @param fullTransactions `true` for the filter to collect full transaction objects instead of hashes (default `false`).
+ */
+export type EthNewPendingTransactionFilterParams = [fullTransactions?: boolean]
 
 /**
  * Params of eth_resend, by position.

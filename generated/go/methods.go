@@ -4444,19 +4444,33 @@ func (a *EvmEthAPI) NewBlockFilter(ctx context.Context) (string, error) {
 	return out, err
 }
 
+// EthNewPendingTransactionFilterParams holds the params of eth_newPendingTransactionFilter.
+type EthNewPendingTransactionFilterParams struct {
+	// `true` for the filter to collect full transaction objects instead of hashes (default `false`).
+	FullTransactions *bool `json:"fullTransactions"`
+}
+
+func (p *EthNewPendingTransactionFilterParams) wire() []any {
+	out := make([]any, 0, 1)
+	if p.FullTransactions != nil {
+		out = append(out, p.FullTransactions)
+	}
+	return out
+}
+
 // NewPendingTransactionFilterCall prepares eth_newPendingTransactionFilter for a Batch; the result is decoded into result.
-func (a *EvmEthAPI) NewPendingTransactionFilterCall(result *string) *Call {
-	return &Call{Service: "evm", Method: "eth_newPendingTransactionFilter", Params: []any{}, Effects: EffectIdempotent, Result: result}
+func (a *EvmEthAPI) NewPendingTransactionFilterCall(params EthNewPendingTransactionFilterParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "eth_newPendingTransactionFilter", Params: params.wire(), Effects: EffectIdempotent, Result: result}
 }
 
 // NewPendingTransactionFilter calls eth_newPendingTransactionFilter: Create a filter for new pool transactions
 //
-// Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-// `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-// `fullTx` flag; the C-Chain node takes no params.)
-func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context) (string, error) {
+// Installs a filter that collects the transactions entering the node's pool; poll it with
+// `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+// `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling.
+func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context, params EthNewPendingTransactionFilterParams) (string, error) {
 	var out string
-	err := a.t.do(ctx, a.NewPendingTransactionFilterCall(&out))
+	err := a.t.do(ctx, a.NewPendingTransactionFilterCall(params, &out))
 	return out, err
 }
 
@@ -4480,7 +4494,7 @@ func (a *EvmEthAPI) GetFilterChangesCall(params EthGetFilterChangesParams, resul
 // GetFilterChanges calls eth_getFilterChanges: Poll a filter for what is new
 //
 // What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-// transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+// transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
 // unknown or expired ID gives -32000 `filter not found`.
 func (a *EvmEthAPI) GetFilterChanges(ctx context.Context, params EthGetFilterChangesParams) (json.RawMessage, error) {
 	var out json.RawMessage

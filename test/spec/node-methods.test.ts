@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { projectModel } from '../helpers/model.js';
-import { EVM_NODE_COMMIT, EVM_SERVED, LEGACY_ETH_API_NAMES, onByDefault, servedMethods } from './evm-served.js';
+import { EVM_NODE_COMMIT, EVM_SERVED, GO_PARAMS, LEGACY_ETH_API_NAMES, onByDefault, servedMethods } from './evm-served.js';
 
 const NODE_COMMIT = '1cf1fc3d1711a09fde7319d2b48609c8cba93680';
 
@@ -100,6 +100,28 @@ describe(`the EVM chain's spec against the methods it serves (avalanchego ${EVM_
       else expect(groups.map((g) => g.api), where).toContain(m.availability.enableWith);
       expect(Object.keys(LEGACY_ETH_API_NAMES), `${where}: the current eth-apis name`).not.toContain(m.availability.enableWith);
     }
+  });
+
+  it("takes the node's params, in its order, optional where the node lets them be left out", () => {
+    const goArgs = (key: string): string[] => (GO_PARAMS[key] ?? '').split(', ').filter(Boolean);
+    const shape = (params: readonly { name: string; required: boolean }[]): string[] => params.map((p) => (p.required ? p.name : `${p.name}?`));
+    const goShape = (key: string, names: readonly string[]): string[] => goArgs(key).map((t, i) => (t.startsWith('*') ? `${names[i]}?` : `${names[i]}`));
+    for (const g of EVM_SERVED)
+      for (const name of g.methods) {
+        const m = byName.get(name);
+        if (!m || !servedToday(m)) continue;
+        expect(GO_PARAMS[name], `${name} has no Go params in the table`).toBeDefined();
+        expect(shape(m.params), `${name}(${GO_PARAMS[name]})`).toEqual(goShape(name, m.params.map((p) => p.name)));
+      }
+    for (const g of EVM_SERVED.filter((g) => g.subscriptions))
+      for (const kind of g.subscriptions!.kinds) {
+        const key = `${g.subscriptions!.method} ${kind}`;
+        const k = byName.get(g.subscriptions!.method)?.subscriptions?.kinds.find((x) => x.name === kind);
+        expect(GO_PARAMS[key], `${key} has no Go params in the table`).toBeDefined();
+        if (k) expect(shape(k.params), `${key}(${GO_PARAMS[key]})`).toEqual(goShape(key, k.params.map((p) => p.name)));
+      }
+    const keys = new Set([...EVM_SERVED.flatMap((g) => g.methods), ...EVM_SERVED.flatMap((g) => (g.subscriptions ? g.subscriptions.kinds.map((k) => `${g.subscriptions!.method} ${k}`) : []))]);
+    expect(Object.keys(GO_PARAMS).filter((k) => !keys.has(k))).toEqual([]);
   });
 
   it('offers exactly the subscription kinds the node defines', () => {

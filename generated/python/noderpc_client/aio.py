@@ -2045,19 +2045,19 @@ class AsyncEvmEthApi:
         Expires after 5 minutes without polling."""
         return await self._t.call(calls.evm_eth_new_block_filter(), timeout=timeout, headers=headers)
 
-    async def new_pending_transaction_filter(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterId:
+    async def new_pending_transaction_filter(self, full_transactions: bool | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterId:
         """Create a filter for new pool transactions
 
-        Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-        `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-        `fullTx` flag; the C-Chain node takes no params.)"""
-        return await self._t.call(calls.evm_eth_new_pending_transaction_filter(), timeout=timeout, headers=headers)
+        Installs a filter that collects the transactions entering the node's pool; poll it with
+        `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+        `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling."""
+        return await self._t.call(calls.evm_eth_new_pending_transaction_filter(full_transactions), timeout=timeout, headers=headers)
 
     async def get_filter_changes(self, filter_id: FilterId, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterChanges:
         """Poll a filter for what is new
 
         What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-        transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+        transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
         unknown or expired ID gives -32000 `filter not found`.
 
         Documented errors:

@@ -2419,13 +2419,15 @@ def evm_eth_new_block_filter() -> Call[FilterId]:
     return Call("evm", "eth_newBlockFilter", _encode("evm:eth_newBlockFilter", params), "idempotent", _decoder("evm:eth_newBlockFilter"))
 
 
-def evm_eth_new_pending_transaction_filter() -> Call[FilterId]:
+def evm_eth_new_pending_transaction_filter(full_transactions: bool | None = None) -> Call[FilterId]:
     """Create a filter for new pool transactions
 
-    Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-    `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-    `fullTx` flag; the C-Chain node takes no params.)"""
-    params: list[Any] = []
+    Installs a filter that collects the transactions entering the node's pool; poll it with
+    `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+    `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling."""
+    params: list[Any] = [full_transactions]
+    while params and params[-1] is None:
+        params.pop()
     return Call("evm", "eth_newPendingTransactionFilter", _encode("evm:eth_newPendingTransactionFilter", params), "idempotent", _decoder("evm:eth_newPendingTransactionFilter"))
 
 
@@ -2433,7 +2435,7 @@ def evm_eth_get_filter_changes(filter_id: FilterId) -> Call[FilterChanges]:
     """Poll a filter for what is new
 
     What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-    transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+    transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
     unknown or expired ID gives -32000 `filter not found`.
 
     Documented errors:
