@@ -1896,6 +1896,8 @@ export type DebugTraceBlockByNumberResult = TxTraceResult[]
 
 export type DebugTraceBlockFromFileResult = TxTraceResult[]
 
+export type DebugTraceBlockResult = TxTraceResult[]
+
 export type DebugTraceCallResult = TraceResult
 
 export type DebugTraceTransactionResult = TraceResult
@@ -2381,9 +2383,9 @@ export type Filter = ({
 export type FilterAddress = (null | `0x${string}` | `0x${string}`[])
 
 /**
- * What a filter collected since it was last polled: block hashes (block filter), transaction hashes (pending-transaction filter) or logs (log filter). An empty list when nothing is new.
+ * What a filter collected since it was last polled: block hashes (block filter), transaction hashes or, for a filter made with `fullTransactions`, transactions (pending-transaction filter), or logs (log filter). An empty list when nothing is new.
  */
-export type FilterChanges = (`0x${string}`[] | Log[])
+export type FilterChanges = (`0x${string}`[] | TransactionInfo[] | Log[])
 
 /**
  * Topic conditions by position (at most 4). Each position is `null` (any topic), one topic, or a list of
@@ -4668,6 +4670,13 @@ export interface ReceiptInfo {
 }
 
 /**
+ * Namespace → version (always `"1.0"`).
+ */
+export interface RpcModulesResult {
+  [k: string]: string
+}
+
+/**
  * A set-code (type `0x4`, EIP-7702) transaction. Ethereum only; the C-Chain does not accept them.
  */
 export interface SetCodeTransactionInfo {
@@ -6131,6 +6140,13 @@ export type DebugTraceBlockByNumberParams = [block: BlockNumberOrTag, config?: T
 export type DebugTraceBlockFromFileParams = [file: string, config?: TraceConfig]
 
 /**
+ * Params of debug_traceBlock, by position.
+ * @param block The whole block, RLP-encoded (header, transactions, uncles and the chain's extra fields).
+ * @param config Tracer and its options.
+ */
+export type DebugTraceBlockParams = [block: `0x${string}`, config?: TraceConfig]
+
+/**
  * Params of debug_traceCall, by position.
  * @param transaction The call.
  * @param block Block number, tag or hash.
@@ -6416,6 +6432,12 @@ export type EthGetUncleCountByBlockNumberParams = [block: BlockNumberOrTag]
  * @param filter Criteria, as for `eth_getLogs`.
  */
 export type EthNewFilterParams = [filter: Filter]
+
+/**
+ * Params of eth_newPendingTransactionFilter, by position.
+ * @param fullTransactions `true` for the filter to collect full transaction objects instead of hashes (default `false`).
+ */
+export type EthNewPendingTransactionFilterParams = [fullTransactions?: boolean]
 
 /**
  * Params of eth_resend, by position.

@@ -270,6 +270,10 @@ var (
 	ErrExecutionTimeout = documented(-32000, "execution timeout", "^(?s:execution timeout)$")
 	// ErrBlockNotFoundError3 is JSON-RPC error -32000: block <hash> not found
 	ErrBlockNotFoundError3 = documented(-32000, "block <hash> not found", "^(?s:block .*? not found)$")
+	// ErrCouldNotDecodeBlockRlpExpectedInputList is JSON-RPC error -32000: could not decode block: rlp: expected input list for types.extblock
+	ErrCouldNotDecodeBlockRlpExpectedInputList = documented(-32000, "could not decode block: rlp: expected input list for types.extblock", "^(?s:could not decode block: rlp: expected input list for types\\.extblock)$")
+	// ErrBlock2NotFound is JSON-RPC error -32000: block #2 not found
+	ErrBlock2NotFound = documented(-32000, "block #2 not found", "^(?s:block #2 not found)$")
 	// ErrBadBlockNotFound is JSON-RPC error -32000: bad block <hash> not found
 	ErrBadBlockNotFound = documented(-32000, "bad block <hash> not found", "^(?s:bad block .*? not found)$")
 	// ErrCouldNotReadFile is JSON-RPC error -32000: could not read file: <error>

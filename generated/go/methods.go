@@ -95,6 +95,7 @@ type EvmAPI struct {
 	Eth      *EvmEthAPI
 	Web3     *EvmWeb3API
 	Net      *EvmNetAPI
+	RPC      *EvmRPCAPI
 	Txpool   *EvmTxpoolAPI
 	Personal *EvmPersonalAPI
 	Debug    *EvmDebugAPI
@@ -109,6 +110,11 @@ type EvmWeb3API struct {
 
 // EvmNetAPI holds the methods of the Net namespace of EVM chain JSON-RPC (C-Chain).
 type EvmNetAPI struct {
+	t *transport
+}
+
+// EvmRPCAPI holds the methods of the RPC namespace of EVM chain JSON-RPC (C-Chain).
+type EvmRPCAPI struct {
 	t *transport
 }
 
@@ -167,7 +173,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
-	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
+	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, RPC: &EvmRPCAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
 	return c
 }
 
@@ -4438,19 +4444,33 @@ func (a *EvmEthAPI) NewBlockFilter(ctx context.Context) (string, error) {
 	return out, err
 }
 
+// EthNewPendingTransactionFilterParams holds the params of eth_newPendingTransactionFilter.
+type EthNewPendingTransactionFilterParams struct {
+	// `true` for the filter to collect full transaction objects instead of hashes (default `false`).
+	FullTransactions *bool `json:"fullTransactions"`
+}
+
+func (p *EthNewPendingTransactionFilterParams) wire() []any {
+	out := make([]any, 0, 1)
+	if p.FullTransactions != nil {
+		out = append(out, p.FullTransactions)
+	}
+	return out
+}
+
 // NewPendingTransactionFilterCall prepares eth_newPendingTransactionFilter for a Batch; the result is decoded into result.
-func (a *EvmEthAPI) NewPendingTransactionFilterCall(result *string) *Call {
-	return &Call{Service: "evm", Method: "eth_newPendingTransactionFilter", Params: []any{}, Effects: EffectIdempotent, Result: result}
+func (a *EvmEthAPI) NewPendingTransactionFilterCall(params EthNewPendingTransactionFilterParams, result *string) *Call {
+	return &Call{Service: "evm", Method: "eth_newPendingTransactionFilter", Params: params.wire(), Effects: EffectIdempotent, Result: result}
 }
 
 // NewPendingTransactionFilter calls eth_newPendingTransactionFilter: Create a filter for new pool transactions
 //
-// Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-// `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-// `fullTx` flag; the C-Chain node takes no params.)
-func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context) (string, error) {
+// Installs a filter that collects the transactions entering the node's pool; poll it with
+// `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+// `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling.
+func (a *EvmEthAPI) NewPendingTransactionFilter(ctx context.Context, params EthNewPendingTransactionFilterParams) (string, error) {
 	var out string
-	err := a.t.do(ctx, a.NewPendingTransactionFilterCall(&out))
+	err := a.t.do(ctx, a.NewPendingTransactionFilterCall(params, &out))
 	return out, err
 }
 
@@ -4474,7 +4494,7 @@ func (a *EvmEthAPI) GetFilterChangesCall(params EthGetFilterChangesParams, resul
 // GetFilterChanges calls eth_getFilterChanges: Poll a filter for what is new
 //
 // What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-// transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+// transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
 // unknown or expired ID gives -32000 `filter not found`.
 func (a *EvmEthAPI) GetFilterChanges(ctx context.Context, params EthGetFilterChangesParams) (json.RawMessage, error) {
 	var out json.RawMessage
@@ -4888,6 +4908,24 @@ func (a *EvmNetAPI) PeerCountCall(result **Quantity) *Call {
 func (a *EvmNetAPI) PeerCount(ctx context.Context) (*Quantity, error) {
 	var out *Quantity
 	err := a.t.do(ctx, a.PeerCountCall(&out))
+	return out, err
+}
+
+// ModulesCall prepares rpc_modules for a Batch; the result is decoded into result.
+func (a *EvmRPCAPI) ModulesCall(result *map[string]string) *Call {
+	return &Call{Service: "evm", Method: "rpc_modules", Params: []any{}, Effects: EffectRead, Result: result}
+}
+
+// Modules calls rpc_modules: Namespaces this endpoint serves
+//
+// Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+// always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+// `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+// namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+// method is served. Served over HTTP and WebSocket, and not switched off by any setting.
+func (a *EvmRPCAPI) Modules(ctx context.Context) (map[string]string, error) {
+	var out map[string]string
+	err := a.t.do(ctx, a.ModulesCall(&out))
 	return out, err
 }
 
@@ -5924,6 +5962,40 @@ func (a *EvmDebugAPI) TraceBlockByHash(ctx context.Context, params DebugTraceBlo
 	return out, err
 }
 
+// DebugTraceBlockParams holds the params of debug_traceBlock.
+type DebugTraceBlockParams struct {
+	// The whole block, RLP-encoded (header, transactions, uncles and the chain's extra fields).
+	Block string `json:"block"`
+	// Tracer and its options.
+	Config *TraceConfig `json:"config"`
+}
+
+func (p *DebugTraceBlockParams) wire() []any {
+	out := make([]any, 0, 2)
+	out = append(out, p.Block)
+	if p.Config != nil {
+		out = append(out, p.Config)
+	}
+	return out
+}
+
+// TraceBlockCall prepares debug_traceBlock for a Batch; the result is decoded into result.
+func (a *EvmDebugAPI) TraceBlockCall(params DebugTraceBlockParams, result *[]TxTraceResult) *Call {
+	return &Call{Service: "evm", Method: "debug_traceBlock", Params: params.wire(), Effects: EffectRead, Result: result}
+}
+
+// TraceBlock calls debug_traceBlock: Trace every transaction of a block given whole
+//
+// Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+// be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+// on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+// the public node.
+func (a *EvmDebugAPI) TraceBlock(ctx context.Context, params DebugTraceBlockParams) ([]TxTraceResult, error) {
+	var out []TxTraceResult
+	err := a.t.do(ctx, a.TraceBlockCall(params, &out))
+	return out, err
+}
+
 // DebugTraceBadBlockParams holds the params of debug_traceBadBlock.
 type DebugTraceBadBlockParams struct {
 	// Hash of the bad block.
@@ -6845,7 +6917,8 @@ func (a *EvmAdminAPI) ExportChainCall(params AdminExportChainParams, result *boo
 // Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
 // node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
 // an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+// `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+// (or its older name `private-admin`).
 func (a *EvmAdminAPI) ExportChain(ctx context.Context, params AdminExportChainParams) (bool, error) {
 	var out bool
 	err := a.t.do(ctx, a.ExportChainCall(params, &out))
@@ -6873,7 +6946,8 @@ func (a *EvmAdminAPI) ImportChainCall(params AdminImportChainParams, result *boo
 //
 // Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
 // those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+// namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+// (or its older name `private-admin`).
 func (a *EvmAdminAPI) ImportChain(ctx context.Context, params AdminImportChainParams) (bool, error) {
 	var out bool
 	err := a.t.do(ctx, a.ImportChainCall(params, &out))

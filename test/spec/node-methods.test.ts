@@ -10,6 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { projectModel } from '../helpers/model.js';
+import { EVM_NODE_COMMIT, EVM_SERVED, GO_PARAMS, LEGACY_ETH_API_NAMES, onByDefault, servedMethods } from './evm-served.js';
 
 const NODE_COMMIT = '1cf1fc3d1711a09fde7319d2b48609c8cba93680';
 
@@ -43,5 +44,97 @@ describe(`the spec against the node's served methods (avalanchego ${NODE_COMMIT.
     const removed = model.services.flatMap((s) => s.methods).filter((m) => m.availability.removedIn !== undefined);
     for (const m of removed) expect(m.availability.removedIn, m.name).toMatch(/^v1\.\d+\.\d+$/);
     expect(removed.map((m) => m.name)).toEqual(expect.arrayContaining(['avm.getAddressTxs', 'avm.send', 'wallet.send', 'native.export']));
+  });
+});
+
+/** Methods the EVM chain serves that the spec leaves out on purpose, each with the reason. */
+const EVM_EXCLUDED: Readonly<Record<string, string>> = {};
+
+/** Methods the EVM chain serves that the spec does not describe yet, each with what is missing. */
+const EVM_PENDING: Readonly<Record<string, string>> = {};
+
+describe(`the EVM chain's spec against the methods it serves (avalanchego ${EVM_NODE_COMMIT.slice(0, 12)}, graft/coreth)`, () => {
+  const model = projectModel();
+  const path = '/ext/bc/{blockchainID}/rpc';
+  const described = model.services.filter((s) => s.endpoints.some((e) => e.path === path)).flatMap((s) => s.methods);
+  const byName = new Map(described.map((m) => [m.name, m]));
+  const served = servedMethods();
+  const servedToday = (m: (typeof described)[number]): boolean => m.availability.removedIn === undefined && m.availability.served;
+
+  it('reads a table with each method once per group and no group twice', () => {
+    expect(described.length, `no document is served at ${path}`).toBeGreaterThan(0);
+    const apis = EVM_SERVED.map((g) => g.api);
+    expect(new Set(apis).size).toBe(apis.length);
+    for (const g of EVM_SERVED) expect(new Set(g.methods).size, g.api).toBe(g.methods.length);
+    for (const [name] of served) expect(name, 'namespace_method').toMatch(/^[a-z0-9]+_[a-z][A-Za-z0-9]*$/);
+  });
+
+  it('describes every served method, or says why not', () => {
+    const missing = [...served.keys()].filter((n) => !(n in EVM_EXCLUDED) && !(n in EVM_PENDING) && !(byName.get(n) && servedToday(byName.get(n)!)));
+    expect(missing).toEqual([]);
+    // The exclusion and pending lists hold only served methods the spec does not describe, each with a reason.
+    for (const [name, why] of Object.entries({ ...EVM_EXCLUDED, ...EVM_PENDING })) {
+      expect(served.has(name), `${name} is not served`).toBe(true);
+      expect(byName.has(name), `${name} is in the spec now`).toBe(false);
+      expect(why.length, name).toBeGreaterThan(20);
+    }
+  });
+
+  it('says the node serves only what it serves', () => {
+    const unserved = described.filter((m) => servedToday(m) && !served.has(m.name)).map((m) => m.name);
+    expect(unserved).toEqual([]);
+    // What the spec keeps for other nodes (`served: false`) or as removed is really not served, and says so.
+    for (const m of described.filter((m) => !servedToday(m))) {
+      expect(served.has(m.name), `${m.name} is served`).toBe(false);
+      expect(m.availability.note ?? m.availability.removedIn, m.name).toBeTruthy();
+    }
+  });
+
+  it("gives each served method the node's default and the switch that serves it", () => {
+    for (const m of described.filter(servedToday)) {
+      const groups = served.get(m.name);
+      if (!groups) continue;
+      const where = `${m.name} (${groups.map((g) => g.api).join(' or ')})`;
+      expect(m.availability.enabledByDefault, where).toBe(groups.some(onByDefault));
+      if (groups.every((g) => g.switch === 'always')) expect(m.availability.enableWith, where).toBeUndefined();
+      else expect(groups.map((g) => g.api), where).toContain(m.availability.enableWith);
+      expect(Object.keys(LEGACY_ETH_API_NAMES), `${where}: the current eth-apis name`).not.toContain(m.availability.enableWith);
+    }
+  });
+
+  it("takes the node's params, in its order, optional where the node lets them be left out", () => {
+    const goArgs = (key: string): string[] => (GO_PARAMS[key] ?? '').split(', ').filter(Boolean);
+    const shape = (params: readonly { name: string; required: boolean }[]): string[] => params.map((p) => (p.required ? p.name : `${p.name}?`));
+    const goShape = (key: string, names: readonly string[]): string[] => goArgs(key).map((t, i) => (t.startsWith('*') ? `${names[i]}?` : `${names[i]}`));
+    for (const g of EVM_SERVED)
+      for (const name of g.methods) {
+        const m = byName.get(name);
+        if (!m || !servedToday(m)) continue;
+        expect(GO_PARAMS[name], `${name} has no Go params in the table`).toBeDefined();
+        expect(shape(m.params), `${name}(${GO_PARAMS[name]})`).toEqual(goShape(name, m.params.map((p) => p.name)));
+      }
+    for (const g of EVM_SERVED.filter((g) => g.subscriptions))
+      for (const kind of g.subscriptions!.kinds) {
+        const key = `${g.subscriptions!.method} ${kind}`;
+        const k = byName.get(g.subscriptions!.method)?.subscriptions?.kinds.find((x) => x.name === kind);
+        expect(GO_PARAMS[key], `${key} has no Go params in the table`).toBeDefined();
+        if (k) expect(shape(k.params), `${key}(${GO_PARAMS[key]})`).toEqual(goShape(key, k.params.map((p) => p.name)));
+      }
+    const keys = new Set([...EVM_SERVED.flatMap((g) => g.methods), ...EVM_SERVED.flatMap((g) => (g.subscriptions ? g.subscriptions.kinds.map((k) => `${g.subscriptions!.method} ${k}`) : []))]);
+    expect(Object.keys(GO_PARAMS).filter((k) => !keys.has(k))).toEqual([]);
+  });
+
+  it('offers exactly the subscription kinds the node defines', () => {
+    for (const g of EVM_SERVED.filter((g) => g.subscriptions)) {
+      const sub = g.subscriptions!;
+      const m = byName.get(sub.method);
+      expect(m?.subscriptions, sub.method).toBeDefined();
+      expect(m!.subscriptions!.unsubscribe).toBe(sub.unsubscribe);
+      const kinds = m!.subscriptions!.kinds;
+      expect(kinds.filter((k) => k.availability.served && k.availability.removedIn === undefined).map((k) => k.name).sort()).toEqual([...sub.kinds].sort());
+      for (const k of kinds.filter((k) => !k.availability.served)) expect(k.availability.note, `${sub.method} ${k.name}`).toBeTruthy();
+    }
+    const withKinds = described.filter((m) => m.subscriptions).map((m) => m.name);
+    expect(withKinds.sort()).toEqual(EVM_SERVED.flatMap((g) => (g.subscriptions ? [g.subscriptions.method] : [])).sort());
   });
 });

@@ -125,9 +125,10 @@ export interface AdminNamespace {
    * Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
    * node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
    * an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-   * `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+   * `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+   * (or its older name `private-admin`).
    *
-   * Off by default; enabled with private-admin. Not available on the public node.
+   * Off by default; enabled with admin. Not available on the public node.
    */
   exportChain(file: string, first?: number, last?: number, options?: CallOptions): Promise<AdminExportChainResult>;
   /**
@@ -135,9 +136,10 @@ export interface AdminNamespace {
    *
    * Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
    * those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-   * namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+   * namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+   * (or its older name `private-admin`).
    *
-   * Off by default; enabled with private-admin. Not available on the public node.
+   * Off by default; enabled with admin. Not available on the public node.
    */
   importChain(file: string, options?: CallOptions): Promise<AdminImportChainResult>;
 }

@@ -6,7 +6,7 @@ import type { SubscribeCallOptions } from '../runtime/client/call-api.js';
 import type { MethodMeta, ServiceMeta, SubscriptionMeta } from '../runtime/client/meta.js';
 import { evmService } from '../services.js';
 import type { Transport, Subscription } from '../runtime/transports/transport.js';
-import type { BlockNumberOrTag, BlockNumberOrTagOrHash, DebugAccountRangeParams, DebugAccountRangeResult, DebugBlockProfileParams, DebugBlockProfileResult, DebugCpuProfileParams, DebugCpuProfileResult, DebugDumpBlockParams, DebugDumpBlockResult, DebugFreeOSMemoryResult, DebugGcStatsResult, DebugGetAccessibleStateParams, DebugGetAccessibleStateResult, DebugGetBadBlocksResult, DebugGetModifiedAccountsByHashParams, DebugGetModifiedAccountsByHashResult, DebugGetModifiedAccountsByNumberParams, DebugGetModifiedAccountsByNumberResult, DebugGetRawBlockAccessListParams, DebugGetRawBlockAccessListResult, DebugGetRawBlockParams, DebugGetRawBlockResult, DebugGetRawHeaderParams, DebugGetRawHeaderResult, DebugGetRawReceiptsParams, DebugGetRawReceiptsResult, DebugGetRawTransactionParams, DebugGetRawTransactionResult, DebugGoTraceParams, DebugGoTraceResult, DebugIntermediateRootsParams, DebugIntermediateRootsResult, DebugMemStatsResult, DebugMutexProfileParams, DebugMutexProfileResult, DebugPreimageParams, DebugPreimageResult, DebugPrintBlockParams, DebugPrintBlockResult, DebugSetBlockProfileRateParams, DebugSetBlockProfileRateResult, DebugSetGCPercentParams, DebugSetGCPercentResult, DebugSetMutexProfileFractionParams, DebugSetMutexProfileFractionResult, DebugStacksParams, DebugStacksResult, DebugStandardTraceBadBlockToFileParams, DebugStandardTraceBadBlockToFileResult, DebugStandardTraceBlockToFileParams, DebugStandardTraceBlockToFileResult, DebugStartCPUProfileParams, DebugStartCPUProfileResult, DebugStartGoTraceParams, DebugStartGoTraceResult, DebugStopCPUProfileResult, DebugStopGoTraceResult, DebugStorageRangeAtParams, DebugStorageRangeAtResult, DebugSubscribeTraceChainNotification, DebugTraceBadBlockParams, DebugTraceBadBlockResult, DebugTraceBlockByHashParams, DebugTraceBlockByHashResult, DebugTraceBlockByNumberParams, DebugTraceBlockByNumberResult, DebugTraceBlockFromFileParams, DebugTraceBlockFromFileResult, DebugTraceCallParams, DebugTraceCallResult, DebugTraceTransactionParams, DebugTraceTransactionResult, DebugUnsubscribeParams, DebugUnsubscribeResult, DebugVerbosityParams, DebugVerbosityResult, DebugVmoduleParams, DebugVmoduleResult, DebugWriteBlockProfileParams, DebugWriteBlockProfileResult, DebugWriteMemProfileParams, DebugWriteMemProfileResult, DebugWriteMutexProfileParams, DebugWriteMutexProfileResult, GenericTransaction, StdTraceConfig, TraceCallConfig, TraceConfig } from '../types.js';
+import type { BlockNumberOrTag, BlockNumberOrTagOrHash, DebugAccountRangeParams, DebugAccountRangeResult, DebugBlockProfileParams, DebugBlockProfileResult, DebugCpuProfileParams, DebugCpuProfileResult, DebugDumpBlockParams, DebugDumpBlockResult, DebugFreeOSMemoryResult, DebugGcStatsResult, DebugGetAccessibleStateParams, DebugGetAccessibleStateResult, DebugGetBadBlocksResult, DebugGetModifiedAccountsByHashParams, DebugGetModifiedAccountsByHashResult, DebugGetModifiedAccountsByNumberParams, DebugGetModifiedAccountsByNumberResult, DebugGetRawBlockAccessListParams, DebugGetRawBlockAccessListResult, DebugGetRawBlockParams, DebugGetRawBlockResult, DebugGetRawHeaderParams, DebugGetRawHeaderResult, DebugGetRawReceiptsParams, DebugGetRawReceiptsResult, DebugGetRawTransactionParams, DebugGetRawTransactionResult, DebugGoTraceParams, DebugGoTraceResult, DebugIntermediateRootsParams, DebugIntermediateRootsResult, DebugMemStatsResult, DebugMutexProfileParams, DebugMutexProfileResult, DebugPreimageParams, DebugPreimageResult, DebugPrintBlockParams, DebugPrintBlockResult, DebugSetBlockProfileRateParams, DebugSetBlockProfileRateResult, DebugSetGCPercentParams, DebugSetGCPercentResult, DebugSetMutexProfileFractionParams, DebugSetMutexProfileFractionResult, DebugStacksParams, DebugStacksResult, DebugStandardTraceBadBlockToFileParams, DebugStandardTraceBadBlockToFileResult, DebugStandardTraceBlockToFileParams, DebugStandardTraceBlockToFileResult, DebugStartCPUProfileParams, DebugStartCPUProfileResult, DebugStartGoTraceParams, DebugStartGoTraceResult, DebugStopCPUProfileResult, DebugStopGoTraceResult, DebugStorageRangeAtParams, DebugStorageRangeAtResult, DebugSubscribeTraceChainNotification, DebugTraceBadBlockParams, DebugTraceBadBlockResult, DebugTraceBlockByHashParams, DebugTraceBlockByHashResult, DebugTraceBlockByNumberParams, DebugTraceBlockByNumberResult, DebugTraceBlockFromFileParams, DebugTraceBlockFromFileResult, DebugTraceBlockParams, DebugTraceBlockResult, DebugTraceCallParams, DebugTraceCallResult, DebugTraceTransactionParams, DebugTraceTransactionResult, DebugUnsubscribeParams, DebugUnsubscribeResult, DebugVerbosityParams, DebugVerbosityResult, DebugVmoduleParams, DebugVmoduleResult, DebugWriteBlockProfileParams, DebugWriteBlockProfileResult, DebugWriteMemProfileParams, DebugWriteMemProfileResult, DebugWriteMutexProfileParams, DebugWriteMutexProfileResult, GenericTransaction, StdTraceConfig, TraceCallConfig, TraceConfig } from '../types.js';
 /** The wire contract of `debug_getRawHeader`: param order, codecs, validator. */
 export declare const debugGetRawHeaderMeta: MethodMeta;
 /** The wire contract of `debug_getRawBlock`: param order, codecs, validator. */
@@ -43,6 +43,8 @@ export declare const debugTraceCallMeta: MethodMeta;
 export declare const debugTraceBlockByNumberMeta: MethodMeta;
 /** The wire contract of `debug_traceBlockByHash`: param order, codecs, validator. */
 export declare const debugTraceBlockByHashMeta: MethodMeta;
+/** The wire contract of `debug_traceBlock`: param order, codecs, validator. */
+export declare const debugTraceBlockMeta: MethodMeta;
 /** The wire contract of `debug_traceBadBlock`: param order, codecs, validator. */
 export declare const debugTraceBadBlockMeta: MethodMeta;
 /** The wire contract of `debug_intermediateRoots`: param order, codecs, validator. */
@@ -295,6 +297,17 @@ export interface DebugNamespace {
    * Off by default; enabled with debug-tracer. Not available on the public node.
    */
   traceBlockByHash(blockHash: `0x${string}`, config?: TraceConfig, options?: CallOptions): Promise<DebugTraceBlockByHashResult>;
+  /**
+   * Trace every transaction of a block given whole
+   *
+   * Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+   * be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+   * on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+   * the public node.
+   *
+   * Off by default; enabled with debug-tracer. Not available on the public node.
+   */
+  traceBlock(block: `0x${string}`, config?: TraceConfig, options?: CallOptions): Promise<DebugTraceBlockResult>;
   /**
    * Trace the transactions of a rejected block
    *

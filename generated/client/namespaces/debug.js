@@ -173,6 +173,16 @@ export const debugTraceBlockByHashMeta = {
   decode: plan3,
   effects: "read",
 };
+export const debugTraceBlockMeta = {
+  name: "debug_traceBlock",
+  service: "evm",
+  structure: "by-position",
+  params: ["block", "config"],
+  required: ["block"],
+  encode: { t: [0, { o: { "reexec": "u64n" } }] },
+  decode: plan3,
+  effects: "read",
+};
 export const debugTraceBadBlockMeta = {
   name: "debug_traceBadBlock",
   service: "evm",
@@ -440,6 +450,7 @@ export function createDebugNamespace(transports, invoke = call) {
     "traceCall": (transaction, block, config, options) => invoke(transports.http(evmService), debugTraceCallMeta, [transaction, block, config], options),
     "traceBlockByNumber": (block, config, options) => invoke(transports.http(evmService), debugTraceBlockByNumberMeta, [block, config], options),
     "traceBlockByHash": (blockHash, config, options) => invoke(transports.http(evmService), debugTraceBlockByHashMeta, [blockHash, config], options),
+    "traceBlock": (block, config, options) => invoke(transports.http(evmService), debugTraceBlockMeta, [block, config], options),
     "traceBadBlock": (blockHash, config, options) => invoke(transports.http(evmService), debugTraceBadBlockMeta, [blockHash, config], options),
     "intermediateRoots": (blockHash, config, options) => invoke(transports.http(evmService), debugIntermediateRootsMeta, [blockHash, config], options),
     "traceBlockFromFile": (file, config, options) => invoke(transports.http(evmService), debugTraceBlockFromFileMeta, [file, config], options),

@@ -475,7 +475,7 @@ export const ethNewPendingTransactionFilterMeta = {
   name: "eth_newPendingTransactionFilter",
   service: "evm",
   structure: "by-position",
-  params: [],
+  params: ["fullTransactions"],
   required: [],
   effects: "idempotent",
 };
@@ -485,7 +485,7 @@ export const ethGetFilterChangesMeta = {
   structure: "by-position",
   params: ["filterId"],
   required: ["filterId"],
-  decode: { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"],"r":["address","topics","data","blockNumber","transactionHash","transactionIndex","blockHash","logIndex","removed"]}}, { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }]] },
+  decode: { u: [[{"ty":["array"],"it":{"ty":["string"],"p":"^0x[0-9a-f]{64}$"}}, 0], [{"ty":["array"],"it":{"ty":["object"]}}, { a: { o: { "nonce": "q", "gas": "q", "gasPrice": "q", "value": "q", "chainId": "q", "v": "q", "r": "q", "s": "q", "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "maxFeePerGas": "q", "maxPriorityFeePerGas": "q", "maxFeePerBlobGas": "q", "authorizationList": { a: { o: { "chainId": "q", "nonce": "q", "yParity": "q", "r": "q", "s": "q" } } } } } }], [{"ty":["array"],"it":{"ty":["object"],"r":["address","topics","data","blockNumber","transactionHash","transactionIndex","blockHash","logIndex","removed"]}}, { a: { o: { "blockNumber": "q", "blockTimestamp": "q", "transactionIndex": "q", "logIndex": "q" } } }]] },
   effects: "write",
 };
 export const ethGetFilterLogsMeta = {
@@ -678,7 +678,7 @@ export function createEthNamespace(transports, invoke = call) {
     "getLogs": (filter, options) => invoke(transports.http(evmService), ethGetLogsMeta, [filter], options),
     "newFilter": (filter, options) => invoke(transports.http(evmService), ethNewFilterMeta, [filter], options),
     "newBlockFilter": (options) => invoke(transports.http(evmService), ethNewBlockFilterMeta, undefined, options),
-    "newPendingTransactionFilter": (options) => invoke(transports.http(evmService), ethNewPendingTransactionFilterMeta, undefined, options),
+    "newPendingTransactionFilter": (fullTransactions, options) => invoke(transports.http(evmService), ethNewPendingTransactionFilterMeta, [fullTransactions], options),
     "getFilterChanges": (filterId, options) => invoke(transports.http(evmService), ethGetFilterChangesMeta, [filterId], options),
     "getFilterLogs": (filterId, options) => invoke(transports.http(evmService), ethGetFilterLogsMeta, [filterId], options),
     "uninstallFilter": (filterId, options) => invoke(transports.http(evmService), ethUninstallFilterMeta, [filterId], options),

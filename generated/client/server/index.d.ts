@@ -40,6 +40,7 @@ export interface NodeServerHandlers {
   readonly eth?: EvmHandlers["eth"];
   readonly web3?: EvmHandlers["web3"];
   readonly net?: EvmHandlers["net"];
+  readonly rpc?: EvmHandlers["rpc"];
   readonly txpool?: EvmHandlers["txpool"];
   readonly personal?: EvmHandlers["personal"];
   readonly debug?: EvmHandlers["debug"];

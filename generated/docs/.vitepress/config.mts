@@ -334,6 +334,12 @@ export default defineConfig({
             ],
           },
           {
+            text: 'rpc',
+            link: '/evm/rpc',
+            collapsed: true,
+            items: [{ text: 'rpc_modules', link: '/evm/rpc#rpc_modules' }],
+          },
+          {
             text: 'txpool',
             link: '/evm/txpool',
             collapsed: true,
@@ -388,6 +394,7 @@ export default defineConfig({
               { text: 'debug_traceCall', link: '/evm/debug#debug_traceCall' },
               { text: 'debug_traceBlockByNumber', link: '/evm/debug#debug_traceBlockByNumber' },
               { text: 'debug_traceBlockByHash', link: '/evm/debug#debug_traceBlockByHash' },
+              { text: 'debug_traceBlock', link: '/evm/debug#debug_traceBlock' },
               { text: 'debug_traceBadBlock', link: '/evm/debug#debug_traceBadBlock' },
               { text: 'debug_intermediateRoots', link: '/evm/debug#debug_intermediateRoots' },
               { text: 'debug_traceBlockFromFile', link: '/evm/debug#debug_traceBlockFromFile' },

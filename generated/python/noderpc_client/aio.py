@@ -2045,19 +2045,19 @@ class AsyncEvmEthApi:
         Expires after 5 minutes without polling."""
         return await self._t.call(calls.evm_eth_new_block_filter(), timeout=timeout, headers=headers)
 
-    async def new_pending_transaction_filter(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterId:
+    async def new_pending_transaction_filter(self, full_transactions: bool | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterId:
         """Create a filter for new pool transactions
 
-        Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-        `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-        `fullTx` flag; the C-Chain node takes no params.)"""
-        return await self._t.call(calls.evm_eth_new_pending_transaction_filter(), timeout=timeout, headers=headers)
+        Installs a filter that collects the transactions entering the node's pool; poll it with
+        `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+        `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling."""
+        return await self._t.call(calls.evm_eth_new_pending_transaction_filter(full_transactions), timeout=timeout, headers=headers)
 
     async def get_filter_changes(self, filter_id: FilterId, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> FilterChanges:
         """Poll a filter for what is new
 
         What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-        transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+        transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
         unknown or expired ID gives -32000 `filter not found`.
 
         Documented errors:
@@ -2248,6 +2248,23 @@ class AsyncEvmNetApi:
 
         Always `0x0` on the C-Chain node: peers belong to the node, not the EVM; use the Info API's `info.peers`."""
         return await self._t.call(calls.evm_net_peer_count(), timeout=timeout, headers=headers)
+
+
+class AsyncEvmRpcApi:
+    """The `rpc` namespace of EVM chain JSON-RPC (C-Chain)."""
+
+    def __init__(self, transport: AsyncHttpTransport) -> None:
+        self._t = transport
+
+    async def modules(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> dict[str, str]:
+        """Namespaces this endpoint serves
+
+        Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+        always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+        `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+        namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+        method is served. Served over HTTP and WebSocket, and not switched off by any setting."""
+        return await self._t.call(calls.evm_rpc_modules(), timeout=timeout, headers=headers)
 
 
 class AsyncEvmTxpoolApi:
@@ -2644,6 +2661,20 @@ class AsyncEvmDebugApi:
             -32000: genesis is not traceable"""
         return await self._t.call(calls.evm_debug_trace_block_by_hash(block_hash, config), timeout=timeout, headers=headers)
 
+    async def trace_block(self, block: HexData, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[TxTraceResult]:
+        """Trace every transaction of a block given whole
+
+        Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+        be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+        on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+        the public node.
+
+        Documented errors:
+            -32000: could not decode block: rlp: expected input list for types.extblock
+            -32000: genesis is not traceable
+            -32000: block #2 not found"""
+        return await self._t.call(calls.evm_debug_trace_block(block, config), timeout=timeout, headers=headers)
+
     async def trace_bad_block(self, block_hash: Hash32, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[TxTraceResult]:
         """Trace the transactions of a rejected block
 
@@ -2966,7 +2997,8 @@ class AsyncEvmAdminApi:
         Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
         node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
         an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-        `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+        `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+        (or its older name `private-admin`).
 
         Documented errors:
             -32000: last cannot be specified without first
@@ -2978,7 +3010,8 @@ class AsyncEvmAdminApi:
 
         Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
         those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-        namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+        namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+        (or its older name `private-admin`).
 
         Documented errors:
             -32000: block 0: failed to parse: rlp: expected input list for types.extblock
@@ -3026,6 +3059,7 @@ class AsyncEvmApi:
         self.eth = AsyncEvmEthApi(transport)
         self.web3 = AsyncEvmWeb3Api(transport)
         self.net = AsyncEvmNetApi(transport)
+        self.rpc = AsyncEvmRpcApi(transport)
         self.txpool = AsyncEvmTxpoolApi(transport)
         self.personal = AsyncEvmPersonalApi(transport)
         self.debug = AsyncEvmDebugApi(transport)

@@ -2419,13 +2419,15 @@ def evm_eth_new_block_filter() -> Call[FilterId]:
     return Call("evm", "eth_newBlockFilter", _encode("evm:eth_newBlockFilter", params), "idempotent", _decoder("evm:eth_newBlockFilter"))
 
 
-def evm_eth_new_pending_transaction_filter() -> Call[FilterId]:
+def evm_eth_new_pending_transaction_filter(full_transactions: bool | None = None) -> Call[FilterId]:
     """Create a filter for new pool transactions
 
-    Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
-    `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
-    `fullTx` flag; the C-Chain node takes no params.)"""
-    params: list[Any] = []
+    Installs a filter that collects the transactions entering the node's pool; poll it with
+    `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+    `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling."""
+    params: list[Any] = [full_transactions]
+    while params and params[-1] is None:
+        params.pop()
     return Call("evm", "eth_newPendingTransactionFilter", _encode("evm:eth_newPendingTransactionFilter", params), "idempotent", _decoder("evm:eth_newPendingTransactionFilter"))
 
 
@@ -2433,7 +2435,7 @@ def evm_eth_get_filter_changes(filter_id: FilterId) -> Call[FilterChanges]:
     """Poll a filter for what is new
 
     What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
-    transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+    transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
     unknown or expired ID gives -32000 `filter not found`.
 
     Documented errors:
@@ -2647,6 +2649,18 @@ def evm_net_peer_count() -> Call[HexQuantity]:
     Always `0x0` on the C-Chain node: peers belong to the node, not the EVM; use the Info API's `info.peers`."""
     params: list[Any] = []
     return Call("evm", "net_peerCount", _encode("evm:net_peerCount", params), "read", _decoder("evm:net_peerCount"))
+
+
+def evm_rpc_modules() -> Call[dict[str, str]]:
+    """Namespaces this endpoint serves
+
+    Lists the namespaces registered on the chain's RPC server, each with the version `"1.0"`: `rpc` itself
+    always, and the others as the `eth-apis` list and the `warp-api-enabled` flag turn them on (`eth`, `net`,
+    `web3` with the default config; `txpool`, `personal`, `debug`, `admin`, `warp` when enabled). A
+    namespace is listed when any of its API groups is on, so `debug` appearing does not mean every `debug_`
+    method is served. Served over HTTP and WebSocket, and not switched off by any setting."""
+    params: list[Any] = []
+    return Call("evm", "rpc_modules", _encode("evm:rpc_modules", params), "read", _decoder("evm:rpc_modules"))
 
 
 def evm_txpool_content() -> Call[TxpoolContent]:
@@ -3113,6 +3127,24 @@ def evm_debug_trace_block_by_hash(block_hash: Hash32, config: TraceConfig | None
     return Call("evm", "debug_traceBlockByHash", _encode("evm:debug_traceBlockByHash", params), "read", _decoder("evm:debug_traceBlockByHash"))
 
 
+def evm_debug_trace_block(block: HexData, config: TraceConfig | None = None) -> Call[list[TxTraceResult]]:
+    """Trace every transaction of a block given whole
+
+    Decodes an RLP-encoded block sent in the call (the block need not be in the chain, but its parent must
+    be, with its state available) and traces its transactions as `debug_traceBlockByNumber` does, in order,
+    on the parent's state. Served by either `debug-tracer` or `debug-file-tracer`; off by default and off on
+    the public node.
+
+    Documented errors:
+        -32000: could not decode block: rlp: expected input list for types.extblock
+        -32000: genesis is not traceable
+        -32000: block #2 not found"""
+    params: list[Any] = [block, config]
+    while params and params[-1] is None:
+        params.pop()
+    return Call("evm", "debug_traceBlock", _encode("evm:debug_traceBlock", params), "read", _decoder("evm:debug_traceBlock"))
+
+
 def evm_debug_trace_bad_block(block_hash: Hash32, config: TraceConfig | None = None) -> Call[list[TxTraceResult]]:
     """Trace the transactions of a rejected block
 
@@ -3499,7 +3531,8 @@ def evm_admin_export_chain(file: str, first: int | None = None, last: int | None
     Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
     node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
     an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
-    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+    `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+    (or its older name `private-admin`).
 
     Documented errors:
         -32000: last cannot be specified without first
@@ -3515,7 +3548,8 @@ def evm_admin_import_chain(file: str) -> Call[bool]:
 
     Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
     those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
-    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+    namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+    (or its older name `private-admin`).
 
     Documented errors:
         -32000: block 0: failed to parse: rlp: expected input list for types.extblock

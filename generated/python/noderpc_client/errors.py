@@ -160,6 +160,8 @@ __all__ = [
     "RequiredHistoricalStateUnavailableReexecError",
     "ExecutionTimeoutError",
     "BlockNotFoundError3",
+    "CouldNotDecodeBlockRlpExpectedInputListError",
+    "Block2NotFoundError",
     "BadBlockNotFoundError",
     "CouldNotReadFileError",
     "EndBlockNeedsToComeAfterStartBlockError",
@@ -1110,6 +1112,20 @@ class BlockNotFoundError3(RpcError):
     PATTERN = re.compile("block .*? not found", re.S)
 
 
+class CouldNotDecodeBlockRlpExpectedInputListError(RpcError):
+    """JSON-RPC error -32000: could not decode block: rlp: expected input list for types.extblock"""
+
+    CODE = -32000
+    PATTERN = re.compile("could not decode block: rlp: expected input list for types\\.extblock", re.S)
+
+
+class Block2NotFoundError(RpcError):
+    """JSON-RPC error -32000: block #2 not found"""
+
+    CODE = -32000
+    PATTERN = re.compile("block #2 not found", re.S)
+
+
 class BadBlockNotFoundError(RpcError):
     """JSON-RPC error -32000: bad block <hash> not found"""
 
@@ -1236,6 +1252,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     TheMethodDebugGetRawBlockAccessListError,
     Block0FailedToParseRlpExpectedInputError,
     InvalidArgument0HexStringHasLength62Error,
+    CouldNotDecodeBlockRlpExpectedInputListError,
     TheMethodEthGetBlockAccessListDoesError,
     InsufficientFundsForGasPriceValueAddressHaveError,
     InsufficientFundsForGasPriceValueAddressHaveError2,
@@ -1355,6 +1372,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     ExecutionRevertedError,
     SenderNotSpecifiedError,
     NonceNotSpecifiedError,
+    Block2NotFoundError,
     CouldNotFindTxError,
     HeaderNotFoundError,
     NilTransactionIDError,

@@ -2669,8 +2669,8 @@ Filter: TypeAlias = 'Filter1 | Filter2'
 FilterId: TypeAlias = str
 
 
-#: What a filter collected since it was last polled: block hashes (block filter), transaction hashes (pending-transaction filter) or logs (log filter). An empty list when nothing is new.
-FilterChanges: TypeAlias = 'list[Hash32] | list[Log]'
+#: What a filter collected since it was last polled: block hashes (block filter), transaction hashes or, for a filter made with `fullTransactions`, transactions (pending-transaction filter), or logs (log filter). An empty list when nothing is new.
+FilterChanges: TypeAlias = 'list[Hash32] | list[TransactionInfo] | list[Log]'
 
 
 _SignedTransactionRequired = TypedDict("_SignedTransactionRequired", {"type": 'TransactionType', "nonce": 'HexQuantity', "gas": 'HexQuantity', "value": 'HexQuantity', "input": 'HexData', "v": 'HexQuantity', "r": 'HexQuantity', "s": 'HexQuantity', "hash": 'Hash32'})

@@ -15,9 +15,10 @@ export { adminExportChainMeta } from '../../namespaces/admin.js';
  * Writes blocks `first` to `last` (default: the whole chain up to the head) in RLP form to `file` on the
  * node's own disk, gzip-compressed when the name ends in `.gz`, and returns `true`. Refuses to overwrite
  * an existing file. Not the node's `admin.*` endpoint (`/ext/bc/C/admin`): this is go-ethereum's
- * `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+ * `admin_` namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+ * (or its older name `private-admin`).
  *
- * Off by default; enabled with private-admin. Not available on the public node.
+ * Off by default; enabled with admin. Not available on the public node.
  */
 export declare function adminExportChain(transport: Transport, file: string, first?: number, last?: number, options?: CallOptions): Promise<AdminExportChainResult>;
 /**

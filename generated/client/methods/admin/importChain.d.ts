@@ -14,9 +14,10 @@ export { adminImportChainMeta } from '../../namespaces/admin.js';
  *
  * Reads RLP-encoded blocks from `file` on the node's disk (gzip when the name ends in `.gz`) and inserts
  * those the chain does not hold yet, in batches of 2500, returning `true`. go-ethereum's `admin_`
- * namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `private-admin`.
+ * namespace on the chain's RPC endpoint, registered only when `eth-apis` lists `admin`
+ * (or its older name `private-admin`).
  *
- * Off by default; enabled with private-admin. Not available on the public node.
+ * Off by default; enabled with admin. Not available on the public node.
  */
 export declare function adminImportChain(transport: Transport, file: string, options?: CallOptions): Promise<AdminImportChainResult>;
 /**

@@ -13,7 +13,7 @@ export { ethGetFilterChangesMeta } from '../../namespaces/eth.js';
  * Poll a filter for what is new
  *
  * What the filter collected since the last poll: logs for a log filter, block hashes for a block filter,
- * transaction hashes for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
+ * transaction hashes (or full transactions, if it was made so) for a pending-transaction filter. Polling resets the filter's 5-minute expiry. An
  * unknown or expired ID gives -32000 `filter not found`.
  */
 export declare function ethGetFilterChanges(transport: Transport, filterId: string, options?: CallOptions): Promise<EthGetFilterChangesResult>;

@@ -4,14 +4,14 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { EthNewPendingTransactionFilterResult } from '../../types.js';
+import type { EthNewPendingTransactionFilterParams, EthNewPendingTransactionFilterResult } from '../../types.js';
 export { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
 
 /**
  * Create a filter for new pool transactions
  *
- * Installs a filter that collects the hashes of transactions entering the node's pool; poll it with
- * `eth_getFilterChanges`. Expires after 5 minutes without polling. (go-ethereum also takes an optional
- * `fullTx` flag; the C-Chain node takes no params.)
+ * Installs a filter that collects the transactions entering the node's pool; poll it with
+ * `eth_getFilterChanges`, which gives their hashes or, when the filter was made with `fullTransactions`
+ * `true`, the transactions in full (block fields `null`). Expires after 5 minutes without polling.
  */
-export declare function ethNewPendingTransactionFilter(transport: Transport, options?: CallOptions): Promise<EthNewPendingTransactionFilterResult>;
+export declare function ethNewPendingTransactionFilter(transport: Transport, fullTransactions?: boolean, options?: CallOptions): Promise<EthNewPendingTransactionFilterResult>;

@@ -4,6 +4,6 @@ import { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
 export { ethNewPendingTransactionFilterMeta } from '../../namespaces/eth.js';
 const meta = { ...ethNewPendingTransactionFilterMeta, resultValidator: () => import("../../validators/evm/eth_newPendingTransactionFilter.result.js") };
 
-export function ethNewPendingTransactionFilter(transport, options) {
-  return call(transport, meta, undefined, options);
+export function ethNewPendingTransactionFilter(transport, fullTransactions, options) {
+  return call(transport, meta, [fullTransactions], options);
 }
