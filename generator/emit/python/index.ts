@@ -369,8 +369,8 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
     const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
     return { service: s.name, path: ep?.path ?? '', variables: ep?.variables ?? {} };
   });
-  const variables = new Map<string, string>();
-  for (const p of paths) for (const [k, v] of Object.entries(p.variables)) if (!variables.has(k)) variables.set(k, v.default);
+  const defaults = paths.filter((p) => Object.keys(p.variables).length > 0).map((p) => `${JSON.stringify(p.service)}: {${Object.entries(p.variables).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v.default)}`).join(', ')}}`);
+  const limits = model.services.map((s) => `${JSON.stringify(s.name)}: ${s.jsonrpc.batch ? (s.jsonrpc.batchLimit ?? 40) : 0}`);
   const url = ctx.config.url ?? 'http://127.0.0.1:8545';
   const clientName = `${prefix}${pascal(ctx.config.clientName.replace(/^create/, '')) || 'Client'}`;
   const attrs = [...root].map(([attr, cls]) => `        self.${attr} = ${cls}(self._transport)`);
@@ -390,16 +390,19 @@ from .types import *  # noqa: F403
 DEFAULT_URL = ${JSON.stringify(url)}
 """Where the client connects when given no URL."""
 
-DEFAULT_VARIABLES: dict[str, str] = {${[...variables].map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}
-"""The endpoints' path variables and their defaults."""
+DEFAULT_VARIABLES: dict[str, dict[str, str]] = {${defaults.join(', ')}}
+"""Each service's endpoint path variables and their defaults (\`variables=\` overrides them for every service)."""
+
+BATCH_LIMITS: dict[str, int] = {${limits.join(', ')}}
+"""The most calls each service's endpoint takes in one JSON-RPC batch (0: it takes no batches)."""
 
 _PATHS: dict[str, str] = {${paths.map((p) => `${JSON.stringify(p.service)}: ${JSON.stringify(p.path)}`).join(', ')}}
 
 
 def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
-    values = {**DEFAULT_VARIABLES, **(variables or {})}
     out: dict[str, str] = {}
     for service, path in _PATHS.items():
+        values = {**DEFAULT_VARIABLES.get(service, {}), **(variables or {})}
         for name, value in values.items():
             path = path.replace("{" + name + "}", value)
         out[service] = path
@@ -422,11 +425,11 @@ class ${clientName}:
         retry: Retry = Retry(),
         variables: Mapping[str, str] | None = None,
     ) -> None:
-        self._transport = ${transport}(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error)
+        self._transport = ${transport}(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
 ${attrs.join('\n')}
 
     ${df} batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
-        ${pyDoc('Sends prepared calls (from `calls`) as one JSON-RPC batch to their service; one Outcome per call, in order.')}
+        ${pyDoc("Sends prepared calls (from `calls`) of one service as JSON-RPC batches of at most its endpoint's limit (`BATCH_LIMITS`), or one by one where the endpoint takes no batches; one Outcome per call, in order. A batch's own failure (transport, HTTP status, a reply that is not JSON) raises.")}
         if len({c.service for c in calls}) > 1:
             raise ValueError("a batch goes to one endpoint: its calls must all belong to one service")
         return ${aw}self._transport.batch(calls, timeout=timeout, headers=headers)
@@ -544,8 +547,9 @@ ${fence}
 
 ## Batches
 
-\`${m}.calls\` has one builder per method; \`client.batch\` sends calls of one service as one JSON-RPC batch and
-returns one \`Outcome\` per call, in order (\`outcome.value\`, \`outcome.error\`, or \`outcome.unwrap()\`).
+\`${m}.calls\` has one builder per method; \`client.batch\` sends calls of one service as JSON-RPC batches of at most
+its endpoint's limit (\`BATCH_LIMITS\`; one by one where the endpoint takes no batches) and returns one \`Outcome\` per
+call, in order (\`outcome.value\`, \`outcome.error\`, or \`outcome.unwrap()\`).
 
 ${fence}python
 from ${m} import NodeClient, calls
