@@ -1,4 +1,4 @@
-"""Fault tests of the generated Python client: small HTTP servers on 127.0.0.1 (a free port, started and stopped
+"""Fault tests of the generated Python client: small HTTP and WebSocket servers on 127.0.0.1 (a free port, started and stopped
 by each test) misbehave as real servers and proxies do; every call ends in the typed exception the package
 documents, with its message, and a write is never sent twice unless its x-effects say it may be.
 
@@ -16,7 +16,10 @@ import threading
 import traceback
 import unittest
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
-from typing import Any, Callable
+from typing import Any, Awaitable, Callable
+
+from websockets.exceptions import ConnectionClosed
+from websockets.legacy.server import WebSocketServerProtocol, serve
 
 from noderpc_client import (
     AsyncNodeClient,
@@ -438,6 +441,196 @@ class Faults(unittest.TestCase):
         self.assertEqual(s.requests(), 0)
 
 
+WsAnswer = Callable[[WebSocketServerProtocol, Any], Awaitable[None]]
+
+
+class WsNode:
+    """A WebSocket server on 127.0.0.1 (a free port) whose ``answer`` gets each request; started and stopped by ``run``."""
+
+    def __init__(self, answer: WsAnswer) -> None:
+        self.answer = answer
+        self.requests: list[Any] = []
+        self.url = ""
+
+    async def handle(self, ws: WebSocketServerProtocol) -> None:
+        try:
+            async for message in ws:
+                request = json.loads(message)
+                self.requests.append(request)
+                await self.answer(ws, request)
+        except ConnectionClosed:
+            pass  # a test that closes the connection itself
+
+    def run(self, body: Callable[[str], Awaitable[None]]) -> None:
+        async def main() -> None:
+            server = await serve(self.handle, "127.0.0.1", 0)
+            port = list(server.sockets)[0].getsockname()[1]
+            self.url = f"http://127.0.0.1:{port}"
+            try:
+                await asyncio.wait_for(body(self.url), 30)  # a hang fails the test instead of stalling the suite
+            finally:
+                server.close()
+                await server.wait_closed()
+
+        asyncio.run(main())
+
+
+def ws_reply(id: Any, result: Any) -> str:
+    return json.dumps({"jsonrpc": "2.0", "id": id, "result": result})
+
+
+def notification(sid: str, result: Any) -> str:
+    return json.dumps({"jsonrpc": "2.0", "method": "eth_subscription", "params": {"subscription": sid, "result": result}})
+
+
+class WsFaults(unittest.TestCase):
+    """The async client's WebSocket transport: subscriptions and calls over a connection that misbehaves."""
+
+    def test_ws_connection_refused_is_an_unsent_transport_error(self) -> None:
+        url = f"http://127.0.0.1:{free_port()}"
+
+        async def go() -> None:
+            async with AsyncNodeClient(url) as client:
+                await client.evm.eth.subscribe("newHeads")
+
+        with self.assertRaises(TransportError) as caught:
+            asyncio.run(go())
+        self.assertTrue(caught.exception.unsent)
+        self.assertRegex(str(caught.exception), rf"^eth_subscribe: ws://127\.0\.0\.1:\d+/ext/bc/C/ws: could not connect \(.+\)$")
+
+    def test_ws_drop_ends_the_subscription_with_a_transport_error(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            await ws.send(ws_reply(r["id"], "0xabc"))
+            await ws.send(notification("0xabc", {"number": "0x2a"}))
+            await ws.close(1011, "going away")
+
+        node = WsNode(answer)
+        got: list[Any] = []
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                heads = await client.evm.eth.subscribe("newHeads")
+                got.append(await heads.__anext__())
+                with self.assertRaises(TransportError) as caught:
+                    await heads.__anext__()
+                self.assertEqual(str(caught.exception), f"eth_subscribe: ws{url[4:]}/ext/bc/C/ws: the connection closed (received 1011 (unexpected error) going away; then sent 1011 (unexpected error) going away); subscription 0xabc ended")
+                with self.assertRaises(StopAsyncIteration):
+                    await heads.__anext__()
+
+        node.run(body)
+        self.assertEqual(got, [{"number": 42}])
+        self.assertEqual([r["params"] for r in node.requests], [["newHeads"]])
+
+    def test_ws_call_waiting_when_the_node_closes_is_a_transport_error(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, _r: Any) -> None:
+            await ws.close()
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                with self.assertRaises(TransportError) as caught:
+                    await client.evm.eth.unsubscribe("0x1")
+                self.assertEqual(str(caught.exception), f"eth_unsubscribe: ws{url[4:]}/ext/bc/C/ws: the node closed the connection")
+
+        node.run(body)
+
+    def test_ws_timeout_is_a_request_timeout_error(self) -> None:
+        async def answer(_ws: WebSocketServerProtocol, _r: Any) -> None:
+            pass
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                with self.assertRaises(RequestTimeoutError) as caught:
+                    await client.evm.eth.subscribe("newHeads", timeout=0.2)
+                self.assertEqual(str(caught.exception), f"eth_subscribe: no reply from ws{url[4:]}/ext/bc/C/ws within 0.2 s")
+
+        node.run(body)
+
+    def test_ws_notification_that_does_not_decode_is_a_decode_error(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            await ws.send(ws_reply(r["id"], "0xabc"))
+            await ws.send(notification("0xabc", {"number": 12}))
+            await ws.send(notification("0xabc", {"number": "0x7"}))
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                heads = await client.evm.eth.subscribe("newHeads")
+                with self.assertRaises(DecodeError) as caught:
+                    await heads.__anext__()
+                self.assertEqual(str(caught.exception), f"eth_subscribe: a notification of subscription 0xabc from ws{url[4:]}/ext/bc/C/ws does not decode: /number: expected a 0x-prefixed hex quantity, got the number 12")
+                self.assertEqual(await heads.__anext__(), {"number": 7})  # the next one still comes
+                await heads.close()
+
+        node.run(body)
+
+    def test_ws_error_reply_to_subscribe_is_the_rpc_error(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            await ws.send(json.dumps({"jsonrpc": "2.0", "id": r["id"], "error": {"code": -32601, "message": "no \"newHeads\" subscription in eth namespace"}}))
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                with self.assertRaises(RpcError) as caught:
+                    await client.evm.eth.subscribe("newHeads")
+                self.assertEqual(str(caught.exception), 'eth_subscribe: no "newHeads" subscription in eth namespace (code -32601)')
+                self.assertEqual(caught.exception.code, -32601)
+
+        node.run(body)
+
+    def test_ws_notifications_that_overtake_the_reply_are_kept(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            if r["method"] == "eth_subscribe":
+                await ws.send(notification("0xabc", {"number": "0x1"}))
+                await ws.send(ws_reply(r["id"], "0xabc"))
+                await ws.send(notification("0xabc", {"number": "0x2"}))
+            else:
+                await ws.send(ws_reply(r["id"], True))
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                async with await client.evm.eth.subscribe("newHeads") as heads:
+                    self.assertEqual([await heads.__anext__(), await heads.__anext__()], [{"number": 1}, {"number": 2}])
+
+        node.run(body)
+        self.assertEqual([(r["method"], r["params"]) for r in node.requests], [("eth_subscribe", ["newHeads"]), ("eth_unsubscribe", ["0xabc"])])
+
+    def test_ws_replies_out_of_order_go_to_their_own_calls(self) -> None:
+        held: list[Any] = []
+
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            held.append(r)
+            if len(held) == 2:  # answer the second first
+                for req in reversed(held):
+                    await ws.send(ws_reply(req["id"], "0x" + req["params"][0].lower()))
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url) as client:
+                heads, pending = await asyncio.gather(client.evm.eth.subscribe("newHeads"), client.evm.eth.subscribe("newPendingTransactions", True))
+                self.assertEqual((heads.id, pending.id), ("0xnewheads", "0xnewpendingtransactions"))
+
+        node.run(body)
+        self.assertEqual([r["params"] for r in node.requests[:2]], [["newHeads"], ["newPendingTransactions", True]])
+
+    def test_unknown_kind_and_ws_headers_are_refused_before_sending(self) -> None:
+        async def go() -> None:
+            async with AsyncNodeClient(f"http://127.0.0.1:{free_port()}") as client:
+                with self.assertRaises(ValueError) as caught:
+                    await client.evm.eth.subscribe("nope")  # type: ignore[call-overload]
+                self.assertEqual(str(caught.exception), "eth_subscribe: no subscription kind 'nope'; the kinds are newHeads, logs, newPendingTransactions, newAcceptedTransactions, syncing")
+
+        asyncio.run(go())
+
+
 class Report(unittest.TestResult):
     def __init__(self) -> None:
         super().__init__()
@@ -463,5 +656,6 @@ class Report(unittest.TestResult):
 
 if __name__ == "__main__":
     report = Report()
-    unittest.defaultTestLoader.loadTestsFromTestCase(Faults).run(report)
+    for case in (Faults, WsFaults):
+        unittest.defaultTestLoader.loadTestsFromTestCase(case).run(report)
     json.dump(report.outcomes, sys.stdout)
