@@ -481,17 +481,17 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
     const ep = s.endpoints.find((e) => e.transport === 'websocket');
     return ep ? [`${JSON.stringify(s.name)}: ${JSON.stringify(ep.path)}`] : [];
   });
-  const subscribes = !sync && layout.methods.some((m) => m.kinds.length);
+  const uses = (text: string) => body.some((b) => b.includes(text));
   return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? '' : ' (every method a coroutine)'}."""
 
 from __future__ import annotations
 
-${body.some((b) => b.includes('json.')) ? 'import json\n' : ''}from typing import ${[`Any`, ...(body.some((b) => b.includes('Iterator[')) ? [sync ? 'Iterator' : 'AsyncIterator'] : []), ...(subscribes ? ['Callable'] : []), ...(body.some((b) => b.includes('Literal[')) ? ['Literal'] : []), 'Mapping', 'Sequence', ...(subscribes ? ['overload'] : [])].join(', ')}
+${body.some((b) => b.includes('json.')) ? 'import json\n' : ''}from typing import ${[`Any`, ...(body.some((b) => b.includes('Iterator[')) ? [sync ? 'Iterator' : 'AsyncIterator'] : []), ...(uses('Callable[') ? ['Callable'] : []), ...(body.some((b) => b.includes('Literal[')) ? ['Literal'] : []), 'Mapping', 'Sequence', ...(uses('@overload') ? ['overload'] : [])].join(', ')}
 
 import httpx
 
 from . import calls
-${sync ? '' : `from ._subscription import ${subscribes ? 'Subscribe, Subscription, ' : ''}WsLink\n`}from ._transport import ${transport}, Call, Outcome, Retry
+${sync ? '' : `from ._subscription import ${[...(uses('Subscribe[') ? ['Subscribe'] : []), ...(uses('Subscription[') ? ['Subscription'] : []), 'WsLink'].join(', ')}\n`}from ._transport import ${transport}, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import asyncio
 import json
 import socket
+import subprocess
 import sys
 import threading
 import traceback
@@ -629,6 +630,25 @@ class WsFaults(unittest.TestCase):
                 self.assertEqual(str(caught.exception), "eth_subscribe: no subscription kind 'nope'; the kinds are newHeads, logs, newPendingTransactions, newAcceptedTransactions, syncing")
 
         asyncio.run(go())
+
+
+    def test_without_websockets_the_package_imports_and_a_subscription_says_what_to_install(self) -> None:
+        # A fresh interpreter where `import websockets` fails: the package imports, and subscribing explains.
+        program = (
+            "import asyncio, sys\n"
+            "sys.modules['websockets'] = None\n"
+            "from noderpc_client import AsyncNodeClient, NodeClient\n"
+            "async def go():\n"
+            "    async with AsyncNodeClient('http://127.0.0.1:9') as client:\n"
+            "        await client.evm.eth.subscribe('newHeads')\n"
+            "try:\n"
+            "    asyncio.run(go())\n"
+            "except ImportError as e:\n"
+            "    print(type(e).__name__, e)\n"
+        )
+        ran = subprocess.run([sys.executable, "-c", program], capture_output=True, text=True, timeout=60)
+        self.assertEqual((ran.returncode, ran.stderr), (0, ""))
+        self.assertEqual(ran.stdout, "ImportError subscriptions go over WebSocket and need the websockets package (10.4 or later): No module named 'websockets.exceptions'; 'websockets' is not a package\n")
 
 
 class Report(unittest.TestResult):
