@@ -56,6 +56,8 @@ class _Connection:
             reason = f"the connection closed ({e})"
         finally:
             self.closed = True
+            if self.closing:
+                reason = "the client closed the connection"
             for id, (future, method) in list(self.pending.items()):
                 if not future.done():
                     future.set_exception(TransportError(f"{method}: {self.url}: {reason}", method=method, url=self.url))

@@ -622,12 +622,36 @@ class WsFaults(unittest.TestCase):
         node.run(body)
         self.assertEqual([r["params"] for r in node.requests[:2]], [["newHeads"], ["newPendingTransactions", True]])
 
+    def test_closing_the_client_ends_subscriptions_and_fails_waiting_calls(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            if r["method"] == "eth_subscribe":
+                await ws.send(ws_reply(r["id"], "0xabc"))
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            client = AsyncNodeClient(url)
+            heads = await client.evm.eth.subscribe("newHeads")
+            waiting = asyncio.ensure_future(client.evm.eth.unsubscribe("0xother"))
+            while len(node.requests) < 2:
+                await asyncio.sleep(0.001)
+            await client.close()
+            self.assertEqual([x async for x in heads], [])
+            with self.assertRaises(TransportError) as caught:
+                await waiting
+            self.assertEqual(str(caught.exception), f"eth_unsubscribe: ws{url[4:]}/ext/bc/C/ws: the client closed the connection")
+
+        node.run(body)
+
     def test_unknown_kind_and_ws_headers_are_refused_before_sending(self) -> None:
         async def go() -> None:
             async with AsyncNodeClient(f"http://127.0.0.1:{free_port()}") as client:
                 with self.assertRaises(ValueError) as caught:
                     await client.evm.eth.subscribe("nope")  # type: ignore[call-overload]
                 self.assertEqual(str(caught.exception), "eth_subscribe: no subscription kind 'nope'; the kinds are newHeads, logs, newPendingTransactions, newAcceptedTransactions, syncing")
+                with self.assertRaises(ValueError) as caught:
+                    await client.evm.eth.unsubscribe("0x1", headers={"authorization": "Bearer x"})
+                self.assertEqual(str(caught.exception), "a WebSocket call takes no headers of its own: give them to the client, for the connection")
 
         asyncio.run(go())
 
