@@ -11,7 +11,7 @@ import json
 import random
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar
+from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, cast
 
 import httpx
 
@@ -105,12 +105,58 @@ def _may_repeat(effects: str, error: NodeRpcError) -> bool:
     return isinstance(error, TransportError) and error.unsent
 
 
+def _show(value: object) -> str:
+    shown = repr(value)
+    return shown if len(shown) <= 80 else shown[:80] + "..."
+
+
+def _check_reply(value: Any) -> dict[str, Any] | str:
+    """One reply object's shape: the reply (``error: null`` beside a result dropped), or what is wrong with it."""
+    if not isinstance(value, dict):
+        return f"expected a JSON-RPC 2.0 reply object, got {_describe(value)}"
+    r: dict[str, Any] = value  # pyright: ignore[reportUnknownVariableType]
+    if r.get("jsonrpc") != "2.0":
+        return f"the reply's \"jsonrpc\" member is {_show(r.get('jsonrpc'))}, not \"2.0\""
+    if "id" not in r:
+        return 'the reply has no "id"'
+    id = r["id"]
+    if id is not None and (isinstance(id, bool) or not isinstance(id, (int, str))):
+        return f"the reply's id {_show(id)} is not a number or a string"
+    err = r.get("error")
+    if err is not None:
+        if not isinstance(err, dict) or not isinstance(err.get("code"), int) or isinstance(err.get("code"), bool) or not isinstance(err.get("message"), str):  # pyright: ignore[reportUnknownMemberType]
+            return f"the reply's error {_show(cast(object, err))} is not a JSON-RPC error object ({{code: integer, message: string}})"
+        if r.get("result") is not None:
+            return "the reply has both a result and an error"
+        return {"id": id, "error": err}
+    if "result" not in r:
+        return "the reply has neither a result nor an error"
+    return {"id": id, "result": r["result"]}
+
+
+def _describe(value: object) -> str:
+    if isinstance(value, list):
+        return "an array"
+    if isinstance(value, str):
+        return f"the string {_show(value)}"
+    if value is None or isinstance(value, (bool, int, float)):
+        return f"{json.dumps(value)}"
+    return _show(value)
+
+
+def _id_mismatch(got: object, want: int) -> str:
+    if isinstance(got, str) and got == str(want):
+        return f"the reply's id is the string {got!r}, but the request's id is the number {want}"
+    return f"the reply's id {_show(got)} does not match the request's id {want}"
+
+
 class _Core:
     """What the sync and the async transport share: URLs, bodies, replies and the retry plan."""
 
-    def __init__(self, base_url: str, paths: Mapping[str, str], headers: Mapping[str, str] | None, timeout: float | None, retry: Retry, errors: ErrorFactory) -> None:
+    def __init__(self, base_url: str, paths: Mapping[str, str], headers: Mapping[str, str] | None, timeout: float | None, retry: Retry, errors: ErrorFactory, batch_limits: Mapping[str, int] | None) -> None:
         self.base_url = base_url.rstrip("/")
         self.paths = dict(paths)
+        self.batch_limits = dict(batch_limits or {})
         self.headers = {"content-type": "application/json", **(headers or {})}
         self.timeout = timeout
         self.retry = retry
@@ -137,6 +183,8 @@ class _Core:
         raise HttpError(response.status_code, response.text, retry_after=_retry_after(response.headers), method=method, url=url)
 
     def parse(self, text: bytes, method: str, url: str) -> Any:
+        if not text.strip():
+            raise ProtocolError(f"{method}: the reply from {url} is empty", method=method, url=url)
         try:
             return json.loads(text)
         except ValueError as e:
@@ -144,23 +192,26 @@ class _Core:
 
     def settle(self, reply: Any, call: Call[T], id: int, url: str, status: int | None) -> T:
         method = call.method
-        if not isinstance(reply, dict):
-            raise ProtocolError(f"{method}: the reply from {url} is not a JSON-RPC response object", method=method, url=url)
-        r: dict[str, Any] = reply  # pyright: ignore[reportUnknownVariableType]
-        if r.get("id") != id or r.get("jsonrpc") != "2.0":
-            raise ProtocolError(f"{method}: the reply from {url} answers id {r.get('id')!r}, not {id}", method=method, url=url)
-        if "error" in r:
-            err = r["error"]
-            if not isinstance(err, dict) or not isinstance(err.get("code"), int) or not isinstance(err.get("message"), str):  # pyright: ignore[reportUnknownMemberType]
-                raise ProtocolError(f"{method}: the reply from {url} has a malformed error object", method=method, url=url)
-            eo: dict[str, Any] = err  # pyright: ignore[reportUnknownVariableType]
-            raise self.errors(eo["code"], eo["message"], eo.get("data"), method, url, status)
-        if "result" not in r:
-            raise ProtocolError(f"{method}: the reply from {url} has neither result nor error", method=method, url=url)
+        if isinstance(reply, list):
+            raise ProtocolError(f"{method}: the reply from {url}: expected one reply object, got an array", method=method, url=url)
+        checked = _check_reply(reply)
+        if isinstance(checked, str):
+            raise ProtocolError(f"{method}: the reply from {url}: {checked}", method=method, url=url)
+        got = checked.get("id")
+        if got != id or isinstance(got, bool):
+            if not (got is None and "error" in checked):
+                raise ProtocolError(f"{method}: the reply from {url}: {_id_mismatch(got, id)}", method=method, url=url)
+        return self.outcome(checked, call, url, status)
+
+    def outcome(self, checked: dict[str, Any], call: Call[T], url: str, status: int | None) -> T:
+        """A checked reply's value for its call, or the RpcError it carries; a result that does not decode is a DecodeError."""
+        if "error" in checked:
+            eo: dict[str, Any] = checked["error"]
+            raise self.errors(eo["code"], eo["message"], eo.get("data"), call.method, url, status)
         try:
-            return call.decode(r["result"])
+            return call.decode(checked["result"])
         except CodecError as e:
-            raise DecodeError(f"{method}: the result from {url} does not decode: {e}", method=method, url=url) from e
+            raise DecodeError(f"{call.method}: the result from {url} does not decode: {e}", method=call.method, url=url) from e
 
     def wait(self, error: NodeRpcError, call: Call[Any], attempt: int) -> float | None:
         """Seconds before the next attempt, or None: do not retry."""
@@ -175,36 +226,70 @@ class _Core:
     def transport_error(self, e: httpx.TransportError, method: str, url: str, timeout: float | None) -> TransportError:
         if isinstance(e, httpx.TimeoutException):
             return RequestTimeoutError(timeout, method=method, url=url)
-        return TransportError(f"{method}: {url}: {e or type(e).__name__}", method=method, url=url, unsent=isinstance(e, httpx.ConnectError))
+        if isinstance(e, httpx.ConnectError):
+            return TransportError(f"{method}: {url}: could not connect ({e or type(e).__name__})", method=method, url=url, unsent=True)
+        if isinstance(e, httpx.RemoteProtocolError):
+            return TransportError(f"{method}: {url}: the connection closed before the whole reply came ({e or type(e).__name__})", method=method, url=url)
+        return TransportError(f"{method}: {url}: {e or type(e).__name__}", method=method, url=url)
 
     def batch_body(self, calls: Sequence[Call[Any]]) -> tuple[list[dict[str, Any]], list[int]]:
         ids = [self.next_id() for _ in calls]
         return [self.body(c, i) for c, i in zip(calls, ids)], ids
 
     def settle_batch(self, reply: Any, calls: Sequence[Call[Any]], ids: Sequence[int], url: str, status: int) -> list[Outcome[Any]]:
+        """One Outcome per call, in call order. A single error object instead of an array (a parse error, ``empty
+        batch``) is every call's error; a call the array does not answer gets a ProtocolError naming the first
+        error the array holds, if any (a node answers an oversized batch with one ``batch too large`` item)."""
         if not isinstance(reply, list):
-            raise ProtocolError(f"batch: the reply from {url} is not a JSON array", url=url)
-        by_id: dict[Any, Any] = {}
-        for item in reply:  # pyright: ignore[reportUnknownVariableType]
-            if isinstance(item, dict):
-                by_id[item.get("id")] = item  # pyright: ignore[reportUnknownMemberType]
+            checked = _check_reply(reply)
+            if isinstance(checked, str) or "error" not in checked:
+                said = checked if isinstance(checked, str) else "expected an array of replies to the batch, got a single result"
+                return [Outcome(c, error=ProtocolError(f"{c.method}: the batch reply from {url}: {said}", method=c.method, url=url)) for c in calls]
+            return [self._outcome(checked, c, url, status) for c in calls]
+        items: list[Any] = reply  # pyright: ignore[reportUnknownVariableType]
+        by_id: dict[int, dict[str, Any] | str] = {}
+        first_error: dict[str, Any] | None = None
+        for item in items:
+            checked = _check_reply(item)
+            raw_id = item.get("id") if isinstance(item, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+            if isinstance(checked, dict) and "error" in checked and first_error is None:
+                first_error = checked["error"]
+            if isinstance(raw_id, int) and not isinstance(raw_id, bool) and raw_id not in by_id:
+                by_id[raw_id] = checked
         out: list[Outcome[Any]] = []
         for call, id in zip(calls, ids):
-            if id not in by_id:
-                out.append(Outcome(call, error=ProtocolError(f"{call.method}: the batch reply from {url} has no item for id {id}", method=call.method, url=url)))
-                continue
-            try:
-                out.append(Outcome(call, value=self.settle(by_id[id], call, id, url, status)))
-            except NodeRpcError as e:
-                out.append(Outcome(call, error=e))
+            found = by_id.get(id)
+            if isinstance(found, str):
+                out.append(Outcome(call, error=ProtocolError(f"{call.method}: the batch reply item for id {id} from {url}: {found}", method=call.method, url=url)))
+            elif found is not None:
+                out.append(self._outcome(found, call, url, status))
+            else:
+                said = f"; the server said: {first_error['message']} (code {first_error['code']})" if first_error else ""
+                out.append(Outcome(call, error=ProtocolError(f"{call.method}: the batch reply from {url} has no item for id {id} ({len(items)} items for {len(calls)} calls{said})", method=call.method, url=url)))
         return out
+
+    def _outcome(self, checked: dict[str, Any], call: Call[T], url: str, status: int) -> Outcome[T]:
+        try:
+            return Outcome(call, value=self.outcome(checked, call, url, status))
+        except NodeRpcError as e:
+            return Outcome(call, error=e)
+
+    def chunks(self, calls: Sequence[Call[Any]]) -> list[Sequence[Call[Any]]]:
+        """The batches to send: at most the endpoint's limit each; one call each where it takes no batches."""
+        limit = self.batch_limits.get(calls[0].service, 40) if calls else 40
+        size = max(limit, 1)
+        return [calls[i : i + size] for i in range(0, len(calls), size)]
+
+    def solo(self, service: str) -> bool:
+        """True where the endpoint takes no JSON-RPC batches."""
+        return self.batch_limits.get(service, 40) == 0
 
 
 class HttpTransport(_Core):
     """Blocking transport over an ``httpx.Client`` (given, or made and owned here)."""
 
-    def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.Client | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory) -> None:
-        super().__init__(base_url, paths, headers, timeout, retry, errors)
+    def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.Client | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory, batch_limits: Mapping[str, int] | None = None) -> None:
+        super().__init__(base_url, paths, headers, timeout, retry, errors, batch_limits)
         self._owned = http_client is None
         self.http = http_client or httpx.Client()
 
@@ -238,17 +323,27 @@ class HttpTransport(_Core):
     def batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
         if not calls:
             return []
+        out: list[Outcome[Any]] = []
+        if self.solo(calls[0].service):
+            for c in calls:
+                try:
+                    out.append(Outcome(c, value=self.call(c, timeout=timeout, headers=headers)))
+                except NodeRpcError as e:
+                    out.append(Outcome(c, error=e))
+            return out
         url = self.url(calls[0].service)
-        body, ids = self.batch_body(calls)
-        response = self._post(url, body, "batch", timeout if timeout is not None else self.timeout, headers)
-        return self.settle_batch(self.parse(response.content, "batch", url), calls, ids, url, response.status_code)
+        for chunk in self.chunks(calls):
+            body, ids = self.batch_body(chunk)
+            response = self._post(url, body, "batch", timeout if timeout is not None else self.timeout, headers)
+            out += self.settle_batch(self.parse(response.content, "batch", url), chunk, ids, url, response.status_code)
+        return out
 
 
 class AsyncHttpTransport(_Core):
     """Asynchronous transport over an ``httpx.AsyncClient`` (given, or made and owned here)."""
 
-    def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.AsyncClient | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory) -> None:
-        super().__init__(base_url, paths, headers, timeout, retry, errors)
+    def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.AsyncClient | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory, batch_limits: Mapping[str, int] | None = None) -> None:
+        super().__init__(base_url, paths, headers, timeout, retry, errors, batch_limits)
         self._owned = http_client is None
         self.http = http_client or httpx.AsyncClient()
 
@@ -282,7 +377,17 @@ class AsyncHttpTransport(_Core):
     async def batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
         if not calls:
             return []
+        out: list[Outcome[Any]] = []
+        if self.solo(calls[0].service):
+            for c in calls:
+                try:
+                    out.append(Outcome(c, value=await self.call(c, timeout=timeout, headers=headers)))
+                except NodeRpcError as e:
+                    out.append(Outcome(c, error=e))
+            return out
         url = self.url(calls[0].service)
-        body, ids = self.batch_body(calls)
-        response = await self._post(url, body, "batch", timeout if timeout is not None else self.timeout, headers)
-        return self.settle_batch(self.parse(response.content, "batch", url), calls, ids, url, response.status_code)
+        for chunk in self.chunks(calls):
+            body, ids = self.batch_body(chunk)
+            response = await self._post(url, body, "batch", timeout if timeout is not None else self.timeout, headers)
+            out += self.settle_batch(self.parse(response.content, "batch", url), chunk, ids, url, response.status_code)
+        return out

@@ -4,6 +4,7 @@
 Start with `NodeClient` (blocking) or `AsyncNodeClient` (asyncio)."""
 
 from . import calls, errors, types
+from ._subscription import Subscribe, Subscription
 from ._transport import Call, Outcome, Retry
 from .aio import AsyncNodeClient
 from .client import DEFAULT_URL, NodeClient
@@ -32,6 +33,8 @@ __all__ = [
     "RequestTimeoutError",
     "Retry",
     "RpcError",
+    "Subscribe",
+    "Subscription",
     "TransportError",
     "calls",
     "errors",

@@ -4,11 +4,12 @@
 from __future__ import annotations
 
 import json
-from typing import Any, AsyncIterator, Literal, Mapping, Sequence
+from typing import Any, AsyncIterator, Callable, Literal, Mapping, Sequence, overload
 
 import httpx
 
 from . import calls
+from ._subscription import Subscribe, Subscription, WsLink
 from ._transport import AsyncHttpTransport, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
@@ -16,16 +17,25 @@ from .types import *  # noqa: F403
 DEFAULT_URL = "http://127.0.0.1:9650"
 """Where the client connects when given no URL."""
 
-DEFAULT_VARIABLES: dict[str, str] = {"blockchainID": "P", "container": "block"}
-"""The endpoints' path variables and their defaults."""
+DEFAULT_VARIABLES: dict[str, dict[str, str]] = {"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}
+"""Each service's endpoint path variables and their defaults (`variables=` overrides them for every service)."""
+
+BATCH_LIMITS: dict[str, int] = {"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}
+"""The most calls each service's endpoint takes in one JSON-RPC batch (0: it takes no batches)."""
 
 _PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
 
+_WS_PATHS: dict[str, str] = {"evm": "/ext/bc/{blockchainID}/ws"}
 
-def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
-    values = {**DEFAULT_VARIABLES, **(variables or {})}
+
+def _ws_url(url: str) -> str:
+    return "ws" + url[4:] if url.startswith("http") else url
+
+
+def _paths(variables: Mapping[str, str] | None, paths: Mapping[str, str] = _PATHS) -> dict[str, str]:
     out: dict[str, str] = {}
-    for service, path in _PATHS.items():
+    for service, path in paths.items():
+        values = {**DEFAULT_VARIABLES.get(service, {}), **(variables or {})}
         for name, value in values.items():
             path = path.replace("{" + name + "}", value)
         out[service] = path
@@ -35,8 +45,9 @@ def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
 class AsyncInfoApi:
     """Info API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def acps(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> InfoAcpsResult:
         """Community proposals and how the validator set stands on each
@@ -190,8 +201,9 @@ class AsyncInfoApi:
 class AsyncHealthApi:
     """Health API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HealthReport:
         """The last result of every health check
@@ -219,8 +231,9 @@ class AsyncHealthApi:
 class AsyncPlatformApi:
     """P-Chain API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_balance(self, *, addresses: list[ChainAddress], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Balance:
         """Balance and UTXOs of a set of addresses (deprecated)
@@ -613,8 +626,9 @@ class AsyncPlatformApi:
 class AsyncProposervmApi:
     """ProposerVM API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_proposed_height(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> ProposervmGetProposedHeightResult:
         """The P-Chain height this node would propose a block at
@@ -641,8 +655,9 @@ class AsyncProposervmApi:
 class AsyncNativeApi:
     """Native API (EVM chain)"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def export(self, *, to: ChainAddress | Bech32Address, amount: Uint64, asset_id: AssetIDOrNative, base_fee: KeystoreBaseFee | None = None, target_chain: ChainAlias | None = None, username: str, password: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Export an asset to the X-Chain or P-Chain (keystore, removed)
@@ -850,8 +865,9 @@ class AsyncNativeApi:
 class AsyncAdminApi:
     """Admin API (EVM chain)"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def set_log_level(self, *, level: Literal["trace", "trce", "debug", "dbug", "info", "warn", "error", "eror", "crit", "TRACE", "TRCE", "DEBUG", "DBUG", "INFO", "WARN", "ERROR", "EROR", "CRIT"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
         """Set the C-Chain's log level
@@ -940,8 +956,9 @@ class AsyncAdminApi:
 class AsyncXAvmApi:
     """The `avm` namespace of X-Chain API."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_all_balances(self, *, address: ChainAddress, include_partial: bool | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AvmGetAllBalancesResult:
         """Every asset balance of an address (deprecated)
@@ -1309,8 +1326,9 @@ class AsyncXAvmApi:
 class AsyncXwalletWalletApi:
     """The `wallet` namespace of X-Chain Wallet API."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def issue_tx(self, *, tx: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Send a signed X-Chain transaction through the node's wallet
@@ -1353,8 +1371,9 @@ class AsyncXwalletWalletApi:
 class AsyncIndexerIndexApi:
     """The `index` namespace of Index API."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_container_by_id(self, *, id: CB58ID, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> IndexedContainer:
         """An accepted container by ID
@@ -1414,8 +1433,9 @@ class AsyncIndexerIndexApi:
 class AsyncNodeadminNodeAdminApi:
     """The `nodeAdmin` namespace of Node Admin API."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def alias(self, *, endpoint: str, alias: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
         """Give an API endpoint another path
@@ -1517,8 +1537,9 @@ class AsyncNodeadminNodeAdminApi:
 class AsyncEvmEthApi:
     """The `eth` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def chain_id(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexQuantity:
         """The EVM chain ID
@@ -2167,29 +2188,35 @@ class AsyncEvmEthApi:
             -32601: the method eth_accounts does not exist/is not available"""
         return await self._t.call(calls.evm_eth_accounts(), timeout=timeout, headers=headers)
 
-    async def subscribe(self, kind: Literal["newHeads", "logs", "newPendingTransactions", "newAcceptedTransactions", "syncing"], options: LogSubscriptionFilter | bool | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> SubscriptionId:
-        """Subscribe to chain events (WebSocket only)
+    @overload
+    async def subscribe(self, kind: Literal["newHeads"], /, *, timeout: float | None = None) -> Subscription[Header]: ...
 
-        Starts a subscription on the current WebSocket connection and returns its ID. The node then pushes
-        notifications without an `id`: `{"jsonrpc":"2.0","method":"eth_subscription","params":{"subscription":
-        "<id>","result":<payload>}}`, one per event, until `eth_unsubscribe` or the connection closes.
+    @overload
+    async def subscribe(self, kind: Literal["logs"], filter: LogSubscriptionFilter, /, *, timeout: float | None = None) -> Subscription[Log]: ...
 
-        Kinds (first param):
-        - `newHeads`: one header per new block. On the C-Chain only accepted blocks are announced (unless
-          `allow-unfinalized-queries`), with the C-Chain header fields.
-        - `logs`: one log per notification, matching an address/topics filter (second param; no block range).
-        - `newPendingTransactions`: transactions entering the pool, as hashes or (second param `true`) in full.
-        - `newAcceptedTransactions`: transactions of newly accepted blocks, same shapes. C-Chain node only.
-        - `syncing`: sync status changes. go-ethereum only; the C-Chain node does not offer it.
+    @overload
+    async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...
 
-        Over HTTP the call fails with -32601 `notifications not supported`; an unknown kind with -32601
-        `no "<kind>" subscription in eth namespace`. WebSocket messages are limited to 32 MiB and the server
-        pings every 30 seconds.
+    @overload
+    async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...
 
-        Documented errors:
-            -32601: notifications not supported
-            -32601: no "<kind>" subscription in eth namespace"""
-        return await self._t.call(calls.evm_eth_subscribe(kind, options), timeout=timeout, headers=headers)
+    @overload
+    async def subscribe(self, kind: Literal["syncing"], /, *, timeout: float | None = None) -> Subscription[EthSubscribeSyncingNotification]: ...
+
+    async def subscribe(self, kind: str, *args: Any, timeout: float | None = None) -> Subscription[Any]:
+        """Subscribe to chain events (WebSocket only).
+
+        Opens a subscription over the node's WebSocket endpoint: an async iterator of each notification's result, decoded;
+        `close()` (or leaving `async with`) unsubscribes. Kinds:
+        - `newHeads`: A header per new block
+        - `logs` (filter): One log per notification
+        - `newPendingTransactions` (full_transactions): Transactions entering the pool
+        - `newAcceptedTransactions` (full_transactions): Transactions of newly accepted blocks (C-Chain only)
+        - `syncing`: Sync status changes (go-ethereum only)"""
+        builders: dict[str, Callable[..., Subscribe[Any]]] = {"newHeads": calls.evm_eth_subscribe_new_heads, "logs": calls.evm_eth_subscribe_logs, "newPendingTransactions": calls.evm_eth_subscribe_new_pending_transactions, "newAcceptedTransactions": calls.evm_eth_subscribe_new_accepted_transactions, "syncing": calls.evm_eth_subscribe_syncing}
+        if kind not in builders:
+            raise ValueError(f"eth_subscribe: no subscription kind {kind!r}; the kinds are newHeads, logs, newPendingTransactions, newAcceptedTransactions, syncing")
+        return await self._ws.subscribe(builders[kind](*args), timeout=timeout)
 
     async def unsubscribe(self, subscription_id: SubscriptionId, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> bool:
         """End a subscription (WebSocket only)
@@ -2199,14 +2226,15 @@ class AsyncEvmEthApi:
 
         Documented errors:
             -32000: subscription not found"""
-        return await self._t.call(calls.evm_eth_unsubscribe(subscription_id), timeout=timeout, headers=headers)
+        return await self._ws.transport().call(calls.evm_eth_unsubscribe(subscription_id), timeout=timeout, headers=headers)
 
 
 class AsyncEvmWeb3Api:
     """The `web3` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def client_version(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> str:
         """The node's client version string
@@ -2227,8 +2255,9 @@ class AsyncEvmWeb3Api:
 class AsyncEvmNetApi:
     """The `net` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def version(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> int:
         """The EVM network ID, as a decimal string
@@ -2253,8 +2282,9 @@ class AsyncEvmNetApi:
 class AsyncEvmRpcApi:
     """The `rpc` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def modules(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> dict[str, str]:
         """Namespaces this endpoint serves
@@ -2270,8 +2300,9 @@ class AsyncEvmRpcApi:
 class AsyncEvmTxpoolApi:
     """The `txpool` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def content(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxpoolContent:
         """Every transaction in the pool
@@ -2306,8 +2337,9 @@ class AsyncEvmTxpoolApi:
 class AsyncEvmPersonalApi:
     """The `personal` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def list_accounts(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[EvmAddress]:
         """Addresses of the node's keystore accounts
@@ -2458,8 +2490,9 @@ class AsyncEvmPersonalApi:
 class AsyncEvmDebugApi:
     """The `debug` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_raw_header(self, block: BlockNumberOrTagOrHash, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexData:
         """RLP encoding of a block header
@@ -2723,18 +2756,13 @@ class AsyncEvmDebugApi:
             -32000: bad block <hash> not found"""
         return await self._t.call(calls.evm_debug_standard_trace_bad_block_to_file(block_hash, config), timeout=timeout, headers=headers)
 
-    async def subscribe(self, kind: Literal["traceChain"], start: BlockNumberOrTag, end: BlockNumberOrTag, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> SubscriptionId:
-        """Subscribe to chain traces (WebSocket only)
+    async def subscribe(self, kind: Literal["traceChain"], start: BlockNumberOrTag, end: BlockNumberOrTag, config: TraceConfig | None = None, /, *, timeout: float | None = None) -> Subscription[BlockTraceResult]:
+        """Subscribe to chain traces (WebSocket only).
 
-        Starts a `traceChain` subscription: the node traces every block after `start` up to and including `end`
-        and pushes one `debug_subscription` notification per block with all its transaction traces. Long-running;
-        closing the connection or `debug_unsubscribe` stops it. Over HTTP it fails with -32601 `notifications
-        not supported`. Off by default (`debug-tracer`) and off on the public node.
-
-        Documented errors:
-            -32601: notifications not supported
-            -32000: end block (#<end>) needs to come after start block (#<start>)"""
-        return await self._t.call(calls.evm_debug_subscribe(kind, start, end, config), timeout=timeout, headers=headers)
+        Opens a subscription over the node's WebSocket endpoint: an async iterator of each notification's result, decoded;
+        `close()` (or leaving `async with`) unsubscribes. Kinds:
+        - `traceChain` (start, end, config): The traces of each block of a range"""
+        return await self._ws.subscribe(calls.evm_debug_subscribe_trace_chain(start, end, config), timeout=timeout)
 
     async def unsubscribe(self, subscription_id: SubscriptionId, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> bool:
         """End a debug subscription (WebSocket only)
@@ -2743,7 +2771,7 @@ class AsyncEvmDebugApi:
 
         Documented errors:
             -32000: subscription not found"""
-        return await self._t.call(calls.evm_debug_unsubscribe(subscription_id), timeout=timeout, headers=headers)
+        return await self._ws.transport().call(calls.evm_debug_unsubscribe(subscription_id), timeout=timeout, headers=headers)
 
     async def verbosity(self, level: int, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> None:
         """Set the node log verbosity
@@ -2912,8 +2940,9 @@ class AsyncEvmDebugApi:
 class AsyncEvmWarpApi:
     """The `warp` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def get_message(self, message_id: CB58ID, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexData:
         """Bytes of a warp message sent from this chain
@@ -2988,8 +3017,9 @@ class AsyncEvmWarpApi:
 class AsyncEvmAdminApi:
     """The `admin` namespace of EVM chain JSON-RPC (C-Chain)."""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
+        self._ws = ws
 
     async def export_chain(self, file: str, first: int | None = None, last: int | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> bool:
         """Write the chain's blocks to a file on the node's disk
@@ -3022,53 +3052,58 @@ class AsyncEvmAdminApi:
 class AsyncXApi:
     """X-Chain API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
-        self.avm = AsyncXAvmApi(transport)
+        self._ws = ws
+        self.avm = AsyncXAvmApi(transport, ws)
 
 
 class AsyncXwalletApi:
     """X-Chain Wallet API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
-        self.wallet = AsyncXwalletWalletApi(transport)
+        self._ws = ws
+        self.wallet = AsyncXwalletWalletApi(transport, ws)
 
 
 class AsyncIndexerApi:
     """Index API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
-        self.index = AsyncIndexerIndexApi(transport)
+        self._ws = ws
+        self.index = AsyncIndexerIndexApi(transport, ws)
 
 
 class AsyncNodeadminApi:
     """Node Admin API"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
-        self.node_admin = AsyncNodeadminNodeAdminApi(transport)
+        self._ws = ws
+        self.node_admin = AsyncNodeadminNodeAdminApi(transport, ws)
 
 
 class AsyncEvmApi:
     """EVM chain JSON-RPC (C-Chain)"""
 
-    def __init__(self, transport: AsyncHttpTransport) -> None:
+    def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
-        self.eth = AsyncEvmEthApi(transport)
-        self.web3 = AsyncEvmWeb3Api(transport)
-        self.net = AsyncEvmNetApi(transport)
-        self.rpc = AsyncEvmRpcApi(transport)
-        self.txpool = AsyncEvmTxpoolApi(transport)
-        self.personal = AsyncEvmPersonalApi(transport)
-        self.debug = AsyncEvmDebugApi(transport)
-        self.warp = AsyncEvmWarpApi(transport)
-        self.admin = AsyncEvmAdminApi(transport)
+        self._ws = ws
+        self.eth = AsyncEvmEthApi(transport, ws)
+        self.web3 = AsyncEvmWeb3Api(transport, ws)
+        self.net = AsyncEvmNetApi(transport, ws)
+        self.rpc = AsyncEvmRpcApi(transport, ws)
+        self.txpool = AsyncEvmTxpoolApi(transport, ws)
+        self.personal = AsyncEvmPersonalApi(transport, ws)
+        self.debug = AsyncEvmDebugApi(transport, ws)
+        self.warp = AsyncEvmWarpApi(transport, ws)
+        self.admin = AsyncEvmAdminApi(transport, ws)
 
 
 class AsyncNodeClient:
-    """A client for every service of the node, over HTTP (httpx). `url` is the node's base URL; `variables` fills the endpoints' path variables (such as the chain); `http_client` may be an httpx.AsyncClient of your own (left open on close); `timeout` is in seconds per call; `retry` sets retries (reads and idempotent writes only, others when the request surely never left)."""
+    """A client for every service of the node, over HTTP (httpx). `url` is the node's base URL; `variables` fills the endpoints' path variables (such as the chain); `http_client` may be an httpx.AsyncClient of your own (left open on close); `timeout` is in seconds per call; `retry` sets retries (reads and idempotent writes only, others when the request surely never left). Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package."""
 
     def __init__(
         self,
@@ -3079,29 +3114,32 @@ class AsyncNodeClient:
         timeout: float | None = 30.0,
         retry: Retry = Retry(),
         variables: Mapping[str, str] | None = None,
+        ws_url: str | None = None,
     ) -> None:
-        self._transport = AsyncHttpTransport(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error)
-        self.info = AsyncInfoApi(self._transport)
-        self.health = AsyncHealthApi(self._transport)
-        self.platform = AsyncPlatformApi(self._transport)
-        self.x = AsyncXApi(self._transport)
-        self.xwallet = AsyncXwalletApi(self._transport)
-        self.proposervm = AsyncProposervmApi(self._transport)
-        self.indexer = AsyncIndexerApi(self._transport)
-        self.nodeadmin = AsyncNodeadminApi(self._transport)
-        self.native = AsyncNativeApi(self._transport)
-        self.admin = AsyncAdminApi(self._transport)
-        self.evm = AsyncEvmApi(self._transport)
+        self._transport = AsyncHttpTransport(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
+        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error)
+        self.info = AsyncInfoApi(self._transport, self._ws)
+        self.health = AsyncHealthApi(self._transport, self._ws)
+        self.platform = AsyncPlatformApi(self._transport, self._ws)
+        self.x = AsyncXApi(self._transport, self._ws)
+        self.xwallet = AsyncXwalletApi(self._transport, self._ws)
+        self.proposervm = AsyncProposervmApi(self._transport, self._ws)
+        self.indexer = AsyncIndexerApi(self._transport, self._ws)
+        self.nodeadmin = AsyncNodeadminApi(self._transport, self._ws)
+        self.native = AsyncNativeApi(self._transport, self._ws)
+        self.admin = AsyncAdminApi(self._transport, self._ws)
+        self.evm = AsyncEvmApi(self._transport, self._ws)
 
     async def batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
-        """Sends prepared calls (from `calls`) as one JSON-RPC batch to their service; one Outcome per call, in order."""
+        """Sends prepared calls (from `calls`) of one service as JSON-RPC batches of at most its endpoint's limit (`BATCH_LIMITS`), or one by one where the endpoint takes no batches; one Outcome per call, in order. A batch's own failure (transport, HTTP status, a reply that is not JSON) raises."""
         if len({c.service for c in calls}) > 1:
             raise ValueError("a batch goes to one endpoint: its calls must all belong to one service")
         return await self._transport.batch(calls, timeout=timeout, headers=headers)
 
     async def close(self) -> None:
-        """Closes the HTTP client if this client made it."""
+        """Closes the HTTP client if this client made it, and the WebSocket connections (ending their subscriptions)."""
         await self._transport.close()
+        await self._ws.close()
 
     async def __aenter__(self) -> AsyncNodeClient:
         return self

@@ -8,6 +8,7 @@ from typing import Any, Callable, Literal
 from ._codec import CodecError, decode, encode
 from ._errors import EncodeError
 from ._plans import DEFS, PARAMS, RESULTS
+from ._subscription import Subscribe
 from ._transport import Call
 from .types import *  # noqa: F403
 
@@ -2595,6 +2596,59 @@ def evm_eth_subscribe(kind: Literal["newHeads", "logs", "newPendingTransactions"
     return Call("evm", "eth_subscribe", _encode("evm:eth_subscribe", params), "write", _decoder("evm:eth_subscribe"))
 
 
+def evm_eth_subscribe_new_heads() -> Subscribe[Header]:
+    """A header per new block
+
+    The header of every newly accepted block (every new head with `allow-unfinalized-queries`), with
+    `hash` and the C-Chain header fields, without `transactions`, `size` or `totalDifficulty`."""
+    params: list[Any] = ["newHeads"]
+    return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:newHeads", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:newHeads"))
+
+
+def evm_eth_subscribe_logs(filter: LogSubscriptionFilter) -> Subscribe[Log]:
+    """One log per notification
+
+    Every log of newly accepted blocks matching the filter, one per notification. `removed: true` marks
+    a log dropped by a reorganisation (go-ethereum; accepted C-Chain blocks are final)."""
+    params: list[Any] = ["logs", filter]
+    return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:logs", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:logs"))
+
+
+def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
+    """Transactions entering the pool
+
+    Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`)."""
+    params: list[Any] = ["newPendingTransactions", full_transactions]
+    while len(params) > 1 and params[-1] is None:
+        params.pop()
+    return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:newPendingTransactions", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:newPendingTransactions"))
+
+
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
+    """Transactions of newly accepted blocks (C-Chain only)
+
+    Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
+    C-Chain node only.
+
+    The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+    false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+    version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+    32-byte hash (or the transaction)."""
+    params: list[Any] = ["newAcceptedTransactions", full_transactions]
+    while len(params) > 1 and params[-1] is None:
+        params.pop()
+    return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:newAcceptedTransactions", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:newAcceptedTransactions"))
+
+
+def evm_eth_subscribe_syncing() -> Subscribe[EthSubscribeSyncingNotification]:
+    """Sync status changes (go-ethereum only)
+
+    A notification when the node starts or stops syncing, with progress. go-ethereum only: the C-Chain
+    node does not offer this kind (-32601 `no "syncing" subscription in eth namespace`)."""
+    params: list[Any] = ["syncing"]
+    return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:syncing", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:syncing"))
+
+
 def evm_eth_unsubscribe(subscription_id: SubscriptionId) -> Call[bool]:
     """End a subscription (WebSocket only)
 
@@ -3228,6 +3282,16 @@ def evm_debug_subscribe(kind: Literal["traceChain"], start: BlockNumberOrTag, en
     while params and params[-1] is None:
         params.pop()
     return Call("evm", "debug_subscribe", _encode("evm:debug_subscribe", params), "write", _decoder("evm:debug_subscribe"))
+
+
+def evm_debug_subscribe_trace_chain(start: BlockNumberOrTag, end: BlockNumberOrTag, config: TraceConfig | None = None) -> Subscribe[BlockTraceResult]:
+    """The traces of each block of a range
+
+    One notification per block of the range, in order, with every transaction's trace."""
+    params: list[Any] = ["traceChain", start, end, config]
+    while len(params) > 1 and params[-1] is None:
+        params.pop()
+    return Subscribe(Call("evm", "debug_subscribe", _encode("evm:debug_subscribe:traceChain", params), "write", _decoder("evm:debug_subscribe")), "debug_subscription", "debug_unsubscribe", _decoder("evm:debug_subscribe:traceChain"))
 
 
 def evm_debug_unsubscribe(subscription_id: SubscriptionId) -> Call[bool]:

@@ -16,16 +16,19 @@ from .types import *  # noqa: F403
 DEFAULT_URL = "http://127.0.0.1:9650"
 """Where the client connects when given no URL."""
 
-DEFAULT_VARIABLES: dict[str, str] = {"blockchainID": "P", "container": "block"}
-"""The endpoints' path variables and their defaults."""
+DEFAULT_VARIABLES: dict[str, dict[str, str]] = {"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}
+"""Each service's endpoint path variables and their defaults (`variables=` overrides them for every service)."""
+
+BATCH_LIMITS: dict[str, int] = {"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}
+"""The most calls each service's endpoint takes in one JSON-RPC batch (0: it takes no batches)."""
 
 _PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
 
 
 def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
-    values = {**DEFAULT_VARIABLES, **(variables or {})}
     out: dict[str, str] = {}
     for service, path in _PATHS.items():
+        values = {**DEFAULT_VARIABLES.get(service, {}), **(variables or {})}
         for name, value in values.items():
             path = path.replace("{" + name + "}", value)
         out[service] = path
@@ -3080,7 +3083,7 @@ class NodeClient:
         retry: Retry = Retry(),
         variables: Mapping[str, str] | None = None,
     ) -> None:
-        self._transport = HttpTransport(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error)
+        self._transport = HttpTransport(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
         self.info = InfoApi(self._transport)
         self.health = HealthApi(self._transport)
         self.platform = PlatformApi(self._transport)
@@ -3094,7 +3097,7 @@ class NodeClient:
         self.evm = EvmApi(self._transport)
 
     def batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
-        """Sends prepared calls (from `calls`) as one JSON-RPC batch to their service; one Outcome per call, in order."""
+        """Sends prepared calls (from `calls`) of one service as JSON-RPC batches of at most its endpoint's limit (`BATCH_LIMITS`), or one by one where the endpoint takes no batches; one Outcome per call, in order. A batch's own failure (transport, HTTP status, a reply that is not JSON) raises."""
         if len({c.service for c in calls}) > 1:
             raise ValueError("a batch goes to one endpoint: its calls must all belong to one service")
         return self._transport.batch(calls, timeout=timeout, headers=headers)

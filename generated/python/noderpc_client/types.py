@@ -256,6 +256,7 @@ __all__ = [
     "Signature65",
     "LogSubscriptionFilter",
     "SubscriptionId",
+    "EthSubscribeSyncingNotification",
     "TxpoolTransactionsByNonce",
     "TxpoolTransactionsByAccount",
     "TxpoolContent",
@@ -288,6 +289,7 @@ __all__ = [
     "TraceCallConfig",
     "TxTraceResult",
     "StdTraceConfig",
+    "BlockTraceResult",
     "MemStats",
     "GCStats",
 ]
@@ -2706,6 +2708,14 @@ class LogSubscriptionFilter(TypedDict, total=False):
 SubscriptionId: TypeAlias = str
 
 
+class _EthSubscribeSyncingNotificationRequired(TypedDict):
+    syncing: bool
+
+
+class EthSubscribeSyncingNotification(_EthSubscribeSyncingNotificationRequired, total=False):
+    status: SyncProgress
+
+
 #: One account's pool transactions keyed by nonce (a decimal string, `"0"`, `"1"`, ...).
 TxpoolTransactionsByNonce: TypeAlias = 'dict[str, TransactionInfo]'
 
@@ -3038,6 +3048,15 @@ class StdTraceConfig(TypedDict, total=False):
     reexec: Uint64Number
     #: Trace only this transaction of the block.
     txHash: Hash32
+
+
+class BlockTraceResult(TypedDict):
+    """One block's traces, as delivered by a `traceChain` subscription."""
+    #: Block number.
+    block: HexQuantity
+    #: Block hash.
+    hash: Hash32
+    traces: list[TxTraceResult]
 
 
 class _MemStatsRequired(TypedDict):

@@ -36,6 +36,17 @@ export interface PyMethod {
   readonly params: readonly PyParam[];
   readonly result: string;
   readonly key: string;
+  /** The kinds of a subscribing method (`eth_subscribe`): one typed subscription each, over WebSocket. */
+  readonly kinds: readonly PyKind[];
+}
+
+/** One subscription kind: its builder in calls.py, its params after the kind and its notifications' type. */
+export interface PyKind {
+  readonly name: string;
+  readonly builder: string;
+  readonly params: readonly PyParam[];
+  readonly result: string;
+  readonly key: string;
 }
 
 export interface PyLayout {
@@ -65,15 +76,34 @@ export function pythonLayout(model: Model, npmName: string, types = new PyTypes(
       }));
       const result = method.result ? types.expr(method.result.schema, service, `${stem}Result`) : 'None';
       const ns = method.namespace === '' || flat ? [] : [pyIdent(snake(method.namespace))];
+      const builder = builders.claim(snake(`${service.name} ${method.namespace === service.name ? '' : method.namespace} ${method.member}`));
+      const kinds = (method.subscriptions?.kinds ?? []).map((kind): PyKind => {
+        const kskip = omittable(kind.params);
+        const kseen = new NameTable(['self', 'kind', 'timeout']);
+        return {
+          name: kind.name,
+          builder: builders.claim(`${builder}_${snake(kind.name)}`),
+          params: kind.params.map((p, i) => ({
+            name: p.name,
+            ident: kseen.claim(pyIdent(snake(p.ident))),
+            type: types.expr(p.schema, service, `${stem}${pascal(kind.name)}${pascal(p.ident)}`),
+            required: p.required,
+            omittable: kskip[i]!,
+          })),
+          result: types.expr(kind.result.schema, service, `${stem}${pascal(kind.name)}Notification`),
+          key: `${service.name}:${method.name}:${kind.name}`,
+        };
+      });
       methods.push({
         service,
         method,
-        builder: builders.claim(snake(`${service.name} ${method.namespace === service.name ? '' : method.namespace} ${method.member}`)),
+        builder,
         attr: pyIdent(snake(method.member)),
         path: [pyIdent(snake(service.name)), ...ns],
         params,
         result,
         key: `${service.name}:${method.name}`,
+        kinds,
       });
     }
   }
@@ -135,6 +165,15 @@ function emitPlans(model: Model, layout: PyLayout): string {
     add(r, m.service.name);
     if (p.root !== 0) params.push(`    ${JSON.stringify(m.key)}: ${planLiteral(p.root, m.service.name)},`);
     if (r.root !== 0) results.push(`    ${JSON.stringify(m.key)}: ${planLiteral(r.root, m.service.name)},`);
+    for (const kind of m.method.subscriptions?.kinds ?? []) {
+      const key = `${m.key}:${kind.name}`;
+      const kp = b.tuple([{ type: 'string' }, ...kind.params.map((x) => x.schema)]);
+      const kr = b.tree(kind.result.schema);
+      add(kp, m.service.name);
+      add(kr, m.service.name);
+      if (kp.root !== 0) params.push(`    ${JSON.stringify(key)}: ${planLiteral(kp.root, m.service.name)},`);
+      if (kr.root !== 0) results.push(`    ${JSON.stringify(key)}: ${planLiteral(kr.root, m.service.name)},`);
+    }
   }
   void model;
   return `${HEADER}"""Codec plans per method (params value -> wire, result wire -> value), derived from the x-codec scalars."""
@@ -235,7 +274,7 @@ function emitCalls(layout: PyLayout): string {
       for (const p of m.params.filter((x) => x.omittable)) lines.push(`    if ${p.ident} is not None:`, `        params[${JSON.stringify(p.name)}] = ${p.ident}`);
     }
     lines.push(`    return Call(${JSON.stringify(m.service.name)}, ${JSON.stringify(m.method.name)}, _encode(${JSON.stringify(m.key)}, params), ${JSON.stringify(effectsOf(m.method))}, _decoder(${JSON.stringify(m.key)}))`);
-    return lines.join('\n');
+    return [lines.join('\n'), ...m.kinds.map((k) => kindBuilder(m, k))].join('\n\n\n');
   });
   return `${HEADER}"""One builder per method: a prepared Call for \`batch\`, encoded to the wire form and carrying its result decoder."""
 
@@ -246,7 +285,7 @@ from typing import Any, Callable${fns.some((f) => f.includes('Literal[')) ? ', L
 from ._codec import CodecError, decode, encode
 from ._errors import EncodeError
 from ._plans import DEFS, PARAMS, RESULTS
-from ._transport import Call
+${layout.methods.some((m) => m.kinds.length) ? 'from ._subscription import Subscribe\n' : ''}from ._transport import Call
 from .types import *  # noqa: F403
 
 
@@ -264,6 +303,22 @@ def _decoder(key: str) -> Callable[[Any], Any]:
 
 ${fns.join('\n\n\n')}
 `;
+}
+
+/** The builder of one subscription kind: the subscribe call with the kind's params, and its notification decoder. */
+function kindBuilder(m: PyMethod, k: PyKind): string {
+  const subs = m.method.subscriptions!;
+  const kind = subs.kinds.find((x) => x.name === k.name)!;
+  const doc = [kind.summary ?? `The \`${k.name}\` subscription of ${m.method.name}.`, ...(kind.description ? ['', ...kind.description.trim().split('\n')] : [])];
+  const lines = [
+    `def ${k.builder}(${signature({ ...m, params: k.params, method: { ...m.method, positional: true } }, false)}) -> Subscribe[${k.result}]:`,
+    `    ${pyDoc(doc.map((l, i) => (i === 0 || l === '' ? l : `    ${l}`)).join('\n').replace(/\s+$/, ''))}`,
+    `    params: list[Any] = [${[JSON.stringify(k.name), ...k.params.map((p) => p.ident)].join(', ')}]`,
+  ];
+  if (k.params.some((p) => p.omittable)) lines.push('    while len(params) > 1 and params[-1] is None:', '        params.pop()');
+  const call = `Call(${JSON.stringify(m.service.name)}, ${JSON.stringify(m.method.name)}, _encode(${JSON.stringify(k.key)}, params), ${JSON.stringify(effectsOf(m.method))}, _decoder(${JSON.stringify(m.key)}))`;
+  lines.push(`    return Subscribe(${call}, ${JSON.stringify(subs.notification)}, ${subs.unsubscribe ? JSON.stringify(subs.unsubscribe) : 'None'}, _decoder(${JSON.stringify(k.key)}))`);
+  return lines.join('\n');
 }
 
 interface NsClass {
@@ -305,18 +360,66 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
   const df = sync ? 'def' : 'async def';
   const lines = [`class ${c.name}:`];
   if (c.doc) lines.push(`    ${pyDoc(c.doc)}`, '');
-  lines.push(`    def __init__(self, transport: ${transport}) -> None:`, '        self._t = transport');
-  for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport)`);
+  if (sync) {
+    lines.push(`    def __init__(self, transport: ${transport}) -> None:`, '        self._t = transport');
+    for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport)`);
+  } else {
+    lines.push(`    def __init__(self, transport: ${transport}, ws: WsLink) -> None:`, '        self._t = transport', '        self._ws = ws');
+    for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport, ws)`);
+  }
   for (const m of c.methods) {
+    if (!sync && m.kinds.length) {
+      lines.push(...subscribeLines(m));
+      continue;
+    }
     const fwd = m.params.map((p) => (m.method.positional ? p.ident : `${p.ident}=${p.ident}`)).join(', ');
     const sig = signature(m, true);
     const opts = `${sig.includes('*') || !m.method.positional ? '' : ', *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
     const sigFull = m.params.length === 0 ? 'self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None' : `${sig}${opts}`;
     lines.push('', `    ${df} ${m.attr}(${sigFull}) -> ${m.result}:`, ...docOf(m.method, '        '));
-    lines.push(`        return ${aw}self._t.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
+    // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket; the blocking client has none.
+    const via = !sync && m.method.websocketOnly ? 'self._ws.transport()' : 'self._t';
+    lines.push(`        return ${aw}${via}.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
     lines.push(...paginationLines(m, sync));
   }
   return lines.join('\n');
+}
+
+function kindParams(k: PyKind): string[] {
+  return k.params.map((p) => {
+    const type = p.required ? p.type : p.type.endsWith('| None') || p.type === 'Any' ? p.type : `${p.type} | None`;
+    return `${p.ident}: ${type}${p.omittable ? ' = None' : ''}`;
+  });
+}
+
+/**
+ * The async client's subscribing method: one overload per kind (its params positional, as the node takes them),
+ * each an awaitable Subscription typed by the kind's notifications, over the WebSocket endpoint.
+ */
+function subscribeLines(m: PyMethod): string[] {
+  const lines: string[] = [];
+  const doc = `        ${pyDoc([`${m.method.summary ?? m.method.name}.`.replace(/\.\.$/, '.'), '', `        Opens a subscription over the node's WebSocket endpoint: an async iterator of each notification's result, decoded;`, '        `close()` (or leaving `async with`) unsubscribes. Kinds:', ...m.kinds.map((k) => `        - \`${k.name}\`${k.params.length ? ` (${k.params.map((p) => p.ident).join(', ')})` : ''}: ${m.method.subscriptions!.kinds.find((x) => x.name === k.name)!.summary ?? k.name}`)].join('\n'))}`;
+  if (m.kinds.length === 1) {
+    // One kind: a plain method (an overload needs a sibling).
+    const k = m.kinds[0]!;
+    lines.push('', `    async def ${m.attr}(self, kind: Literal[${JSON.stringify(k.name)}], ${[...kindParams(k), '/'].join(', ')}, *, timeout: float | None = None) -> Subscription[${k.result}]:`, doc);
+    lines.push(`        return await self._ws.subscribe(calls.${k.builder}(${k.params.map((p) => p.ident).join(', ')}), timeout=timeout)`);
+    return lines;
+  }
+  for (const k of m.kinds) {
+    lines.push('', '    @overload', `    async def ${m.attr}(self, kind: Literal[${JSON.stringify(k.name)}], ${[...kindParams(k), '/'].join(', ')}, *, timeout: float | None = None) -> Subscription[${k.result}]: ...`);
+  }
+  const table = m.kinds.map((k) => `${JSON.stringify(k.name)}: calls.${k.builder}`).join(', ');
+  lines.push(
+    '',
+    `    async def ${m.attr}(self, kind: str, *args: Any, timeout: float | None = None) -> Subscription[Any]:`,
+    doc,
+    `        builders: dict[str, Callable[..., Subscribe[Any]]] = {${table}}`,
+    '        if kind not in builders:',
+    `            raise ValueError(f"${m.method.name}: no subscription kind {kind!r}; the kinds are ${m.kinds.map((k) => k.name).join(', ')}")`,
+    '        return await self._ws.subscribe(builders[kind](*args), timeout=timeout)',
+  );
+  return lines;
 }
 
 /** `iter_<method>`: every item over all pages of a paginated method, for a method taking params by name. */
@@ -369,37 +472,51 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
     const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
     return { service: s.name, path: ep?.path ?? '', variables: ep?.variables ?? {} };
   });
-  const variables = new Map<string, string>();
-  for (const p of paths) for (const [k, v] of Object.entries(p.variables)) if (!variables.has(k)) variables.set(k, v.default);
+  const defaults = paths.filter((p) => Object.keys(p.variables).length > 0).map((p) => `${JSON.stringify(p.service)}: {${Object.entries(p.variables).map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v.default)}`).join(', ')}}`);
+  const limits = model.services.map((s) => `${JSON.stringify(s.name)}: ${s.jsonrpc.batch ? (s.jsonrpc.batchLimit ?? 40) : 0}`);
   const url = ctx.config.url ?? 'http://127.0.0.1:8545';
   const clientName = `${prefix}${pascal(ctx.config.clientName.replace(/^create/, '')) || 'Client'}`;
-  const attrs = [...root].map(([attr, cls]) => `        self.${attr} = ${cls}(self._transport)`);
+  const attrs = [...root].map(([attr, cls]) => `        self.${attr} = ${cls}(self._transport${sync ? '' : ', self._ws'})`);
+  const wsPaths = model.services.flatMap((s) => {
+    const ep = s.endpoints.find((e) => e.transport === 'websocket');
+    return ep ? [`${JSON.stringify(s.name)}: ${JSON.stringify(ep.path)}`] : [];
+  });
+  const uses = (text: string) => body.some((b) => b.includes(text));
   return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? '' : ' (every method a coroutine)'}."""
 
 from __future__ import annotations
 
-${body.some((b) => b.includes('json.')) ? 'import json\n' : ''}from typing import ${[`Any`, ...(body.some((b) => b.includes('Iterator[')) ? [sync ? 'Iterator' : 'AsyncIterator'] : []), ...(body.some((b) => b.includes('Literal[')) ? ['Literal'] : []), 'Mapping', 'Sequence'].join(', ')}
+${body.some((b) => b.includes('json.')) ? 'import json\n' : ''}from typing import ${[`Any`, ...(body.some((b) => b.includes('Iterator[')) ? [sync ? 'Iterator' : 'AsyncIterator'] : []), ...(uses('Callable[') ? ['Callable'] : []), ...(body.some((b) => b.includes('Literal[')) ? ['Literal'] : []), 'Mapping', 'Sequence', ...(uses('@overload') ? ['overload'] : [])].join(', ')}
 
 import httpx
 
 from . import calls
-from ._transport import ${transport}, Call, Outcome, Retry
+${sync ? '' : `from ._subscription import ${[...(uses('Subscribe[') ? ['Subscribe'] : []), ...(uses('Subscription[') ? ['Subscription'] : []), 'WsLink'].join(', ')}\n`}from ._transport import ${transport}, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
 
 DEFAULT_URL = ${JSON.stringify(url)}
 """Where the client connects when given no URL."""
 
-DEFAULT_VARIABLES: dict[str, str] = {${[...variables].map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}}
-"""The endpoints' path variables and their defaults."""
+DEFAULT_VARIABLES: dict[str, dict[str, str]] = {${defaults.join(', ')}}
+"""Each service's endpoint path variables and their defaults (\`variables=\` overrides them for every service)."""
+
+BATCH_LIMITS: dict[str, int] = {${limits.join(', ')}}
+"""The most calls each service's endpoint takes in one JSON-RPC batch (0: it takes no batches)."""
 
 _PATHS: dict[str, str] = {${paths.map((p) => `${JSON.stringify(p.service)}: ${JSON.stringify(p.path)}`).join(', ')}}
+${sync ? '' : `
+_WS_PATHS: dict[str, str] = {${wsPaths.join(', ')}}
 
 
-def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
-    values = {**DEFAULT_VARIABLES, **(variables or {})}
+def _ws_url(url: str) -> str:
+    return "ws" + url[4:] if url.startswith("http") else url
+`}
+
+def _paths(variables: Mapping[str, str] | None${sync ? '' : ', paths: Mapping[str, str] = _PATHS'}) -> dict[str, str]:
     out: dict[str, str] = {}
-    for service, path in _PATHS.items():
+    for service, path in ${sync ? '_PATHS' : 'paths'}.items():
+        values = {**DEFAULT_VARIABLES.get(service, {}), **(variables or {})}
         for name, value in values.items():
             path = path.replace("{" + name + "}", value)
         out[service] = path
@@ -410,7 +527,7 @@ ${body.join('\n\n\n')}
 
 
 class ${clientName}:
-    ${pyDoc(`A client for every service of the node, over HTTP (httpx). \`url\` is the node's base URL; \`variables\` fills the endpoints' path variables (such as the chain); \`http_client\` may be an httpx.${sync ? 'Client' : 'AsyncClient'} of your own (left open on close); \`timeout\` is in seconds per call; \`retry\` sets retries (reads and idempotent writes only, others when the request surely never left).`)}
+    ${pyDoc(`A client for every service of the node, over HTTP (httpx). \`url\` is the node's base URL; \`variables\` fills the endpoints' path variables (such as the chain); \`http_client\` may be an httpx.${sync ? 'Client' : 'AsyncClient'} of your own (left open on close); \`timeout\` is in seconds per call; \`retry\` sets retries (reads and idempotent writes only, others when the request surely never left).${sync ? '' : ' Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package.'}`)}
 
     def __init__(
         self,
@@ -420,20 +537,20 @@ class ${clientName}:
         headers: Mapping[str, str] | None = None,
         timeout: float | None = 30.0,
         retry: Retry = Retry(),
-        variables: Mapping[str, str] | None = None,
+        variables: Mapping[str, str] | None = None,${sync ? '' : '\n        ws_url: str | None = None,'}
     ) -> None:
-        self._transport = ${transport}(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error)
-${attrs.join('\n')}
+        self._transport = ${transport}(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
+${sync ? '' : '        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error)\n'}${attrs.join('\n')}
 
     ${df} batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
-        ${pyDoc('Sends prepared calls (from `calls`) as one JSON-RPC batch to their service; one Outcome per call, in order.')}
+        ${pyDoc("Sends prepared calls (from `calls`) of one service as JSON-RPC batches of at most its endpoint's limit (`BATCH_LIMITS`), or one by one where the endpoint takes no batches; one Outcome per call, in order. A batch's own failure (transport, HTTP status, a reply that is not JSON) raises.")}
         if len({c.service for c in calls}) > 1:
             raise ValueError("a batch goes to one endpoint: its calls must all belong to one service")
         return ${aw}self._transport.batch(calls, timeout=timeout, headers=headers)
 
     ${df} close(self) -> None:
-        ${pyDoc('Closes the HTTP client if this client made it.')}
-        ${aw}self._transport.close()
+        ${pyDoc(sync ? 'Closes the HTTP client if this client made it.' : 'Closes the HTTP client if this client made it, and the WebSocket connections (ending their subscriptions).')}
+        ${aw}self._transport.close()${sync ? '' : '\n        await self._ws.close()'}
 
     ${sync ? 'def __enter__(self) -> ' + clientName + ':\n        return self\n\n    def __exit__(self, *exc: object) -> None:\n        self.close()' : 'async def __aenter__(self) -> ' + clientName + ':\n        return self\n\n    async def __aexit__(self, *exc: object) -> None:\n        await self.close()'}
 `;
@@ -472,6 +589,8 @@ export const pythonEmitter: Emitter = {
       { path: `${dir}/_codec.py`, contents: HEADER + runtime('_codec.py') },
       { path: `${dir}/_errors.py`, contents: HEADER + runtime('_errors.py') },
       { path: `${dir}/_transport.py`, contents: HEADER + runtime('_transport.py') },
+      { path: `${dir}/_subscription.py`, contents: HEADER + runtime('_subscription.py') },
+      { path: `${dir}/_ws.py`, contents: HEADER + runtime('_ws.py') },
       { path: `${dir}/_plans.py`, contents: emitPlans(ctx.model, layout) },
       { path: `${dir}/types.py`, contents: emitTypes(types) },
       { path: `${dir}/errors.py`, contents: emitErrors(ctx.model) },
@@ -544,8 +663,9 @@ ${fence}
 
 ## Batches
 
-\`${m}.calls\` has one builder per method; \`client.batch\` sends calls of one service as one JSON-RPC batch and
-returns one \`Outcome\` per call, in order (\`outcome.value\`, \`outcome.error\`, or \`outcome.unwrap()\`).
+\`${m}.calls\` has one builder per method; \`client.batch\` sends calls of one service as JSON-RPC batches of at most
+its endpoint's limit (\`BATCH_LIMITS\`; one by one where the endpoint takes no batches) and returns one \`Outcome\` per
+call, in order (\`outcome.value\`, \`outcome.error\`, or \`outcome.unwrap()\`).
 
 ${fence}python
 from ${m} import NodeClient, calls
@@ -558,6 +678,41 @@ ${fence}
 
 A method that pages has an \`iter_\` twin that follows the cursor and yields every item (an async iterator on the
 async client): \`for item in client.<namespace>.iter_<method>(...): ...\`.
+${subscriptionsSection(ctx, layout)}`;
+}
+
+/** The README's subscriptions section, with the first kind that needs no params (none where nothing subscribes). */
+function subscriptionsSection(ctx: EmitContext, layout: PyLayout): string {
+  const m = layout.methods.find((x) => x.kinds.some((k) => k.params.every((p) => p.omittable)));
+  if (!m) return '';
+  const k = m.kinds.find((x) => x.params.every((p) => p.omittable))!;
+  const fence = '\x60\x60\x60';
+  const url = ctx.config.url ?? 'http://127.0.0.1:8545';
+  return `
+## Subscriptions
+
+The async client subscribes over the node's WebSocket endpoint (it needs [websockets](https://websockets.readthedocs.io/),
+10.4 and later: \`pip install "./python[ws]"\`). \`await client.${[...m.path, m.attr].join('.')}(kind, ...)\` returns a
+\`Subscription\`, typed by the kind's notifications: an async iterator of each notification, decoded; \`close()\` or leaving
+\`async with\` unsubscribes. Calls and subscriptions share one connection per endpoint, opened on first use; if it drops, the
+iteration ends with a \`TransportError\`. The blocking client has no subscriptions.
+
+${fence}python
+import asyncio
+
+from ${layout.module} import AsyncNodeClient
+
+
+async def main() -> None:
+    async with AsyncNodeClient(${JSON.stringify(url)}) as client:
+        async with await client.${[...m.path, m.attr].join('.')}(${JSON.stringify(k.name)}) as notifications:
+            async for notification in notifications:
+                print(notification)
+                break
+
+
+asyncio.run(main())
+${fence}
 `;
 }
 
@@ -576,7 +731,7 @@ readme = "README.md"
 requires-python = ">=3.10"
 dependencies = ["httpx>=0.23"]
 ${p.license ? `license = { text = ${JSON.stringify(p.license)} }\n` : ''}classifiers = ["Typing :: Typed", "Programming Language :: Python :: 3"]
-
+${layout.methods.some((m) => m.kinds.length) ? '\n[project.optional-dependencies]\nws = ["websockets>=10.4"]\n' : ''}
 [tool.setuptools]
 packages = [${JSON.stringify(layout.module)}]
 
@@ -595,6 +750,7 @@ function init(ctx: EmitContext, _layout: PyLayout): string {
   return `${HEADER}${pyDoc(`${ctx.config.package.description}\n\nStart with \`${name}\` (blocking) or \`Async${name}\` (asyncio).`)}
 
 from . import calls, errors, types
+from ._subscription import Subscribe, Subscription
 from ._transport import Call, Outcome, Retry
 from .aio import Async${name}
 from .client import DEFAULT_URL, ${name}
@@ -623,6 +779,8 @@ __all__ = [
     "RequestTimeoutError",
     "Retry",
     "RpcError",
+    "Subscribe",
+    "Subscription",
     "TransportError",
     "calls",
     "errors",
