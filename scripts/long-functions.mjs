@@ -11,7 +11,6 @@ const MAX = Number(process.env.MAX ?? 100);
 const ALLOWED = new Map([
   ['runtime/transports/fallback.ts:createFallbackTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
   ['runtime/transports/http-batch.ts:createBatcher', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
-  ['runtime/transports/http.ts:createHttpTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
   ['generator/load/bundle.ts:bundle', 'not split yet: one closure over the queue, owners and provenance; to become a Bundler class'],
 ]);
 
