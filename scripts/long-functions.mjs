@@ -9,7 +9,6 @@ const MAX = Number(process.env.MAX ?? 100);
 
 // "file:function" -> why it may stay long. Keep each reason to one line.
 const ALLOWED = new Map([
-  ['runtime/transports/fallback.ts:createFallbackTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
   ['generator/load/bundle.ts:bundle', 'not split yet: one closure over the queue, owners and provenance; to become a Bundler class'],
 ]);
 
