@@ -9,11 +9,6 @@ const MAX = Number(process.env.MAX ?? 100);
 
 // "file:function" -> why it may stay long. Keep each reason to one line.
 const ALLOWED = new Map([
-  ['runtime/transports/fallback.ts:createFallbackTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
-  ['runtime/transports/http-batch.ts:createBatcher', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
-  ['runtime/transports/http.ts:createHttpTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
-  ['runtime/transports/retry.ts:withRetry', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
-  ['runtime/transports/ws.ts:createWebSocketTransport', 'not split yet: one closure over the transport state, to split by concern as the server engine is to be'],
 ]);
 
 const walk = (dir, out = []) => {

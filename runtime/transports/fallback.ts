@@ -2,25 +2,18 @@
  * One transport over several nodes: a call goes to the first (or the best ranked) and moves to the next on a
  * retryable failure, with the same safety as retries (a write moves on only when it surely never left).
  * Optionally ranked by success rate and latency, measured on the calls themselves and by a light probe (a
- * cheap read), and sticky to the best. Reads may be hedged: sent to a second node after a delay, the first
- * answer winning.
+ * cheap read), and sticky to the best (fallback-rank.ts). Reads may be hedged: sent to a second node after a
+ * delay, the first answer winning (fallback-hedge.ts).
  *
  * Its own module: a client with one URL carries none of this.
  */
+import { hedged } from './fallback-hedge.js';
+import { Ranking, type RankOptions } from './fallback-rank.js';
 import { maySendAgain } from './resend.js';
 import { retryReason } from './retry.js';
 import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 
-export interface RankOptions {
-  /** Milliseconds between probes of every node (default 10 000; 0: no probe, rank from the calls alone). */
-  readonly interval?: number;
-  /** The probe: a cheap read (the node client uses the read the spec's service names for it). */
-  readonly probe?: RpcCall;
-  /** Milliseconds a probe may take before it counts as a failure (default 2 000). */
-  readonly timeout?: number;
-  /** Recent outcomes kept per node (default 10). */
-  readonly samples?: number;
-}
+export type { RankOptions } from './fallback-rank.js';
 
 export interface FallbackOptions {
   /** Rank the nodes by success rate, then latency; `true` for the defaults. */
@@ -36,11 +29,6 @@ export interface FallbackTransport extends Transport {
   ranking(): string[];
 }
 
-interface Sample {
-  readonly ok: boolean;
-  readonly ms: number;
-}
-
 function now(): number {
   return globalThis.performance?.now() ?? Date.now();
 }
@@ -48,40 +36,11 @@ function now(): number {
 export function createFallbackTransport(transports: readonly Transport[], options: FallbackOptions = {}): FallbackTransport {
   if (!Array.isArray(transports) || transports.length === 0) throw new TypeError('createFallbackTransport needs at least one transport');
   const rank = options.rank ? (options.rank === true ? {} : options.rank) : undefined;
-  const keep = rank?.samples ?? 10;
   const hedge = options.hedge;
   if (hedge !== undefined && !(hedge >= 0)) throw new RangeError(`hedge must be a non-negative number of milliseconds, got ${hedge}`);
   const extra = options.retryCodes ?? [];
-  const samples: Sample[][] = transports.map(() => []);
-  // The current order, best first; re-sorted after every outcome when ranking. A stable sort keeps a node
-  // in its place until another does strictly better: the ranking is sticky.
-  let order = transports.map((_, i) => i);
+  const ranking = new Ranking(transports.length, rank);
   let closed = false;
-
-  function score(i: number): [number, number] {
-    const s = samples[i]!;
-    if (s.length === 0) return [1, 0];
-    const ok = s.filter((x) => x.ok);
-    const rate = ok.length / s.length;
-    const latency = ok.length ? ok.reduce((n, x) => n + x.ms, 0) / ok.length : Infinity;
-    return [rate, latency];
-  }
-
-  function record(i: number, ok: boolean, ms: number): void {
-    if (!rank) return;
-    const s = samples[i]!;
-    s.push({ ok, ms });
-    if (s.length > keep) s.shift();
-    const scores = transports.map((_, k) => score(k));
-    // Success rate first; between equal rates the faster node, by a margin of 20% so noise does not flap.
-    order = [...order].sort((a, b) => {
-      const [ra, la] = scores[a]!;
-      const [rb, lb] = scores[b]!;
-      if (ra !== rb) return rb - ra;
-      if (la === lb) return 0;
-      return la < lb * 0.8 ? -1 : lb < la * 0.8 ? 1 : 0;
-    });
-  }
 
   /** Whether a failure on one node should send the call to the next. */
   const movesOn = (call: RpcCall, error: unknown, opts: RequestOptions | undefined): boolean =>
@@ -91,17 +50,17 @@ export function createFallbackTransport(transports: readonly Transport[], option
     const started = now();
     try {
       const value = await transports[i]!.request(call, opts);
-      record(i, true, now() - started);
+      ranking.record(i, true, now() - started);
       return value;
     } catch (e) {
       // An error that says nothing about the node (an abort, a bad request) does not count against it.
-      if (retryReason(e, extra) !== undefined) record(i, false, now() - started);
+      if (retryReason(e, extra) !== undefined) ranking.record(i, false, now() - started);
       throw e;
     }
   }
 
   async function sequential(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
-    const tried = [...order];
+    const tried = [...ranking.order];
     for (let k = 0; ; k++) {
       try {
         return await attempt(tried[k]!, call, opts);
@@ -111,58 +70,10 @@ export function createFallbackTransport(transports: readonly Transport[], option
     }
   }
 
-  /** A read sent to the next node whenever `hedge` ms pass (or the current one fails); first answer wins. */
-  function hedged(call: RpcCall, opts: RequestOptions | undefined, delay: number): Promise<unknown> {
-    const tried = [...order];
-    return new Promise((resolve, reject) => {
-      const controllers: AbortController[] = [];
-      let timer: ReturnType<typeof setTimeout> | undefined;
-      let running = 0;
-      let next = 0;
-      let done = false;
-      const outer = opts?.signal;
-      const finish = (ok: boolean, value: unknown): void => {
-        if (done) return;
-        done = true;
-        if (timer !== undefined) clearTimeout(timer);
-        outer?.removeEventListener('abort', onAbort);
-        for (const c of controllers) c.abort(new Error('another node answered first'));
-        if (ok) resolve(value);
-        else reject(value);
-      };
-      const onAbort = (): void => {
-        for (const c of controllers) c.abort(outer?.reason);
-      };
-      outer?.addEventListener('abort', onAbort, { once: true });
-      const launch = (): void => {
-        if (done || next >= tried.length) return;
-        const i = tried[next++]!;
-        const controller = new AbortController();
-        controllers.push(controller);
-        if (outer?.aborted) controller.abort(outer.reason);
-        running++;
-        if (timer !== undefined) clearTimeout(timer);
-        timer = next < tried.length ? setTimeout(launch, delay) : undefined;
-        attempt(i, call, { ...opts, signal: controller.signal }).then(
-          (value) => finish(true, value),
-          (e: unknown) => {
-            running--;
-            if (done) return;
-            const onwards = movesOn(call, e, opts);
-            // Move on at once; with no node left, wait for those still running unless this error is final.
-            if (onwards && next < tried.length) launch();
-            else if (!onwards || running === 0) finish(false, e);
-          },
-        );
-      };
-      launch();
-    });
-  }
-
   async function batch(calls: readonly RpcCall[], opts?: RequestOptions): Promise<Settled<unknown>[]> {
     const out: Settled<unknown>[] = new Array<Settled<unknown>>(calls.length);
     let pending = calls.map((_, i) => i);
-    const tried = [...order];
+    const tried = [...ranking.order];
     for (let k = 0; k < tried.length && pending.length > 0; k++) {
       const i = tried[k]!;
       const started = now();
@@ -171,7 +82,7 @@ export function createFallbackTransport(transports: readonly Transport[], option
         opts,
       );
       const failed = settled.some((s) => s.status === 'rejected' && retryReason(s.reason, extra) !== undefined);
-      record(i, !failed, now() - started);
+      ranking.record(i, !failed, now() - started);
       const again: number[] = [];
       pending.forEach((p, n) => {
         const s = settled[n]!;
@@ -183,42 +94,29 @@ export function createFallbackTransport(transports: readonly Transport[], option
     return out;
   }
 
-  // The probe: every node, every `interval` ms, in the background (the timer never keeps a process alive).
-  let probeTimer: ReturnType<typeof setTimeout> | undefined;
-  const probeCall = rank?.probe;
-  const interval = rank?.interval ?? 10_000;
-  function probe(): void {
-    probeTimer = undefined;
-    if (closed || !probeCall) return;
-    void Promise.all(transports.map((_, i) => attempt(i, probeCall, { timeout: rank?.timeout ?? 2_000, retry: false }).catch(() => undefined))).then(() => {
-      if (!closed) {
-        probeTimer = setTimeout(probe, interval);
-        (probeTimer as { unref?: () => void }).unref?.();
-      }
-    });
-  }
-  if (probeCall && interval > 0 && transports.length > 1) probe();
+  ranking.startProbe(attempt, () => closed);
 
   const first = transports[0]!;
   return {
     kind: first.kind,
     get url(): string {
-      return transports[order[0]!]!.url;
+      return transports[ranking.order[0]!]!.url;
     },
     validate: first.validate,
     validators: first.validators,
     batching: transports.every((t) => t.batching),
     request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
       // Only a call the rule lets run twice at once is raced (a read, an idempotent write).
-      if (hedge !== undefined && maySendAgain(call, { inFlight: true }, opts?.retry) && transports.length > 1) return hedged(call, opts, hedge);
+      if (hedge !== undefined && maySendAgain(call, { inFlight: true }, opts?.retry) && transports.length > 1) {
+        return hedged([...ranking.order], call, opts, hedge, attempt, (e) => movesOn(call, e, opts));
+      }
       return sequential(call, opts);
     },
     batch,
-    ranking: () => order.map((i) => transports[i]!.url),
+    ranking: () => ranking.order.map((i) => transports[i]!.url),
     async close(): Promise<void> {
       closed = true;
-      if (probeTimer !== undefined) clearTimeout(probeTimer);
-      probeTimer = undefined;
+      ranking.stopProbe();
       await Promise.all(transports.map((t) => t.close()));
     },
   };

@@ -1,26 +1,15 @@
 /**
  * JSON-RPC over HTTP, on fetch. Every path settles: the fetch and the body read race the timeout and the
- * caller's signal, so even a fetch that ignores its AbortSignal cannot leave a call hanging.
+ * caller's signal (http-post.ts), so even a fetch that ignores its AbortSignal cannot leave a call hanging.
+ * Arrays and automatic batching (http-batch.ts) and the failure paths (http-failures.ts) load on first use.
  */
 import type { Batcher } from './http-batch.js';
-import { createIdSource, frame, PostFailed, type HttpCore, type PostFailure, type PostLimits, type RawReply } from './frame.js';
+import { createPost, type FetchLike } from './http-post.js';
+import { createIdSource, frame, type HttpCore, type RawReply } from './frame.js';
 import type { ValidatorTable } from '../client/meta.js';
-import type { HeadersLike, RequestOptions, RpcCall, Transport } from './transport.js';
+import type { RequestOptions, RpcCall, Transport } from './transport.js';
 
-/** The parts of a fetch Response the transport reads. */
-export interface FetchResponseLike {
-  readonly ok: boolean;
-  readonly status: number;
-  readonly statusText: string;
-  readonly headers?: HeadersLike;
-  text(): Promise<string>;
-}
-
-/** `globalThis.fetch` or anything shaped like it. */
-export type FetchLike = (
-  url: string,
-  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
-) => Promise<FetchResponseLike>;
+export type { FetchLike, FetchResponseLike } from './http-post.js';
 
 export interface AutoBatchOptions {
   /** Milliseconds to wait for more calls before sending (default 0: calls made in the same tick). */
@@ -86,64 +75,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   let closed = false;
   const inFlight = new Set<{ abort(): void }>();
 
-  function headersFor(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
-    const out: Record<string, string> = {};
-    for (const source of [options.headers, extra]) {
-      for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
-    }
-    // The node answers 415 without it; no caller header may replace it.
-    out['content-type'] = 'application/json';
-    out.accept ??= 'application/json';
-    return out;
-  }
-
-  /**
-   * One POST, bounded by the timeout and the signal: the fetch and the body read race them, so a fetch that
-   * ignores its AbortSignal still cannot hang the call. Rejects with a PostFailed.
-   */
-  async function post(body: string, limits: PostLimits): Promise<RawReply> {
-    if (closed) throw new PostFailed({ kind: 'closed' });
-    if (!fetchImpl) throw new PostFailed({ kind: 'network', stage: 'connect', cause: new Error('no fetch implementation: pass `fetch`') });
-    const signal = limits.signal;
-    if (signal?.aborted) throw new PostFailed({ kind: 'abort', reason: signal.reason });
-    const controller = new AbortController();
-    let stop!: (f: PostFailure) => void;
-    const stopped = new Promise<never>((_, reject) => {
-      stop = (f) => {
-        reject(new PostFailed(f));
-        controller.abort();
-      };
-    });
-    stopped.catch(() => undefined);
-    const onAbort = (): void => stop({ kind: 'abort', reason: signal?.reason });
-    signal?.addEventListener('abort', onAbort, { once: true });
-    const timer =
-      limits.timeout > 0 && Number.isFinite(limits.timeout) ? setTimeout(() => stop({ kind: 'timeout', timeout: limits.timeout }), limits.timeout) : undefined;
-    const closer = { abort: (): void => stop({ kind: 'closed' }) };
-    inFlight.add(closer);
-    try {
-      const attempt = (async (): Promise<RawReply> => {
-        let res: FetchResponseLike;
-        try {
-          res = await fetchImpl(url, { method: 'POST', headers: headersFor(limits.headers), body, signal: controller.signal });
-        } catch (cause) {
-          throw new PostFailed({ kind: 'network', stage: 'connect', cause });
-        }
-        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
-        try {
-          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
-        } catch (cause) {
-          throw new PostFailed({ kind: 'network', stage: 'read', cause });
-        }
-      })();
-      attempt.catch(() => undefined);
-      return await Promise.race([attempt, stopped]);
-    } finally {
-      if (timer !== undefined) clearTimeout(timer);
-      signal?.removeEventListener('abort', onAbort);
-      inFlight.delete(closer);
-    }
-  }
+  const post = createPost(url, fetchImpl, options.headers, inFlight, () => closed);
 
   /** The failure module, loaded once on the first call that does not simply succeed. */
   const failures = (): Promise<typeof import('./http-failures.js')> => import('./http-failures.js');

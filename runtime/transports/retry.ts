@@ -9,7 +9,8 @@
 import { AbortError, HttpError, NodeRpcError, RpcError, TimeoutError, TransportError } from '../errors/index.js';
 import type { HeadersLike, RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 import { wrapTransport } from './wrap.js';
-import { codeIn, hasAnswer, maySendAgain, surelyUnsent, tooLarge } from './resend.js';
+import { sendSplitting } from './batch-split.js';
+import { codeIn, maySendAgain, surelyUnsent, tooLarge } from './resend.js';
 
 export { surelyUnsent, tooLarge };
 
@@ -117,6 +118,28 @@ function millis(name: string, value: number | undefined, fallback: number): numb
 }
 
 /**
+ * Waits `ms` before a retry; ends early, with AbortError, when `signal` fires, or with the error `waits`
+ * hands it (the transport closed). Every wait in progress is in `waits` until it ends.
+ */
+function wait(ms: number, ctx: { method: string; url: string }, signal: AbortSignal | undefined, waits: Set<(error: Error) => void>): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
+    const end = (error?: Error): void => {
+      clearTimeout(timer);
+      waits.delete(end);
+      signal?.removeEventListener('abort', onAbort);
+      if (error) reject(error);
+      else resolve();
+    };
+    const onAbort = (): void => end(new AbortError(signal?.reason, ctx));
+    const timer = setTimeout(end, ms);
+    waits.add(end);
+    signal?.addEventListener('abort', onAbort, { once: true });
+    return undefined;
+  });
+}
+
+/**
  * `transport` with retries. Every option can be given per call too (`retryCount`, `retryDelay`, `retry`).
  * A wait between attempts ends early, with AbortError, when the call's signal fires, and with a
  * TransportError when the transport is closed: no timer outlives its call.
@@ -142,25 +165,6 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     return { delay, reason };
   }
 
-  function wait(ms: number, call: RpcCall, signal: AbortSignal | undefined): Promise<void> {
-    return new Promise<void>((resolve, reject) => {
-      const ctx = { method: call.method, url: transport.url };
-      if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
-      const end = (error?: Error): void => {
-        clearTimeout(timer);
-        waits.delete(end);
-        signal?.removeEventListener('abort', onAbort);
-        if (error) reject(error);
-        else resolve();
-      };
-      const onAbort = (): void => end(new AbortError(signal?.reason, ctx));
-      const timer = setTimeout(end, ms);
-      waits.add(end);
-      signal?.addEventListener('abort', onAbort, { once: true });
-      return undefined;
-    });
-  }
-
   function tell(call: RpcCall, attempt: number, step: { delay: number; reason: string }, error: unknown): void {
     options.onRetry?.({ method: call.method, url: transport.url, attempt, delay: step.delay, reason: step.reason, error });
   }
@@ -173,37 +177,9 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
         const step = plan(call, error, retry, opts);
         if (!step) throw error;
         tell(call, retry + 1, step, error);
-        await wait(step.delay, call, opts?.signal);
+        await wait(step.delay, { method: call.method, url: transport.url }, opts?.signal, waits);
       }
     }
-  }
-
-  /**
-   * Sends a batch; when the server refuses some of it for its size, sends again only the calls without an
-   * answer that the rule lets go again (resend.ts: a call it refused surely never ran; a call that ran keeps
-   * its answer), as one smaller batch, or in halves when all of it was refused, recursively.
-   */
-  async function sendSplitting(calls: readonly RpcCall[], opts: RequestOptions | undefined): Promise<Settled<unknown>[]> {
-    const settled = await transport.batch(calls, opts);
-    if (calls.length < 2 || !settled.some((s) => s.status === 'rejected' && tooLarge(s.reason))) return settled;
-    const again = calls
-      .map((_, i) => i)
-      .filter((i) => {
-        const s = settled[i]!;
-        return s.status === 'rejected' && !hasAnswer(s) && maySendAgain(calls[i]!, { failed: s.reason }, opts?.retry);
-      });
-    if (again.length === 0) return settled;
-    if (again.length < calls.length) {
-      const redone = await sendSplitting(
-        again.map((i) => calls[i]!),
-        opts,
-      );
-      again.forEach((i, k) => (settled[i] = redone[k]!));
-      return settled;
-    }
-    const half = Math.ceil(calls.length / 2);
-    const parts = await Promise.all([sendSplitting(calls.slice(0, half), opts), sendSplitting(calls.slice(half), opts)]);
-    return parts.flat();
   }
 
   async function batch(calls: readonly RpcCall[], opts?: RequestOptions): Promise<Settled<unknown>[]> {
@@ -211,6 +187,7 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     let pending = calls.map((_, i) => i);
     for (let retry = 0; pending.length > 0; retry++) {
       const settled = await sendSplitting(
+        transport,
         pending.map((i) => calls[i]!),
         opts,
       );
@@ -228,7 +205,7 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
       });
       if (!next) break;
       try {
-        await wait(next.delay, calls[again[0]!]!, opts?.signal);
+        await wait(next.delay, { method: calls[again[0]!]!.method, url: transport.url }, opts?.signal, waits);
       } catch (reason) {
         // The batch never rejects: the calls still waiting end with the abort (or the close).
         for (const i of again) out[i] = { status: 'rejected', reason };

@@ -105,7 +105,7 @@ describe('bundling one per-method function for the browser', () => {
       for (const i of chunks.find((c) => c.path === path)!.imports) if (i.kind === 'import-statement') todo.push(i.path);
     }
     const modules = chunks.filter((c) => upFront.has(c.path)).flatMap((c) => c.inputs).filter((i) => i !== 'app.js');
-    expect(modules.filter((i) => /^runtime\/http-(batch|failures)\b/.test(i))).toEqual([]);
+    expect(modules.filter((i) => /^runtime\/transports\/http-(batch|array|autobatch|failures)\b/.test(i))).toEqual([]);
     // Nor the error classes and the issue formatter: only the paths that fail (and the validators) use them.
     expect(modules.filter((i) => /^runtime\/(errors?|error-[a-z]+|validate)\.js$/.test(i))).toEqual([]);
     expect(modules.filter((i) => i.startsWith('methods/'))).toEqual(['methods/eth/getBalance.js']);
@@ -134,7 +134,7 @@ describe('bundling one per-method function for the browser', () => {
     const dynamic = entry.imports.filter((i) => i.kind === 'dynamic-import');
     const lazy = chunks.filter((c) => dynamic.some((d) => d.path === c.path));
     expect(lazy.filter((c) => c.inputs.some((i) => i.startsWith('validators/'))).map((c) => c.inputs.filter((i) => i !== 'runtime/client/validate.js'))).toEqual([['validators/evm/eth_getBalance.result.js']]);
-    expect(lazy.flatMap((c) => c.inputs).filter((i) => !/^runtime\/(errors\/[a-z]+|transports\/(http-batch|http-failures|jsonrpc)|client\/validate)\.js$|^validators\//.test(i))).toEqual([]);
+    expect(lazy.flatMap((c) => c.inputs).filter((i) => !/^runtime\/(errors\/[a-z]+|transports\/(http-batch|http-array|http-autobatch|http-failures|jsonrpc)|client\/validate)\.js$|^validators\//.test(i))).toEqual([]);
     expect(entry.text).not.toContain('schemaPath');
     expect(lazy.find((c) => c.inputs.includes('validators/evm/eth_getBalance.result.js'))!.text).toContain('schemaPath');
   });

@@ -8,7 +8,8 @@
 */
 import { AbortError, HttpError, NodeRpcError, RpcError, TimeoutError, TransportError } from "../errors/index.js";
 import { wrapTransport } from "./wrap.js";
-import { codeIn, hasAnswer, maySendAgain, surelyUnsent, tooLarge } from "./resend.js";
+import { sendSplitting } from "./batch-split.js";
+import { codeIn, maySendAgain, surelyUnsent, tooLarge } from "./resend.js";
 export { surelyUnsent, tooLarge };
 /** JSON-RPC codes that say the request itself is wrong: repeating it cannot help. */
 const NEVER = [
@@ -81,6 +82,27 @@ function millis(name, value, fallback) {
 	return value;
 }
 /**
+* Waits `ms` before a retry; ends early, with AbortError, when `signal` fires, or with the error `waits`
+* hands it (the transport closed). Every wait in progress is in `waits` until it ends.
+*/
+function wait(ms, ctx, signal, waits) {
+	return new Promise((resolve, reject) => {
+		if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
+		const end = (error) => {
+			clearTimeout(timer);
+			waits.delete(end);
+			signal?.removeEventListener("abort", onAbort);
+			if (error) reject(error);
+			else resolve();
+		};
+		const onAbort = () => end(new AbortError(signal?.reason, ctx));
+		const timer = setTimeout(end, ms);
+		waits.add(end);
+		signal?.addEventListener("abort", onAbort, { once: true });
+		return undefined;
+	});
+}
+/**
 * `transport` with retries. Every option can be given per call too (`retryCount`, `retryDelay`, `retry`).
 * A wait between attempts ends early, with AbortError, when the call's signal fires, and with a
 * TransportError when the transport is closed: no timer outlives its call.
@@ -107,27 +129,6 @@ export function withRetry(transport, options = {}) {
 			reason
 		};
 	}
-	function wait(ms, call, signal) {
-		return new Promise((resolve, reject) => {
-			const ctx = {
-				method: call.method,
-				url: transport.url
-			};
-			if (signal?.aborted) return reject(new AbortError(signal.reason, ctx));
-			const end = (error) => {
-				clearTimeout(timer);
-				waits.delete(end);
-				signal?.removeEventListener("abort", onAbort);
-				if (error) reject(error);
-				else resolve();
-			};
-			const onAbort = () => end(new AbortError(signal?.reason, ctx));
-			const timer = setTimeout(end, ms);
-			waits.add(end);
-			signal?.addEventListener("abort", onAbort, { once: true });
-			return undefined;
-		});
-	}
 	function tell(call, attempt, step, error) {
 		options.onRetry?.({
 			method: call.method,
@@ -146,37 +147,18 @@ export function withRetry(transport, options = {}) {
 				const step = plan(call, error, retry, opts);
 				if (!step) throw error;
 				tell(call, retry + 1, step, error);
-				await wait(step.delay, call, opts?.signal);
+				await wait(step.delay, {
+					method: call.method,
+					url: transport.url
+				}, opts?.signal, waits);
 			}
 		}
-	}
-	/**
-	* Sends a batch; when the server refuses some of it for its size, sends again only the calls without an
-	* answer that the rule lets go again (resend.ts: a call it refused surely never ran; a call that ran keeps
-	* its answer), as one smaller batch, or in halves when all of it was refused, recursively.
-	*/
-	async function sendSplitting(calls, opts) {
-		const settled = await transport.batch(calls, opts);
-		if (calls.length < 2 || !settled.some((s) => s.status === "rejected" && tooLarge(s.reason))) return settled;
-		const again = calls.map((_, i) => i).filter((i) => {
-			const s = settled[i];
-			return s.status === "rejected" && !hasAnswer(s) && maySendAgain(calls[i], { failed: s.reason }, opts?.retry);
-		});
-		if (again.length === 0) return settled;
-		if (again.length < calls.length) {
-			const redone = await sendSplitting(again.map((i) => calls[i]), opts);
-			again.forEach((i, k) => settled[i] = redone[k]);
-			return settled;
-		}
-		const half = Math.ceil(calls.length / 2);
-		const parts = await Promise.all([sendSplitting(calls.slice(0, half), opts), sendSplitting(calls.slice(half), opts)]);
-		return parts.flat();
 	}
 	async function batch(calls, opts) {
 		const out = new Array(calls.length);
 		let pending = calls.map((_, i) => i);
 		for (let retry = 0; pending.length > 0; retry++) {
-			const settled = await sendSplitting(pending.map((i) => calls[i]), opts);
+			const settled = await sendSplitting(transport, pending.map((i) => calls[i]), opts);
 			const again = [];
 			let next;
 			pending.forEach((i, k) => {
@@ -191,7 +173,10 @@ export function withRetry(transport, options = {}) {
 			});
 			if (!next) break;
 			try {
-				await wait(next.delay, calls[again[0]], opts?.signal);
+				await wait(next.delay, {
+					method: calls[again[0]].method,
+					url: transport.url
+				}, opts?.signal, waits);
 			} catch (reason) {
 				// The batch never rejects: the calls still waiting end with the abort (or the close).
 				for (const i of again) out[i] = {

@@ -1,3 +1,8 @@
+/**
+* JSON-RPC arrays over HTTP: explicit batches (here), automatic batching (http-autobatch.ts), both sending
+* their arrays through http-array.ts. Loaded by the HTTP transport on first use (a dynamic import, so a
+* bundler puts it in its own chunk): an app that sends single calls never loads it.
+*/
 import type { HttpCore } from "./frame.js";
 import type { RequestOptions, RpcCall, Settled } from "./transport.js";
 /** What the HTTP transport delegates to this module. */

@@ -1,14 +1,6 @@
-import type { RpcCall, Transport } from "./transport.js";
-export interface RankOptions {
-	/** Milliseconds between probes of every node (default 10 000; 0: no probe, rank from the calls alone). */
-	readonly interval?: number;
-	/** The probe: a cheap read (the node client uses the read the spec's service names for it). */
-	readonly probe?: RpcCall;
-	/** Milliseconds a probe may take before it counts as a failure (default 2 000). */
-	readonly timeout?: number;
-	/** Recent outcomes kept per node (default 10). */
-	readonly samples?: number;
-}
+import { type RankOptions } from "./fallback-rank.js";
+import type { Transport } from "./transport.js";
+export type { RankOptions } from "./fallback-rank.js";
 export interface FallbackOptions {
 	/** Rank the nodes by success rate, then latency; `true` for the defaults. */
 	readonly rank?: boolean | RankOptions;

@@ -1,0 +1,89 @@
+/**
+ * One HTTP POST for the HTTP transport (http.ts), on fetch: the headers every request carries, and the
+ * fetch and the body read raced against the timeout and the caller's signal, so even a fetch that ignores
+ * its AbortSignal cannot leave a call hanging.
+ */
+import { PostFailed, type PostFailure, type PostLimits, type RawReply } from './frame.js';
+import type { HeadersLike } from './transport.js';
+
+/** The parts of a fetch Response the transport reads. */
+export interface FetchResponseLike {
+  readonly ok: boolean;
+  readonly status: number;
+  readonly statusText: string;
+  readonly headers?: HeadersLike;
+  text(): Promise<string>;
+}
+
+/** `globalThis.fetch` or anything shaped like it. */
+export type FetchLike = (
+  url: string,
+  init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
+) => Promise<FetchResponseLike>;
+
+function headersFor(base: Readonly<Record<string, string>> | undefined, extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const source of [base, extra]) {
+    for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
+  }
+  // The node answers 415 without it; no caller header may replace it.
+  out['content-type'] = 'application/json';
+  out.accept ??= 'application/json';
+  return out;
+}
+
+/**
+ * The transport's POST: bounded by the timeout and the signal, it rejects with a PostFailed. Each POST in
+ * flight is in `inFlight` (closing the transport aborts them all); `closed` says whether it is closed.
+ */
+export function createPost(
+  url: string,
+  fetchImpl: FetchLike | undefined,
+  headers: Readonly<Record<string, string>> | undefined,
+  inFlight: Set<{ abort(): void }>,
+  closed: () => boolean,
+): (body: string, limits: PostLimits) => Promise<RawReply> {
+  return async (body, limits) => {
+    if (closed()) throw new PostFailed({ kind: 'closed' });
+    if (!fetchImpl) throw new PostFailed({ kind: 'network', stage: 'connect', cause: new Error('no fetch implementation: pass `fetch`') });
+    const signal = limits.signal;
+    if (signal?.aborted) throw new PostFailed({ kind: 'abort', reason: signal.reason });
+    const controller = new AbortController();
+    let stop!: (f: PostFailure) => void;
+    const stopped = new Promise<never>((_, reject) => {
+      stop = (f) => {
+        reject(new PostFailed(f));
+        controller.abort();
+      };
+    });
+    stopped.catch(() => undefined);
+    const onAbort = (): void => stop({ kind: 'abort', reason: signal?.reason });
+    signal?.addEventListener('abort', onAbort, { once: true });
+    const timer =
+      limits.timeout > 0 && Number.isFinite(limits.timeout) ? setTimeout(() => stop({ kind: 'timeout', timeout: limits.timeout }), limits.timeout) : undefined;
+    const closer = { abort: (): void => stop({ kind: 'closed' }) };
+    inFlight.add(closer);
+    try {
+      const attempt = (async (): Promise<RawReply> => {
+        let res: FetchResponseLike;
+        try {
+          res = await fetchImpl(url, { method: 'POST', headers: headersFor(headers, limits.headers), body, signal: controller.signal });
+        } catch (cause) {
+          throw new PostFailed({ kind: 'network', stage: 'connect', cause });
+        }
+        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
+        try {
+          return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
+        } catch (cause) {
+          throw new PostFailed({ kind: 'network', stage: 'read', cause });
+        }
+      })();
+      attempt.catch(() => undefined);
+      return await Promise.race([attempt, stopped]);
+    } finally {
+      if (timer !== undefined) clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+      inFlight.delete(closer);
+    }
+  };
+}

@@ -1,0 +1,101 @@
+/**
+* One HTTP POST for the HTTP transport (http.ts), on fetch: the headers every request carries, and the
+* fetch and the body read raced against the timeout and the caller's signal, so even a fetch that ignores
+* its AbortSignal cannot leave a call hanging.
+*/
+import { PostFailed } from "./frame.js";
+function headersFor(base, extra) {
+	const out = {};
+	for (const source of [base, extra]) {
+		for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
+	}
+	// The node answers 415 without it; no caller header may replace it.
+	out["content-type"] = "application/json";
+	out.accept ??= "application/json";
+	return out;
+}
+/**
+* The transport's POST: bounded by the timeout and the signal, it rejects with a PostFailed. Each POST in
+* flight is in `inFlight` (closing the transport aborts them all); `closed` says whether it is closed.
+*/
+export function createPost(url, fetchImpl, headers, inFlight, closed) {
+	return async (body, limits) => {
+		if (closed()) throw new PostFailed({ kind: "closed" });
+		if (!fetchImpl) throw new PostFailed({
+			kind: "network",
+			stage: "connect",
+			cause: new Error("no fetch implementation: pass `fetch`")
+		});
+		const signal = limits.signal;
+		if (signal?.aborted) throw new PostFailed({
+			kind: "abort",
+			reason: signal.reason
+		});
+		const controller = new AbortController();
+		let stop;
+		const stopped = new Promise((_, reject) => {
+			stop = (f) => {
+				reject(new PostFailed(f));
+				controller.abort();
+			};
+		});
+		stopped.catch(() => undefined);
+		const onAbort = () => stop({
+			kind: "abort",
+			reason: signal?.reason
+		});
+		signal?.addEventListener("abort", onAbort, { once: true });
+		const timer = limits.timeout > 0 && Number.isFinite(limits.timeout) ? setTimeout(() => stop({
+			kind: "timeout",
+			timeout: limits.timeout
+		}), limits.timeout) : undefined;
+		const closer = { abort: () => stop({ kind: "closed" }) };
+		inFlight.add(closer);
+		try {
+			const attempt = (async () => {
+				let res;
+				try {
+					res = await fetchImpl(url, {
+						method: "POST",
+						headers: headersFor(headers, limits.headers),
+						body,
+						signal: controller.signal
+					});
+				} catch (cause) {
+					throw new PostFailed({
+						kind: "network",
+						stage: "connect",
+						cause
+					});
+				}
+				limits.onResponse?.({
+					url,
+					status: res.status,
+					statusText: res.statusText,
+					headers: res.headers
+				});
+				try {
+					return {
+						status: res.status,
+						statusText: res.statusText,
+						ok: res.ok,
+						text: await res.text(),
+						headers: res.headers
+					};
+				} catch (cause) {
+					throw new PostFailed({
+						kind: "network",
+						stage: "read",
+						cause
+					});
+				}
+			})();
+			attempt.catch(() => undefined);
+			return await Promise.race([attempt, stopped]);
+		} finally {
+			if (timer !== undefined) clearTimeout(timer);
+			signal?.removeEventListener("abort", onAbort);
+			inFlight.delete(closer);
+		}
+	};
+}
