@@ -1,6 +1,6 @@
 /**
 * The one rule for sending a call again, shared by every path that may do it: retries (retry.ts),
-* splitting a batch the node found too large (retry.ts), moving on to the next node (fallback.ts) and
+* splitting a batch the node found too large (batch-split.ts), moving on to the next node (fallback.ts) and
 * hedging a slow node (fallback.ts).
 *
 * - A call that has an answer (a result, or an error the node gave it) is never sent again: not even when
