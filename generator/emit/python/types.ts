@@ -16,7 +16,9 @@ const KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
 );
 /** Names the generated modules import, which a declaration must not take. */
-const RESERVED = ['Any', 'Literal', 'TypedDict', 'TypeAlias', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Call', 'Outcome', 'Retry'];
+const RESERVED = ['Any', 'Literal', 'TypedDict', 'TypeAlias', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Call', 'Outcome', 'Retry', 'Sequence', 'Callable', 'Iterator', 'AsyncIterator', 'HttpTransport', 'AsyncHttpTransport', 'CodecError', 'EncodeError'];
+/** Builtins the type expressions use: a method by one of these names would hide it from the annotations of its class. */
+const TYPE_BUILTINS = new Set(['list', 'dict', 'str', 'int', 'float', 'bool', 'set', 'tuple', 'bytes', 'object']);
 
 export function isPyIdent(name: string): boolean {
   return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
@@ -25,6 +27,11 @@ export function isPyIdent(name: string): boolean {
 /** A Python identifier for an attribute or argument (keywords get a trailing `_`). */
 export function pyIdent(name: string): string {
   return KEYWORDS.has(name) ? `${name}_` : name;
+}
+
+/** A Python identifier for a method of a client class: also clear of the builtins its annotations name. */
+export function pyAttr(name: string): string {
+  return TYPE_BUILTINS.has(name) ? `${name}_` : pyIdent(name);
 }
 
 interface Field {
@@ -105,6 +112,15 @@ export class PyTypes {
   private readonly components = new Map<string, string>();
   /** Component name → the JSON of the schema first declared under it, to share identical components. */
   private readonly shared = new Map<string, { readonly json: string; readonly name: string }>();
+
+  /** The `typing` imports the declarations use (docstrings and comments aside): an unused import fails strict checks. */
+  imports(): string {
+    const code = this.decls.join('\n').replace(/"""[\s\S]*?"""/g, '').replace(/^\s*#.*$/gm, '');
+    const first = ['Any', 'Literal', 'TypedDict'].filter((n) => new RegExp(`\\b${n}\\b`).test(code));
+    const lines = first.length ? [`from typing import ${first.join(', ')}`] : [];
+    if (/\bTypeAlias\b/.test(code)) lines.push('from typing import TypeAlias');
+    return lines.join('\n\n');
+  }
 
   /** The public names declared, in order. */
   exported(): string[] {
