@@ -44,6 +44,13 @@ export interface PyLayout {
   readonly methods: readonly PyMethod[];
 }
 
+/** The builders' local `params` and the clients' `calls` module: an argument by either name would hide it. */
+const SHADOWED = ['params', 'calls'];
+
+function argIdent(name: string): string {
+  return SHADOWED.includes(name) ? `${name}_` : pyIdent(name);
+}
+
 /** Where each method lives in the Python package (tests and docs use the same names). */
 export function pythonLayout(model: Model, npmName: string, types = new PyTypes()): PyLayout {
   const distribution = plainPackageName(npmName);
@@ -55,11 +62,10 @@ export function pythonLayout(model: Model, npmName: string, types = new PyTypes(
     for (const method of service.methods) {
       const stem = `${pascal(method.namespace || service.name)}${pascal(method.member)}`;
       const skip = method.positional ? omittable(method.params) : method.params.map((p) => !p.required);
-      // The builders' local `params` and the clients' `calls` module must not be shadowed by an argument.
-      const seen = new NameTable(['self', 'timeout', 'headers', 'params', 'calls']);
+      const seen = new NameTable(['self', 'timeout', 'headers', ...SHADOWED]);
       const params = method.params.map((p, i) => ({
         name: p.name,
-        ident: seen.claim(pyIdent(snake(p.ident))),
+        ident: seen.claim(argIdent(snake(p.ident))),
         type: types.expr(p.schema, service, `${stem}${pascal(p.ident)}`),
         required: p.required,
         omittable: skip[i]!,
