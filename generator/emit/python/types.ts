@@ -9,30 +9,12 @@
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
 import { NameTable, pascal } from '../shared/names.js';
+import { isPyIdent } from '../shared/py-layout.js';
 
 type Schema = Record<string, unknown>;
 
-const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
-);
 /** Names the generated modules import, which a declaration must not take. */
 const RESERVED = ['Any', 'Literal', 'TypedDict', 'TypeAlias', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Call', 'Outcome', 'Retry', 'Sequence', 'Callable', 'Iterator', 'AsyncIterator', 'HttpTransport', 'AsyncHttpTransport', 'CodecError', 'EncodeError'];
-/** Builtins the type expressions use: a method by one of these names would hide it from the annotations of its class. */
-const TYPE_BUILTINS = new Set(['list', 'dict', 'str', 'int', 'float', 'bool', 'set', 'tuple', 'bytes', 'object']);
-
-export function isPyIdent(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
-}
-
-/** A Python identifier for an attribute or argument (keywords get a trailing `_`). */
-export function pyIdent(name: string): string {
-  return KEYWORDS.has(name) ? `${name}_` : name;
-}
-
-/** A Python identifier for a method of a client class: also clear of the builtins its annotations name. */
-export function pyAttr(name: string): string {
-  return TYPE_BUILTINS.has(name) ? `${name}_` : pyIdent(name);
-}
 
 interface Field {
   readonly key: string;
