@@ -12,6 +12,7 @@ import { generationSection } from './generation.js';
 import { goSection } from './go.js';
 import { ROOT, table, type Section } from './lib.js';
 import { proxySection } from './proxy.js';
+import { pythonSection } from './python.js';
 import { scaleSection } from './scale.js';
 import { serverSection } from './server.js';
 import { validatorsSection } from './validators.js';
@@ -24,6 +25,7 @@ const SECTIONS: Record<string, () => Promise<Section>> = {
   server: serverSection,
   proxy: proxySection,
   go: goSection,
+  python: pythonSection,
 };
 
 const wanted = process.argv.slice(2).filter((a) => !a.startsWith('-'));

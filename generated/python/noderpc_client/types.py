@@ -7,7 +7,7 @@ from typing import Any, Literal, TypedDict
 
 from typing import TypeAlias
 
-__all__ = [
+__all__: list[str] = [
     "Uint64",
     "NodeID",
     "AcpPreference",

@@ -16,6 +16,7 @@ import { tryService } from './try.js';
 import { spliceable } from '../shared/render.js';
 import { fetchSample, pythonSample, type TryService } from '../../../tools/docs/try.js';
 import { goDocsSamples, type GoDocsSamples } from './go-samples.js';
+import { pyDocsSamples, type PyDocsSamples } from './python-samples.js';
 import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../speed/incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
 import { reachOf } from '../../speed/reach.js';
@@ -156,6 +157,8 @@ export class Views {
   private readonly printers = new Map<string, ExamplePrinter>();
   /** The Go samples, where the config emits the Go module. */
   private readonly go: GoDocsSamples | undefined;
+  /** The Python client samples, where the config emits the Python package. */
+  private readonly py: PyDocsSamples | undefined;
 
   private readonly versions: MethodVersions | undefined;
 
@@ -177,6 +180,7 @@ export class Views {
     const baseUrl = exampleBaseUrl(config, site.model.services.flatMap((s) => s.endpoints));
     this.names = { factory: config.clientName, pkg: config.package.name, baseUrl, variable: clientVariable(config.clientName) };
     this.go = config.emit.includes('go') ? goDocsSamples(site.model, config.package.name) : undefined;
+    this.py = config.emit.includes('python') ? pyDocsSamples(site.model, config.package.name, config.clientName) : undefined;
   }
 
   /**
@@ -191,7 +195,7 @@ export class Views {
     if (context) return context;
     this.typesKey ??= this.site.types.map((t) => `${t.name}\0${t.anchor}\0${t.services.map((s) => s.name).join(',')}`).join('\n');
     this.placesKey ??= this.site.model.services.map((s) => `${s.name}\0${s.methods.map((m) => `${m.name}\0${this.site.methodPage(s, m)}`).join('\0')}`).join('\n');
-    const key = JSON.stringify([page, service.name, this.names, service.endpoints, planHistoryFree(service.document), this.site.isSplit(service), this.typesKey, this.placesKey, this.go?.key]);
+    const key = JSON.stringify([page, service.name, this.names, service.endpoints, planHistoryFree(service.document), this.site.isSplit(service), this.typesKey, this.placesKey, this.go?.key, this.py?.key]);
     context = this.memory.token(`docs view ${slot}`, key);
     this.contexts.set(slot, context);
     return context;
@@ -323,6 +327,7 @@ export class Views {
         curl: isWs ? undefined : curlCommand(call.request, url),
         fetch: isWs ? undefined : fetchSample(url, call.request),
         python: isWs ? undefined : pythonSample(url, call.request),
+        pythonClient: isWs ? undefined : this.py?.sample(method, printer.args(method, method.params, ex.params), this.names.baseUrl),
         go: isWs ? undefined : this.go?.sample(method, call.request, this.names.baseUrl),
         request: call.requestPretty,
         response: call.response,

@@ -9,23 +9,12 @@
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
 import { NameTable, pascal } from '../shared/names.js';
+import { isPyIdent } from '../shared/py-layout.js';
 
 type Schema = Record<string, unknown>;
 
-const KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield match case type'.split(' '),
-);
 /** Names the generated modules import, which a declaration must not take. */
-const RESERVED = ['Any', 'Literal', 'TypedDict', 'TypeAlias', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Call', 'Outcome', 'Retry'];
-
-export function isPyIdent(name: string): boolean {
-  return /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !KEYWORDS.has(name);
-}
-
-/** A Python identifier for an attribute or argument (keywords get a trailing `_`). */
-export function pyIdent(name: string): string {
-  return KEYWORDS.has(name) ? `${name}_` : name;
-}
+const RESERVED = ['Any', 'Literal', 'TypedDict', 'TypeAlias', 'Mapping', 'Optional', 'Union', 'List', 'Dict', 'Call', 'Outcome', 'Retry', 'Sequence', 'Callable', 'Iterator', 'AsyncIterator', 'HttpTransport', 'AsyncHttpTransport', 'CodecError', 'EncodeError'];
 
 interface Field {
   readonly key: string;
@@ -105,6 +94,15 @@ export class PyTypes {
   private readonly components = new Map<string, string>();
   /** Component name → the JSON of the schema first declared under it, to share identical components. */
   private readonly shared = new Map<string, { readonly json: string; readonly name: string }>();
+
+  /** The `typing` imports the declarations use (docstrings and comments aside): an unused import fails strict checks. */
+  imports(): string {
+    const code = this.decls.join('\n').replace(/"""[\s\S]*?"""/g, '').replace(/^\s*#.*$/gm, '');
+    const first = ['Any', 'Literal', 'TypedDict'].filter((n) => new RegExp(`\\b${n}\\b`).test(code));
+    const lines = first.length ? [`from typing import ${first.join(', ')}`] : [];
+    if (/\bTypeAlias\b/.test(code)) lines.push('from typing import TypeAlias');
+    return lines.join('\n\n');
+  }
 
   /** The public names declared, in order. */
   exported(): string[] {

@@ -27,7 +27,7 @@ interface Sample {
   readonly where: string;
   /** The example's name (its heading). */
   readonly example: string;
-  readonly lang: 'curl' | 'ts' | 'fetch' | 'python' | 'go';
+  readonly lang: 'curl' | 'ts' | 'fetch' | 'python' | 'pyclient' | 'go';
   readonly code: string;
   /** The JSON response shown after the sample's group, when the example has one. */
   readonly response?: unknown;
@@ -36,7 +36,7 @@ interface Sample {
 /** Every sample of every code group on the pages, with the response that follows its group. */
 function samples(): Sample[] {
   const out: Sample[] = [];
-  const tags = { '```sh [curl]': 'curl', '```ts [TypeScript client]': 'ts', '```ts [fetch]': 'fetch', '```python [Python (requests)]': 'python', '```go [Go client]': 'go' } as const;
+  const tags = { '```sh [curl]': 'curl', '```ts [TypeScript client]': 'ts', '```ts [fetch]': 'fetch', '```python [Python (requests)]': 'python', '```python [Python client]': 'pyclient', '```go [Go client]': 'go' } as const;
   for (const file of listFiles(DOCS).filter((f) => f.endsWith('.md'))) {
     const text = readFileSync(join(DOCS, file), 'utf8');
     for (const group of text.matchAll(/^#### (.+?) \{#([^}]+)\}\n(?:(?!^#{1,5} )[\s\S])*?^::: code-group\n([\s\S]*?)^:::\n(?:\nResponse:\n\n```json\n([\s\S]*?)```)?/gm)) {
@@ -96,10 +96,10 @@ describe('the samples on the method pages', () => {
     await mock?.close();
   });
 
-  it('are four per HTTP example, on every page with methods', () => {
+  it('are five per HTTP example, on every page with methods', () => {
     const by = (lang: Sample['lang']) => all.filter((s) => s.lang === lang);
     expect(by('curl').length).toBeGreaterThan(200);
-    for (const lang of ['ts', 'fetch', 'python'] as const) expect(by(lang).length).toBe(by('curl').length);
+    for (const lang of ['ts', 'fetch', 'python', 'pyclient'] as const) expect(by(lang).length).toBe(by('curl').length);
     expect(new Set(all.map((s) => s.where.split('#')[0])).size).toBeGreaterThan(8);
   });
 
