@@ -1836,9 +1836,9 @@ export type DebugGetAccessibleStateResult = bigint
 
 export type DebugGetBadBlocksResult = BadBlock[]
 
-export type DebugGetModifiedAccountsByHashResult = `0x${string}`[]
+export type DebugGetModifiedAccountsByHashResult = (null | `0x${string}`[])
 
-export type DebugGetModifiedAccountsByNumberResult = `0x${string}`[]
+export type DebugGetModifiedAccountsByNumberResult = (null | `0x${string}`[])
 
 export type DebugGetRawBlockAccessListResult = `0x${string}`
 
@@ -1846,13 +1846,13 @@ export type DebugGetRawBlockResult = `0x${string}`
 
 export type DebugGetRawHeaderResult = `0x${string}`
 
-export type DebugGetRawReceiptsResult = `0x${string}`[]
+export type DebugGetRawReceiptsResult = (null | `0x${string}`[])
 
 export type DebugGetRawTransactionResult = `0x${string}`
 
 export type DebugGoTraceResult = null
 
-export type DebugIntermediateRootsResult = `0x${string}`[]
+export type DebugIntermediateRootsResult = (null | `0x${string}`[])
 
 export type DebugMemStatsResult = MemStats
 
@@ -1872,7 +1872,7 @@ export type DebugStacksResult = string
 
 export type DebugStandardTraceBadBlockToFileResult = string[]
 
-export type DebugStandardTraceBlockToFileResult = string[]
+export type DebugStandardTraceBlockToFileResult = (null | string[])
 
 export type DebugStartCPUProfileResult = null
 
@@ -2108,7 +2108,7 @@ export interface EmptyResult {
 
 export type EthAccountsResult = `0x${string}`[]
 
-export type EthBaseFeeResult = bigint
+export type EthBaseFeeResult = (null | bigint)
 
 export type EthBlobBaseFeeResult = bigint
 

@@ -4137,7 +4137,8 @@ func (a *EvmEthAPI) BaseFeeCall(result **Quantity) *Call {
 //
 // The node's estimate of the base fee per gas of the **next** block if it were built now (ACP-176 dynamic
 // fees), as a hex quantity in wei. Takes no params (`[]`). The C-Chain node served it before it entered the
-// execution-API standard; go-ethereum now serves it too.
+// execution-API standard; go-ethereum now serves it too. `null` while the latest block has no base fee
+// (a chain on which Apricot Phase 3 is not active yet).
 func (a *EvmEthAPI) BaseFee(ctx context.Context) (*Quantity, error) {
 	var out *Quantity
 	err := a.t.do(ctx, a.BaseFeeCall(&out))
@@ -5477,8 +5478,9 @@ func (a *EvmDebugAPI) GetRawReceiptsCall(params DebugGetRawReceiptsParams, resul
 // GetRawReceipts calls debug_getRawReceipts: Binary receipts of a block
 //
 // The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
-// Off by
-// default (`internal-debug`) and off on the public node.
+// `null` when the node has no block at that number (one below its state-sync point, or above its head
+// with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+// on the public node.
 func (a *EvmDebugAPI) GetRawReceipts(ctx context.Context, params DebugGetRawReceiptsParams) ([]string, error) {
 	var out []string
 	err := a.t.do(ctx, a.GetRawReceiptsCall(params, &out))
@@ -5703,8 +5705,9 @@ func (a *EvmDebugAPI) GetModifiedAccountsByNumberCall(params DebugGetModifiedAcc
 // GetModifiedAccountsByNumber calls debug_getModifiedAccountsByNumber: Accounts changed between two blocks, by number
 //
 // The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
-// `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
-// on the public node.
+// `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+// account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+// node.
 func (a *EvmDebugAPI) GetModifiedAccountsByNumber(ctx context.Context, params DebugGetModifiedAccountsByNumberParams) ([]string, error) {
 	var out []string
 	err := a.t.do(ctx, a.GetModifiedAccountsByNumberCall(params, &out))
@@ -6053,7 +6056,9 @@ func (a *EvmDebugAPI) IntermediateRootsCall(params DebugIntermediateRootsParams,
 // IntermediateRoots calls debug_intermediateRoots: State root after each transaction of a block
 //
 // Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
-// state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+// state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+// atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+// the public node.
 func (a *EvmDebugAPI) IntermediateRoots(ctx context.Context, params DebugIntermediateRootsParams) ([]string, error) {
 	var out []string
 	err := a.t.do(ctx, a.IntermediateRootsCall(params, &out))
@@ -6117,8 +6122,8 @@ func (a *EvmDebugAPI) StandardTraceBlockToFileCall(params DebugStandardTraceBloc
 // StandardTraceBlockToFile calls debug_standardTraceBlockToFile: Write standard-JSON traces of a block to files on the node
 //
 // Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
-// file per transaction into the node's temporary directory, and returns the file names. Off by default
-// (`debug-file-tracer`) and off on the public node.
+// file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+// for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node.
 func (a *EvmDebugAPI) StandardTraceBlockToFile(ctx context.Context, params DebugStandardTraceBlockToFileParams) ([]string, error) {
 	var out []string
 	err := a.t.do(ctx, a.StandardTraceBlockToFileCall(params, &out))

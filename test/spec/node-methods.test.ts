@@ -10,7 +10,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { projectModel } from '../helpers/model.js';
-import { EVM_NODE_COMMIT, EVM_SERVED, GO_PARAMS, LEGACY_ETH_API_NAMES, onByDefault, servedMethods } from './evm-served.js';
+import { EVM_NODE_COMMIT, EVM_SERVED, GO_PARAMS, GO_RESULTS, goResultNillable, LEGACY_ETH_API_NAMES, NIL_RESULTS, onByDefault, servedMethods } from './evm-served.js';
 
 const NODE_COMMIT = '1cf1fc3d1711a09fde7319d2b48609c8cba93680';
 
@@ -46,6 +46,28 @@ describe(`the spec against the node's served methods (avalanchego ${NODE_COMMIT.
     expect(removed.map((m) => m.name)).toEqual(expect.arrayContaining(['avm.getAddressTxs', 'avm.send', 'wallet.send', 'native.export']));
   });
 });
+
+/**
+ * Whether a schema lets `null` through: by its type, enum or const, through a `$ref` into the document's
+ * schemas, any branch of a oneOf/anyOf or every part of an allOf; a schema that names no type accepts it.
+ */
+function acceptsNull(schema: unknown, schemas: Readonly<Record<string, unknown>>, depth = 0): boolean {
+  if (schema === true || schema === undefined) return true;
+  if (schema === null || typeof schema !== 'object' || depth > 32) return false;
+  const s = schema as Record<string, unknown>;
+  if (typeof s.$ref === 'string') {
+    const target = s.$ref.startsWith('#/components/schemas/') ? schemas[decodeURIComponent(s.$ref.slice('#/components/schemas/'.length))] : undefined;
+    if (target === undefined) throw new Error(`cannot follow ${s.$ref}`);
+    return acceptsNull(target, schemas, depth + 1);
+  }
+  if ('const' in s) return s.const === null;
+  if (Array.isArray(s.enum)) return s.enum.includes(null);
+  if (s.type !== undefined) return s.type === 'null' || (Array.isArray(s.type) && s.type.includes('null'));
+  if (Array.isArray(s.allOf)) return s.allOf.every((p) => acceptsNull(p, schemas, depth + 1));
+  const branches = (s.oneOf ?? s.anyOf) as unknown[] | undefined;
+  if (Array.isArray(branches)) return branches.some((b) => acceptsNull(b, schemas, depth + 1));
+  return true;
+}
 
 /** Methods the EVM chain serves that the spec leaves out on purpose, each with the reason. */
 const EVM_EXCLUDED: Readonly<Record<string, string>> = {};
@@ -136,5 +158,30 @@ describe(`the EVM chain's spec against the methods it serves (avalanchego ${EVM_
     }
     const withKinds = described.filter((m) => m.subscriptions).map((m) => m.name);
     expect(withKinds.sort()).toEqual(EVM_SERVED.flatMap((g) => (g.subscriptions ? [g.subscriptions.method] : [])).sort());
+  });
+
+  it('allows null in a result exactly where the node sends it', () => {
+    const servedNames = [...new Set(EVM_SERVED.flatMap((g) => g.methods))].sort();
+    expect(Object.keys(GO_RESULTS).sort()).toEqual(servedNames);
+    expect(Object.keys(NIL_RESULTS).filter((n) => !(n in GO_RESULTS))).toEqual([]);
+    const wrong: string[] = [];
+    for (const [name, goType] of Object.entries(GO_RESULTS)) {
+      const entry = NIL_RESULTS[name];
+      if (goResultNillable(goType)) expect(entry, `${name} returns ${goType}: say whether the node ever sends null`).toBeDefined();
+      else expect(entry, `${name} returns ${goType || 'no value'}, which cannot be nil`).toBeUndefined();
+      if (entry) {
+        expect(entry.why.length, name).toBeGreaterThan(15);
+        if (entry.specAcceptsNull !== undefined) expect(entry.nil, `${name}: the node sends null, no other reason is needed`).toBe(false);
+      }
+      const m = byName.get(name);
+      if (!m || !servedToday(m)) continue;
+      const service = model.services.find((s) => s.methods.includes(m))!;
+      const accepts = acceptsNull(m.result?.schema, service.schemas);
+      // A method with no Go result answers null and nothing else.
+      const want = goType === '' || entry?.nil === true || entry?.specAcceptsNull !== undefined;
+      if (accepts !== want) wrong.push(`${name} (${goType || 'no result'}): the spec ${accepts ? 'accepts' : 'refuses'} null, the node ${entry?.nil || goType === '' ? 'sends it' : 'never does'}`);
+      if (goType === '') expect(m.result?.schema, `${name} has no Go result`).toEqual({ type: 'null' });
+    }
+    expect(wrong).toEqual([]);
   });
 });

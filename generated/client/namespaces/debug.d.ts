@@ -136,8 +136,9 @@ export interface DebugNamespace {
    * Binary receipts of a block
    *
    * The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
-   * Off by
-   * default (`internal-debug`) and off on the public node.
+   * `null` when the node has no block at that number (one below its state-sync point, or above its head
+   * with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+   * on the public node.
    *
    * Off by default; enabled with internal-debug. Not available on the public node.
    */
@@ -204,8 +205,9 @@ export interface DebugNamespace {
    * Accounts changed between two blocks, by number
    *
    * The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
-   * `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
-   * on the public node.
+   * `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+   * account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+   * node.
    *
    * Off by default; enabled with debug. Not available on the public node.
    */
@@ -321,7 +323,9 @@ export interface DebugNamespace {
    * State root after each transaction of a block
    *
    * Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
-   * state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+   * state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+   * atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+   * the public node.
    *
    * Off by default; enabled with debug-tracer. Not available on the public node.
    */
@@ -339,8 +343,8 @@ export interface DebugNamespace {
    * Write standard-JSON traces of a block to files on the node
    *
    * Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
-   * file per transaction into the node's temporary directory, and returns the file names. Off by default
-   * (`debug-file-tracer`) and off on the public node.
+   * file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+   * for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node.
    *
    * Off by default; enabled with debug-file-tracer. Not available on the public node.
    */

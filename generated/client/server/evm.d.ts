@@ -313,7 +313,8 @@ export interface EthNamespaceHandlers {
    *
    * The node's estimate of the base fee per gas of the **next** block if it were built now (ACP-176 dynamic
    * fees), as a hex quantity in wei. Takes no params (`[]`). The C-Chain node served it before it entered the
-   * execution-API standard; go-ethereum now serves it too.
+   * execution-API standard; go-ethereum now serves it too. `null` while the latest block has no base fee
+   * (a chain on which Apricot Phase 3 is not active yet).
    */
   baseFee?(params: [], ctx: HandlerContext): EthBaseFeeResult | Promise<EthBaseFeeResult>;
   /**
@@ -810,8 +811,9 @@ export interface DebugNamespaceHandlers {
    * Binary receipts of a block
    *
    * The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
-   * Off by
-   * default (`internal-debug`) and off on the public node.
+   * `null` when the node has no block at that number (one below its state-sync point, or above its head
+   * with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+   * on the public node.
    *
    * Off by default; enabled with internal-debug. Not available on the public node.
    */
@@ -878,8 +880,9 @@ export interface DebugNamespaceHandlers {
    * Accounts changed between two blocks, by number
    *
    * The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
-   * `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
-   * on the public node.
+   * `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+   * account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+   * node.
    *
    * Off by default; enabled with debug. Not available on the public node.
    */
@@ -995,7 +998,9 @@ export interface DebugNamespaceHandlers {
    * State root after each transaction of a block
    *
    * Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
-   * state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+   * state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+   * atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+   * the public node.
    *
    * Off by default; enabled with debug-tracer. Not available on the public node.
    */
@@ -1013,8 +1018,8 @@ export interface DebugNamespaceHandlers {
    * Write standard-JSON traces of a block to files on the node
    *
    * Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
-   * file per transaction into the node's temporary directory, and returns the file names. Off by default
-   * (`debug-file-tracer`) and off on the public node.
+   * file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+   * for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node.
    *
    * Off by default; enabled with debug-file-tracer. Not available on the public node.
    */

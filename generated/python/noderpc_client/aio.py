@@ -1903,12 +1903,13 @@ class AsyncEvmEthApi:
         default over the last 80 seconds of blocks, capped at 150 gwei)."""
         return await self._t.call(calls.evm_eth_gas_price(), timeout=timeout, headers=headers)
 
-    async def base_fee(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexQuantity:
+    async def base_fee(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexQuantity | None:
         """Estimated base fee of the next block (node addition)
 
         The node's estimate of the base fee per gas of the **next** block if it were built now (ACP-176 dynamic
         fees), as a hex quantity in wei. Takes no params (`[]`). The C-Chain node served it before it entered the
-        execution-API standard; go-ethereum now serves it too."""
+        execution-API standard; go-ethereum now serves it too. `null` while the latest block has no base fee
+        (a chain on which Apricot Phase 3 is not active yet)."""
         return await self._t.call(calls.evm_eth_base_fee(), timeout=timeout, headers=headers)
 
     async def max_priority_fee_per_gas(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HexQuantity:
@@ -2517,12 +2518,13 @@ class AsyncEvmDebugApi:
             -32000: block #<hash> not found"""
         return await self._t.call(calls.evm_debug_get_raw_block(block), timeout=timeout, headers=headers)
 
-    async def get_raw_receipts(self, block: BlockNumberOrTagOrHash, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[HexData]:
+    async def get_raw_receipts(self, block: BlockNumberOrTagOrHash, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[HexData] | None:
         """Binary receipts of a block
 
         The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
-        Off by
-        default (`internal-debug`) and off on the public node.
+        `null` when the node has no block at that number (one below its state-sync point, or above its head
+        with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+        on the public node.
 
         Documented errors:
             -32602: invalid argument 0: hex string without 0x prefix"""
@@ -2587,18 +2589,19 @@ class AsyncEvmDebugApi:
         given block, in order of hashed key from `keyStart`. Off by default (`debug`) and off on the public node."""
         return await self._t.call(calls.evm_debug_storage_range_at(block, tx_index, contract_address, key_start, max_result), timeout=timeout, headers=headers)
 
-    async def get_modified_accounts_by_number(self, start_num: Uint64Number, end_num: Uint64Number | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[EvmAddress]:
+    async def get_modified_accounts_by_number(self, start_num: Uint64Number, end_num: Uint64Number | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[EvmAddress] | None:
         """Accounts changed between two blocks, by number
 
         The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
-        `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
-        on the public node.
+        `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+        account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+        node.
 
         Documented errors:
             -32000: start block (<start>) must be less than end block (<end>)"""
         return await self._t.call(calls.evm_debug_get_modified_accounts_by_number(start_num, end_num), timeout=timeout, headers=headers)
 
-    async def get_modified_accounts_by_hash(self, start_hash: Hash32, end_hash: Hash32 | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[EvmAddress]:
+    async def get_modified_accounts_by_hash(self, start_hash: Hash32, end_hash: Hash32 | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[EvmAddress] | None:
         """Accounts changed between two blocks, by hash
 
         As `debug_getModifiedAccountsByNumber`, with blocks named by hash; without `endHash`, the changes of the
@@ -2718,11 +2721,13 @@ class AsyncEvmDebugApi:
             -32000: bad block <hash> not found"""
         return await self._t.call(calls.evm_debug_trace_bad_block(block_hash, config), timeout=timeout, headers=headers)
 
-    async def intermediate_roots(self, block_hash: Hash32, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Hash32]:
+    async def intermediate_roots(self, block_hash: Hash32, config: TraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Hash32] | None:
         """State root after each transaction of a block
 
         Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
-        state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+        state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+        atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+        the public node.
 
         Documented errors:
             -32000: genesis is not traceable"""
@@ -2738,12 +2743,12 @@ class AsyncEvmDebugApi:
             -32000: could not read file: <error>"""
         return await self._t.call(calls.evm_debug_trace_block_from_file(file, config), timeout=timeout, headers=headers)
 
-    async def standard_trace_block_to_file(self, block_hash: Hash32, config: StdTraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[str]:
+    async def standard_trace_block_to_file(self, block_hash: Hash32, config: StdTraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[str] | None:
         """Write standard-JSON traces of a block to files on the node
 
         Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
-        file per transaction into the node's temporary directory, and returns the file names. Off by default
-        (`debug-file-tracer`) and off on the public node."""
+        file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+        for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node."""
         return await self._t.call(calls.evm_debug_standard_trace_block_to_file(block_hash, config), timeout=timeout, headers=headers)
 
     async def standard_trace_bad_block_to_file(self, block_hash: Hash32, config: StdTraceConfig | None = None, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[str]:

@@ -2225,12 +2225,13 @@ def evm_eth_gas_price() -> Call[HexQuantity]:
     return Call("evm", "eth_gasPrice", _encode("evm:eth_gasPrice", params), "read", _decoder("evm:eth_gasPrice"))
 
 
-def evm_eth_base_fee() -> Call[HexQuantity]:
+def evm_eth_base_fee() -> Call[HexQuantity | None]:
     """Estimated base fee of the next block (node addition)
 
     The node's estimate of the base fee per gas of the **next** block if it were built now (ACP-176 dynamic
     fees), as a hex quantity in wei. Takes no params (`[]`). The C-Chain node served it before it entered the
-    execution-API standard; go-ethereum now serves it too."""
+    execution-API standard; go-ethereum now serves it too. `null` while the latest block has no base fee
+    (a chain on which Apricot Phase 3 is not active yet)."""
     params: list[Any] = []
     return Call("evm", "eth_baseFee", _encode("evm:eth_baseFee", params), "read", _decoder("evm:eth_baseFee"))
 
@@ -2960,12 +2961,13 @@ def evm_debug_get_raw_block(block: BlockNumberOrTagOrHash) -> Call[HexData]:
     return Call("evm", "debug_getRawBlock", _encode("evm:debug_getRawBlock", params), "read", _decoder("evm:debug_getRawBlock"))
 
 
-def evm_debug_get_raw_receipts(block: BlockNumberOrTagOrHash) -> Call[list[HexData]]:
+def evm_debug_get_raw_receipts(block: BlockNumberOrTagOrHash) -> Call[list[HexData] | None]:
     """Binary receipts of a block
 
     The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
-    Off by
-    default (`internal-debug`) and off on the public node.
+    `null` when the node has no block at that number (one below its state-sync point, or above its head
+    with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+    on the public node.
 
     Documented errors:
         -32602: invalid argument 0: hex string without 0x prefix"""
@@ -3044,12 +3046,13 @@ def evm_debug_storage_range_at(block: BlockNumberOrTagOrHash, tx_index: int, con
     return Call("evm", "debug_storageRangeAt", _encode("evm:debug_storageRangeAt", params), "read", _decoder("evm:debug_storageRangeAt"))
 
 
-def evm_debug_get_modified_accounts_by_number(start_num: Uint64Number, end_num: Uint64Number | None = None) -> Call[list[EvmAddress]]:
+def evm_debug_get_modified_accounts_by_number(start_num: Uint64Number, end_num: Uint64Number | None = None) -> Call[list[EvmAddress] | None]:
     """Accounts changed between two blocks, by number
 
     The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
-    `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
-    on the public node.
+    `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+    account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+    node.
 
     Documented errors:
         -32000: start block (<start>) must be less than end block (<end>)"""
@@ -3059,7 +3062,7 @@ def evm_debug_get_modified_accounts_by_number(start_num: Uint64Number, end_num: 
     return Call("evm", "debug_getModifiedAccountsByNumber", _encode("evm:debug_getModifiedAccountsByNumber", params), "read", _decoder("evm:debug_getModifiedAccountsByNumber"))
 
 
-def evm_debug_get_modified_accounts_by_hash(start_hash: Hash32, end_hash: Hash32 | None = None) -> Call[list[EvmAddress]]:
+def evm_debug_get_modified_accounts_by_hash(start_hash: Hash32, end_hash: Hash32 | None = None) -> Call[list[EvmAddress] | None]:
     """Accounts changed between two blocks, by hash
 
     As `debug_getModifiedAccountsByNumber`, with blocks named by hash; without `endHash`, the changes of the
@@ -3213,11 +3216,13 @@ def evm_debug_trace_bad_block(block_hash: Hash32, config: TraceConfig | None = N
     return Call("evm", "debug_traceBadBlock", _encode("evm:debug_traceBadBlock", params), "read", _decoder("evm:debug_traceBadBlock"))
 
 
-def evm_debug_intermediate_roots(block_hash: Hash32, config: TraceConfig | None = None) -> Call[list[Hash32]]:
+def evm_debug_intermediate_roots(block_hash: Hash32, config: TraceConfig | None = None) -> Call[list[Hash32] | None]:
     """State root after each transaction of a block
 
     Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
-    state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+    state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+    atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+    the public node.
 
     Documented errors:
         -32000: genesis is not traceable"""
@@ -3241,12 +3246,12 @@ def evm_debug_trace_block_from_file(file: str, config: TraceConfig | None = None
     return Call("evm", "debug_traceBlockFromFile", _encode("evm:debug_traceBlockFromFile", params), "admin", _decoder("evm:debug_traceBlockFromFile"))
 
 
-def evm_debug_standard_trace_block_to_file(block_hash: Hash32, config: StdTraceConfig | None = None) -> Call[list[str]]:
+def evm_debug_standard_trace_block_to_file(block_hash: Hash32, config: StdTraceConfig | None = None) -> Call[list[str] | None]:
     """Write standard-JSON traces of a block to files on the node
 
     Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
-    file per transaction into the node's temporary directory, and returns the file names. Off by default
-    (`debug-file-tracer`) and off on the public node."""
+    file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+    for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node."""
     params: list[Any] = [block_hash, config]
     while params and params[-1] is None:
         params.pop()

@@ -13,8 +13,9 @@ export { debugGetModifiedAccountsByNumberMeta } from '../../namespaces/debug.js'
  * Accounts changed between two blocks, by number
  *
  * The addresses whose state changed between block `startNum` and `endNum` (plain JSON numbers; without
- * `endNum`, within block `startNum` alone). Needs the state of both blocks. Off by default (`debug`) and off
- * on the public node.
+ * `endNum`, within block `startNum` alone). Needs the state of both blocks. `null`, not `[]`, when no
+ * account changed (the node builds the list by appending). Off by default (`debug`) and off on the public
+ * node.
  *
  * Off by default; enabled with debug. Not available on the public node.
  */

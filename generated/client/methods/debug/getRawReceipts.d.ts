@@ -13,8 +13,9 @@ export { debugGetRawReceiptsMeta } from '../../namespaces/debug.js';
  * Binary receipts of a block
  *
  * The EIP-2718 binary encoding of every receipt of the block, in order. Accepts a number, tag or hash.
- * Off by
- * default (`internal-debug`) and off on the public node.
+ * `null` when the node has no block at that number (one below its state-sync point, or above its head
+ * with `allow-unfinalized-queries`); an unknown hash gives `[]`. Off by default (`internal-debug`) and off
+ * on the public node.
  *
  * Off by default; enabled with internal-debug. Not available on the public node.
  */

@@ -13,7 +13,9 @@ export { debugIntermediateRootsMeta } from '../../namespaces/debug.js';
  * State root after each transaction of a block
  *
  * Executes the block (canonical or bad) and returns the state root after each transaction, to find where a
- * state divergence starts. Off by default (`debug-tracer`) and off on the public node.
+ * state divergence starts. `null`, not `[]`, for a block without EVM transactions (one that carries only
+ * atomic transactions) and when the first transaction fails. Off by default (`debug-tracer`) and off on
+ * the public node.
  *
  * Off by default; enabled with debug-tracer. Not available on the public node.
  */

@@ -11,8 +11,8 @@ export { debugStandardTraceBlockToFileMeta } from '../../namespaces/debug.js';
  * Write standard-JSON traces of a block to files on the node
  *
  * Traces the block's transactions (or only `txHash`) with the EIP-3155 standard-JSON logger, writing one
- * file per transaction into the node's temporary directory, and returns the file names. Off by default
- * (`debug-file-tracer`) and off on the public node.
+ * file per transaction into the node's temporary directory, and returns the file names: `null`, not `[]`,
+ * for a block without EVM transactions. Off by default (`debug-file-tracer`) and off on the public node.
  *
  * Off by default; enabled with debug-file-tracer. Not available on the public node.
  */

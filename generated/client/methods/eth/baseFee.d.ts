@@ -12,6 +12,7 @@ export { ethBaseFeeMeta } from '../../namespaces/eth.js';
  *
  * The node's estimate of the base fee per gas of the **next** block if it were built now (ACP-176 dynamic
  * fees), as a hex quantity in wei. Takes no params (`[]`). The C-Chain node served it before it entered the
- * execution-API standard; go-ethereum now serves it too.
+ * execution-API standard; go-ethereum now serves it too. `null` while the latest block has no base fee
+ * (a chain on which Apricot Phase 3 is not active yet).
  */
 export declare function ethBaseFee(transport: Transport, options?: CallOptions): Promise<EthBaseFeeResult>;
