@@ -81,6 +81,30 @@ export const extensionSchemas = {
         maxLimit: { type: 'integer', minimum: 1 },
       },
     },
+    // A param whose value selects the shape of the result (`fullTransactions`, `encoding`): one case per
+    // value or set of values, each with a schema that narrows the result. Clients type one overload per case.
+    'x-result-by-param': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['param', 'cases'],
+      properties: {
+        param: { type: 'string', minLength: 1 },
+        cases: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['values', 'result'],
+            properties: {
+              values: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean', 'null'] } },
+              summary: { type: 'string' },
+              result: { type: ['object', 'boolean'] },
+            },
+          },
+        },
+      },
+    },
     'x-subscriptions': {
       type: 'object',
       additionalProperties: false,

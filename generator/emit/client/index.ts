@@ -20,6 +20,7 @@ import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared
 import { packageContext, planDefs, type PackageContext } from '../shared/context.js';
 import { camelCase, up, type MethodNames, type NamespaceInfo } from '../shared/client-names.js';
 import { methodDocs } from '../shared/method-docs.js';
+import { caseOverloads, literalType, type Overload } from './overloads.js';
 import type { MethodTypes } from '../../schema/typescript.js';
 import { keptJoin, Memo } from '../../speed/incremental.js';
 
@@ -32,22 +33,38 @@ interface Signature {
   /** Expression of the params argument passed to call(): `params`, `[a, b]`, or `undefined`. */
   readonly args: string;
   readonly result: string;
+  /** One signature per `x-result-by-param` case, to be printed before this one (see overloads.ts). */
+  readonly overloads: readonly Overload[];
 }
 
 function signature(pc: PackageContext, method: MethodModel): Signature {
   const t = pc.types.methodTypes(method);
   const result = t.result ?? 'void';
   const options: Parameter = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
-  if (!method.params.length) return { params: [options], args: 'undefined', result };
+  if (!method.params.length) return { params: [options], args: 'undefined', result, overloads: [] };
+  const document = pc.serviceOf(method).document;
   if (method.positional) {
     const idents = uniqueIdents(method.params.map((p) => p.ident));
     return {
       params: [...positionalParams(method.params, idents, t.paramTypes), options],
       args: `[${idents.join(', ')}]`,
       result,
+      overloads: caseOverloads(method, t, document, { idents, options }),
     };
   }
-  return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result };
+  return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result, overloads: caseOverloads(method, t, document, { idents: [], options }) };
+}
+
+/** The type names a signature's overloads mention (their params and results). */
+function overloadTypeNames(pc: PackageContext, sig: Signature): string[] {
+  return sig.overloads.flatMap((o) => [o.result, ...o.params.map((p) => String(p.type ?? ''))]).flatMap((text) => pc.types.referencedNames(text));
+}
+
+/** The doc comment of a case's overload: the method's, led by which values of the param select the case. */
+function caseDocs(method: MethodModel, o: Overload) {
+  const param = method.resultCases!.param;
+  const omitted = o.case.whenOmitted ? ' (or left out)' : '';
+  return methodDocs(method, { lead: `With \`${param}\` ${literalType(o.case).replace(/"/g, "'")}${omitted}${o.case.summary ? `: ${o.case.summary.trim()}` : '.'}` });
 }
 
 /** Positional parameters: a trailing optional one may be left out, an earlier one may be `undefined`. */
@@ -269,6 +286,7 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   if (t.params) typeImports.add(t.params);
   if (t.result) typeImports.add(t.result);
   for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+  for (const name of overloadTypeNames(pc, sig)) typeImports.add(name);
   for (const kind of method.subscriptions?.kinds ?? []) for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
   const statements: Statement[] = [GENERATED_BANNER];
   const body: Statement[] = [];
@@ -292,6 +310,14 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     docs: methodDocs(method),
     parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
     returnType: `Promise<${sig.result}>`,
+    ...(sig.overloads.length
+      ? {
+          overloads: [
+            ...sig.overloads.map((o) => ({ docs: caseDocs(method, o), parameters: [{ name: 'transport', type: 'Transport' }, ...o.params], returnType: `Promise<${o.result}>` })),
+            { docs: methodDocs(method), parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params], returnType: `Promise<${sig.result}>` },
+          ],
+        }
+      : {}),
     statements: [`return call(transport, ${withResult ? 'meta' : n.meta}, ${sig.args}, options);`],
   });
 
@@ -365,6 +391,8 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
       if (t.result) typeImports.add(t.result);
       const sig = signature(pc, method);
       for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+      for (const name of overloadTypeNames(pc, sig)) typeImports.add(name);
+      for (const o of sig.overloads) members.push({ name: n.member, docs: caseDocs(method, o), parameters: o.params, returnType: `Promise<${o.result}>` });
       members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
       const argNames = sig.params.map((p) => p.name);
       impl.push(`${objectKey(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
