@@ -2254,9 +2254,13 @@ export type EthSubscribeLogsNotification = Log
 
 export type EthSubscribeNewAcceptedTransactionsNotification = (`0x${string}` | TransactionInfo)
 
+export type EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse = `0x${string}`
+
 export type EthSubscribeNewHeadsNotification = Header
 
 export type EthSubscribeNewPendingTransactionsNotification = (`0x${string}` | TransactionInfo)
+
+export type EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse = `0x${string}`
 
 export type EthSubscribeResult = string
 
@@ -6545,13 +6549,13 @@ export type EthSubscribeLogsParams = [filter: LogSubscriptionFilter]
 
 /**
  * Params of EthSubscribeNewAcceptedTransactionsParams, by position.
- * @param fullTransactions `true` for full transaction objects instead of hashes.
+ * @param fullTransactions `true` for full transaction objects instead of hashes (the default, `false`).
  */
 export type EthSubscribeNewAcceptedTransactionsParams = [fullTransactions?: boolean]
 
 /**
  * Params of EthSubscribeNewPendingTransactionsParams, by position.
- * @param fullTransactions `true` for full transaction objects instead of hashes.
+ * @param fullTransactions `true` for full transaction objects instead of hashes (the default, `false`).
  */
 export type EthSubscribeNewPendingTransactionsParams = [fullTransactions?: boolean]
 

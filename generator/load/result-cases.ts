@@ -1,5 +1,5 @@
 /**
- * `x-result-by-param` checked against its method: the param it names is one of the method's params, each
+ * `x-result-by-param` checked against its method (or subscription kind): the param it names is one of the method's params, each
  * case's values are values that param takes (its schema's `type`, `enum`, `const` and `pattern`, through
  * references and unions) and belong to one case only, and each case's result schema is a narrowing of the
  * method's result (see `narrows`). A case that cannot hold is a located problem, not an overload that lies.
@@ -12,44 +12,54 @@ import type { Provenance } from './bundle.js';
 export function checkResultCases(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
   const problems: Diagnostic[] = [];
   for (const { pointer, method } of methodsOf(document)) {
-    const x = method['x-result-by-param'];
-    // A malformed extension is reported by the extension check (`extension-invalid`).
-    if (!isRecord(x) || typeof x.param !== 'string' || !Array.isArray(x.cases)) continue;
-    const at = `${pointer}/x-result-by-param`;
     const name = String(method.name);
-    const params = (Array.isArray(method.params) ? method.params : []).map((_, i) => deref(document, `${pointer}/params/${i}`));
-    const index = params.findIndex((p) => isRecord(p?.value) && p.value.name === x.param);
-    if (index < 0) {
-      const names = params.flatMap((p) => (isRecord(p?.value) && typeof p.value.name === 'string' ? [p.value.name] : []));
-      problems.push(provenance.at(`${at}/param`, 'result-case-param-unknown', `x-result-by-param names param "${x.param}", which ${name} does not take (its params: ${names.join(', ') || 'none'}).`));
-    }
-    const result = deref(document, `${pointer}/result`);
-    if (!result || !isRecord(result.value)) {
-      problems.push(provenance.at(at, 'result-case-invalid', `x-result-by-param: ${name} has no result to narrow. Remove x-result-by-param or add a result.`));
-      continue;
-    }
-    const seen = new Map<string, number>();
-    x.cases.forEach((c, i) => {
-      if (!isRecord(c) || !Array.isArray(c.values)) return;
-      c.values.forEach((v, j) => {
-        const key = JSON.stringify(v);
-        const first = seen.get(key);
-        if (first !== undefined) problems.push(provenance.at(`${at}/cases/${i}/values/${j}`, 'result-case-value-duplicate', `x-result-by-param: value ${key} of ${x.param} is already in case ${first}; each value selects one case.`));
-        else seen.set(key, i);
-        if (index >= 0 && !accepts(document, `${params[index]!.pointer}/schema`, v, 0))
-          problems.push(provenance.at(`${at}/cases/${i}/values/${j}`, 'result-case-value-invalid', `x-result-by-param: param "${x.param}" of ${name} does not take ${key} (${allowed(document, `${params[index]!.pointer}/schema`)}).`));
+    checkHolder(document, provenance, pointer, method, name, problems);
+    const subs = method['x-subscriptions'];
+    if (isRecord(subs) && Array.isArray(subs.kinds))
+      subs.kinds.forEach((k, i) => {
+        if (isRecord(k)) checkHolder(document, provenance, `${pointer}/x-subscriptions/kinds/${i}`, k, `the ${String(k.name)} subscription of ${name}`, problems);
       });
-      if ('result' in c && !narrows(document, `${at}/cases/${i}/result`, `${result.pointer}/schema`, 0))
-        problems.push(
-          provenance.at(
-            `${at}/cases/${i}/result`,
-            'result-case-not-subset',
-            `x-result-by-param: the result of case ${i} is not a narrowing of ${name}'s result. Write it as the result itself, one of its oneOf/anyOf branches, an allOf that includes one, or a oneOf/anyOf of such schemas.`,
-          ),
-        );
-    });
   }
   return problems;
+}
+
+/** The checks of one `x-result-by-param`: on a method, or on a subscription kind (its params and notification). */
+function checkHolder(document: Record<string, unknown>, provenance: Provenance, pointer: string, holder: Record<string, unknown>, name: string, problems: Diagnostic[]): void {
+  const x = holder['x-result-by-param'];
+  // A malformed extension is reported by the extension check (`extension-invalid`).
+  if (!isRecord(x) || typeof x.param !== 'string' || !Array.isArray(x.cases)) return;
+  const at = `${pointer}/x-result-by-param`;
+  const params = (Array.isArray(holder.params) ? holder.params : []).map((_, i) => deref(document, `${pointer}/params/${i}`));
+  const index = params.findIndex((p) => isRecord(p?.value) && p.value.name === x.param);
+  if (index < 0) {
+    const names = params.flatMap((p) => (isRecord(p?.value) && typeof p.value.name === 'string' ? [p.value.name] : []));
+    problems.push(provenance.at(`${at}/param`, 'result-case-param-unknown', `x-result-by-param names param "${x.param}", which ${name} does not take (its params: ${names.join(', ') || 'none'}).`));
+  }
+  const result = deref(document, `${pointer}/result`);
+  if (!result || !isRecord(result.value)) {
+    problems.push(provenance.at(at, 'result-case-invalid', `x-result-by-param: ${name} has no result to narrow. Remove x-result-by-param or add a result.`));
+    return;
+  }
+  const seen = new Map<string, number>();
+  x.cases.forEach((c, i) => {
+    if (!isRecord(c) || !Array.isArray(c.values)) return;
+    c.values.forEach((v, j) => {
+      const key = JSON.stringify(v);
+      const first = seen.get(key);
+      if (first !== undefined) problems.push(provenance.at(`${at}/cases/${i}/values/${j}`, 'result-case-value-duplicate', `x-result-by-param: value ${key} of ${x.param} is already in case ${first}; each value selects one case.`));
+      else seen.set(key, i);
+      if (index >= 0 && !accepts(document, `${params[index]!.pointer}/schema`, v, 0))
+        problems.push(provenance.at(`${at}/cases/${i}/values/${j}`, 'result-case-value-invalid', `x-result-by-param: param "${x.param}" of ${name} does not take ${key} (${allowed(document, `${params[index]!.pointer}/schema`)}).`));
+    });
+    if ('result' in c && !narrows(document, `${at}/cases/${i}/result`, `${result.pointer}/schema`, 0))
+      problems.push(
+        provenance.at(
+          `${at}/cases/${i}/result`,
+          'result-case-not-subset',
+          `x-result-by-param: the result of case ${i} is not a narrowing of the result of ${name}. Write it as the result itself, one of its oneOf/anyOf branches, an allOf that includes one, or a oneOf/anyOf of such schemas.`,
+        ),
+      );
+  });
 }
 
 /** What a param's schema allows, in a few words: its values or its types. */

@@ -198,6 +198,8 @@ export interface SubscriptionKindModel {
   readonly result: ResultModel;
   readonly availability: Availability;
   readonly examples: readonly { readonly name: string; readonly description?: string; readonly params: readonly { name: string; value: unknown }[]; readonly notifications: readonly unknown[] }[];
+  /** `x-result-by-param` on the kind: the param after the kind whose value selects the notification's shape. */
+  readonly resultCases?: ResultCasesModel;
 }
 
 /**
@@ -358,7 +360,7 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
   };
 }
 
-/** The method's `x-result-by-param`, when it names one of its params (the loader reports it otherwise). */
+/** The `x-result-by-param` of a method or subscription kind at `pointer`, when it names one of its params (the loader reports it otherwise). */
 function resultCasesOf(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, params: readonly ParamModel[]): { resultCases?: ResultCasesModel } {
   const x = m['x-result-by-param'];
   if (!isRecord(x) || !Array.isArray(x.cases)) return {};
@@ -426,11 +428,12 @@ function subscriptionsOf(document: Record<string, unknown>, pointer: string, m: 
       ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
       kinds: subs.kinds.filter(isRecord).map((k, ki) => {
         const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+        const params = (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`));
         return {
           name: String(k.name),
           ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
           ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
-          params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
+          params,
           result: result(document, `${kp}/result`)!,
           availability: mergeAvailability(availability, k['x-availability']),
           examples: (Array.isArray(k.examples) ? k.examples : []).filter(isRecord).map((ex) => ({
@@ -439,6 +442,7 @@ function subscriptionsOf(document: Record<string, unknown>, pointer: string, m: 
             params: (Array.isArray(ex.params) ? ex.params : []).filter(isRecord).map((p) => ({ name: String(p.name), value: p.value })),
             notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
           })),
+          ...resultCasesOf(document, kp, k, params),
         };
       }),
     };

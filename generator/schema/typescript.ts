@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../speed/cache.js';
 import type { Diagnostic } from '../lib/diagnostics.js';
-import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ResultCaseModel, type ServiceModel } from '../model/index.js';
+import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ResultCaseModel, type ServiceModel, type SubscriptionKindModel } from '../model/index.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
 import { placeIn } from '../speed/reach.js';
@@ -224,9 +224,13 @@ export class TypeCatalog {
       const schema = method.result.schema;
       result = this.declare({ name: this.methodTypeName(service, `${prefix}Result`, schema), service, schema, origin: `${service.source} ${method.name} result` });
     }
-    const cases = result ? method.resultCases?.cases.map((c) => this.caseType(service, method, prefix, c)) : undefined;
+    const rc = method.resultCases;
+    const cases = result && rc ? rc.cases.map((c) => this.caseType(service, `${prefix}Result`, rc.param, `${service.source} ${method.name}`, c)) : undefined;
     for (const kind of method.subscriptions?.kinds ?? []) {
-      this.declare({ name: `${prefix}${pascalCase(kind.name)}Notification`, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });
+      const notification = `${prefix}${pascalCase(kind.name)}Notification`;
+      this.declare({ name: notification, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });
+      const kc = kind.resultCases;
+      if (kc) this.kindCases.set(kind, kc.cases.map((c) => this.caseType(service, notification, kc.param, `${service.source} ${method.name} ${kind.name}`, c)));
       if (kind.params.length)
         this.positional.push({ name: `${prefix}${pascalCase(kind.name)}Params`, service, params: kind.params, origin: `${service.source} ${method.name} ${kind.name} params` });
     }
@@ -243,13 +247,19 @@ export class TypeCatalog {
    * The result type of an `x-result-by-param` case: the component it names, or a type of its own named for
    * the method, the param and the case's first value (`EthGetBlockByNumberResultFullTransactionsTrue`).
    */
-  private caseType(service: ServiceModel, method: MethodModel, prefix: string, c: ResultCaseModel): string {
+  private caseType(service: ServiceModel, prefix: string, param: string, origin: string, c: ResultCaseModel): string {
     const ref = isSchemaObject(c.schema) && typeof c.schema.$ref === 'string' ? componentName(c.schema.$ref) : undefined;
     const named = ref !== undefined ? this.componentType(service, ref) : undefined;
     if (named) return named;
-    const base = `${prefix}Result${pascalCase(method.resultCases!.param)}${pascalCase(String(c.values[0]))}`;
-    return this.declare({ name: this.methodTypeName(service, base, c.schema), service, schema: c.schema, origin: `${service.source} ${method.name} result when ${method.resultCases!.param} is ${JSON.stringify(c.values[0])}` });
+    const base = `${prefix}${pascalCase(param)}${pascalCase(String(c.values[0]))}`;
+    return this.declare({ name: this.methodTypeName(service, base, c.schema), service, schema: c.schema, origin: `${origin} when ${param} is ${JSON.stringify(c.values[0])}` });
   }
+
+  /** The notification type of each `x-result-by-param` case of a subscription kind (undefined without cases). */
+  kindCaseTypes(kind: SubscriptionKindModel): readonly string[] | undefined {
+    return this.kindCases.get(kind);
+  }
+  private readonly kindCases = new Map<SubscriptionKindModel, readonly string[]>();
 
   /**
    * The JSTT input for `schema` inside `service`: references and codecs become ready-made TS types. An input
@@ -643,6 +653,7 @@ function hoistCandidates(method: MethodModel): readonly HoistCandidate[] {
     for (const kind of method.subscriptions?.kinds ?? []) {
       for (const p of kind.params) visit(p.schema, `${prefix}${pascalCase(kind.name)}${pascalCase(p.ident)}`, 1);
       visit(kind.result.schema, `${prefix}${pascalCase(kind.name)}`, 1);
+      for (const c of kind.resultCases?.cases ?? []) visit(c.schema, `${prefix}${pascalCase(kind.name)}`, 1);
     }
     return found;
   });

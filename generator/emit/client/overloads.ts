@@ -5,10 +5,24 @@
  * general result). Types that infer from a method's signature (`BatchNamespace`) see that last one.
  */
 import { objectKey } from '../../lib/escape.js';
-import { omittable, type MethodModel, type ParamModel, type ResultCaseModel } from '../../model/index.js';
+import { omittable, type ParamModel, type ResultCaseModel, type ResultCasesModel } from '../../model/index.js';
 import { resolveSchema } from '../../schema/resolve.js';
-import type { MethodTypes } from '../../schema/typescript.js';
 import type { Parameter } from '../shared/ts-printer.js';
+
+/** What has cases: a method, or a subscription kind (its params after the kind, always positional). */
+interface Holder {
+  readonly params: readonly ParamModel[];
+  readonly positional: boolean;
+  readonly resultCases?: ResultCasesModel;
+}
+
+/** The holder's types: each param's (positional), the params type (by name), and each case's result. */
+interface HolderTypes {
+  readonly paramTypes: readonly string[];
+  readonly params?: string;
+  readonly paramsOptional: boolean;
+  readonly cases?: readonly string[];
+}
 
 /** One overload: the parameters after the transport and the result type. */
 export interface Overload {
@@ -32,12 +46,12 @@ function literalTyped(document: Record<string, unknown>, param: ParamModel): boo
 }
 
 /**
- * The case overloads of a method (none without `x-result-by-param`). `positional` is how the general
- * signature names the params (`idents`, for a positional method) and its options parameter.
+ * The case overloads of a method or subscription kind (none without `x-result-by-param`). `layout` is how
+ * the general signature names the params (`idents`, when positional) and its options parameter.
  */
 export function caseOverloads(
-  method: MethodModel,
-  t: MethodTypes,
+  method: Holder,
+  t: HolderTypes,
   document: Record<string, unknown>,
   layout: { readonly idents: readonly string[]; readonly options: Parameter },
 ): Overload[] {
@@ -49,7 +63,7 @@ export function caseOverloads(
   return rc.cases.map((c, i) => ({ case: c, params: [...caseParams(method, t, index, c, layout.idents), layout.options], result: t.cases![i]! }));
 }
 
-function caseParams(method: MethodModel, t: MethodTypes, index: number, c: ResultCaseModel, idents: readonly string[]): Parameter[] {
+function caseParams(method: Holder, t: HolderTypes, index: number, c: ResultCaseModel, idents: readonly string[]): Parameter[] {
   const literal = literalType(c);
   if (method.positional) {
     // The case's param is given unless leaving it out selects this case; params before it then stay in place.

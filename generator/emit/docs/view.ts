@@ -386,6 +386,18 @@ export class Views {
       type: st.label(r.schema),
       description: prose([r.summary, r.description].filter(Boolean).join('\n\n')),
       rows: (st.isObjectLike(body) ? st.rows(body) : st.nested(body, '', 0)).map(rowView),
+      // x-result-by-param: which values of the param give which narrower result.
+      ...(method.resultCases
+        ? {
+            caseParam: code(method.resultCases.param),
+            cases: method.resultCases.cases.map((c) => ({
+              values: c.values.map((v) => code(JSON.stringify(v))).join(', '),
+              omitted: c.whenOmitted,
+              type: st.label(c.schema),
+              summary: c.summary ? prose(c.summary.trim()) : undefined,
+            })),
+          }
+        : {}),
     };
   }
 
