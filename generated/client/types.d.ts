@@ -1564,6 +1564,30 @@ export interface BlockTraceResult {
 }
 
 /**
+ * A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is true: its
+ * transactions as full objects.
+ *
+ */
+export type BlockWithFullTransactions = (Block & {
+    /**
+     * The block's EVM transactions in full, in block order.
+     */
+    transactions: TransactionInfo[]
+})
+
+/**
+ * A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is false: its
+ * transactions as their hashes.
+ *
+ */
+export type BlockWithTransactionHashes = (Block & {
+    /**
+     * Hashes of the block's EVM transactions, in block order.
+     */
+    transactions: `0x${string}`[]
+})
+
+/**
  * A blockchain created on the P-Chain.
  */
 export interface Blockchain {
@@ -2146,7 +2170,15 @@ export type EthGetBlockAccessListResult = (null | BlockAccessList)
 
 export type EthGetBlockByHashResult = (null | Block)
 
+export type EthGetBlockByHashResultFullTransactionsFalse = (null | BlockWithTransactionHashes)
+
+export type EthGetBlockByHashResultFullTransactionsTrue = (null | BlockWithFullTransactions)
+
 export type EthGetBlockByNumberResult = (null | Block)
+
+export type EthGetBlockByNumberResultFullTransactionsFalse = (null | BlockWithTransactionHashes)
+
+export type EthGetBlockByNumberResultFullTransactionsTrue = (null | BlockWithFullTransactions)
 
 export type EthGetBlockReceiptsResult = (null | ReceiptInfo[])
 
@@ -2224,9 +2256,13 @@ export type EthSubscribeLogsNotification = Log
 
 export type EthSubscribeNewAcceptedTransactionsNotification = (`0x${string}` | TransactionInfo)
 
+export type EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse = `0x${string}`
+
 export type EthSubscribeNewHeadsNotification = Header
 
 export type EthSubscribeNewPendingTransactionsNotification = (`0x${string}` | TransactionInfo)
+
+export type EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse = `0x${string}`
 
 export type EthSubscribeResult = string
 
@@ -3732,17 +3768,29 @@ export interface PChainBlock {
 }
 
 /**
+ * A P-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes.
+ *
+ */
+export interface PChainBlockHexResult {
+  block: `0x${string}`
+  encoding: ("hex" | "hexc" | "hexnc")
+}
+
+/**
+ * A P-Chain block with the `json` encoding: `block` is an object.
+ *
+ */
+export interface PChainBlockJsonResult {
+  block: PChainBlock
+  encoding: "json"
+}
+
+/**
  * A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a
  * hex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type PChainBlockResult = ({
-    block: `0x${string}`
-    encoding: ("hex" | "hexc" | "hexnc")
-  } | {
-    block: PChainBlock
-    encoding: "json"
-})
+export type PChainBlockResult = (PChainBlockHexResult | PChainBlockJsonResult)
 
 /**
  * Signatures authorising one input of a transaction, each a 65-byte secp256k1 signature in `0x` hex.
@@ -3848,17 +3896,29 @@ export interface PChainTx {
 }
 
 /**
+ * A P-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes.
+ *
+ */
+export interface PChainTxHexResult {
+  tx: `0x${string}`
+  encoding: ("hex" | "hexc" | "hexnc")
+}
+
+/**
+ * A P-Chain transaction with the `json` encoding: `tx` is an object.
+ *
+ */
+export interface PChainTxJsonResult {
+  tx: PChainTx
+  encoding: "json"
+}
+
+/**
  * A transaction as `platform.getTx` returns it: with a hex encoding `tx` is a hex string of the signed
  * transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type PChainTxResult = ({
-    tx: `0x${string}`
-    encoding: ("hex" | "hexc" | "hexnc")
-  } | {
-    tx: PChainTx
-    encoding: "json"
-})
+export type PChainTxResult = (PChainTxHexResult | PChainTxJsonResult)
 
 /**
  * A P-Chain transaction's status as seen by this node:
@@ -5776,17 +5836,29 @@ export interface XChainBlock {
 }
 
 /**
+ * An X-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes.
+ *
+ */
+export interface XChainBlockHexResult {
+  block: `0x${string}`
+  encoding: ("hex" | "hexc" | "hexnc")
+}
+
+/**
+ * An X-Chain block with the `json` encoding: `block` is an object.
+ *
+ */
+export interface XChainBlockJsonResult {
+  block: XChainBlock
+  encoding: "json"
+}
+
+/**
  * A block as `avm.getBlock` and `avm.getBlockByHeight` return it: with a hex encoding `block` is a hex
  * string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type XChainBlockResult = ({
-    block: `0x${string}`
-    encoding: ("hex" | "hexc" | "hexnc")
-  } | {
-    block: XChainBlock
-    encoding: "json"
-})
+export type XChainBlockResult = (XChainBlockHexResult | XChainBlockJsonResult)
 
 /**
  * How `avm.getBlock`, `avm.getBlockByHeight` and `avm.getTx` encode what they return: `hex` (the default
@@ -5869,17 +5941,29 @@ export interface XChainTx {
 }
 
 /**
+ * An X-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes.
+ *
+ */
+export interface XChainTxHexResult {
+  tx: `0x${string}`
+  encoding: ("hex" | "hexc" | "hexnc")
+}
+
+/**
+ * An X-Chain transaction with the `json` encoding: `tx` is an object.
+ *
+ */
+export interface XChainTxJsonResult {
+  tx: XChainTx
+  encoding: "json"
+}
+
+/**
  * A transaction as `avm.getTx` returns it: with a hex encoding `tx` is a hex string of the signed
  * transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
  *
  */
-export type XChainTxResult = ({
-    tx: `0x${string}`
-    encoding: ("hex" | "hexc" | "hexnc")
-  } | {
-    tx: XChainTx
-    encoding: "json"
-})
+export type XChainTxResult = (XChainTxHexResult | XChainTxJsonResult)
 
 /**
  * One page of an X-Chain UTXO listing, as `UtxoPage`, with `encoding` echoing the hex form asked for
@@ -6487,13 +6571,13 @@ export type EthSubscribeLogsParams = [filter: LogSubscriptionFilter]
 
 /**
  * Params of EthSubscribeNewAcceptedTransactionsParams, by position.
- * @param fullTransactions `true` for full transaction objects instead of hashes.
+ * @param fullTransactions `true` for full transaction objects instead of hashes (the default, `false`).
  */
 export type EthSubscribeNewAcceptedTransactionsParams = [fullTransactions?: boolean]
 
 /**
  * Params of EthSubscribeNewPendingTransactionsParams, by position.
- * @param fullTransactions `true` for full transaction objects instead of hashes.
+ * @param fullTransactions `true` for full transaction objects instead of hashes (the default, `false`).
  */
 export type EthSubscribeNewPendingTransactionsParams = [fullTransactions?: boolean]
 

@@ -15,6 +15,7 @@ import { deref, methodsOf, visitParts } from './document.js';
 import { reachOf } from '../speed/reach.js';
 import { keptIn, Memo } from '../speed/incremental.js';
 import { checkLinks } from './links.js';
+import { checkResultCases } from './result-cases.js';
 import { contentHash, noCache, type Cache } from '../speed/cache.js';
 import { META_VERSION, metaValidator } from './meta-schema.js';
 
@@ -299,5 +300,6 @@ export function checkDocument(document: Record<string, unknown>, provenance: Pro
     ...checkExtensions(document, provenance),
     ...lint(document, provenance, options.projectOnly ?? true),
     ...checkLinks(document, provenance),
+    ...checkResultCases(document, provenance),
   ];
 }

@@ -212,10 +212,38 @@ class Checker {
     }
     const exResult = deref(this.document, `${ex.pointer}/result`);
     if (exResult && isRecord(exResult.value) && 'value' in exResult.value) {
+      const before = this.problems.length;
       this.validateAt(resultValidator, exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result`);
+      // The narrower result its params select (x-result-by-param) holds it too.
+      const selected = this.problems.length === before ? this.selectedCase(pointer, method, byName, given) : undefined;
+      if (selected)
+        this.validateAt(this.compile(selected.pointer), exResult.value.value, `${exResult.pointer}/value`, `Example "${exName}" of ${name}, result (the case of ${selected.what})`);
     } else if (result && !exResult) {
       this.problems.push(located(ex.pointer, 'example-result-missing', `Example "${exName}" of ${name} has no result value; add one so clients, mocks and docs can use it.`));
     }
+  }
+
+  /**
+   * The `x-result-by-param` case an example's params select: by the param's value, or by its schema's
+   * `default` when the example leaves it out. Undefined when there are no cases or none matches.
+   */
+  private selectedCase(pointer: string, method: Record<string, unknown>, byName: Record<string, unknown>, given: ReadonlyMap<string, number>): { pointer: string; what: string } | undefined {
+    const x = method['x-result-by-param'];
+    if (!isRecord(x) || typeof x.param !== 'string' || !Array.isArray(x.cases)) return undefined;
+    let value: unknown;
+    if (given.has(x.param)) value = byName[x.param];
+    else {
+      const index = (Array.isArray(method.params) ? method.params : []).findIndex((_, i) => {
+        const p = deref(this.document, `${pointer}/params/${i}`);
+        return p && isRecord(p.value) && p.value.name === x.param;
+      });
+      const schema = index < 0 ? undefined : deref(this.document, `${deref(this.document, `${pointer}/params/${index}`)!.pointer}/schema`)?.value;
+      if (!isRecord(schema) || !('default' in schema)) return undefined;
+      value = schema.default;
+    }
+    const key = JSON.stringify(value);
+    const i = x.cases.findIndex((c) => isRecord(c) && Array.isArray(c.values) && c.values.some((v) => JSON.stringify(v) === key));
+    return i < 0 ? undefined : { pointer: `${pointer}/x-result-by-param/cases/${i}/result`, what: `${x.param} ${key}${given.has(x.param) ? '' : ', its default'}` };
   }
 
   /** Subscription kinds: their params and every example notification. */
@@ -310,5 +338,6 @@ function locateCompileError(document: unknown, schemaPointer: string, message: s
 
 /** The salt of a method's check verdict: what else, besides its closure, decides it. */
 export function checkSalt(id: string, strict: boolean): string {
-  return `check ${AJV_VERSION} strict=${strict} ${id}`;
+  // (`2`: examples are also checked against the result their params select, x-result-by-param.)
+  return `check 2 ${AJV_VERSION} strict=${strict} ${id}`;
 }

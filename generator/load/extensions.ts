@@ -18,6 +18,29 @@ const availability = {
 
 const contentDescriptorLike = { type: 'object', required: ['name'], properties: { name: { type: 'string', minLength: 1 } } } as const;
 
+const resultByParam = {
+  type: 'object',
+  additionalProperties: false,
+  required: ['param', 'cases'],
+  properties: {
+    param: { type: 'string', minLength: 1 },
+    cases: {
+      type: 'array',
+      minItems: 1,
+      items: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['values', 'result'],
+        properties: {
+          values: { type: 'array', minItems: 1, items: { type: ['string', 'number', 'boolean', 'null'] } },
+          summary: { type: 'string' },
+          result: { type: ['object', 'boolean'] },
+        },
+      },
+    },
+  },
+} as const;
+
 /** Where an extension may appear, and its schema. */
 export const extensionSchemas = {
   document: {
@@ -81,6 +104,9 @@ export const extensionSchemas = {
         maxLimit: { type: 'integer', minimum: 1 },
       },
     },
+    // A param whose value selects the shape of the result (`fullTransactions`, `encoding`): one case per
+    // value or set of values, each with a schema that narrows the result. Clients type one overload per case.
+    'x-result-by-param': resultByParam,
     'x-subscriptions': {
       type: 'object',
       additionalProperties: false,
@@ -102,6 +128,7 @@ export const extensionSchemas = {
               params: { type: 'array', items: contentDescriptorLike },
               result: contentDescriptorLike,
               'x-availability': availability,
+              'x-result-by-param': resultByParam,
               examples: {
                 type: 'array',
                 minItems: 1,

@@ -111,6 +111,28 @@ export interface MethodModel {
   readonly links: readonly LinkModel[];
   /** `x-node-version`: the pointer in the result where the node states its version. */
   readonly versionPointer?: string;
+  /** `x-result-by-param`: the param whose value selects the result's shape, and each case's narrower result. */
+  readonly resultCases?: ResultCasesModel;
+}
+
+/** A value of a param that selects the shape of the result (`x-result-by-param`). */
+export type CaseValue = string | number | boolean | null;
+
+export interface ResultCasesModel {
+  /** The param's name, one of the method's params. */
+  readonly param: string;
+  readonly cases: readonly ResultCaseModel[];
+}
+
+export interface ResultCaseModel {
+  /** The param's values that give this shape. */
+  readonly values: readonly CaseValue[];
+  readonly summary?: string;
+  /** The result's schema for these values: a narrowing of the method's result schema. */
+  readonly schema: JsonSchema;
+  readonly schemaPointer: string;
+  /** Whether leaving the param out gives this case: the param is optional and its schema's `default` is one of `values`. */
+  readonly whenOmitted: boolean;
 }
 
 /** A method returning one page of a listing (`x-pagination`). */
@@ -176,6 +198,8 @@ export interface SubscriptionKindModel {
   readonly result: ResultModel;
   readonly availability: Availability;
   readonly examples: readonly { readonly name: string; readonly description?: string; readonly params: readonly { name: string; value: unknown }[]; readonly notifications: readonly unknown[] }[];
+  /** `x-result-by-param` on the kind: the param after the kind whose value selects the notification's shape. */
+  readonly resultCases?: ResultCasesModel;
 }
 
 /**
@@ -332,7 +356,42 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     tags,
     links,
     ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
+    ...resultCasesOf(document, pointer, m, params),
   };
+}
+
+/** The `x-result-by-param` of a method or subscription kind at `pointer`, when it names one of its params (the loader reports it otherwise). */
+function resultCasesOf(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, params: readonly ParamModel[]): { resultCases?: ResultCasesModel } {
+  const x = m['x-result-by-param'];
+  if (!isRecord(x) || !Array.isArray(x.cases)) return {};
+  const param = params.find((p) => p.name === x.param);
+  if (!param) return {};
+  const fallback = param.required ? undefined : defaultOf(document, param.schema);
+  const cases = x.cases.flatMap((c, i): ResultCaseModel[] => {
+    if (!isRecord(c) || !Array.isArray(c.values) || !('result' in c)) return [];
+    const values = c.values.filter((v): v is CaseValue => v === null || ['string', 'number', 'boolean'].includes(typeof v));
+    return [
+      {
+        values,
+        ...(str(c.summary) !== undefined ? { summary: str(c.summary)! } : {}),
+        schema: c.result as JsonSchema,
+        schemaPointer: `${pointer}/x-result-by-param/cases/${i}/result`,
+        whenOmitted: fallback !== undefined && values.some((v) => v === fallback.value),
+      },
+    ];
+  });
+  return cases.length ? { resultCases: { param: param.name, cases } } : {};
+}
+
+/** A param schema's `default` (the schema or what its reference names), when it states one. */
+function defaultOf(document: Record<string, unknown>, schema: unknown): { value: unknown } | undefined {
+  let at = schema;
+  for (let hops = 0; hops < 32 && isRecord(at); hops++) {
+    if ('default' in at) return { value: at.default };
+    if (typeof at.$ref !== 'string' || !at.$ref.startsWith('#/')) return undefined;
+    at = getAtPointer(document, at.$ref.slice(1));
+  }
+  return undefined;
 }
 
 /** The method's examples, each param and result dereferenced. */
@@ -369,11 +428,12 @@ function subscriptionsOf(document: Record<string, unknown>, pointer: string, m: 
       ...(str(subs.unsubscribe) !== undefined ? { unsubscribe: str(subs.unsubscribe)! } : {}),
       kinds: subs.kinds.filter(isRecord).map((k, ki) => {
         const kp = `${pointer}/x-subscriptions/kinds/${ki}`;
+        const params = (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`));
         return {
           name: String(k.name),
           ...(str(k.summary) !== undefined ? { summary: str(k.summary)! } : {}),
           ...(str(k.description) !== undefined ? { description: str(k.description)! } : {}),
-          params: (Array.isArray(k.params) ? k.params : []).map((_, i) => param(document, `${kp}/params/${i}`)),
+          params,
           result: result(document, `${kp}/result`)!,
           availability: mergeAvailability(availability, k['x-availability']),
           examples: (Array.isArray(k.examples) ? k.examples : []).filter(isRecord).map((ex) => ({
@@ -382,6 +442,7 @@ function subscriptionsOf(document: Record<string, unknown>, pointer: string, m: 
             params: (Array.isArray(ex.params) ? ex.params : []).filter(isRecord).map((p) => ({ name: String(p.name), value: p.value })),
             notifications: Array.isArray(ex.notifications) ? ex.notifications : [],
           })),
+          ...resultCasesOf(document, kp, k, params),
         };
       }),
     };

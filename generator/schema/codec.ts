@@ -243,11 +243,13 @@ export class PlanBuilder {
   }
 
   /** A structural test that tells this branch's wire values from its siblings'. */
-  guard(schema: JsonSchema, depth = 0): Guard {
-    if (!isSchemaObject(schema) || depth > 8) return {};
+  guard(schema: JsonSchema, depth = 0, hops = 0): Guard {
+    if (!isSchemaObject(schema) || depth > 8 || hops > 32) return {};
+    // A reference is the schema it names, at the same depth: a branch written as `$ref` is told apart by its
+    // properties just as the same branch written inline.
     if (typeof schema.$ref === 'string') {
       const target = schema.$ref.startsWith('#') ? (getAtPointer(this.document, schema.$ref.slice(1)) as JsonSchema | undefined) : undefined;
-      return target === undefined ? {} : this.guard(target, depth + 1);
+      return target === undefined ? {} : this.guard(target, depth, hops + 1);
     }
     const g: { ty?: JsonType[]; p?: string; e?: unknown[]; r?: string[]; k?: string; pr?: Record<string, Guard>; it?: Guard } = {};
     const types = declaredTypes(schema);

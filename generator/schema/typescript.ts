@@ -13,7 +13,7 @@ import { createRequire } from 'node:module';
 import type { Options } from 'json-schema-to-typescript';
 import { contentHash, noCache, type Cache } from '../speed/cache.js';
 import type { Diagnostic } from '../lib/diagnostics.js';
-import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ServiceModel } from '../model/index.js';
+import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ResultCaseModel, type ServiceModel, type SubscriptionKindModel } from '../model/index.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
 import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
 import { placeIn } from '../speed/reach.js';
@@ -39,6 +39,8 @@ export interface MethodTypes {
   readonly paramsOptional: boolean;
   /** Name of the result type, or undefined for a method without result. */
   readonly result?: string;
+  /** The result type of each `x-result-by-param` case, in the cases' order (absent without cases). */
+  readonly cases?: readonly string[];
 }
 
 /** One input of json-schema-to-typescript: the schema (references and codecs already ready-made `tsType`s), the name, the options. */
@@ -94,7 +96,7 @@ export class TypeCatalog {
     const t = this.methods.get(method)!;
     const paramTypes = method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown');
     // The same names and types as last asked: the same object (what is computed from it is kept under it).
-    known = stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes], () => ({ ...t, paramTypes }));
+    known = stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes, ...(t.cases ?? [])], () => ({ ...t, paramTypes }));
     // (Param expressions are known once `source()` is done: only then is the answer final.)
     if (this.sourced) this.asked.set(method, known);
     return known;
@@ -222,8 +224,13 @@ export class TypeCatalog {
       const schema = method.result.schema;
       result = this.declare({ name: this.methodTypeName(service, `${prefix}Result`, schema), service, schema, origin: `${service.source} ${method.name} result` });
     }
+    const rc = method.resultCases;
+    const cases = result && rc ? rc.cases.map((c) => this.caseType(service, `${prefix}Result`, rc.param, `${service.source} ${method.name}`, c)) : undefined;
     for (const kind of method.subscriptions?.kinds ?? []) {
-      this.declare({ name: `${prefix}${pascalCase(kind.name)}Notification`, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });
+      const notification = `${prefix}${pascalCase(kind.name)}Notification`;
+      this.declare({ name: notification, service, schema: kind.result.schema, origin: `${service.source} ${method.name} ${kind.name}` });
+      const kc = kind.resultCases;
+      if (kc) this.kindCases.set(kind, kc.cases.map((c) => this.caseType(service, notification, kc.param, `${service.source} ${method.name} ${kind.name}`, c)));
       if (kind.params.length)
         this.positional.push({ name: `${prefix}${pascalCase(kind.name)}Params`, service, params: kind.params, origin: `${service.source} ${method.name} ${kind.name} params` });
     }
@@ -232,8 +239,27 @@ export class TypeCatalog {
       paramTypes: [],
       paramsOptional: !method.params.some((p) => p.required),
       ...(result ? { result } : {}),
+      ...(cases ? { cases } : {}),
     });
   }
+
+  /**
+   * The result type of an `x-result-by-param` case: the component it names, or a type of its own named for
+   * the method, the param and the case's first value (`EthGetBlockByNumberResultFullTransactionsTrue`).
+   */
+  private caseType(service: ServiceModel, prefix: string, param: string, origin: string, c: ResultCaseModel): string {
+    const ref = isSchemaObject(c.schema) && typeof c.schema.$ref === 'string' ? componentName(c.schema.$ref) : undefined;
+    const named = ref !== undefined ? this.componentType(service, ref) : undefined;
+    if (named) return named;
+    const base = `${prefix}${pascalCase(param)}${pascalCase(String(c.values[0]))}`;
+    return this.declare({ name: this.methodTypeName(service, base, c.schema), service, schema: c.schema, origin: `${origin} when ${param} is ${JSON.stringify(c.values[0])}` });
+  }
+
+  /** The notification type of each `x-result-by-param` case of a subscription kind (undefined without cases). */
+  kindCaseTypes(kind: SubscriptionKindModel): readonly string[] | undefined {
+    return this.kindCases.get(kind);
+  }
+  private readonly kindCases = new Map<SubscriptionKindModel, readonly string[]>();
 
   /**
    * The JSTT input for `schema` inside `service`: references and codecs become ready-made TS types. An input
@@ -623,9 +649,11 @@ function hoistCandidates(method: MethodModel): readonly HoistCandidate[] {
     };
     for (const p of method.params) visit(p.schema, `${prefix}${pascalCase(p.ident)}`, 1);
     if (method.result) visit(method.result.schema, `${prefix}Result`, 1);
+    for (const c of method.resultCases?.cases ?? []) visit(c.schema, `${prefix}Result`, 1);
     for (const kind of method.subscriptions?.kinds ?? []) {
       for (const p of kind.params) visit(p.schema, `${prefix}${pascalCase(kind.name)}${pascalCase(p.ident)}`, 1);
       visit(kind.result.schema, `${prefix}${pascalCase(kind.name)}`, 1);
+      for (const c of kind.resultCases?.cases ?? []) visit(c.schema, `${prefix}${pascalCase(kind.name)}`, 1);
     }
     return found;
   });

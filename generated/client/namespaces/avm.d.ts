@@ -5,7 +5,7 @@ import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
 import { xService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { AvmCreateAddressParams, AvmCreateAddressResult, AvmCreateAssetParams, AvmCreateAssetResult, AvmCreateFixedCapAssetParams, AvmCreateFixedCapAssetResult, AvmCreateNFTAssetParams, AvmCreateNFTAssetResult, AvmCreateVariableCapAssetParams, AvmCreateVariableCapAssetResult, AvmExportKeyParams, AvmExportKeyResult, AvmExportParams, AvmExportResult, AvmGetAddressTxsParams, AvmGetAddressTxsResult, AvmGetAllBalancesParams, AvmGetAllBalancesResult, AvmGetAssetDescriptionParams, AvmGetAssetDescriptionResult, AvmGetBalanceParams, AvmGetBalanceResult, AvmGetBlockByHeightParams, AvmGetBlockByHeightResult, AvmGetBlockParams, AvmGetBlockResult, AvmGetHeightResult, AvmGetTxFeeResult, AvmGetTxParams, AvmGetTxResult, AvmGetTxStatusParams, AvmGetTxStatusResult, AvmGetUTXOsParams, AvmGetUTXOsResult, AvmImportKeyParams, AvmImportKeyResult, AvmImportParams, AvmImportResult, AvmIssueTxParams, AvmIssueTxResult, AvmListAddressesParams, AvmListAddressesResult, AvmMintNFTParams, AvmMintNFTResult, AvmMintParams, AvmMintResult, AvmSendMultipleParams, AvmSendMultipleResult, AvmSendNFTParams, AvmSendNFTResult, AvmSendParams, AvmSendResult } from '../types.js';
+import type { AvmCreateAddressParams, AvmCreateAddressResult, AvmCreateAssetParams, AvmCreateAssetResult, AvmCreateFixedCapAssetParams, AvmCreateFixedCapAssetResult, AvmCreateNFTAssetParams, AvmCreateNFTAssetResult, AvmCreateVariableCapAssetParams, AvmCreateVariableCapAssetResult, AvmExportKeyParams, AvmExportKeyResult, AvmExportParams, AvmExportResult, AvmGetAddressTxsParams, AvmGetAddressTxsResult, AvmGetAllBalancesParams, AvmGetAllBalancesResult, AvmGetAssetDescriptionParams, AvmGetAssetDescriptionResult, AvmGetBalanceParams, AvmGetBalanceResult, AvmGetBlockByHeightParams, AvmGetBlockByHeightResult, AvmGetBlockParams, AvmGetBlockResult, AvmGetHeightResult, AvmGetTxFeeResult, AvmGetTxParams, AvmGetTxResult, AvmGetTxStatusParams, AvmGetTxStatusResult, AvmGetUTXOsParams, AvmGetUTXOsResult, AvmImportKeyParams, AvmImportKeyResult, AvmImportParams, AvmImportResult, AvmIssueTxParams, AvmIssueTxResult, AvmListAddressesParams, AvmListAddressesResult, AvmMintNFTParams, AvmMintNFTResult, AvmMintParams, AvmMintResult, AvmSendMultipleParams, AvmSendMultipleResult, AvmSendNFTParams, AvmSendNFTResult, AvmSendParams, AvmSendResult, XChainBlockHexResult, XChainBlockJsonResult, XChainTxHexResult, XChainTxJsonResult } from '../types.js';
 /** The wire contract of `avm.getAllBalances`: param order, codecs, validator. */
 export declare const avmGetAllBalancesMeta: MethodMeta;
 /** The wire contract of `avm.getAssetDescription`: param order, codecs, validator. */
@@ -109,10 +109,48 @@ export interface AvmNamespace {
   /**
    * An X-Chain block by ID
    *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+   *
+   * Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
+   * reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+   */
+  getBlock(params: Omit<AvmGetBlockParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainBlockHexResult>;
+  /**
+   * An X-Chain block by ID
+   *
+   * With `encoding` 'json': the block as an object.
+   *
+   * Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
+   * reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+   */
+  getBlock(params: Omit<AvmGetBlockParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainBlockJsonResult>;
+  /**
+   * An X-Chain block by ID
+   *
    * Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
    * reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
    */
   getBlock(params: AvmGetBlockParams, options?: CallOptions): Promise<AvmGetBlockResult>;
+  /**
+   * An X-Chain block by height
+   *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+   *
+   * Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
+   * block gives `couldn't get block at height <height>: not found`. The node's documentation declares
+   * `height` a number; the node reads a number or a decimal string.
+   */
+  getBlockByHeight(params: Omit<AvmGetBlockByHeightParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainBlockHexResult>;
+  /**
+   * An X-Chain block by height
+   *
+   * With `encoding` 'json': the block as an object.
+   *
+   * Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
+   * block gives `couldn't get block at height <height>: not found`. The node's documentation declares
+   * `height` a number; the node reads a number or a decimal string.
+   */
+  getBlockByHeight(params: Omit<AvmGetBlockByHeightParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainBlockJsonResult>;
   /**
    * An X-Chain block by height
    *
@@ -127,6 +165,24 @@ export interface AvmNamespace {
    * Returns the height of the last accepted block, as a decimal string.
    */
   getHeight(options?: CallOptions): Promise<AvmGetHeightResult>;
+  /**
+   * An X-Chain transaction by ID
+   *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the transaction as a hex string.
+   *
+   * Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
+   * repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+   */
+  getTx(params: Omit<AvmGetTxParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainTxHexResult>;
+  /**
+   * An X-Chain transaction by ID
+   *
+   * With `encoding` 'json': the transaction as an object.
+   *
+   * Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
+   * repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+   */
+  getTx(params: Omit<AvmGetTxParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainTxJsonResult>;
   /**
    * An X-Chain transaction by ID
    *

@@ -6,7 +6,7 @@ import type { SubscribeCallOptions } from '../runtime/client/call-api.js';
 import type { MethodMeta, ServiceMeta, SubscriptionMeta } from '../runtime/client/meta.js';
 import { evmService } from '../services.js';
 import type { Transport, Subscription } from '../runtime/transports/transport.js';
-import type { BlockNumberOrTag, BlockNumberOrTagOrHash, BlockOverrides, EthAccountsResult, EthBaseFeeResult, EthBlobBaseFeeResult, EthBlockNumberResult, EthCallDetailedParams, EthCallDetailedResult, EthCallParams, EthCallResult, EthCapabilitiesResult, EthChainIdResult, EthCoinbaseResult, EthConfigResult, EthCreateAccessListParams, EthCreateAccessListResult, EthEstimateGasParams, EthEstimateGasResult, EthEtherbaseResult, EthFeeHistoryParams, EthFeeHistoryResult, EthFillTransactionParams, EthFillTransactionResult, EthGasPriceResult, EthGetBadBlocksResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockAccessListParams, EthGetBlockAccessListResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetChainConfigResult, EthGetCodeParams, EthGetCodeResult, EthGetFilterChangesParams, EthGetFilterChangesResult, EthGetFilterLogsParams, EthGetFilterLogsResult, EthGetHeaderByHashParams, EthGetHeaderByHashResult, EthGetHeaderByNumberParams, EthGetHeaderByNumberResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetRawTransactionByBlockHashAndIndexParams, EthGetRawTransactionByBlockHashAndIndexResult, EthGetRawTransactionByBlockNumberAndIndexParams, EthGetRawTransactionByBlockNumberAndIndexResult, EthGetRawTransactionByHashParams, EthGetRawTransactionByHashResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetStorageValuesParams, EthGetStorageValuesResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthGetUncleByBlockHashAndIndexParams, EthGetUncleByBlockHashAndIndexResult, EthGetUncleByBlockNumberAndIndexParams, EthGetUncleByBlockNumberAndIndexResult, EthGetUncleCountByBlockHashParams, EthGetUncleCountByBlockHashResult, EthGetUncleCountByBlockNumberParams, EthGetUncleCountByBlockNumberResult, EthMaxPriorityFeePerGasResult, EthNewBlockFilterResult, EthNewFilterParams, EthNewFilterResult, EthNewPendingTransactionFilterParams, EthNewPendingTransactionFilterResult, EthPendingTransactionsResult, EthResendParams, EthResendResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSendTransactionParams, EthSendTransactionResult, EthSignParams, EthSignResult, EthSignTransactionParams, EthSignTransactionResult, EthSimulateV1Params, EthSimulateV1Result, EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeSyncingNotification, EthSuggestPriceOptionsResult, EthSyncingResult, EthUninstallFilterParams, EthUninstallFilterResult, EthUnsubscribeParams, EthUnsubscribeResult, Filter, GenericTransaction, LogSubscriptionFilter, SimulatePayload, StateOverrides, StorageValuesRequest } from '../types.js';
+import type { BlockNumberOrTag, BlockNumberOrTagOrHash, BlockOverrides, EthAccountsResult, EthBaseFeeResult, EthBlobBaseFeeResult, EthBlockNumberResult, EthCallDetailedParams, EthCallDetailedResult, EthCallParams, EthCallResult, EthCapabilitiesResult, EthChainIdResult, EthCoinbaseResult, EthConfigResult, EthCreateAccessListParams, EthCreateAccessListResult, EthEstimateGasParams, EthEstimateGasResult, EthEtherbaseResult, EthFeeHistoryParams, EthFeeHistoryResult, EthFillTransactionParams, EthFillTransactionResult, EthGasPriceResult, EthGetBadBlocksResult, EthGetBalanceParams, EthGetBalanceResult, EthGetBlockAccessListParams, EthGetBlockAccessListResult, EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByHashResultFullTransactionsFalse, EthGetBlockByHashResultFullTransactionsTrue, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockByNumberResultFullTransactionsFalse, EthGetBlockByNumberResultFullTransactionsTrue, EthGetBlockReceiptsParams, EthGetBlockReceiptsResult, EthGetBlockTransactionCountByHashParams, EthGetBlockTransactionCountByHashResult, EthGetBlockTransactionCountByNumberParams, EthGetBlockTransactionCountByNumberResult, EthGetChainConfigResult, EthGetCodeParams, EthGetCodeResult, EthGetFilterChangesParams, EthGetFilterChangesResult, EthGetFilterLogsParams, EthGetFilterLogsResult, EthGetHeaderByHashParams, EthGetHeaderByHashResult, EthGetHeaderByNumberParams, EthGetHeaderByNumberResult, EthGetLogsParams, EthGetLogsResult, EthGetProofParams, EthGetProofResult, EthGetRawTransactionByBlockHashAndIndexParams, EthGetRawTransactionByBlockHashAndIndexResult, EthGetRawTransactionByBlockNumberAndIndexParams, EthGetRawTransactionByBlockNumberAndIndexResult, EthGetRawTransactionByHashParams, EthGetRawTransactionByHashResult, EthGetStorageAtParams, EthGetStorageAtResult, EthGetStorageValuesParams, EthGetStorageValuesResult, EthGetTransactionByBlockHashAndIndexParams, EthGetTransactionByBlockHashAndIndexResult, EthGetTransactionByBlockNumberAndIndexParams, EthGetTransactionByBlockNumberAndIndexResult, EthGetTransactionByHashParams, EthGetTransactionByHashResult, EthGetTransactionCountParams, EthGetTransactionCountResult, EthGetTransactionReceiptParams, EthGetTransactionReceiptResult, EthGetUncleByBlockHashAndIndexParams, EthGetUncleByBlockHashAndIndexResult, EthGetUncleByBlockNumberAndIndexParams, EthGetUncleByBlockNumberAndIndexResult, EthGetUncleCountByBlockHashParams, EthGetUncleCountByBlockHashResult, EthGetUncleCountByBlockNumberParams, EthGetUncleCountByBlockNumberResult, EthMaxPriorityFeePerGasResult, EthNewBlockFilterResult, EthNewFilterParams, EthNewFilterResult, EthNewPendingTransactionFilterParams, EthNewPendingTransactionFilterResult, EthPendingTransactionsResult, EthResendParams, EthResendResult, EthSendRawTransactionParams, EthSendRawTransactionResult, EthSendTransactionParams, EthSendTransactionResult, EthSignParams, EthSignResult, EthSignTransactionParams, EthSignTransactionResult, EthSimulateV1Params, EthSimulateV1Result, EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse, EthSubscribeSyncingNotification, EthSuggestPriceOptionsResult, EthSyncingResult, EthUninstallFilterParams, EthUninstallFilterResult, EthUnsubscribeParams, EthUnsubscribeResult, Filter, GenericTransaction, LogSubscriptionFilter, SimulatePayload, StateOverrides, StorageValuesRequest, TransactionInfo } from '../types.js';
 /** The wire contract of `eth_chainId`: param order, codecs, validator. */
 export declare const ethChainIdMeta: MethodMeta;
 /** The wire contract of `eth_blockNumber`: param order, codecs, validator. */
@@ -170,6 +170,30 @@ export interface EthNamespace {
   /**
    * A block by number or tag
    *
+   * With `fullTransactions` false: the block's transactions as their hashes.
+   *
+   * The block with the given number, or the block a tag names (every tag but `earliest` names the last
+   * accepted block), with its transactions as hashes or, when `fullTransactions` is true, as objects.
+   * `null` when no such block exists. The C-Chain adds `extDataHash`, `blockExtraData` (the block's atomic
+   * cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
+   * `totalDifficulty` (equal to the number).
+   */
+  getBlockByNumber(block: BlockNumberOrTag, fullTransactions: false, options?: CallOptions): Promise<EthGetBlockByNumberResultFullTransactionsFalse>;
+  /**
+   * A block by number or tag
+   *
+   * With `fullTransactions` true: the block's transactions as full objects.
+   *
+   * The block with the given number, or the block a tag names (every tag but `earliest` names the last
+   * accepted block), with its transactions as hashes or, when `fullTransactions` is true, as objects.
+   * `null` when no such block exists. The C-Chain adds `extDataHash`, `blockExtraData` (the block's atomic
+   * cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
+   * `totalDifficulty` (equal to the number).
+   */
+  getBlockByNumber(block: BlockNumberOrTag, fullTransactions: true, options?: CallOptions): Promise<EthGetBlockByNumberResultFullTransactionsTrue>;
+  /**
+   * A block by number or tag
+   *
    * The block with the given number, or the block a tag names (every tag but `earliest` names the last
    * accepted block), with its transactions as hashes or, when `fullTransactions` is true, as objects.
    * `null` when no such block exists. The C-Chain adds `extDataHash`, `blockExtraData` (the block's atomic
@@ -177,6 +201,24 @@ export interface EthNamespace {
    * `totalDifficulty` (equal to the number).
    */
   getBlockByNumber(block: BlockNumberOrTag, fullTransactions: boolean, options?: CallOptions): Promise<EthGetBlockByNumberResult>;
+  /**
+   * A block by hash
+   *
+   * With `fullTransactions` false: the block's transactions as their hashes.
+   *
+   * The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
+   * it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+   */
+  getBlockByHash(blockHash: `0x${string}`, fullTransactions: false, options?: CallOptions): Promise<EthGetBlockByHashResultFullTransactionsFalse>;
+  /**
+   * A block by hash
+   *
+   * With `fullTransactions` true: the block's transactions as full objects.
+   *
+   * The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
+   * it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+   */
+  getBlockByHash(blockHash: `0x${string}`, fullTransactions: true, options?: CallOptions): Promise<EthGetBlockByHashResultFullTransactionsTrue>;
   /**
    * A block by hash
    *
@@ -701,11 +743,63 @@ export interface EthNamespace {
   /**
    * Transactions entering the pool
    *
+   * With `fullTransactions` false (or left out): each transaction as its hash.
+   *
+   * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
+   *
+   * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+   */
+  subscribe(kind: "newPendingTransactions", fullTransactions?: false, options?: SubscribeCallOptions): Subscription<EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse>;
+  /**
+   * Transactions entering the pool
+   *
+   * With `fullTransactions` true: each transaction in full.
+   *
+   * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
+   *
+   * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+   */
+  subscribe(kind: "newPendingTransactions", fullTransactions: true, options?: SubscribeCallOptions): Subscription<TransactionInfo>;
+  /**
+   * Transactions entering the pool
+   *
    * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
    *
    * An async iterator of notifications; `break` (or `return()`) unsubscribes.
    */
   subscribe(kind: "newPendingTransactions", fullTransactions?: boolean, options?: SubscribeCallOptions): Subscription<EthSubscribeNewPendingTransactionsNotification>;
+  /**
+   * Transactions of newly accepted blocks (C-Chain only)
+   *
+   * With `fullTransactions` false (or left out): each transaction as its hash.
+   *
+   * Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
+   * C-Chain node only.
+   *
+   * The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+   * false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+   * version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+   * 32-byte hash (or the transaction).
+   *
+   * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+   */
+  subscribe(kind: "newAcceptedTransactions", fullTransactions?: false, options?: SubscribeCallOptions): Subscription<EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse>;
+  /**
+   * Transactions of newly accepted blocks (C-Chain only)
+   *
+   * With `fullTransactions` true: each transaction in full.
+   *
+   * Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
+   * C-Chain node only.
+   *
+   * The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+   * false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+   * version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+   * 32-byte hash (or the transaction).
+   *
+   * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+   */
+  subscribe(kind: "newAcceptedTransactions", fullTransactions: true, options?: SubscribeCallOptions): Subscription<TransactionInfo>;
   /**
    * Transactions of newly accepted blocks (C-Chain only)
    *

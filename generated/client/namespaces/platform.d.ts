@@ -5,7 +5,7 @@ import type { CallOptions } from '../runtime/client/call.js';
 import type { MethodMeta, ServiceMeta } from '../runtime/client/meta.js';
 import { platformService } from '../services.js';
 import type { Transport } from '../runtime/transports/transport.js';
-import type { PlatformGetAllValidatorsAtParams, PlatformGetAllValidatorsAtResult, PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
+import type { PChainBlockHexResult, PChainBlockJsonResult, PChainTxHexResult, PChainTxJsonResult, PlatformGetAllValidatorsAtParams, PlatformGetAllValidatorsAtResult, PlatformGetBalanceParams, PlatformGetBalanceResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult, PlatformGetBlockParams, PlatformGetBlockResult, PlatformGetBlockchainStatusParams, PlatformGetBlockchainStatusResult, PlatformGetBlockchainsResult, PlatformGetCurrentSupplyParams, PlatformGetCurrentSupplyResult, PlatformGetCurrentValidatorsParams, PlatformGetCurrentValidatorsResult, PlatformGetFeeConfigResult, PlatformGetFeeStateResult, PlatformGetHeightResult, PlatformGetL1ValidatorParams, PlatformGetL1ValidatorResult, PlatformGetMinStakeParams, PlatformGetMinStakeResult, PlatformGetProposedHeightResult, PlatformGetRewardUTXOsParams, PlatformGetRewardUTXOsResult, PlatformGetStakeParams, PlatformGetStakeResult, PlatformGetStakingAssetIDParams, PlatformGetStakingAssetIDResult, PlatformGetSubnetParams, PlatformGetSubnetResult, PlatformGetSubnetsParams, PlatformGetSubnetsResult, PlatformGetTimestampResult, PlatformGetTotalStakeParams, PlatformGetTotalStakeResult, PlatformGetTxParams, PlatformGetTxResult, PlatformGetTxStatusParams, PlatformGetTxStatusResult, PlatformGetUTXOsParams, PlatformGetUTXOsResult, PlatformGetValidatorFeeConfigResult, PlatformGetValidatorFeeStateResult, PlatformGetValidatorsAtParams, PlatformGetValidatorsAtResult, PlatformIssueTxParams, PlatformIssueTxResult, PlatformSampleValidatorsParams, PlatformSampleValidatorsResult, PlatformValidatedByParams, PlatformValidatedByResult, PlatformValidatesParams, PlatformValidatesResult } from '../types.js';
 /** The wire contract of `platform.getBalance`: param order, codecs, validator. */
 export declare const platformGetBalanceMeta: MethodMeta;
 /** The wire contract of `platform.getBlock`: param order, codecs, validator. */
@@ -100,6 +100,32 @@ export interface PlatformNamespace {
   /**
    * A P-Chain block by ID
    *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+   *
+   * Returns the block with the given ID, as hex bytes or as JSON.
+   *
+   * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+   * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+   * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
+   * blocks). The reply's `encoding` repeats the one used.
+   */
+  getBlock(params: Omit<PlatformGetBlockParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainBlockHexResult>;
+  /**
+   * A P-Chain block by ID
+   *
+   * With `encoding` 'json': the block as an object.
+   *
+   * Returns the block with the given ID, as hex bytes or as JSON.
+   *
+   * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+   * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+   * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
+   * blocks). The reply's `encoding` repeats the one used.
+   */
+  getBlock(params: Omit<PlatformGetBlockParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainBlockJsonResult>;
+  /**
+   * A P-Chain block by ID
+   *
    * Returns the block with the given ID, as hex bytes or as JSON.
    *
    * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
@@ -108,6 +134,28 @@ export interface PlatformNamespace {
    * blocks). The reply's `encoding` repeats the one used.
    */
   getBlock(params: PlatformGetBlockParams, options?: CallOptions): Promise<PlatformGetBlockResult>;
+  /**
+   * A P-Chain block by height
+   *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+   *
+   * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
+   * the encodings).
+   *
+   * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+   */
+  getBlockByHeight(params: Omit<PlatformGetBlockByHeightParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainBlockHexResult>;
+  /**
+   * A P-Chain block by height
+   *
+   * With `encoding` 'json': the block as an object.
+   *
+   * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
+   * the encodings).
+   *
+   * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+   */
+  getBlockByHeight(params: Omit<PlatformGetBlockByHeightParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainBlockJsonResult>;
   /**
    * A P-Chain block by height
    *
@@ -308,6 +356,30 @@ export interface PlatformNamespace {
    * only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int).
    */
   getTotalStake(params?: PlatformGetTotalStakeParams, options?: CallOptions): Promise<PlatformGetTotalStakeResult>;
+  /**
+   * A P-Chain transaction by ID
+   *
+   * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the transaction as a hex string.
+   *
+   * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
+   * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
+   *
+   * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
+   * type), `credentials` and `id`.
+   */
+  getTx(params: Omit<PlatformGetTxParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainTxHexResult>;
+  /**
+   * A P-Chain transaction by ID
+   *
+   * With `encoding` 'json': the transaction as an object.
+   *
+   * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
+   * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
+   *
+   * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
+   * type), `credentials` and `id`.
+   */
+  getTx(params: Omit<PlatformGetTxParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainTxJsonResult>;
   /**
    * A P-Chain transaction by ID
    *

@@ -43,7 +43,7 @@ __all__: list[str] = [
     "Balance",
     "PChainEncoding",
     "HexData",
-    "PChainBlockResult1",
+    "PChainBlockHexResult",
     "PChainTransferableOutputOutputOutput",
     "PChainTransferableOutputOutput",
     "PChainTransferableOutput",
@@ -57,7 +57,7 @@ __all__: list[str] = [
     "PChainCredential",
     "PChainTx",
     "PChainBlock",
-    "PChainBlockResult2",
+    "PChainBlockJsonResult",
     "PChainBlockResult",
     "Blockchain",
     "PlatformGetBlockchainsResult",
@@ -90,8 +90,8 @@ __all__: list[str] = [
     "PlatformGetSubnetsResult",
     "PlatformGetTimestampResult",
     "PlatformGetTotalStakeResult",
-    "PChainTxResult1",
-    "PChainTxResult2",
+    "PChainTxHexResult",
+    "PChainTxJsonResult",
     "PChainTxResult",
     "PChainTxStatus",
     "PChainTxStatusResult",
@@ -117,7 +117,7 @@ __all__: list[str] = [
     "AvmGetAssetDescriptionResult",
     "AvmGetBalanceResult",
     "XChainEncoding",
-    "XChainBlockResult1",
+    "XChainBlockHexResult",
     "XChainOutputOutput",
     "XChainOutput",
     "XChainInputInput",
@@ -127,11 +127,11 @@ __all__: list[str] = [
     "XChainTxCredentialsItem",
     "XChainTx",
     "XChainBlock",
-    "XChainBlockResult2",
+    "XChainBlockJsonResult",
     "XChainBlockResult",
     "AvmGetHeightResult",
-    "XChainTxResult1",
-    "XChainTxResult2",
+    "XChainTxHexResult",
+    "XChainTxJsonResult",
     "XChainTxResult",
     "AvmGetTxFeeResult",
     "AvmGetTxStatusResult",
@@ -614,7 +614,8 @@ PChainEncoding: TypeAlias = 'Literal["hex", "hexc", "hexnc", "json"]'
 HexData: TypeAlias = str
 
 
-class PChainBlockResult1(TypedDict):
+class PChainBlockHexResult(TypedDict):
+    """A P-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes."""
     block: HexData
     encoding: Literal["hex", "hexc", "hexnc"]
 
@@ -783,14 +784,15 @@ class PChainBlock(_PChainBlockRequired, total=False):
     tx: PChainTx
 
 
-class PChainBlockResult2(TypedDict):
+class PChainBlockJsonResult(TypedDict):
+    """A P-Chain block with the `json` encoding: `block` is an object."""
     block: PChainBlock
     encoding: Literal["json"]
 
 
 #: A block as `platform.getBlock` and `platform.getBlockByHeight` return it: with a hex encoding `block` is a
 #: hex string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
-PChainBlockResult: TypeAlias = 'PChainBlockResult1 | PChainBlockResult2'
+PChainBlockResult: TypeAlias = 'PChainBlockHexResult | PChainBlockJsonResult'
 
 
 class Blockchain(TypedDict):
@@ -1167,19 +1169,21 @@ class PlatformGetTotalStakeResult(_PlatformGetTotalStakeResultRequired, total=Fa
     stake: Uint64
 
 
-class PChainTxResult1(TypedDict):
+class PChainTxHexResult(TypedDict):
+    """A P-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes."""
     tx: HexData
     encoding: Literal["hex", "hexc", "hexnc"]
 
 
-class PChainTxResult2(TypedDict):
+class PChainTxJsonResult(TypedDict):
+    """A P-Chain transaction with the `json` encoding: `tx` is an object."""
     tx: PChainTx
     encoding: Literal["json"]
 
 
 #: A transaction as `platform.getTx` returns it: with a hex encoding `tx` is a hex string of the signed
 #: transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
-PChainTxResult: TypeAlias = 'PChainTxResult1 | PChainTxResult2'
+PChainTxResult: TypeAlias = 'PChainTxHexResult | PChainTxJsonResult'
 
 
 #: A P-Chain transaction's status as seen by this node:
@@ -1358,7 +1362,8 @@ class AvmGetBalanceResult(TypedDict):
 XChainEncoding: TypeAlias = 'Literal["hex", "hexc", "hexnc", "json"]'
 
 
-class XChainBlockResult1(TypedDict):
+class XChainBlockHexResult(TypedDict):
+    """An X-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes."""
     block: HexData
     encoding: Literal["hex", "hexc", "hexnc"]
 
@@ -1443,33 +1448,36 @@ class XChainBlock(TypedDict):
     txs: list[XChainTx]
 
 
-class XChainBlockResult2(TypedDict):
+class XChainBlockJsonResult(TypedDict):
+    """An X-Chain block with the `json` encoding: `block` is an object."""
     block: XChainBlock
     encoding: Literal["json"]
 
 
 #: A block as `avm.getBlock` and `avm.getBlockByHeight` return it: with a hex encoding `block` is a hex
 #: string of the block's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
-XChainBlockResult: TypeAlias = 'XChainBlockResult1 | XChainBlockResult2'
+XChainBlockResult: TypeAlias = 'XChainBlockHexResult | XChainBlockJsonResult'
 
 
 class AvmGetHeightResult(TypedDict):
     height: Uint64
 
 
-class XChainTxResult1(TypedDict):
+class XChainTxHexResult(TypedDict):
+    """An X-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes."""
     tx: HexData
     encoding: Literal["hex", "hexc", "hexnc"]
 
 
-class XChainTxResult2(TypedDict):
+class XChainTxJsonResult(TypedDict):
+    """An X-Chain transaction with the `json` encoding: `tx` is an object."""
     tx: XChainTx
     encoding: Literal["json"]
 
 
 #: A transaction as `avm.getTx` returns it: with a hex encoding `tx` is a hex string of the signed
 #: transaction's bytes (with a 4-byte checksum, except for `hexnc`); with `json` it is an object.
-XChainTxResult: TypeAlias = 'XChainTxResult1 | XChainTxResult2'
+XChainTxResult: TypeAlias = 'XChainTxHexResult | XChainTxJsonResult'
 
 
 class AvmGetTxFeeResult(TypedDict):

@@ -8,7 +8,7 @@
 import { objectKey } from '../../lib/escape.js';
 import { runtimeExports } from './runtime-exports.js';
 import { exampleBaseUrl } from '../../config/index.js';
-import { omittable, type MethodModel, type ParamModel, type ServiceModel } from '../../model/index.js';
+import { omittable, type MethodModel, type ParamModel, type ServiceModel, type SubscriptionKindModel } from '../../model/index.js';
 import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../lib/output-file.js';
@@ -20,6 +20,7 @@ import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared
 import { packageContext, planDefs, type PackageContext } from '../shared/context.js';
 import { camelCase, up, type MethodNames, type NamespaceInfo } from '../shared/client-names.js';
 import { methodDocs } from '../shared/method-docs.js';
+import { caseOverloads, literalType, type Overload } from './overloads.js';
 import type { MethodTypes } from '../../schema/typescript.js';
 import { keptJoin, Memo } from '../../speed/incremental.js';
 
@@ -32,22 +33,54 @@ interface Signature {
   /** Expression of the params argument passed to call(): `params`, `[a, b]`, or `undefined`. */
   readonly args: string;
   readonly result: string;
+  /** One signature per `x-result-by-param` case, to be printed before this one (see overloads.ts). */
+  readonly overloads: readonly Overload[];
 }
 
 function signature(pc: PackageContext, method: MethodModel): Signature {
   const t = pc.types.methodTypes(method);
   const result = t.result ?? 'void';
   const options: Parameter = { name: 'options', type: 'CallOptions', hasQuestionToken: true };
-  if (!method.params.length) return { params: [options], args: 'undefined', result };
+  if (!method.params.length) return { params: [options], args: 'undefined', result, overloads: [] };
+  const document = pc.serviceOf(method).document;
   if (method.positional) {
     const idents = uniqueIdents(method.params.map((p) => p.ident));
     return {
       params: [...positionalParams(method.params, idents, t.paramTypes), options],
       args: `[${idents.join(', ')}]`,
       result,
+      overloads: caseOverloads(method, t, document, { idents, options }),
     };
   }
-  return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result };
+  return { params: [{ name: 'params', type: t.params!, hasQuestionToken: t.paramsOptional }, options], args: 'params', result, overloads: caseOverloads(method, t, document, { idents: [], options }) };
+}
+
+/** The case overloads of a subscription kind (after its `kind` argument), each result a notification type. */
+function kindOverloads(pc: PackageContext, method: MethodModel, kind: SubscriptionKindModel, idents: readonly string[]): readonly Overload[] {
+  const cases = pc.types.kindCaseTypes(kind);
+  if (!kind.resultCases || !cases) return [];
+  const holder = { params: kind.params, positional: true, resultCases: kind.resultCases };
+  const types = { paramTypes: kind.params.map((p) => pc.types.paramType(p)), paramsOptional: false, cases };
+  return caseOverloads(holder, types, pc.serviceOf(method).document, { idents, options: { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true } });
+}
+
+/** The type names a signature's overloads mention (their params and results). */
+function overloadTypeNames(pc: PackageContext, sig: { readonly overloads: readonly Overload[] }): string[] {
+  return sig.overloads.flatMap((o) => [o.result, ...o.params.map((p) => String(p.type ?? ''))]).flatMap((text) => pc.types.referencedNames(text));
+}
+
+/** The doc comment of a case's overload: the method's, led by which values of the param select the case. */
+function caseDocs(method: MethodModel, o: Overload) {
+  const param = method.resultCases!.param;
+  const omitted = o.case.whenOmitted ? ' (or left out)' : '';
+  return methodDocs(method, { lead: `With \`${param}\` ${literalType(o.case).replace(/"/g, "'")}${omitted}${o.case.summary ? `: ${o.case.summary.trim()}` : '.'}` });
+}
+
+/** The doc comment of a subscription kind's case overload. */
+function kindCaseDocs(kind: SubscriptionKindModel, o: Overload) {
+  const omitted = o.case.whenOmitted ? ' (or left out)' : '';
+  const lead = `With \`${kind.resultCases!.param}\` ${literalType(o.case).replace(/"/g, "'")}${omitted}${o.case.summary ? `: ${o.case.summary.trim()}` : '.'}`;
+  return docs([kind.summary ?? `The \`${kind.name}\` subscription.`, lead, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']);
 }
 
 /** Positional parameters: a trailing optional one may be left out, an earlier one may be `undefined`. */
@@ -144,7 +177,7 @@ function methodModule(pc: PackageContext, method: MethodModel, withValidators: b
 
 /** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
 function kindTypes(pc: PackageContext, method: MethodModel): string {
-  return method.subscriptions ? method.subscriptions.kinds.flatMap((k) => k.params.map((p) => pc.types.paramType(p))).join('\0') : '';
+  return method.subscriptions ? method.subscriptions.kinds.flatMap((k) => [...k.params.map((p) => pc.types.paramType(p)), ...(pc.types.kindCaseTypes(k) ?? [])]).join('\0') : '';
 }
 
 /** The error type of the errors a method documents and its guard (none where it documents none). */
@@ -216,6 +249,14 @@ function subscriptionFunctions(
     const payload = `${pascalCase(method.name)}${pascalCase(kind.name)}Notification`;
     typeImports.add(payload);
     const idents = uniqueIdents(kind.params.map((p) => p.ident));
+    const overloads = kindOverloads(pc, method, kind, idents);
+    for (const name of overloadTypeNames(pc, { overloads })) typeImports.add(name);
+    const kindDocs = docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']);
+    const kindParams: Parameter[] = [
+      { name: 'transport', type: 'Transport' },
+      ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
+      { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
+    ];
     // With validators, the function's own meta loads the kind's notification validator on first use.
     const kindMeta = ownMeta ? `${base}OwnMeta` : `${base}Meta`;
     const own: Statement[] = ownMeta ? [{ kind: 'variable', declarationKind: 'const', declarations: [{ name: kindMeta, type: 'SubscriptionMeta', initializer: ownMeta(kind.name, base) }] }] : [];
@@ -225,13 +266,17 @@ function subscriptionFunctions(
       kind: 'function',
       isExported: true,
       name: base,
-      docs: docs([kind.summary ?? `The \`${kind.name}\` subscription of \`${method.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
-      parameters: [
-        { name: 'transport', type: 'Transport' },
-        ...positionalParams(kind.params, idents, kind.params.map((p) => pc.types.paramType(p))),
-        { name: 'options', type: 'SubscribeCallOptions', hasQuestionToken: true },
-      ],
+      docs: kindDocs,
+      parameters: kindParams,
       returnType: `Subscription<${payload}>`,
+      ...(overloads.length
+        ? {
+            overloads: [
+              ...overloads.map((o) => ({ docs: kindCaseDocs(kind, o), parameters: [{ name: 'transport', type: 'Transport' }, ...o.params], returnType: `Subscription<${o.result}>` })),
+              { docs: kindDocs, parameters: kindParams, returnType: `Subscription<${payload}>` },
+            ],
+          }
+        : {}),
       statements: [`return subscribe(transport, ${kindMeta}, [${idents.join(', ')}], options);`],
       },
     ];
@@ -269,6 +314,7 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   if (t.params) typeImports.add(t.params);
   if (t.result) typeImports.add(t.result);
   for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+  for (const name of overloadTypeNames(pc, sig)) typeImports.add(name);
   for (const kind of method.subscriptions?.kinds ?? []) for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
   const statements: Statement[] = [GENERATED_BANNER];
   const body: Statement[] = [];
@@ -292,6 +338,14 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
     docs: methodDocs(method),
     parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params],
     returnType: `Promise<${sig.result}>`,
+    ...(sig.overloads.length
+      ? {
+          overloads: [
+            ...sig.overloads.map((o) => ({ docs: caseDocs(method, o), parameters: [{ name: 'transport', type: 'Transport' }, ...o.params], returnType: `Promise<${o.result}>` })),
+            { docs: methodDocs(method), parameters: [{ name: 'transport', type: 'Transport' }, ...sig.params], returnType: `Promise<${sig.result}>` },
+          ],
+        }
+      : {}),
     statements: [`return call(transport, ${withResult ? 'meta' : n.meta}, ${sig.args}, options);`],
   });
 
@@ -347,6 +401,10 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
         typeImports.add(payload);
         const idents = uniqueIdents(kind.params.map((p) => p.ident));
         for (const p of kind.params) for (const name of pc.types.referencedNames(pc.types.paramType(p))) typeImports.add(name);
+        const overloads = kindOverloads(pc, method, kind, idents);
+        for (const name of overloadTypeNames(pc, { overloads })) typeImports.add(name);
+        for (const o of overloads)
+          members.push({ name: n.member, docs: kindCaseDocs(kind, o), parameters: [{ name: 'kind', type: q(kind.name) }, ...o.params], returnType: `Subscription<${o.result}>` });
         members.push({
           name: n.member,
           docs: docs([kind.summary ?? `Subscribe to \`${kind.name}\`.`, kind.description, 'An async iterator of notifications; `break` (or `return()`) unsubscribes.']),
@@ -365,6 +423,8 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
       if (t.result) typeImports.add(t.result);
       const sig = signature(pc, method);
       for (const p of sig.params) for (const name of pc.types.referencedNames(String(p.type ?? ''))) typeImports.add(name);
+      for (const name of overloadTypeNames(pc, sig)) typeImports.add(name);
+      for (const o of sig.overloads) members.push({ name: n.member, docs: caseDocs(method, o), parameters: o.params, returnType: `Promise<${o.result}>` });
       members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
       const argNames = sig.params.map((p) => p.name);
       impl.push(`${objectKey(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);

@@ -4,7 +4,7 @@
  */
 import { exampleBaseUrl, type Config } from '../../config/index.js';
 import { clientVariable } from '../shared/client-names.js';
-import type { JsonSchema, MethodModel, ServiceModel } from '../../model/index.js';
+import type { JsonSchema, MethodModel, ResultCasesModel, ServiceModel } from '../../model/index.js';
 import { componentName, isSchemaObject } from '../../schema/resolve.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import { curlCommand, endpointFor, endpointPath, endpointUrl, ExamplePrinter, type ClientNames } from '../shared/examples.js';
@@ -364,6 +364,7 @@ export class Views {
             type: kst.label(kind.result.schema),
             description: cell([kind.result.summary, kind.result.description].filter(Boolean).join('\n\n')),
             rows: (kst.isObjectLike(body) ? kst.rows(body) : kst.nested(body, '', 0)).map(rowView),
+            ...casesView(kst, kind.resultCases),
           },
           notes: this.notes(page, service, method, kind.availability, isWs),
           examples: kind.examples.map((ex) => {
@@ -391,6 +392,7 @@ export class Views {
       type: st.label(r.schema),
       description: prose([r.summary, r.description].filter(Boolean).join('\n\n')),
       rows: (st.isObjectLike(body) ? st.rows(body) : st.nested(body, '', 0)).map(rowView),
+      ...casesView(st, method.resultCases),
     };
   }
 
@@ -872,4 +874,18 @@ function codecsIn(schema: unknown, depth = 0): string[] {
   const o = schema as Record<string, unknown>;
   const own = typeof o['x-codec'] === 'string' ? [o['x-codec']] : [];
   return [...own, ...Object.entries(o).flatMap(([k, v]) => (k === 'enum' || k === 'const' ? [] : codecsIn(v, depth + 1)))];
+}
+
+/** x-result-by-param, for a result or a notification: which values of the param give which narrower type. */
+function casesView(st: SchemaText, rc: ResultCasesModel | undefined) {
+  if (!rc) return {};
+  return {
+    caseParam: code(rc.param),
+    cases: rc.cases.map((c) => ({
+      values: c.values.map((v) => code(JSON.stringify(v))).join(', '),
+      omitted: c.whenOmitted,
+      type: st.label(c.schema),
+      summary: c.summary ? prose(c.summary.trim()) : undefined,
+    })),
+  };
 }

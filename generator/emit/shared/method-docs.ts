@@ -3,7 +3,7 @@ import type { MethodModel } from '../../model/index.js';
 import { docs } from './ts-print.js';
 
 /** JSDoc for a method: summary, description, deprecation, availability notes. */
-export function methodDocs(method: MethodModel, extra: { params?: { name: string; text?: string }[]; returns?: string } = {}) {
+export function methodDocs(method: MethodModel, extra: { params?: { name: string; text?: string }[]; returns?: string; lead?: string } = {}) {
   const notes: string[] = [];
   const a = method.availability;
   if (method.keystore) notes.push(`Keystore method: acts for a node-held user; its username and password are secrets.${method.keystore.removedIn ? ` Removed from the node in ${method.keystore.removedIn}.` : ''}`);
@@ -16,5 +16,5 @@ export function methodDocs(method: MethodModel, extra: { params?: { name: string
   for (const p of extra.params ?? []) tags.push({ tagName: 'param', text: `${p.name}${p.text ? ` ${p.text.split('\n')[0]}` : ''}` });
   if (extra.returns) tags.push({ tagName: 'returns', text: extra.returns });
   if (method.deprecated) tags.push({ tagName: 'deprecated', text: method.replacedBy ? `Use ${method.replacedBy} instead.` : 'See the description.' });
-  return docs([method.summary, method.description, notes.join(' ')], tags);
+  return docs([method.summary, extra.lead, method.description, notes.join(' ')], tags);
 }

@@ -97,7 +97,13 @@ const declarations = new WeakMap<object, Statement | null>();
 function declarationOf(s: Exclude<Statement, string | WriterFunction>): Statement | null {
   if (s.kind === 'function') {
     if (!s.isExported) return null;
-    const { statements: _body, ...rest } = s;
+    const { statements: _body, overloads, ...rest } = s;
+    // An overloaded function is declared by its overloads alone (the implementation's signature is not
+    // callable): the last one takes the implementation's place.
+    if (overloads?.length) {
+      const last = overloads[overloads.length - 1]!;
+      return { ...rest, docs: last.docs, parameters: last.parameters, returnType: last.returnType, overloads: overloads.slice(0, -1), hasDeclareKeyword: true };
+    }
     // A default value becomes an optional parameter: initializers exist only in implementations.
     const parameters = (rest.parameters ?? []).map(({ initializer, ...p }) => (initializer === undefined ? p : { ...p, hasQuestionToken: true }));
     return { ...rest, parameters, hasDeclareKeyword: true };

@@ -56,7 +56,8 @@ const FIELDS: Readonly<Record<string, ReadonlySet<string>>> = Object.fromEntries
     export: ['kind', 'isTypeOnly', 'namedExports', 'namespaceExport', 'moduleSpecifier'],
     variable: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'declarationKind', 'declarations'],
     declaration: ['name', 'hasExclamationToken', 'type', 'initializer'],
-    function: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'isAsync', 'isGenerator', 'name', 'typeParameters', 'parameters', 'returnType', 'statements'],
+    function: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'isAsync', 'isGenerator', 'name', 'typeParameters', 'parameters', 'returnType', 'statements', 'overloads'],
+    overload: ['docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'isAsync', 'isGenerator', 'typeParameters', 'parameters', 'returnType'],
     parameter: ['name', 'isReadonly', 'isRestParameter', 'hasQuestionToken', 'type', 'initializer'],
     typeParameter: ['name', 'isConst', 'constraint', 'default'],
     interface: ['kind', 'docs', 'isExported', 'isDefaultExport', 'hasDeclareKeyword', 'name', 'typeParameters', 'extends', 'properties', 'methods'],
@@ -519,6 +520,21 @@ class Printer {
 
   #function(w: CodeBlockWriter, s: FunctionStructure): void {
     check('function', s);
+    // Overloads first, each a header ended by `;` on its line, taking the function's modifiers unless it has
+    // its own (as ts-morph prints them).
+    for (const o of s.overloads ?? []) {
+      check('overload', o);
+      w.closeComment();
+      this.#docs(w, o.docs);
+      this.#modifiers(w, { isExported: o.isExported ?? s.isExported, isDefaultExport: o.isDefaultExport ?? s.isDefaultExport, hasDeclareKeyword: o.hasDeclareKeyword ?? s.hasDeclareKeyword, isAsync: o.isAsync });
+      w.write('function');
+      w.conditionalWrite(o.isGenerator, '*');
+      if (!isBlank(s.name)) w.write(` ${s.name}`);
+      this.#typeParameters(w, o.typeParameters);
+      this.#parameters(w, o.parameters);
+      this.#returnType(w, o.returnType);
+      w.write(';').newLine();
+    }
     w.closeComment();
     this.#docs(w, s.docs);
     this.#modifiers(w, s);

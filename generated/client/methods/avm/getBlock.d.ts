@@ -6,9 +6,27 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetBlockMeta } from '../../namespaces/avm.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { AvmGetBlockParams, AvmGetBlockResult } from '../../types.js';
+import type { AvmGetBlockParams, AvmGetBlockResult, XChainBlockHexResult, XChainBlockJsonResult } from '../../types.js';
 export { avmGetBlockMeta } from '../../namespaces/avm.js';
 
+/**
+ * An X-Chain block by ID
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+ *
+ * Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
+ * reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+ */
+export declare function avmGetBlock(transport: Transport, params: Omit<AvmGetBlockParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainBlockHexResult>;
+/**
+ * An X-Chain block by ID
+ *
+ * With `encoding` 'json': the block as an object.
+ *
+ * Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
+ * reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+ */
+export declare function avmGetBlock(transport: Transport, params: Omit<AvmGetBlockParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainBlockJsonResult>;
 /**
  * An X-Chain block by ID
  *

@@ -6,9 +6,29 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetBlockByHeightMeta } from '../../namespaces/avm.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { AvmGetBlockByHeightParams, AvmGetBlockByHeightResult } from '../../types.js';
+import type { AvmGetBlockByHeightParams, AvmGetBlockByHeightResult, XChainBlockHexResult, XChainBlockJsonResult } from '../../types.js';
 export { avmGetBlockByHeightMeta } from '../../namespaces/avm.js';
 
+/**
+ * An X-Chain block by height
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+ *
+ * Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
+ * block gives `couldn't get block at height <height>: not found`. The node's documentation declares
+ * `height` a number; the node reads a number or a decimal string.
+ */
+export declare function avmGetBlockByHeight(transport: Transport, params: Omit<AvmGetBlockByHeightParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainBlockHexResult>;
+/**
+ * An X-Chain block by height
+ *
+ * With `encoding` 'json': the block as an object.
+ *
+ * Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
+ * block gives `couldn't get block at height <height>: not found`. The node's documentation declares
+ * `height` a number; the node reads a number or a decimal string.
+ */
+export declare function avmGetBlockByHeight(transport: Transport, params: Omit<AvmGetBlockByHeightParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainBlockJsonResult>;
 /**
  * An X-Chain block by height
  *

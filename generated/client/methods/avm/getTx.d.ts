@@ -6,9 +6,27 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { avmGetTxMeta } from '../../namespaces/avm.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { AvmGetTxParams, AvmGetTxResult } from '../../types.js';
+import type { AvmGetTxParams, AvmGetTxResult, XChainTxHexResult, XChainTxJsonResult } from '../../types.js';
 export { avmGetTxMeta } from '../../namespaces/avm.js';
 
+/**
+ * An X-Chain transaction by ID
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the transaction as a hex string.
+ *
+ * Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
+ * repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+ */
+export declare function avmGetTx(transport: Transport, params: Omit<AvmGetTxParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<XChainTxHexResult>;
+/**
+ * An X-Chain transaction by ID
+ *
+ * With `encoding` 'json': the transaction as an object.
+ *
+ * Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
+ * repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+ */
+export declare function avmGetTx(transport: Transport, params: Omit<AvmGetTxParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<XChainTxJsonResult>;
 /**
  * An X-Chain transaction by ID
  *

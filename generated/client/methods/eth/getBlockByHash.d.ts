@@ -6,9 +6,27 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { EthGetBlockByHashParams, EthGetBlockByHashResult } from '../../types.js';
+import type { EthGetBlockByHashParams, EthGetBlockByHashResult, EthGetBlockByHashResultFullTransactionsFalse, EthGetBlockByHashResultFullTransactionsTrue } from '../../types.js';
 export { ethGetBlockByHashMeta } from '../../namespaces/eth.js';
 
+/**
+ * A block by hash
+ *
+ * With `fullTransactions` false: the block's transactions as their hashes.
+ *
+ * The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
+ * it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+ */
+export declare function ethGetBlockByHash(transport: Transport, blockHash: `0x${string}`, fullTransactions: false, options?: CallOptions): Promise<EthGetBlockByHashResultFullTransactionsFalse>;
+/**
+ * A block by hash
+ *
+ * With `fullTransactions` true: the block's transactions as full objects.
+ *
+ * The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
+ * it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+ */
+export declare function ethGetBlockByHash(transport: Transport, blockHash: `0x${string}`, fullTransactions: true, options?: CallOptions): Promise<EthGetBlockByHashResultFullTransactionsTrue>;
 /**
  * A block by hash
  *

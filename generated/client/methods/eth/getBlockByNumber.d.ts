@@ -6,9 +6,33 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { BlockNumberOrTag, EthGetBlockByNumberParams, EthGetBlockByNumberResult } from '../../types.js';
+import type { BlockNumberOrTag, EthGetBlockByNumberParams, EthGetBlockByNumberResult, EthGetBlockByNumberResultFullTransactionsFalse, EthGetBlockByNumberResultFullTransactionsTrue } from '../../types.js';
 export { ethGetBlockByNumberMeta } from '../../namespaces/eth.js';
 
+/**
+ * A block by number or tag
+ *
+ * With `fullTransactions` false: the block's transactions as their hashes.
+ *
+ * The block with the given number, or the block a tag names (every tag but `earliest` names the last
+ * accepted block), with its transactions as hashes or, when `fullTransactions` is true, as objects.
+ * `null` when no such block exists. The C-Chain adds `extDataHash`, `blockExtraData` (the block's atomic
+ * cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
+ * `totalDifficulty` (equal to the number).
+ */
+export declare function ethGetBlockByNumber(transport: Transport, block: BlockNumberOrTag, fullTransactions: false, options?: CallOptions): Promise<EthGetBlockByNumberResultFullTransactionsFalse>;
+/**
+ * A block by number or tag
+ *
+ * With `fullTransactions` true: the block's transactions as full objects.
+ *
+ * The block with the given number, or the block a tag names (every tag but `earliest` names the last
+ * accepted block), with its transactions as hashes or, when `fullTransactions` is true, as objects.
+ * `null` when no such block exists. The C-Chain adds `extDataHash`, `blockExtraData` (the block's atomic
+ * cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
+ * `totalDifficulty` (equal to the number).
+ */
+export declare function ethGetBlockByNumber(transport: Transport, block: BlockNumberOrTag, fullTransactions: true, options?: CallOptions): Promise<EthGetBlockByNumberResultFullTransactionsTrue>;
 /**
  * A block by number or tag
  *

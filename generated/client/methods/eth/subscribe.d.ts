@@ -8,7 +8,7 @@ import type { SubscribeCallOptions } from '../../runtime/client/call-api.js';
 import { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
 import type { MethodMeta, SubscriptionMeta } from '../../runtime/client/meta.js';
 import type { Transport, Subscription } from '../../runtime/transports/transport.js';
-import type { EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeParams, EthSubscribeResult, EthSubscribeSyncingNotification, LogSubscriptionFilter } from '../../types.js';
+import type { EthSubscribeLogsNotification, EthSubscribeNewAcceptedTransactionsNotification, EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse, EthSubscribeNewHeadsNotification, EthSubscribeNewPendingTransactionsNotification, EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse, EthSubscribeParams, EthSubscribeResult, EthSubscribeSyncingNotification, LogSubscriptionFilter, TransactionInfo } from '../../types.js';
 export { ethSubscribeMeta, ethSubscribeNewHeadsMeta, ethSubscribeLogsMeta, ethSubscribeNewPendingTransactionsMeta, ethSubscribeNewAcceptedTransactionsMeta, ethSubscribeSyncingMeta } from '../../namespaces/eth.js';
 
 /**
@@ -67,12 +67,64 @@ export declare function ethSubscribeLogs(transport: Transport, filter: LogSubscr
 /**
  * Transactions entering the pool
  *
+ * With `fullTransactions` false (or left out): each transaction as its hash.
+ *
+ * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
+ *
+ * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+ */
+export declare function ethSubscribeNewPendingTransactions(transport: Transport, fullTransactions?: false, options?: SubscribeCallOptions): Subscription<EthSubscribeNewPendingTransactionsNotificationFullTransactionsFalse>;
+/**
+ * Transactions entering the pool
+ *
+ * With `fullTransactions` true: each transaction in full.
+ *
+ * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
+ *
+ * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+ */
+export declare function ethSubscribeNewPendingTransactions(transport: Transport, fullTransactions: true, options?: SubscribeCallOptions): Subscription<TransactionInfo>;
+/**
+ * Transactions entering the pool
+ *
  * Each transaction entering the node's pool, as its hash or, with `fullTransactions`, in full (block fields `null`).
  *
  * An async iterator of notifications; `break` (or `return()`) unsubscribes.
  */
 export declare function ethSubscribeNewPendingTransactions(transport: Transport, fullTransactions?: boolean, options?: SubscribeCallOptions): Subscription<EthSubscribeNewPendingTransactionsNotification>;
 
+/**
+ * Transactions of newly accepted blocks (C-Chain only)
+ *
+ * With `fullTransactions` false (or left out): each transaction as its hash.
+ *
+ * Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
+ * C-Chain node only.
+ *
+ * The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+ * false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+ * version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+ * 32-byte hash (or the transaction).
+ *
+ * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+ */
+export declare function ethSubscribeNewAcceptedTransactions(transport: Transport, fullTransactions?: false, options?: SubscribeCallOptions): Subscription<EthSubscribeNewAcceptedTransactionsNotificationFullTransactionsFalse>;
+/**
+ * Transactions of newly accepted blocks (C-Chain only)
+ *
+ * With `fullTransactions` true: each transaction in full.
+ *
+ * Each transaction of every newly accepted block, as its hash or, with `fullTransactions`, in full.
+ * C-Chain node only.
+ *
+ * The node's documentation writes the flag as an object (`["newAcceptedTransactions", {"fullTx":
+ * false}]`) and its sample notification as `"0xtransactionhash..."`: documentation forms no node
+ * version sends or accepts; the flag is a plain boolean after the kind, and each notification a
+ * 32-byte hash (or the transaction).
+ *
+ * An async iterator of notifications; `break` (or `return()`) unsubscribes.
+ */
+export declare function ethSubscribeNewAcceptedTransactions(transport: Transport, fullTransactions: true, options?: SubscribeCallOptions): Subscription<TransactionInfo>;
 /**
  * Transactions of newly accepted blocks (C-Chain only)
  *

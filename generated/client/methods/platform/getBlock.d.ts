@@ -4,9 +4,35 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetBlockMeta } from '../../namespaces/platform.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { PlatformGetBlockParams, PlatformGetBlockResult } from '../../types.js';
+import type { PChainBlockHexResult, PChainBlockJsonResult, PlatformGetBlockParams, PlatformGetBlockResult } from '../../types.js';
 export { platformGetBlockMeta } from '../../namespaces/platform.js';
 
+/**
+ * A P-Chain block by ID
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+ *
+ * Returns the block with the given ID, as hex bytes or as JSON.
+ *
+ * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+ * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+ * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
+ * blocks). The reply's `encoding` repeats the one used.
+ */
+export declare function platformGetBlock(transport: Transport, params: Omit<PlatformGetBlockParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainBlockHexResult>;
+/**
+ * A P-Chain block by ID
+ *
+ * With `encoding` 'json': the block as an object.
+ *
+ * Returns the block with the given ID, as hex bytes or as JSON.
+ *
+ * `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
+ * `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
+ * it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
+ * blocks). The reply's `encoding` repeats the one used.
+ */
+export declare function platformGetBlock(transport: Transport, params: Omit<PlatformGetBlockParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainBlockJsonResult>;
 /**
  * A P-Chain block by ID
  *

@@ -4,9 +4,31 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetBlockByHeightMeta } from '../../namespaces/platform.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult } from '../../types.js';
+import type { PChainBlockHexResult, PChainBlockJsonResult, PlatformGetBlockByHeightParams, PlatformGetBlockByHeightResult } from '../../types.js';
 export { platformGetBlockByHeightMeta } from '../../namespaces/platform.js';
 
+/**
+ * A P-Chain block by height
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the block as a hex string.
+ *
+ * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
+ * the encodings).
+ *
+ * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+ */
+export declare function platformGetBlockByHeight(transport: Transport, params: Omit<PlatformGetBlockByHeightParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainBlockHexResult>;
+/**
+ * A P-Chain block by height
+ *
+ * With `encoding` 'json': the block as an object.
+ *
+ * Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
+ * the encodings).
+ *
+ * The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+ */
+export declare function platformGetBlockByHeight(transport: Transport, params: Omit<PlatformGetBlockByHeightParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainBlockJsonResult>;
 /**
  * A P-Chain block by height
  *

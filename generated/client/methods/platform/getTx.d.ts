@@ -4,9 +4,33 @@ import type { CallOptions } from '../../runtime/client/call.js';
 import { platformGetTxMeta } from '../../namespaces/platform.js';
 import type { MethodMeta } from '../../runtime/client/meta.js';
 import type { Transport } from '../../runtime/transports/transport.js';
-import type { PlatformGetTxParams, PlatformGetTxResult } from '../../types.js';
+import type { PChainTxHexResult, PChainTxJsonResult, PlatformGetTxParams, PlatformGetTxResult } from '../../types.js';
 export { platformGetTxMeta } from '../../namespaces/platform.js';
 
+/**
+ * A P-Chain transaction by ID
+ *
+ * With `encoding` 'hex' | 'hexc' | 'hexnc' (or left out): the transaction as a hex string.
+ *
+ * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
+ * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
+ *
+ * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
+ * type), `credentials` and `id`.
+ */
+export declare function platformGetTx(transport: Transport, params: Omit<PlatformGetTxParams, "encoding"> & { encoding?: "hex" | "hexc" | "hexnc" }, options?: CallOptions): Promise<PChainTxHexResult>;
+/**
+ * A P-Chain transaction by ID
+ *
+ * With `encoding` 'json': the transaction as an object.
+ *
+ * Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
+ * default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
+ *
+ * With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
+ * type), `credentials` and `id`.
+ */
+export declare function platformGetTx(transport: Transport, params: Omit<PlatformGetTxParams, "encoding"> & { encoding: "json" }, options?: CallOptions): Promise<PChainTxJsonResult>;
 /**
  * A P-Chain transaction by ID
  *

@@ -125,6 +125,30 @@ const CASES: [string, Statement[]][] = [
       statements: ['return `${a}`;'],
     },
   ]],
+  ['overloads, in an implementation and in a declaration', [
+    {
+      kind: 'function',
+      isExported: true,
+      name: 'get',
+      docs: doc('Either shape.'),
+      overloads: [
+        { docs: doc('With `full` true.'), parameters: [{ name: 'id', type: 'string' }, { name: 'full', type: 'true' }, { name: 'options', type: 'CallOptions', hasQuestionToken: true }], returnType: 'Promise<Full>' },
+        { parameters: [{ name: 'id', type: 'string' }, { name: 'full', type: 'boolean' }], returnType: 'Promise<Either>' },
+      ],
+      parameters: [{ name: 'id', type: 'string' }, { name: 'full', type: 'boolean' }],
+      returnType: 'Promise<Either>',
+      statements: ['return call(id, full);'],
+    },
+    {
+      kind: 'function',
+      isExported: true,
+      hasDeclareKeyword: true,
+      name: 'declared',
+      overloads: [{ docs: doc('One.'), parameters: [{ name: 'x', type: '1' }], returnType: 'One' }],
+      parameters: [{ name: 'x', type: 'number' }],
+      returnType: 'number',
+    },
+  ]],
   ['a method signature whose parameters span lines', [
     {
       kind: 'interface',
@@ -159,7 +183,7 @@ describe('printStatements prints as ts-morph does', () => {
 describe('what it does not print is an internal error', () => {
   const cases: [string, Statement, RegExp][] = [
     ['a class', { kind: 'class', name: 'C' } as unknown as Statement, /cannot print a class structure/],
-    ['overloads', { kind: 'function', name: 'f', overloads: [{ parameters: [] }] }, /cannot print `overloads` of a function structure/],
+    ['an overload with leading trivia', { kind: 'function', name: 'f', overloads: [{ parameters: [], leadingTrivia: '// x' }] }, /cannot print `leadingTrivia` of a overload structure/],
     ['import attributes', { kind: 'import', moduleSpecifier: './x.json', attributes: [{ name: 'type', value: 'json' }] }, /cannot print `attributes` of a import structure/],
     ['a parameter scope', { kind: 'function', name: 'f', parameters: [{ name: 'x', scope: 'public' } as never] }, /cannot print `scope` of a parameter structure/],
     ['leading trivia', { kind: 'typeAlias', name: 'T', type: 'string', leadingTrivia: '// x' }, /cannot print `leadingTrivia` of a typeAlias structure/],
