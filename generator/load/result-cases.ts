@@ -7,7 +7,7 @@
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from './document.js';
-import type { Provenance } from './bundle.js';
+import type { Provenance } from './provenance.js';
 
 export function checkResultCases(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
   const problems: Diagnostic[] = [];
