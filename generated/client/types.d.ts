@@ -3124,6 +3124,86 @@ export interface InfoUptimeResult {
  */
 export type KeystoreBaseFee = bigint
 
+export interface KeystoreCreateUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type KeystoreCreateUserResult = EmptyResult
+
+export interface KeystoreDeleteUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type KeystoreDeleteUserResult = EmptyResult
+
+export interface KeystoreExportUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+  /**
+   * Encoding of the exported user (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export interface KeystoreExportUserResult {
+  /**
+   * The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+   */
+  user: `0x${string}`
+  /**
+   * The encoding of `user`, as asked for.
+   */
+  encoding: HexEncoding
+}
+
+export interface KeystoreImportUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+  /**
+   * The exported user, `0x` hex
+   */
+  user: `0x${string}`
+  /**
+   * Encoding of `user` (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type KeystoreImportUserResult = EmptyResult
+
+export interface KeystoreListUsersResult {
+  /**
+   * The users' names.
+   */
+  users: string[]
+}
+
 /**
  * A validator of an L1 (a subnet converted to manage its own validator set), as
  * `platform.getCurrentValidators` lists it. Recognised by its `validationID`. The node's documentation

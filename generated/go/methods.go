@@ -74,6 +74,11 @@ type NodeadminAPI struct {
 	NodeAdmin *NodeadminNodeAdminAPI
 }
 
+// KeystoreAPI holds the methods of Keystore API.
+type KeystoreAPI struct {
+	t *transport
+}
+
 // NativeAPI holds the methods of Native API (EVM chain).
 type NativeAPI struct {
 	t *transport
@@ -148,6 +153,7 @@ type Client struct {
 	Proposervm *ProposervmAPI
 	Indexer    *IndexerAPI
 	Nodeadmin  *NodeadminAPI
+	Keystore   *KeystoreAPI
 	Native     *NativeAPI
 	Admin      *AdminAPI
 	Evm        *EvmAPI
@@ -155,7 +161,7 @@ type Client struct {
 
 // New makes a client for the node at baseURL (such as DefaultURL).
 func New(baseURL string, opts ...Option) *Client {
-	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
+	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "keystore": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
 	c.Health = &HealthAPI{t: t}
@@ -165,6 +171,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Proposervm = &ProposervmAPI{t: t}
 	c.Indexer = &IndexerAPI{t: t, Index: &IndexerIndexAPI{t: t}}
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
+	c.Keystore = &KeystoreAPI{t: t}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
 	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
@@ -2614,6 +2621,137 @@ func (a *NodeadminNodeAdminAPI) StacktraceCall(result *EmptyResult) *Call {
 func (a *NodeadminNodeAdminAPI) Stacktrace(ctx context.Context) (EmptyResult, error) {
 	var out EmptyResult
 	err := a.t.do(ctx, a.StacktraceCall(&out))
+	return out, err
+}
+
+// KeystoreCreateUserParams holds the params of keystore.createUser.
+type KeystoreCreateUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+}
+
+// CreateUserCall prepares keystore.createUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) CreateUserCall(params KeystoreCreateUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.createUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// CreateUser calls keystore.createUser: Create a keystore user (removed)
+//
+// Created a user named `username`, protected by `password`. The name and the password were each at most
+// 1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+// characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+// with `user already exists: <username>`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) CreateUser(ctx context.Context, params KeystoreCreateUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.CreateUserCall(params, &out))
+	return out, err
+}
+
+// KeystoreDeleteUserParams holds the params of keystore.deleteUser.
+type KeystoreDeleteUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+}
+
+// DeleteUserCall prepares keystore.deleteUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) DeleteUserCall(params KeystoreDeleteUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.deleteUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// DeleteUser calls keystore.deleteUser: Delete a keystore user (removed)
+//
+// Deleted the user named `username` and everything the chains had stored for it, once `password`
+// matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+// `incorrect password: user "<username>"`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) DeleteUser(ctx context.Context, params KeystoreDeleteUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.DeleteUserCall(params, &out))
+	return out, err
+}
+
+// ListUsersCall prepares keystore.listUsers for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ListUsersCall(result *KeystoreListUsersResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.listUsers", Params: struct{}{}, Effects: EffectRead, Result: result}
+}
+
+// ListUsers calls keystore.listUsers: Names of the keystore's users (removed)
+//
+// Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ListUsers(ctx context.Context) (KeystoreListUsersResult, error) {
+	var out KeystoreListUsersResult
+	err := a.t.do(ctx, a.ListUsersCall(&out))
+	return out, err
+}
+
+// KeystoreExportUserParams holds the params of keystore.exportUser.
+type KeystoreExportUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+	// Encoding of the exported user (default `hex`)
+	Encoding *string `json:"encoding,omitempty"`
+}
+
+// ExportUserCall prepares keystore.exportUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ExportUserCall(params KeystoreExportUserParams, result *KeystoreExportUserResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.exportUser", Params: params, Effects: EffectAdmin, Result: result}
+}
+
+// ExportUser calls keystore.exportUser: Export a keystore user to move it to another node (removed)
+//
+// Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+// (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+// `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+// encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+// `couldn't encode user to string: unsupported encoding in method`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ExportUser(ctx context.Context, params KeystoreExportUserParams) (KeystoreExportUserResult, error) {
+	var out KeystoreExportUserResult
+	err := a.t.do(ctx, a.ExportUserCall(params, &out))
+	return out, err
+}
+
+// KeystoreImportUserParams holds the params of keystore.importUser.
+type KeystoreImportUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+	// The exported user, `0x` hex
+	User string `json:"user"`
+	// Encoding of `user` (default `hex`)
+	Encoding *string `json:"encoding,omitempty"`
+}
+
+// ImportUserCall prepares keystore.importUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ImportUserCall(params KeystoreImportUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.importUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// ImportUser calls keystore.importUser: Import a user exported from another node (removed)
+//
+// Added, under `username` (it need not be the name the user had), a user exported with
+// `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+// 4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+// taken gave `user already exists: <username>`, bytes that did not decode
+// `couldn't decode 'user' to bytes: <reason>`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ImportUser(ctx context.Context, params KeystoreImportUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.ImportUserCall(params, &out))
 	return out, err
 }
 

@@ -1137,6 +1137,18 @@ type NodeAdminDbGetResult struct {
 	ErrorCode int64  `json:"errorCode"`
 }
 
+type KeystoreListUsersResult struct {
+	// The users' names.
+	Users []string `json:"users"`
+}
+
+type KeystoreExportUserResult struct {
+	// The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+	User string `json:"user"`
+	// The encoding of `user`, as asked for.
+	Encoding string `json:"encoding"`
+}
+
 // ExportedKey: A private key in the node's two text forms.
 type ExportedKey struct {
 	// The key as `PrivateKey-` followed by cb58; `native.importKey` accepts this form.

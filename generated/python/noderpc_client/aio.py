@@ -19,7 +19,7 @@ DEFAULT_URL = "http://127.0.0.1:9650"
 DEFAULT_VARIABLES: dict[str, str] = {"blockchainID": "P", "container": "block"}
 """The endpoints' path variables and their defaults."""
 
-_PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
+_PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
 
 
 def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
@@ -636,6 +636,85 @@ class AsyncProposervmApi:
         Documented errors:
             -32000: couldn't get current epoch: <reason>"""
         return await self._t.call(calls.proposervm_get_current_epoch(), timeout=timeout, headers=headers)
+
+
+class AsyncKeystoreApi:
+    """Keystore API"""
+
+    def __init__(self, transport: AsyncHttpTransport) -> None:
+        self._t = transport
+
+    async def create_user(self, *, username: str, password: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Create a keystore user (removed)
+
+        Created a user named `username`, protected by `password`. The name and the password were each at most
+        1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+        characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+        with `user already exists: <username>`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user already exists: <username>
+            -32000: password is too weak
+            -32000: empty username
+            -32000: username exceeds maximum length of 1024 chars"""
+        return await self._t.call(calls.keystore_create_user(username=username, password=password), timeout=timeout, headers=headers)
+
+    async def delete_user(self, *, username: str, password: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Delete a keystore user (removed)
+
+        Deleted the user named `username` and everything the chains had stored for it, once `password`
+        matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+        `incorrect password: user "<username>"`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user doesn't exist: <username>
+            -32000: incorrect password: user "<username>" """
+        return await self._t.call(calls.keystore_delete_user(username=username, password=password), timeout=timeout, headers=headers)
+
+    async def list_users(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> KeystoreListUsersResult:
+        """Names of the keystore's users (removed)
+
+        Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404."""
+        return await self._t.call(calls.keystore_list_users(), timeout=timeout, headers=headers)
+
+    async def export_user(self, *, username: str, password: str, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> KeystoreExportUserResult:
+        """Export a keystore user to move it to another node (removed)
+
+        Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+        (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+        `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+        encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+        `couldn't encode user to string: unsupported encoding in method`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: incorrect password: user "<username>"
+            -32000: couldn't encode user to string: unsupported encoding in method"""
+        return await self._t.call(calls.keystore_export_user(username=username, password=password, encoding=encoding), timeout=timeout, headers=headers)
+
+    async def import_user(self, *, username: str, password: str, user: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Import a user exported from another node (removed)
+
+        Added, under `username` (it need not be the name the user had), a user exported with
+        `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+        4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+        taken gave `user already exists: <username>`, bytes that did not decode
+        `couldn't decode 'user' to bytes: <reason>`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user already exists: <username>
+            -32000: incorrect password: user "<username>"
+            -32000: couldn't decode 'user' to bytes: invalid input checksum"""
+        return await self._t.call(calls.keystore_import_user(username=username, password=password, user=user, encoding=encoding), timeout=timeout, headers=headers)
 
 
 class AsyncNativeApi:
@@ -3055,6 +3134,7 @@ class AsyncNodeClient:
         self.proposervm = AsyncProposervmApi(self._transport)
         self.indexer = AsyncIndexerApi(self._transport)
         self.nodeadmin = AsyncNodeadminApi(self._transport)
+        self.keystore = AsyncKeystoreApi(self._transport)
         self.native = AsyncNativeApi(self._transport)
         self.admin = AsyncAdminApi(self._transport)
         self.evm = AsyncEvmApi(self._transport)

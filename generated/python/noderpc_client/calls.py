@@ -1461,6 +1461,92 @@ def nodeadmin_node_admin_stacktrace() -> Call[EmptyResult]:
     return Call("nodeadmin", "admin.stacktrace", _encode("nodeadmin:admin.stacktrace", params), "admin", _decoder("nodeadmin:admin.stacktrace"))
 
 
+def keystore_create_user(*, username: str, password: str) -> Call[EmptyResult]:
+    """Create a keystore user (removed)
+
+    Created a user named `username`, protected by `password`. The name and the password were each at most
+    1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+    characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+    with `user already exists: <username>`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user already exists: <username>
+        -32000: password is too weak
+        -32000: empty username
+        -32000: username exceeds maximum length of 1024 chars"""
+    params: dict[str, Any] = {"username": username, "password": password}
+    return Call("keystore", "keystore.createUser", _encode("keystore:keystore.createUser", params), "write", _decoder("keystore:keystore.createUser"))
+
+
+def keystore_delete_user(*, username: str, password: str) -> Call[EmptyResult]:
+    """Delete a keystore user (removed)
+
+    Deleted the user named `username` and everything the chains had stored for it, once `password`
+    matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+    `incorrect password: user "<username>"`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user doesn't exist: <username>
+        -32000: incorrect password: user "<username>" """
+    params: dict[str, Any] = {"username": username, "password": password}
+    return Call("keystore", "keystore.deleteUser", _encode("keystore:keystore.deleteUser", params), "write", _decoder("keystore:keystore.deleteUser"))
+
+
+def keystore_list_users() -> Call[KeystoreListUsersResult]:
+    """Names of the keystore's users (removed)
+
+    Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404."""
+    params: dict[str, Any] = {}
+    return Call("keystore", "keystore.listUsers", _encode("keystore:keystore.listUsers", params), "read", _decoder("keystore:keystore.listUsers"))
+
+
+def keystore_export_user(*, username: str, password: str, encoding: HexEncoding | None = None) -> Call[KeystoreExportUserResult]:
+    """Export a keystore user to move it to another node (removed)
+
+    Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+    (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+    `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+    encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+    `couldn't encode user to string: unsupported encoding in method`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: incorrect password: user "<username>"
+        -32000: couldn't encode user to string: unsupported encoding in method"""
+    params: dict[str, Any] = {"username": username, "password": password}
+    if encoding is not None:
+        params["encoding"] = encoding
+    return Call("keystore", "keystore.exportUser", _encode("keystore:keystore.exportUser", params), "admin", _decoder("keystore:keystore.exportUser"))
+
+
+def keystore_import_user(*, username: str, password: str, user: HexData, encoding: HexEncoding | None = None) -> Call[EmptyResult]:
+    """Import a user exported from another node (removed)
+
+    Added, under `username` (it need not be the name the user had), a user exported with
+    `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+    4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+    taken gave `user already exists: <username>`, bytes that did not decode
+    `couldn't decode 'user' to bytes: <reason>`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user already exists: <username>
+        -32000: incorrect password: user "<username>"
+        -32000: couldn't decode 'user' to bytes: invalid input checksum"""
+    params: dict[str, Any] = {"username": username, "password": password, "user": user}
+    if encoding is not None:
+        params["encoding"] = encoding
+    return Call("keystore", "keystore.importUser", _encode("keystore:keystore.importUser", params), "write", _decoder("keystore:keystore.importUser"))
+
+
 def native_export(*, to: ChainAddress | Bech32Address, amount: Uint64, asset_id: AssetIDOrNative, base_fee: KeystoreBaseFee | None = None, target_chain: ChainAlias | None = None, username: str, password: str) -> Call[TxIDResult]:
     """Export an asset to the X-Chain or P-Chain (keystore, removed)
 

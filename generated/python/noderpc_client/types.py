@@ -168,6 +168,8 @@ __all__ = [
     "LoggerLevels",
     "NodeAdminLoadVMsResult",
     "NodeAdminDbGetResult",
+    "KeystoreListUsersResult",
+    "KeystoreExportUserResult",
     "AssetIDOrNative",
     "HexQuantity",
     "KeystoreBaseFee",
@@ -1659,6 +1661,18 @@ class NodeAdminLoadVMsResult(_NodeAdminLoadVMsResultRequired, total=False):
 class NodeAdminDbGetResult(TypedDict):
     value: HexData
     errorCode: int
+
+
+class KeystoreListUsersResult(TypedDict):
+    #: The users' names.
+    users: list[str]
+
+
+class KeystoreExportUserResult(TypedDict):
+    #: The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+    user: HexData
+    #: The encoding of `user`, as asked for.
+    encoding: HexEncoding
 
 
 #: An asset ID (cb58), or `NATIVE` for the chain's native token.
