@@ -347,20 +347,20 @@ export interface AssetBalance {
 export type AssetIDOrNative = (CB58ID | "NATIVE")
 
 /**
- * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
+ * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded as `encoding` says.
  * `blockHeight` is the height of the EVM block that includes it; the node sends it only once the
  * transaction is accepted.
  *
  */
 export interface AtomicTx {
   /**
-   * The signed transaction's bytes, `0x` hex with a 4-byte checksum.
+   * The signed transaction's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   tx: `0x${string}`
   /**
-   * The encoding of `tx` (always `hex`).
+   * The encoding of `tx`, as asked for.
    */
-  encoding: HexOnlyEncoding
+  encoding: HexEncoding
   /**
    * Height of the including block; only for accepted transactions.
    */
@@ -2826,15 +2826,6 @@ export type HeightOrProposed = (bigint | "proposed")
  */
 export type HexEncoding = ("hex" | "hexc" | "hexnc")
 
-/**
- * The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;
- * `hex` is the only value worth sending. Bytes in this encoding are `0x`-prefixed hex **followed by a
- * 4-byte checksum** (the last four bytes of the SHA-256 of the payload), which the node verifies on input.
- * An empty string is not "absent": the node rejects it as an invalid encoding.
- *
- */
-export type HexOnlyEncoding = "hex"
-
 export interface IndexGetContainerByIDParams {
   /**
    * The container's ID
@@ -3578,9 +3569,9 @@ export interface NativeGetAtomicTxParams {
    */
   txID: CB58ID
   /**
-   * Encoding of the transaction (`hex` only)
+   * Encoding of the transaction (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeGetAtomicTxResult = AtomicTx
@@ -3615,9 +3606,9 @@ export interface NativeGetUTXOsParams {
    */
   startIndex?: UtxoIndex
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeGetUTXOsResult = UtxoPage
@@ -3696,13 +3687,13 @@ export type NativeImportResult = TxIDResult
 
 export interface NativeIssueTxParams {
   /**
-   * The signed transaction, hex with checksum
+   * The signed transaction, `0x` hex
    */
   tx: `0x${string}`
   /**
-   * Encoding of `tx` (`hex` only)
+   * Encoding of `tx` (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeIssueTxResult = TxIDResult
@@ -4279,9 +4270,9 @@ export interface PlatformGetRewardUTXOsParams {
    */
   txID: CB58ID
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export interface PlatformGetRewardUTXOsResult {
@@ -4290,10 +4281,13 @@ export interface PlatformGetRewardUTXOsResult {
    */
   numFetched: bigint
   /**
-   * The reward UTXOs, `0x` hex with checksum.
+   * The reward UTXOs, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   utxos: `0x${string}`[]
-  encoding: HexOnlyEncoding
+  /**
+   * The encoding of `utxos`, as asked for.
+   */
+  encoding: HexEncoding
 }
 
 export interface PlatformGetStakeParams {
@@ -4308,9 +4302,9 @@ export interface PlatformGetStakeParams {
    */
   validatorsOnly?: boolean
   /**
-   * Encoding of the staked outputs (`hex` only; not in the node's documentation)
+   * Encoding of the staked outputs (default `hex`; not in the node's documentation)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export interface PlatformGetStakeResult {
@@ -4323,10 +4317,13 @@ export interface PlatformGetStakeResult {
    */
   stakeds: AssetAmounts
   /**
-   * The staked outputs, `0x` hex with checksum.
+   * The staked outputs, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   stakedOutputs: `0x${string}`[]
-  encoding: HexOnlyEncoding
+  /**
+   * The encoding of `stakedOutputs`, as asked for.
+   */
+  encoding: HexEncoding
 }
 
 export interface PlatformGetStakingAssetIDParams {
@@ -4438,9 +4435,9 @@ export interface PlatformGetUTXOsParams {
    */
   sourceChain?: string
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type PlatformGetUTXOsResult = UtxoPage
@@ -4464,13 +4461,13 @@ export type PlatformGetValidatorsAtResult = ValidatorsAtResult
 
 export interface PlatformIssueTxParams {
   /**
-   * The signed transaction, hex with checksum
+   * The signed transaction, `0x` hex
    */
   tx: `0x${string}`
   /**
-   * Encoding of `tx` (`hex` only)
+   * Encoding of `tx` (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type PlatformIssueTxResult = TxIDResult
@@ -5574,7 +5571,7 @@ export interface UtxoIndex {
 }
 
 /**
- * One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.
+ * One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded as `encoding` says.
  * When `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again
  * with `startIndex` set to `endIndex`.
  *
@@ -5585,7 +5582,7 @@ export interface UtxoPage {
    */
   numFetched: bigint
   /**
-   * The UTXOs, each `0x` hex with a 4-byte checksum.
+   * The UTXOs, each `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   utxos: `0x${string}`[]
   /**
@@ -5593,9 +5590,9 @@ export interface UtxoPage {
    */
   endIndex: UtxoIndex
   /**
-   * The encoding of `utxos` (always `hex`).
+   * The encoding of `utxos`, as asked for.
    */
-  encoding: HexOnlyEncoding
+  encoding: HexEncoding
 }
 
 /**

@@ -827,7 +827,7 @@ func (a *PlatformAPI) GetMinStake(ctx context.Context, params PlatformGetMinStak
 type PlatformGetRewardUTXOsParams struct {
 	// The staking or delegating transaction
 	TxID string `json:"txID"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -841,7 +841,8 @@ func (a *PlatformAPI) GetRewardUTXOsCall(params PlatformGetRewardUTXOsParams, re
 // Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
 // has ended and been rewarded. Nothing is returned while the period is running.
 //
-// `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+// UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+// checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
 // integer by the node's documentation and sent as a decimal string by the node; both are accepted.
 //
 // Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -859,7 +860,7 @@ type PlatformGetStakeParams struct {
 	Addresses []string `json:"addresses"`
 	// Count validator stakes only, not delegations
 	ValidatorsOnly *bool `json:"validatorsOnly,omitempty"`
-	// Encoding of the staked outputs (`hex` only; not in the node's documentation)
+	// Encoding of the staked outputs (default `hex`; not in the node's documentation)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -876,7 +877,7 @@ func (a *PlatformAPI) GetStakeCall(params PlatformGetStakeParams, result *Platfo
 // With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
 //
 // Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-// (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+// (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
 // `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
 //
 // Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -1066,7 +1067,7 @@ type PlatformGetUTXOsParams struct {
 	StartIndex *UtxoIndex `json:"startIndex,omitempty"`
 	// List atomic UTXOs exported from this chain (ID or alias)
 	SourceChain *string `json:"sourceChain,omitempty"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -1093,7 +1094,8 @@ func (a *PlatformAPI) GetUTXOsCall(params PlatformGetUTXOsParams, result *UtxoPa
 //     on more than one page, and the UTXO set may change between calls.
 //
 // `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-// `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+// `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+// documentation names only `hex`. The node's documentation declares `numFetched` an int; the
 // node sends a decimal string.
 //
 // The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -1222,9 +1224,9 @@ func (a *PlatformAPI) GetValidatorFeeState(ctx context.Context) (ValidatorFeeSta
 
 // PlatformIssueTxParams holds the params of platform.issueTx.
 type PlatformIssueTxParams struct {
-	// The signed transaction, hex with checksum
+	// The signed transaction, `0x` hex
 	Tx string `json:"tx"`
-	// Encoding of `tx` (`hex` only)
+	// Encoding of `tx` (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -1236,7 +1238,8 @@ func (a *PlatformAPI) IssueTxCall(params PlatformIssueTxParams, result *TxIDResu
 // IssueTx calls platform.issueTx: Send a signed transaction to the network
 //
 // Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-// `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+// `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+// `hexnc`; the node's documentation names only `hex`. Follow it with
 // `platform.getTxStatus`.
 func (a *PlatformAPI) IssueTx(ctx context.Context, params PlatformIssueTxParams) (TxIDResult, error) {
 	var out TxIDResult
@@ -2880,7 +2883,7 @@ func (a *NativeAPI) ExportKey(ctx context.Context, params NativeExportKeyParams)
 type NativeGetAtomicTxParams struct {
 	// The transaction's ID
 	TxID string `json:"txID"`
-	// Encoding of the transaction (`hex` only)
+	// Encoding of the transaction (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -2891,11 +2894,12 @@ func (a *NativeAPI) GetAtomicTxCall(params NativeGetAtomicTxParams, result *Atom
 
 // GetAtomicTx calls native.getAtomicTx: An atomic transaction by ID
 //
-// Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+// Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
 // once it is accepted, the height of the block that includes it. The node's documentation lists
 // `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
 //
-// `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+// `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+// documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
 //
 // The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
 // node version accepts, since those are not transaction IDs. Send real values.
@@ -2942,7 +2946,7 @@ type NativeGetUTXOsParams struct {
 	Limit *U32 `json:"limit,omitempty"`
 	// Continue after this UTXO (a previous page's `endIndex`)
 	StartIndex *UtxoIndex `json:"startIndex,omitempty"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -2968,7 +2972,8 @@ func (a *NativeAPI) GetUTXOsCall(params NativeGetUTXOsParams, result *UtxoPage) 
 //     on more than one page, and the UTXO set may change between calls.
 //
 // `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-// to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+// to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+// `hexnc` (no checksum); the node's documentation names only `hex`. The node's
 // documentation declares `numFetched` an int; the node sends a decimal string.
 //
 // The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -3111,9 +3116,9 @@ func (a *NativeAPI) ImportKey(ctx context.Context, params NativeImportKeyParams)
 
 // NativeIssueTxParams holds the params of native.issueTx.
 type NativeIssueTxParams struct {
-	// The signed transaction, hex with checksum
+	// The signed transaction, `0x` hex
 	Tx string `json:"tx"`
-	// Encoding of `tx` (`hex` only)
+	// Encoding of `tx` (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -3125,7 +3130,8 @@ func (a *NativeAPI) IssueTxCall(params NativeIssueTxParams, result *TxIDResult) 
 // IssueTx calls native.issueTx: Send a signed atomic transaction to the network
 //
 // Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-// checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+// checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+// documentation names only `hex`), and returns its ID. Follow it with
 // `native.getAtomicTxStatus`.
 //
 // The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no

@@ -374,13 +374,14 @@ class AsyncPlatformApi:
         the node answers with an error about fetching the subnet transformation."""
         return await self._t.call(calls.platform_get_min_stake(subnet_id=subnet_id), timeout=timeout, headers=headers)
 
-    async def get_reward_utx_os(self, *, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetRewardUTXOsResult:
+    async def get_reward_utx_os(self, *, tx_id: CB58ID, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetRewardUTXOsResult:
         """The reward UTXOs of an ended staking period (deprecated)
 
         Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
         has ended and been rewarded. Nothing is returned while the period is running.
 
-        `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+        UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+        checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
         integer by the node's documentation and sent as a decimal string by the node; both are accepted.
 
         Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -388,7 +389,7 @@ class AsyncPlatformApi:
         Deprecated."""
         return await self._t.call(calls.platform_get_reward_utx_os(tx_id=tx_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    async def get_stake(self, *, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetStakeResult:
+    async def get_stake(self, *, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetStakeResult:
         """How much a set of addresses has staked (deprecated)
 
         Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs
@@ -397,7 +398,7 @@ class AsyncPlatformApi:
         With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
 
         Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-        (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+        (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
         `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
 
         Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -483,7 +484,7 @@ class AsyncPlatformApi:
         for a proposal decided against. When the status is `Dropped`, `reason` says why."""
         return await self._t.call(calls.platform_get_tx_status(tx_id=tx_id), timeout=timeout, headers=headers)
 
-    async def get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
+    async def get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
         """UTXOs that reference a set of addresses, one page at a time
 
         Lists the UTXOs that reference any of the given addresses, in pages. With `sourceChain` it lists
@@ -502,7 +503,8 @@ class AsyncPlatformApi:
            on more than one page, and the UTXO set may change between calls.
 
         `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-        `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+        `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+        documentation names only `hex`. The node's documentation declares `numFetched` an int; the
         node sends a decimal string.
 
         The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -513,7 +515,7 @@ class AsyncPlatformApi:
             -32000: no addresses provided"""
         return await self._t.call(calls.platform_get_utx_os(addresses=addresses, limit=limit, start_index=start_index, source_chain=source_chain, encoding=encoding), timeout=timeout, headers=headers)
 
-    async def iter_get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, source_chain: ChainAlias | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AsyncIterator[Any]:
+    async def iter_get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, source_chain: ChainAlias | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AsyncIterator[Any]:
         """Every item of `utxos` over all pages of platform.getUTXOs, each once, following `endIndex` (pages of `limit` items). Stops when a page brings nothing new or the cursor does not move."""
         seen: set[str] = set()
         cursor: Any = None
@@ -579,11 +581,12 @@ class AsyncPlatformApi:
         second, and the chain time they refer to. Plain JSON numbers; `timestamp` is an RFC 3339 string."""
         return await self._t.call(calls.platform_get_validator_fee_state(), timeout=timeout, headers=headers)
 
-    async def issue_tx(self, *, tx: HexData, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
+    async def issue_tx(self, *, tx: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Send a signed transaction to the network
 
         Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-        `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+        `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+        `hexnc`; the node's documentation names only `hex`. Follow it with
         `platform.getTxStatus`."""
         return await self._t.call(calls.platform_issue_tx(tx=tx, encoding=encoding), timeout=timeout, headers=headers)
 
@@ -782,14 +785,15 @@ class AsyncNativeApi:
             -32000: rpc: can't find method "native.ExportKey" """
         return await self._t.call(calls.native_export_key(username=username, password=password, address=address), timeout=timeout, headers=headers)
 
-    async def get_atomic_tx(self, *, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AtomicTx:
+    async def get_atomic_tx(self, *, tx_id: CB58ID, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AtomicTx:
         """An atomic transaction by ID
 
-        Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+        Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
         once it is accepted, the height of the block that includes it. The node's documentation lists
         `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
 
-        `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+        `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+        documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
 
         The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
         node version accepts, since those are not transaction IDs. Send real values.
@@ -814,7 +818,7 @@ class AsyncNativeApi:
             -32000: nil transaction ID"""
         return await self._t.call(calls.native_get_atomic_tx_status(tx_id=tx_id), timeout=timeout, headers=headers)
 
-    async def get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
+    async def get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
         """Atomic UTXOs exported to this chain, one page at a time
 
         Lists the UTXOs that `sourceChain` exported to this chain for the given addresses and that are not yet
@@ -832,7 +836,8 @@ class AsyncNativeApi:
            on more than one page, and the UTXO set may change between calls.
 
         `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-        to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+        to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+        `hexnc` (no checksum); the node's documentation names only `hex`. The node's
         documentation declares `numFetched` an int; the node sends a decimal string.
 
         The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -842,7 +847,7 @@ class AsyncNativeApi:
             -32000: no source chain provided"""
         return await self._t.call(calls.native_get_utx_os(addresses=addresses, source_chain=source_chain, limit=limit, start_index=start_index, encoding=encoding), timeout=timeout, headers=headers)
 
-    async def iter_get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AsyncIterator[Any]:
+    async def iter_get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AsyncIterator[Any]:
         """Every item of `utxos` over all pages of native.getUTXOs, each once, following `endIndex` (pages of `limit` items). Stops when a page brings nothing new or the cursor does not move."""
         seen: set[str] = set()
         cursor: Any = None
@@ -914,11 +919,12 @@ class AsyncNativeApi:
             -32000: argument 'privateKey' not given"""
         return await self._t.call(calls.native_import_key(username=username, password=password, private_key=private_key), timeout=timeout, headers=headers)
 
-    async def issue_tx(self, *, tx: HexData, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
+    async def issue_tx(self, *, tx: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Send a signed atomic transaction to the network
 
         Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-        checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+        checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+        documentation names only `hex`), and returns its ID. Follow it with
         `native.getAtomicTxStatus`.
 
         The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
