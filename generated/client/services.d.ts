@@ -16,6 +16,8 @@ export declare const proposervmService: ServiceMeta;
 export declare const indexerService: ServiceMeta;
 /** Node Admin API: endpoints, batch rules and error conventions. */
 export declare const nodeadminService: ServiceMeta;
+/** Keystore API: endpoints, batch rules and error conventions. */
+export declare const keystoreService: ServiceMeta;
 /** Native API (EVM chain): endpoints, batch rules and error conventions. */
 export declare const nativeService: ServiceMeta;
 /** Admin API (EVM chain): endpoints, batch rules and error conventions. */

@@ -51,6 +51,13 @@ export const nodeadminService = {
   "batch": false,
   "dialect": "gorilla-json2",
 };
+export const keystoreService = {
+  "name": "keystore",
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/keystore","variables":{}}],
+  "batch": false,
+  "dialect": "gorilla-json2",
+  "probe": {"method":"keystore.listUsers","params":{}},
+};
 export const nativeService = {
   "name": "native",
   "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/native","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}}],

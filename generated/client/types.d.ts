@@ -347,20 +347,20 @@ export interface AssetBalance {
 export type AssetIDOrNative = (CB58ID | "NATIVE")
 
 /**
- * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
+ * An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded as `encoding` says.
  * `blockHeight` is the height of the EVM block that includes it; the node sends it only once the
  * transaction is accepted.
  *
  */
 export interface AtomicTx {
   /**
-   * The signed transaction's bytes, `0x` hex with a 4-byte checksum.
+   * The signed transaction's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   tx: `0x${string}`
   /**
-   * The encoding of `tx` (always `hex`).
+   * The encoding of `tx`, as asked for.
    */
-  encoding: HexOnlyEncoding
+  encoding: HexEncoding
   /**
    * Height of the including block; only for accepted transactions.
    */
@@ -2864,15 +2864,6 @@ export type HeightOrProposed = (bigint | "proposed")
  */
 export type HexEncoding = ("hex" | "hexc" | "hexnc")
 
-/**
- * The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;
- * `hex` is the only value worth sending. Bytes in this encoding are `0x`-prefixed hex **followed by a
- * 4-byte checksum** (the last four bytes of the SHA-256 of the payload), which the node verifies on input.
- * An empty string is not "absent": the node rejects it as an invalid encoding.
- *
- */
-export type HexOnlyEncoding = "hex"
-
 export interface IndexGetContainerByIDParams {
   /**
    * The container's ID
@@ -3161,6 +3152,86 @@ export interface InfoUptimeResult {
  *
  */
 export type KeystoreBaseFee = bigint
+
+export interface KeystoreCreateUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type KeystoreCreateUserResult = EmptyResult
+
+export interface KeystoreDeleteUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+}
+
+export type KeystoreDeleteUserResult = EmptyResult
+
+export interface KeystoreExportUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+  /**
+   * Encoding of the exported user (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export interface KeystoreExportUserResult {
+  /**
+   * The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+   */
+  user: `0x${string}`
+  /**
+   * The encoding of `user`, as asked for.
+   */
+  encoding: HexEncoding
+}
+
+export interface KeystoreImportUserParams {
+  /**
+   * Name of the node-held keystore user.
+   */
+  username: string
+  /**
+   * Password of the keystore user. Never log or echo it.
+   */
+  password: string
+  /**
+   * The exported user, `0x` hex
+   */
+  user: `0x${string}`
+  /**
+   * Encoding of `user` (default `hex`)
+   */
+  encoding?: HexEncoding
+}
+
+export type KeystoreImportUserResult = EmptyResult
+
+export interface KeystoreListUsersResult {
+  /**
+   * The users' names.
+   */
+  users: string[]
+}
 
 /**
  * A validator of an L1 (a subnet converted to manage its own validator set), as
@@ -3536,9 +3607,9 @@ export interface NativeGetAtomicTxParams {
    */
   txID: CB58ID
   /**
-   * Encoding of the transaction (`hex` only)
+   * Encoding of the transaction (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeGetAtomicTxResult = AtomicTx
@@ -3573,9 +3644,9 @@ export interface NativeGetUTXOsParams {
    */
   startIndex?: UtxoIndex
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeGetUTXOsResult = UtxoPage
@@ -3654,13 +3725,13 @@ export type NativeImportResult = TxIDResult
 
 export interface NativeIssueTxParams {
   /**
-   * The signed transaction, hex with checksum
+   * The signed transaction, `0x` hex
    */
   tx: `0x${string}`
   /**
-   * Encoding of `tx` (`hex` only)
+   * Encoding of `tx` (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type NativeIssueTxResult = TxIDResult
@@ -4261,9 +4332,9 @@ export interface PlatformGetRewardUTXOsParams {
    */
   txID: CB58ID
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export interface PlatformGetRewardUTXOsResult {
@@ -4272,10 +4343,13 @@ export interface PlatformGetRewardUTXOsResult {
    */
   numFetched: bigint
   /**
-   * The reward UTXOs, `0x` hex with checksum.
+   * The reward UTXOs, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   utxos: `0x${string}`[]
-  encoding: HexOnlyEncoding
+  /**
+   * The encoding of `utxos`, as asked for.
+   */
+  encoding: HexEncoding
 }
 
 export interface PlatformGetStakeParams {
@@ -4290,9 +4364,9 @@ export interface PlatformGetStakeParams {
    */
   validatorsOnly?: boolean
   /**
-   * Encoding of the staked outputs (`hex` only; not in the node's documentation)
+   * Encoding of the staked outputs (default `hex`; not in the node's documentation)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export interface PlatformGetStakeResult {
@@ -4305,10 +4379,13 @@ export interface PlatformGetStakeResult {
    */
   stakeds: AssetAmounts
   /**
-   * The staked outputs, `0x` hex with checksum.
+   * The staked outputs, `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   stakedOutputs: `0x${string}`[]
-  encoding: HexOnlyEncoding
+  /**
+   * The encoding of `stakedOutputs`, as asked for.
+   */
+  encoding: HexEncoding
 }
 
 export interface PlatformGetStakingAssetIDParams {
@@ -4420,9 +4497,9 @@ export interface PlatformGetUTXOsParams {
    */
   sourceChain?: string
   /**
-   * Encoding of the UTXOs (`hex` only)
+   * Encoding of the UTXOs (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type PlatformGetUTXOsResult = UtxoPage
@@ -4446,13 +4523,13 @@ export type PlatformGetValidatorsAtResult = ValidatorsAtResult
 
 export interface PlatformIssueTxParams {
   /**
-   * The signed transaction, hex with checksum
+   * The signed transaction, `0x` hex
    */
   tx: `0x${string}`
   /**
-   * Encoding of `tx` (`hex` only)
+   * Encoding of `tx` (default `hex`)
    */
-  encoding?: HexOnlyEncoding
+  encoding?: HexEncoding
 }
 
 export type PlatformIssueTxResult = TxIDResult
@@ -5563,7 +5640,7 @@ export interface UtxoIndex {
 }
 
 /**
- * One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.
+ * One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded as `encoding` says.
  * When `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again
  * with `startIndex` set to `endIndex`.
  *
@@ -5574,7 +5651,7 @@ export interface UtxoPage {
    */
   numFetched: bigint
   /**
-   * The UTXOs, each `0x` hex with a 4-byte checksum.
+   * The UTXOs, each `0x` hex (with a 4-byte checksum unless `hexnc`).
    */
   utxos: `0x${string}`[]
   /**
@@ -5582,9 +5659,9 @@ export interface UtxoPage {
    */
   endIndex: UtxoIndex
   /**
-   * The encoding of `utxos` (always `hex`).
+   * The encoding of `utxos`, as asked for.
    */
-  encoding: HexOnlyEncoding
+  encoding: HexEncoding
 }
 
 /**

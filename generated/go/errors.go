@@ -86,6 +86,22 @@ var (
 	ErrCpuProfilerAlreadyRunning = documented(-32000, "cpu profiler already running", "^(?s:cpu profiler already running)$")
 	// ErrCpuProfilerDoesnTExist is JSON-RPC error -32000: cpu profiler doesn't exist
 	ErrCpuProfilerDoesnTExist = documented(-32000, "cpu profiler doesn't exist", "^(?s:cpu profiler doesn't exist)$")
+	// ErrUserAlreadyExists is JSON-RPC error -32000: user already exists: <username>
+	ErrUserAlreadyExists = documented(-32000, "user already exists: <username>", "^(?s:user already exists: .*?)$")
+	// ErrPasswordIsTooWeak is JSON-RPC error -32000: password is too weak
+	ErrPasswordIsTooWeak = documented(-32000, "password is too weak", "^(?s:password is too weak)$")
+	// ErrEmptyUsername is JSON-RPC error -32000: empty username
+	ErrEmptyUsername = documented(-32000, "empty username", "^(?s:empty username)$")
+	// ErrUsernameExceedsMaximumLengthOf1024Chars is JSON-RPC error -32000: username exceeds maximum length of 1024 chars
+	ErrUsernameExceedsMaximumLengthOf1024Chars = documented(-32000, "username exceeds maximum length of 1024 chars", "^(?s:username exceeds maximum length of 1024 chars)$")
+	// ErrUserDoesnTExist is JSON-RPC error -32000: user doesn't exist: <username>
+	ErrUserDoesnTExist = documented(-32000, "user doesn't exist: <username>", "^(?s:user doesn't exist: .*?)$")
+	// ErrIncorrectPasswordUser is JSON-RPC error -32000: incorrect password: user "<username>"
+	ErrIncorrectPasswordUser = documented(-32000, "incorrect password: user \"<username>\"", "^(?s:incorrect password: user \".*?\")$")
+	// ErrCouldnTEncodeUserToStringUnsupportedEncoding is JSON-RPC error -32000: couldn't encode user to string: unsupported encoding in method
+	ErrCouldnTEncodeUserToStringUnsupportedEncoding = documented(-32000, "couldn't encode user to string: unsupported encoding in method", "^(?s:couldn't encode user to string: unsupported encoding in method)$")
+	// ErrCouldnTDecodeUserToBytesInvalidInput is JSON-RPC error -32000: couldn't decode 'user' to bytes: invalid input checksum
+	ErrCouldnTDecodeUserToBytesInvalidInput = documented(-32000, "couldn't decode 'user' to bytes: invalid input checksum", "^(?s:couldn't decode 'user' to bytes: invalid input checksum)$")
 	// ErrRpcCanTFindMethodNativeExport is JSON-RPC error -32000: rpc: can't find method "native.Export"
 	ErrRpcCanTFindMethodNativeExport = documented(-32000, "rpc: can't find method \"native.Export\"", "^(?s:rpc: can't find method \"native\\.Export\")$")
 	// ErrArgumentAmountMustBe0 is JSON-RPC error -32000: argument 'amount' must be > 0

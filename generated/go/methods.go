@@ -74,6 +74,11 @@ type NodeadminAPI struct {
 	NodeAdmin *NodeadminNodeAdminAPI
 }
 
+// KeystoreAPI holds the methods of Keystore API.
+type KeystoreAPI struct {
+	t *transport
+}
+
 // NativeAPI holds the methods of Native API (EVM chain).
 type NativeAPI struct {
 	t *transport
@@ -154,6 +159,7 @@ type Client struct {
 	Proposervm *ProposervmAPI
 	Indexer    *IndexerAPI
 	Nodeadmin  *NodeadminAPI
+	Keystore   *KeystoreAPI
 	Native     *NativeAPI
 	Admin      *AdminAPI
 	Evm        *EvmAPI
@@ -161,7 +167,7 @@ type Client struct {
 
 // New makes a client for the node at baseURL (such as DefaultURL).
 func New(baseURL string, opts ...Option) *Client {
-	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
+	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "keystore": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
 	c.Health = &HealthAPI{t: t}
@@ -171,6 +177,7 @@ func New(baseURL string, opts ...Option) *Client {
 	c.Proposervm = &ProposervmAPI{t: t}
 	c.Indexer = &IndexerAPI{t: t, Index: &IndexerIndexAPI{t: t}}
 	c.Nodeadmin = &NodeadminAPI{t: t, NodeAdmin: &NodeadminNodeAdminAPI{t: t}}
+	c.Keystore = &KeystoreAPI{t: t}
 	c.Native = &NativeAPI{t: t}
 	c.Admin = &AdminAPI{t: t}
 	c.Evm = &EvmAPI{t: t, Eth: &EvmEthAPI{t: t}, Web3: &EvmWeb3API{t: t}, Net: &EvmNetAPI{t: t}, RPC: &EvmRPCAPI{t: t}, Txpool: &EvmTxpoolAPI{t: t}, Personal: &EvmPersonalAPI{t: t}, Debug: &EvmDebugAPI{t: t}, Warp: &EvmWarpAPI{t: t}, Admin: &EvmAdminAPI{t: t}}
@@ -826,7 +833,7 @@ func (a *PlatformAPI) GetMinStake(ctx context.Context, params PlatformGetMinStak
 type PlatformGetRewardUTXOsParams struct {
 	// The staking or delegating transaction
 	TxID string `json:"txID"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -840,7 +847,8 @@ func (a *PlatformAPI) GetRewardUTXOsCall(params PlatformGetRewardUTXOsParams, re
 // Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
 // has ended and been rewarded. Nothing is returned while the period is running.
 //
-// `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+// UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+// checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
 // integer by the node's documentation and sent as a decimal string by the node; both are accepted.
 //
 // Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -858,7 +866,7 @@ type PlatformGetStakeParams struct {
 	Addresses []string `json:"addresses"`
 	// Count validator stakes only, not delegations
 	ValidatorsOnly *bool `json:"validatorsOnly,omitempty"`
-	// Encoding of the staked outputs (`hex` only; not in the node's documentation)
+	// Encoding of the staked outputs (default `hex`; not in the node's documentation)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -875,7 +883,7 @@ func (a *PlatformAPI) GetStakeCall(params PlatformGetStakeParams, result *Platfo
 // With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
 //
 // Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-// (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+// (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
 // `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
 //
 // Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -1065,7 +1073,7 @@ type PlatformGetUTXOsParams struct {
 	StartIndex *UtxoIndex `json:"startIndex,omitempty"`
 	// List atomic UTXOs exported from this chain (ID or alias)
 	SourceChain *string `json:"sourceChain,omitempty"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -1092,7 +1100,8 @@ func (a *PlatformAPI) GetUTXOsCall(params PlatformGetUTXOsParams, result *UtxoPa
 //     on more than one page, and the UTXO set may change between calls.
 //
 // `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-// `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+// `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+// documentation names only `hex`. The node's documentation declares `numFetched` an int; the
 // node sends a decimal string.
 //
 // The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -1221,9 +1230,9 @@ func (a *PlatformAPI) GetValidatorFeeState(ctx context.Context) (ValidatorFeeSta
 
 // PlatformIssueTxParams holds the params of platform.issueTx.
 type PlatformIssueTxParams struct {
-	// The signed transaction, hex with checksum
+	// The signed transaction, `0x` hex
 	Tx string `json:"tx"`
-	// Encoding of `tx` (`hex` only)
+	// Encoding of `tx` (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -1235,7 +1244,8 @@ func (a *PlatformAPI) IssueTxCall(params PlatformIssueTxParams, result *TxIDResu
 // IssueTx calls platform.issueTx: Send a signed transaction to the network
 //
 // Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-// `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+// `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+// `hexnc`; the node's documentation names only `hex`. Follow it with
 // `platform.getTxStatus`.
 func (a *PlatformAPI) IssueTx(ctx context.Context, params PlatformIssueTxParams) (TxIDResult, error) {
 	var out TxIDResult
@@ -2623,6 +2633,137 @@ func (a *NodeadminNodeAdminAPI) Stacktrace(ctx context.Context) (EmptyResult, er
 	return out, err
 }
 
+// KeystoreCreateUserParams holds the params of keystore.createUser.
+type KeystoreCreateUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+}
+
+// CreateUserCall prepares keystore.createUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) CreateUserCall(params KeystoreCreateUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.createUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// CreateUser calls keystore.createUser: Create a keystore user (removed)
+//
+// Created a user named `username`, protected by `password`. The name and the password were each at most
+// 1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+// characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+// with `user already exists: <username>`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) CreateUser(ctx context.Context, params KeystoreCreateUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.CreateUserCall(params, &out))
+	return out, err
+}
+
+// KeystoreDeleteUserParams holds the params of keystore.deleteUser.
+type KeystoreDeleteUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+}
+
+// DeleteUserCall prepares keystore.deleteUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) DeleteUserCall(params KeystoreDeleteUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.deleteUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// DeleteUser calls keystore.deleteUser: Delete a keystore user (removed)
+//
+// Deleted the user named `username` and everything the chains had stored for it, once `password`
+// matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+// `incorrect password: user "<username>"`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) DeleteUser(ctx context.Context, params KeystoreDeleteUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.DeleteUserCall(params, &out))
+	return out, err
+}
+
+// ListUsersCall prepares keystore.listUsers for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ListUsersCall(result *KeystoreListUsersResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.listUsers", Params: struct{}{}, Effects: EffectRead, Result: result}
+}
+
+// ListUsers calls keystore.listUsers: Names of the keystore's users (removed)
+//
+// Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ListUsers(ctx context.Context) (KeystoreListUsersResult, error) {
+	var out KeystoreListUsersResult
+	err := a.t.do(ctx, a.ListUsersCall(&out))
+	return out, err
+}
+
+// KeystoreExportUserParams holds the params of keystore.exportUser.
+type KeystoreExportUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+	// Encoding of the exported user (default `hex`)
+	Encoding *string `json:"encoding,omitempty"`
+}
+
+// ExportUserCall prepares keystore.exportUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ExportUserCall(params KeystoreExportUserParams, result *KeystoreExportUserResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.exportUser", Params: params, Effects: EffectAdmin, Result: result}
+}
+
+// ExportUser calls keystore.exportUser: Export a keystore user to move it to another node (removed)
+//
+// Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+// (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+// `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+// encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+// `couldn't encode user to string: unsupported encoding in method`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ExportUser(ctx context.Context, params KeystoreExportUserParams) (KeystoreExportUserResult, error) {
+	var out KeystoreExportUserResult
+	err := a.t.do(ctx, a.ExportUserCall(params, &out))
+	return out, err
+}
+
+// KeystoreImportUserParams holds the params of keystore.importUser.
+type KeystoreImportUserParams struct {
+	// Name of the node-held keystore user.
+	Username string `json:"username"`
+	// Password of the keystore user. Never log or echo it.
+	Password string `json:"password"`
+	// The exported user, `0x` hex
+	User string `json:"user"`
+	// Encoding of `user` (default `hex`)
+	Encoding *string `json:"encoding,omitempty"`
+}
+
+// ImportUserCall prepares keystore.importUser for a Batch; the result is decoded into result.
+func (a *KeystoreAPI) ImportUserCall(params KeystoreImportUserParams, result *EmptyResult) *Call {
+	return &Call{Service: "keystore", Method: "keystore.importUser", Params: params, Effects: EffectWrite, Result: result}
+}
+
+// ImportUser calls keystore.importUser: Import a user exported from another node (removed)
+//
+// Added, under `username` (it need not be the name the user had), a user exported with
+// `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+// 4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+// taken gave `user already exists: <username>`, bytes that did not decode
+// `couldn't decode 'user' to bytes: <reason>`.
+//
+// **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+func (a *KeystoreAPI) ImportUser(ctx context.Context, params KeystoreImportUserParams) (EmptyResult, error) {
+	var out EmptyResult
+	err := a.t.do(ctx, a.ImportUserCall(params, &out))
+	return out, err
+}
+
 // NativeExportParams holds the params of native.export.
 type NativeExportParams struct {
 	// With chain prefix (`X-avax1...`, `P-avax1...`), or without it when `targetChain` is given.
@@ -2748,7 +2889,7 @@ func (a *NativeAPI) ExportKey(ctx context.Context, params NativeExportKeyParams)
 type NativeGetAtomicTxParams struct {
 	// The transaction's ID
 	TxID string `json:"txID"`
-	// Encoding of the transaction (`hex` only)
+	// Encoding of the transaction (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -2759,11 +2900,12 @@ func (a *NativeAPI) GetAtomicTxCall(params NativeGetAtomicTxParams, result *Atom
 
 // GetAtomicTx calls native.getAtomicTx: An atomic transaction by ID
 //
-// Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+// Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
 // once it is accepted, the height of the block that includes it. The node's documentation lists
 // `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
 //
-// `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+// `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+// documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
 //
 // The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
 // node version accepts, since those are not transaction IDs. Send real values.
@@ -2810,7 +2952,7 @@ type NativeGetUTXOsParams struct {
 	Limit *U32 `json:"limit,omitempty"`
 	// Continue after this UTXO (a previous page's `endIndex`)
 	StartIndex *UtxoIndex `json:"startIndex,omitempty"`
-	// Encoding of the UTXOs (`hex` only)
+	// Encoding of the UTXOs (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -2836,7 +2978,8 @@ func (a *NativeAPI) GetUTXOsCall(params NativeGetUTXOsParams, result *UtxoPage) 
 //     on more than one page, and the UTXO set may change between calls.
 //
 // `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-// to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+// to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+// `hexnc` (no checksum); the node's documentation names only `hex`. The node's
 // documentation declares `numFetched` an int; the node sends a decimal string.
 //
 // The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -2979,9 +3122,9 @@ func (a *NativeAPI) ImportKey(ctx context.Context, params NativeImportKeyParams)
 
 // NativeIssueTxParams holds the params of native.issueTx.
 type NativeIssueTxParams struct {
-	// The signed transaction, hex with checksum
+	// The signed transaction, `0x` hex
 	Tx string `json:"tx"`
-	// Encoding of `tx` (`hex` only)
+	// Encoding of `tx` (default `hex`)
 	Encoding *string `json:"encoding,omitempty"`
 }
 
@@ -2993,7 +3136,8 @@ func (a *NativeAPI) IssueTxCall(params NativeIssueTxParams, result *TxIDResult) 
 // IssueTx calls native.issueTx: Send a signed atomic transaction to the network
 //
 // Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-// checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+// checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+// documentation names only `hex`), and returns its ID. Follow it with
 // `native.getAtomicTxStatus`.
 //
 // The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no

@@ -647,9 +647,10 @@ type PlatformGetMinStakeResult struct {
 type PlatformGetRewardUTXOsResult struct {
 	// Number of UTXOs returned.
 	NumFetched U64 `json:"numFetched"`
-	// The reward UTXOs, `0x` hex with checksum.
-	Utxos    []string `json:"utxos"`
-	Encoding string   `json:"encoding"`
+	// The reward UTXOs, `0x` hex (with a 4-byte checksum unless `hexnc`).
+	Utxos []string `json:"utxos"`
+	// The encoding of `utxos`, as asked for.
+	Encoding string `json:"encoding"`
 }
 
 type PlatformGetStakeResult struct {
@@ -657,9 +658,10 @@ type PlatformGetStakeResult struct {
 	Staked *U64 `json:"staked,omitempty"`
 	// Stake per asset ID.
 	Stakeds AssetAmounts `json:"stakeds"`
-	// The staked outputs, `0x` hex with checksum.
+	// The staked outputs, `0x` hex (with a 4-byte checksum unless `hexnc`).
 	StakedOutputs []string `json:"stakedOutputs"`
-	Encoding      string   `json:"encoding"`
+	// The encoding of `stakedOutputs`, as asked for.
+	Encoding string `json:"encoding"`
 }
 
 type PlatformGetStakingAssetIDResult struct {
@@ -744,17 +746,17 @@ type UtxoIndex struct {
 	Utxo string `json:"utxo"`
 }
 
-// UtxoPage: One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.
+// UtxoPage: One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded as `encoding` says.
 // When `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again
 // with `startIndex` set to `endIndex`.
 type UtxoPage struct {
 	// How many UTXOs this page holds. The node sends a decimal string; older documentation shows a number.
 	NumFetched U64 `json:"numFetched"`
-	// The UTXOs, each `0x` hex with a 4-byte checksum.
+	// The UTXOs, each `0x` hex (with a 4-byte checksum unless `hexnc`).
 	Utxos []string `json:"utxos"`
 	// The last UTXO returned; pass it as `startIndex` to fetch the next page.
 	EndIndex UtxoIndex `json:"endIndex"`
-	// The encoding of `utxos` (always `hex`).
+	// The encoding of `utxos`, as asked for.
 	Encoding string `json:"encoding"`
 }
 
@@ -1137,6 +1139,18 @@ type NodeAdminDbGetResult struct {
 	ErrorCode int64  `json:"errorCode"`
 }
 
+type KeystoreListUsersResult struct {
+	// The users' names.
+	Users []string `json:"users"`
+}
+
+type KeystoreExportUserResult struct {
+	// The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+	User string `json:"user"`
+	// The encoding of `user`, as asked for.
+	Encoding string `json:"encoding"`
+}
+
 // ExportedKey: A private key in the node's two text forms.
 type ExportedKey struct {
 	// The key as `PrivateKey-` followed by cb58; `native.importKey` accepts this form.
@@ -1145,13 +1159,13 @@ type ExportedKey struct {
 	PrivateKeyHex string `json:"privateKeyHex"`
 }
 
-// AtomicTx: An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
+// AtomicTx: An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded as `encoding` says.
 // `blockHeight` is the height of the EVM block that includes it; the node sends it only once the
 // transaction is accepted.
 type AtomicTx struct {
-	// The signed transaction's bytes, `0x` hex with a 4-byte checksum.
+	// The signed transaction's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
 	Tx string `json:"tx"`
-	// The encoding of `tx` (always `hex`).
+	// The encoding of `tx`, as asked for.
 	Encoding string `json:"encoding"`
 	// Height of the including block; only for accepted transactions.
 	BlockHeight *U64 `json:"blockHeight,omitempty"`

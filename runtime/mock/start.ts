@@ -27,6 +27,7 @@ export async function startMock(options: MockOptions): Promise<RunningMock> {
       ...(options.blockTimeMs !== undefined ? { blockTimeMs: options.blockTimeMs } : {}),
     }),
     enable: options.enable ?? 'all',
+    ...(options.serveRemoved !== undefined ? { serveRemoved: options.serveRemoved } : {}),
     ...(options.handlers !== undefined ? { handlers: options.handlers } : {}),
     ...(options.mode !== undefined ? { mode: options.mode } : {}),
     ...(options.profile !== undefined ? { profile: options.profile } : {}),

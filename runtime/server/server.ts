@@ -32,14 +32,21 @@ function closeServer(server: Server): Promise<void> {
   });
 }
 
+function allRemoved(service: ServiceTable): boolean {
+  const methods = Object.values(service.def.methods);
+  return methods.length > 0 && methods.every((m) => m.availability.removedIn !== undefined);
+}
+
 /**
  * A JSON-RPC server for the given services. Handlers are looked up once, here: `handlers[service]
  * [namespace][member]`; methods without one are answered by `rawHandler` when given, else as unknown.
  */
 export function createRpcServer(options: ServerOptions): RpcServer {
   const engine = new Engine(options.services, resolveOptions(options));
+  // In node mode a service whose every method was removed is not mounted: the node answers its path with 404.
+  const mounted = engine.services.filter((s) => !engine.options.removedOff || !allRemoved(s));
   const routes = (transport: 'http' | 'websocket'): { service: ServiceTable; endpoint: ServiceTable['def']['endpoints'][number] }[] =>
-    engine.services.flatMap((service) =>
+    mounted.flatMap((service) =>
       // One route per path: several servers at one path (a main and a test network) serve it once.
       service.def.endpoints.filter((e, i, all) => e.transport === transport && all.findIndex((o) => o.transport === transport && o.path === e.path) === i).map((endpoint) => ({ service, endpoint })),
     );

@@ -89,6 +89,8 @@ export interface ResolvedOptions {
   readonly mode: 'standard' | 'node';
   readonly profile: 'full' | 'public';
   readonly enable: readonly string[] | 'all';
+  /** Whether methods removed in an earlier release are off (node mode without `serveRemoved`). */
+  readonly removedOff: boolean;
   readonly maxBodyBytes: number;
   readonly maxBatch: number | undefined;
   readonly maxDepth: number;
@@ -132,6 +134,7 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
     mode,
     profile: options.profile ?? 'full',
     enable: options.enable ?? [],
+    removedOff: mode === 'node' && options.serveRemoved !== true,
     maxBodyBytes: limits.maxBodyBytes ?? 1024 * 1024,
     maxBatch: limits.maxBatch,
     maxDepth: limits.maxDepth ?? 64,
@@ -147,9 +150,14 @@ export function resolveOptions(options: ServerOptions): ResolvedOptions {
   };
 }
 
-/** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */
-export function offReason(a: Availability | undefined, profile: 'full' | 'public', enable: readonly string[] | 'all'): string | undefined {
+/**
+ * Why a method (or subscription kind) is off under these options; `undefined` when it is on. A method
+ * removed in an earlier release is off, when `removedOff`, whatever is enabled: no switch of today's node
+ * serves it.
+ */
+export function offReason(a: Availability | undefined, profile: 'full' | 'public', enable: readonly string[] | 'all', removedOff = false): string | undefined {
   if (!a) return undefined;
+  if (removedOff && a.removedIn !== undefined) return `was removed from the node in ${a.removedIn}`;
   if (profile === 'public' && a.publicNode === false) return 'is not served on a public node';
   if (enable === 'all') return undefined;
   if (a.served === false) return 'is not served by this node';
@@ -223,14 +231,14 @@ export function buildService(def: ServerServiceDef, opts: ResolvedOptions): Serv
         kinds.set(kind, {
           decodeParams: k.decodeParams,
           encodeResult: k.encodeResult,
-          off: offReason(k.availability, opts.profile, opts.enable),
+          off: offReason(k.availability, opts.profile, opts.enable, opts.removedOff),
         });
       }
     }
     const entry: Entry = {
       meta,
       role,
-      off: offReason(meta.availability, opts.profile, opts.enable),
+      off: offReason(meta.availability, opts.profile, opts.enable, opts.removedOff),
       target,
       fn,
       implemented: role === 'unsubscribe' || fn !== undefined || opts.rawHandler !== undefined,

@@ -52,6 +52,7 @@ describe('spec coverage of the service description', () => {
     expect(load('platform').servers.map((s) => s.url)).toEqual(['/ext/bc/P']);
     expect(load('native').servers.map((s) => s.url)).toEqual(['/ext/bc/{blockchainID}/native']);
     expect(load('admin').servers.map((s) => s.url)).toEqual(['/ext/bc/C/admin']);
+    expect(load('keystore').servers.map((s) => s.url)).toEqual(['/ext/keystore']);
     expect(load('evm').servers.map((s) => s.url)).toEqual(['/ext/bc/{blockchainID}/rpc', '/ext/bc/{blockchainID}/ws']);
   });
 });

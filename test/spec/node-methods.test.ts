@@ -7,6 +7,10 @@
  *   vms/platformvm/service.go, vms/avm/service.go, vms/avm/wallet_service.go, vms/proposervm/service.go,
  *   graft/coreth/plugin/evm/atomic/vm/api.go (the `native` namespace here), graft/coreth/plugin/evm/admin.go.
  * A method missing from the spec, or one the spec says the node serves today but the node does not, fails.
+ *
+ * A service the node has since removed is held against the last release that served it: the Keystore API
+ * (`/ext/keystore`, gone in v1.12.2) against avalanchego v1.12.1 (commit
+ * a69772fb33b3dc2538b1e54b7547ddb0f27398d0), api/keystore/service.go.
  */
 import { describe, expect, it } from 'vitest';
 import { projectModel } from '../helpers/model.js';
@@ -26,6 +30,17 @@ const SERVED: Readonly<Record<string, readonly string[]>> = {
   '/ext/bc/{blockchainID}/proposervm': ['proposervm.getCurrentEpoch', 'proposervm.getProposedHeight'],
   '/ext/bc/{blockchainID}/native': ['native.getAtomicTx', 'native.getAtomicTxStatus', 'native.getUTXOs', 'native.issueTx'],
   '/ext/bc/C/admin': ['admin.getVMConfig', 'admin.lockProfile', 'admin.memoryProfile', 'admin.setLogLevel', 'admin.startCPUProfiler', 'admin.stopCPUProfiler'],
+  '/ext/keystore': [],
+};
+
+/** Endpoint path → the release that removed the whole service, and every method the release before served. */
+const REMOVED_SERVICES: Readonly<Record<string, { readonly removedIn: string; readonly lastServedBy: string; readonly keystore: boolean; readonly methods: readonly string[] }>> = {
+  '/ext/keystore': {
+    removedIn: 'v1.12.2',
+    lastServedBy: 'v1.12.1 (a69772fb33b3dc2538b1e54b7547ddb0f27398d0)',
+    keystore: true,
+    methods: ['keystore.createUser', 'keystore.deleteUser', 'keystore.exportUser', 'keystore.importUser', 'keystore.listUsers'],
+  },
 };
 
 describe(`the spec against the node's served methods (avalanchego ${NODE_COMMIT.slice(0, 12)})`, () => {
@@ -44,6 +59,17 @@ describe(`the spec against the node's served methods (avalanchego ${NODE_COMMIT.
     const removed = model.services.flatMap((s) => s.methods).filter((m) => m.availability.removedIn !== undefined);
     for (const m of removed) expect(m.availability.removedIn, m.name).toMatch(/^v1\.\d+\.\d+$/);
     expect(removed.map((m) => m.name)).toEqual(expect.arrayContaining(['avm.getAddressTxs', 'avm.send', 'wallet.send', 'native.export']));
+  });
+
+  it.each(Object.entries(REMOVED_SERVICES))('%s: a removed service is described whole, every method removed with it', (path, { removedIn, lastServedBy, keystore, methods }) => {
+    const services = model.services.filter((s) => s.endpoints.some((e) => e.path === path));
+    expect(services.map((s) => s.name), `no document is served at ${path}`).not.toEqual([]);
+    const described = services.flatMap((s) => s.methods);
+    expect(described.map((m) => m.name).sort(), `the methods avalanchego ${lastServedBy} served`).toEqual([...methods].sort());
+    for (const m of described) {
+      expect(m.availability.removedIn, m.name).toBe(removedIn);
+      expect(m.keystore?.removedIn, m.name).toBe(keystore ? removedIn : undefined);
+    }
   });
 });
 

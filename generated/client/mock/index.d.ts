@@ -10,6 +10,7 @@ import { xwalletMockData } from './data/xwallet.js';
 import { proposervmMockData } from './data/proposervm.js';
 import { indexerMockData } from './data/indexer.js';
 import { nodeadminMockData } from './data/nodeadmin.js';
+import { keystoreMockData } from './data/keystore.js';
 import { nativeMockData } from './data/native.js';
 import { adminMockData } from './data/admin.js';
 import { evmMockData } from './data/evm.js';

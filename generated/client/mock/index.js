@@ -9,11 +9,12 @@ import { xwalletMockData } from './data/xwallet.js';
 import { proposervmMockData } from './data/proposervm.js';
 import { indexerMockData } from './data/indexer.js';
 import { nodeadminMockData } from './data/nodeadmin.js';
+import { keystoreMockData } from './data/keystore.js';
 import { nativeMockData } from './data/native.js';
 import { adminMockData } from './data/admin.js';
 import { evmMockData } from './data/evm.js';
 export * from '../runtime/mock/index.js';
-export const mockData = [infoMockData, healthMockData, platformMockData, xMockData, xwalletMockData, proposervmMockData, indexerMockData, nodeadminMockData, nativeMockData, adminMockData, evmMockData];
+export const mockData = [infoMockData, healthMockData, platformMockData, xMockData, xwalletMockData, proposervmMockData, indexerMockData, nodeadminMockData, keystoreMockData, nativeMockData, adminMockData, evmMockData];
 
 export function startNodeMock(options = {}) {
   return startMockServer({ ...options, services, data: mockData });

@@ -95,11 +95,12 @@ export interface NativeNamespace {
   /**
    * An atomic transaction by ID
    *
-   * Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+   * Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
    * once it is accepted, the height of the block that includes it. The node's documentation lists
    * `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
    *
-   * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+   * `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+   * documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
    *
    * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
    * node version accepts, since those are not transaction IDs. Send real values.
@@ -136,7 +137,8 @@ export interface NativeNamespace {
    *    on more than one page, and the UTXO set may change between calls.
    *
    * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-   * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+   * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+   * `hexnc` (no checksum); the node's documentation names only `hex`. The node's
    * documentation declares `numFetched` an int; the node sends a decimal string.
    *
    * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -196,7 +198,8 @@ export interface NativeNamespace {
    * Send a signed atomic transaction to the network
    *
    * Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-   * checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+   * checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+   * documentation names only `hex`), and returns its ID. Follow it with
    * `native.getAtomicTxStatus`.
    *
    * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no

@@ -278,7 +278,8 @@ export interface PlatformNamespace {
    * Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
    * has ended and been rewarded. Nothing is returned while the period is running.
    *
-   * `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+   * UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+   * checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
    * integer by the node's documentation and sent as a decimal string by the node; both are accepted.
    *
    * Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -294,7 +295,7 @@ export interface PlatformNamespace {
    * With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
    *
    * Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-   * (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+   * (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
    * `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
    *
    * Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -417,7 +418,8 @@ export interface PlatformNamespace {
    *    on more than one page, and the UTXO set may change between calls.
    *
    * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-   * `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+   * `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+   * documentation names only `hex`. The node's documentation declares `numFetched` an int; the
    * node sends a decimal string.
    *
    * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -474,7 +476,8 @@ export interface PlatformNamespace {
    * Send a signed transaction to the network
    *
    * Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-   * `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+   * `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+   * `hexnc`; the node's documentation names only `hex`. Follow it with
    * `platform.getTxStatus`.
    */
   issueTx(params: PlatformIssueTxParams, options?: CallOptions): Promise<PlatformIssueTxResult>;

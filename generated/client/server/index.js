@@ -8,6 +8,7 @@ import { xwalletServer } from './xwallet.js';
 import { proposervmServer } from './proposervm.js';
 import { indexerServer } from './indexer.js';
 import { nodeadminServer } from './nodeadmin.js';
+import { keystoreServer } from './keystore.js';
 import { nativeServer } from './native.js';
 import { adminServer } from './admin.js';
 import { evmServer } from './evm.js';
@@ -20,12 +21,13 @@ export * from './xwallet.js';
 export * from './proposervm.js';
 export * from './indexer.js';
 export * from './nodeadmin.js';
+export * from './keystore.js';
 export * from './native.js';
 export * from './admin.js';
 export * from './evm.js';
-export const services = [infoServer, healthServer, platformServer, xServer, xwalletServer, proposervmServer, indexerServer, nodeadminServer, nativeServer, adminServer, evmServer];
+export const services = [infoServer, healthServer, platformServer, xServer, xwalletServer, proposervmServer, indexerServer, nodeadminServer, keystoreServer, nativeServer, adminServer, evmServer];
 
 export function createNodeServer(options = {}) {
   const h = options.handlers ?? {};
-  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "health": { "health": h["health"] }, "platform": { "platform": h["platform"] }, "x": { "avm": h["avm"] }, "xwallet": { "wallet": h["wallet"] }, "proposervm": { "proposervm": h["proposervm"] }, "indexer": { "index": h["index"] }, "nodeadmin": { "nodeAdmin": h["nodeAdmin"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "rpc": h["rpc"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"], "warp": h["warp"], "admin": h["admin"] } } });
+  return createRpcServer({ ...options, services, handlers: { "info": { "info": h["info"] }, "health": { "health": h["health"] }, "platform": { "platform": h["platform"] }, "x": { "avm": h["avm"] }, "xwallet": { "wallet": h["wallet"] }, "proposervm": { "proposervm": h["proposervm"] }, "indexer": { "index": h["index"] }, "nodeadmin": { "nodeAdmin": h["nodeAdmin"] }, "keystore": { "keystore": h["keystore"] }, "native": { "native": h["native"] }, "admin": { "admin": h["admin"] }, "evm": { "eth": h["eth"], "web3": h["web3"], "net": h["net"], "rpc": h["rpc"], "txpool": h["txpool"], "personal": h["personal"], "debug": h["debug"], "warp": h["warp"], "admin": h["admin"] } } });
 }

@@ -35,6 +35,7 @@ export default defineConfig({
           { text: 'ProposerVM API', link: '/proposervm' },
           { text: 'Index API', link: '/indexer' },
           { text: 'Node Admin API', link: '/nodeadmin' },
+          { text: 'Keystore API', link: '/keystore' },
           { text: 'Native API (EVM chain)', link: '/native' },
           { text: 'Admin API (EVM chain)', link: '/admin' },
           { text: 'EVM chain JSON-RPC (C-Chain)', link: '/evm/' },
@@ -198,6 +199,18 @@ export default defineConfig({
           { text: 'admin.startCPUProfiler', link: '/nodeadmin#admin-startCPUProfiler' },
           { text: 'admin.stopCPUProfiler', link: '/nodeadmin#admin-stopCPUProfiler' },
           { text: 'admin.stacktrace', link: '/nodeadmin#admin-stacktrace' },
+        ],
+      },
+      {
+        text: 'Keystore API',
+        link: '/keystore',
+        collapsed: true,
+        items: [
+          { text: 'keystore.createUser', link: '/keystore#keystore-createUser' },
+          { text: 'keystore.deleteUser', link: '/keystore#keystore-deleteUser' },
+          { text: 'keystore.listUsers', link: '/keystore#keystore-listUsers' },
+          { text: 'keystore.exportUser', link: '/keystore#keystore-exportUser' },
+          { text: 'keystore.importUser', link: '/keystore#keystore-importUser' },
         ],
       },
       {

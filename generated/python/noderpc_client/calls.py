@@ -427,13 +427,14 @@ def platform_get_min_stake(*, subnet_id: CB58ID | None = None) -> Call[PlatformG
     return Call("platform", "platform.getMinStake", _encode("platform:platform.getMinStake", params), "read", _decoder("platform:platform.getMinStake"))
 
 
-def platform_get_reward_utx_os(*, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None) -> Call[PlatformGetRewardUTXOsResult]:
+def platform_get_reward_utx_os(*, tx_id: CB58ID, encoding: HexEncoding | None = None) -> Call[PlatformGetRewardUTXOsResult]:
     """The reward UTXOs of an ended staking period (deprecated)
 
     Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
     has ended and been rewarded. Nothing is returned while the period is running.
 
-    `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+    UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+    checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
     integer by the node's documentation and sent as a decimal string by the node; both are accepted.
 
     Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -445,7 +446,7 @@ def platform_get_reward_utx_os(*, tx_id: CB58ID, encoding: HexOnlyEncoding | Non
     return Call("platform", "platform.getRewardUTXOs", _encode("platform:platform.getRewardUTXOs", params), "read", _decoder("platform:platform.getRewardUTXOs"))
 
 
-def platform_get_stake(*, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexOnlyEncoding | None = None) -> Call[PlatformGetStakeResult]:
+def platform_get_stake(*, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexEncoding | None = None) -> Call[PlatformGetStakeResult]:
     """How much a set of addresses has staked (deprecated)
 
     Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs
@@ -454,7 +455,7 @@ def platform_get_stake(*, addresses: list[ChainAddress], validators_only: bool |
     With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
 
     Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-    (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+    (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
     `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
 
     Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -568,7 +569,7 @@ def platform_get_tx_status(*, tx_id: CB58ID) -> Call[PChainTxStatusResult]:
     return Call("platform", "platform.getTxStatus", _encode("platform:platform.getTxStatus", params), "read", _decoder("platform:platform.getTxStatus"))
 
 
-def platform_get_utx_os(*, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexOnlyEncoding | None = None) -> Call[UtxoPage]:
+def platform_get_utx_os(*, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexEncoding | None = None) -> Call[UtxoPage]:
     """UTXOs that reference a set of addresses, one page at a time
 
     Lists the UTXOs that reference any of the given addresses, in pages. With `sourceChain` it lists
@@ -587,7 +588,8 @@ def platform_get_utx_os(*, addresses: list[ChainAddress], limit: Uint32 | None =
        on more than one page, and the UTXO set may change between calls.
 
     `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-    `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+    `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+    documentation names only `hex`. The node's documentation declares `numFetched` an int; the
     node sends a decimal string.
 
     The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -664,11 +666,12 @@ def platform_get_validator_fee_state() -> Call[ValidatorFeeState]:
     return Call("platform", "platform.getValidatorFeeState", _encode("platform:platform.getValidatorFeeState", params), "read", _decoder("platform:platform.getValidatorFeeState"))
 
 
-def platform_issue_tx(*, tx: HexData, encoding: HexOnlyEncoding | None = None) -> Call[TxIDResult]:
+def platform_issue_tx(*, tx: HexData, encoding: HexEncoding | None = None) -> Call[TxIDResult]:
     """Send a signed transaction to the network
 
     Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-    `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+    `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+    `hexnc`; the node's documentation names only `hex`. Follow it with
     `platform.getTxStatus`."""
     params: dict[str, Any] = {"tx": tx}
     if encoding is not None:
@@ -1462,6 +1465,92 @@ def nodeadmin_node_admin_stacktrace() -> Call[EmptyResult]:
     return Call("nodeadmin", "admin.stacktrace", _encode("nodeadmin:admin.stacktrace", params), "admin", _decoder("nodeadmin:admin.stacktrace"))
 
 
+def keystore_create_user(*, username: str, password: str) -> Call[EmptyResult]:
+    """Create a keystore user (removed)
+
+    Created a user named `username`, protected by `password`. The name and the password were each at most
+    1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+    characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+    with `user already exists: <username>`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user already exists: <username>
+        -32000: password is too weak
+        -32000: empty username
+        -32000: username exceeds maximum length of 1024 chars"""
+    params: dict[str, Any] = {"username": username, "password": password}
+    return Call("keystore", "keystore.createUser", _encode("keystore:keystore.createUser", params), "write", _decoder("keystore:keystore.createUser"))
+
+
+def keystore_delete_user(*, username: str, password: str) -> Call[EmptyResult]:
+    """Delete a keystore user (removed)
+
+    Deleted the user named `username` and everything the chains had stored for it, once `password`
+    matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+    `incorrect password: user "<username>"`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user doesn't exist: <username>
+        -32000: incorrect password: user "<username>" """
+    params: dict[str, Any] = {"username": username, "password": password}
+    return Call("keystore", "keystore.deleteUser", _encode("keystore:keystore.deleteUser", params), "write", _decoder("keystore:keystore.deleteUser"))
+
+
+def keystore_list_users() -> Call[KeystoreListUsersResult]:
+    """Names of the keystore's users (removed)
+
+    Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404."""
+    params: dict[str, Any] = {}
+    return Call("keystore", "keystore.listUsers", _encode("keystore:keystore.listUsers", params), "read", _decoder("keystore:keystore.listUsers"))
+
+
+def keystore_export_user(*, username: str, password: str, encoding: HexEncoding | None = None) -> Call[KeystoreExportUserResult]:
+    """Export a keystore user to move it to another node (removed)
+
+    Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+    (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+    `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+    encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+    `couldn't encode user to string: unsupported encoding in method`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: incorrect password: user "<username>"
+        -32000: couldn't encode user to string: unsupported encoding in method"""
+    params: dict[str, Any] = {"username": username, "password": password}
+    if encoding is not None:
+        params["encoding"] = encoding
+    return Call("keystore", "keystore.exportUser", _encode("keystore:keystore.exportUser", params), "admin", _decoder("keystore:keystore.exportUser"))
+
+
+def keystore_import_user(*, username: str, password: str, user: HexData, encoding: HexEncoding | None = None) -> Call[EmptyResult]:
+    """Import a user exported from another node (removed)
+
+    Added, under `username` (it need not be the name the user had), a user exported with
+    `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+    4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+    taken gave `user already exists: <username>`, bytes that did not decode
+    `couldn't decode 'user' to bytes: <reason>`.
+
+    **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+    Documented errors:
+        -32000: user already exists: <username>
+        -32000: incorrect password: user "<username>"
+        -32000: couldn't decode 'user' to bytes: invalid input checksum"""
+    params: dict[str, Any] = {"username": username, "password": password, "user": user}
+    if encoding is not None:
+        params["encoding"] = encoding
+    return Call("keystore", "keystore.importUser", _encode("keystore:keystore.importUser", params), "write", _decoder("keystore:keystore.importUser"))
+
+
 def native_export(*, to: ChainAddress | Bech32Address, amount: Uint64, asset_id: AssetIDOrNative, base_fee: KeystoreBaseFee | None = None, target_chain: ChainAlias | None = None, username: str, password: str) -> Call[TxIDResult]:
     """Export an asset to the X-Chain or P-Chain (keystore, removed)
 
@@ -1539,14 +1628,15 @@ def native_export_key(*, username: str, password: str, address: EvmAddress) -> C
     return Call("native", "native.exportKey", _encode("native:native.exportKey", params), "admin", _decoder("native:native.exportKey"))
 
 
-def native_get_atomic_tx(*, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None) -> Call[AtomicTx]:
+def native_get_atomic_tx(*, tx_id: CB58ID, encoding: HexEncoding | None = None) -> Call[AtomicTx]:
     """An atomic transaction by ID
 
-    Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+    Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
     once it is accepted, the height of the block that includes it. The node's documentation lists
     `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
 
-    `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+    `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+    documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
 
     The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
     node version accepts, since those are not transaction IDs. Send real values.
@@ -1577,7 +1667,7 @@ def native_get_atomic_tx_status(*, tx_id: CB58ID) -> Call[AtomicTxStatusResult]:
     return Call("native", "native.getAtomicTxStatus", _encode("native:native.getAtomicTxStatus", params), "read", _decoder("native:native.getAtomicTxStatus"))
 
 
-def native_get_utx_os(*, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexOnlyEncoding | None = None) -> Call[UtxoPage]:
+def native_get_utx_os(*, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexEncoding | None = None) -> Call[UtxoPage]:
     """Atomic UTXOs exported to this chain, one page at a time
 
     Lists the UTXOs that `sourceChain` exported to this chain for the given addresses and that are not yet
@@ -1595,7 +1685,8 @@ def native_get_utx_os(*, addresses: list[ChainAddress], source_chain: ChainAlias
        on more than one page, and the UTXO set may change between calls.
 
     `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-    to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+    to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+    `hexnc` (no checksum); the node's documentation names only `hex`. The node's
     documentation declares `numFetched` an int; the node sends a decimal string.
 
     The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -1675,11 +1766,12 @@ def native_import_key(*, username: str, password: str, private_key: PrivateKeyCB
     return Call("native", "native.importKey", _encode("native:native.importKey", params), "write", _decoder("native:native.importKey"))
 
 
-def native_issue_tx(*, tx: HexData, encoding: HexOnlyEncoding | None = None) -> Call[TxIDResult]:
+def native_issue_tx(*, tx: HexData, encoding: HexEncoding | None = None) -> Call[TxIDResult]:
     """Send a signed atomic transaction to the network
 
     Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-    checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+    checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+    documentation names only `hex`), and returns its ID. Follow it with
     `native.getAtomicTxStatus`.
 
     The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no

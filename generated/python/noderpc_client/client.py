@@ -19,10 +19,10 @@ DEFAULT_URL = "http://127.0.0.1:9650"
 DEFAULT_VARIABLES: dict[str, dict[str, str]] = {"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}
 """Each service's endpoint path variables and their defaults (`variables=` overrides them for every service)."""
 
-BATCH_LIMITS: dict[str, int] = {"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "native": 0, "admin": 0, "evm": 1000}
+BATCH_LIMITS: dict[str, int] = {"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "keystore": 0, "native": 0, "admin": 0, "evm": 1000}
 """The most calls each service's endpoint takes in one JSON-RPC batch (0: it takes no batches)."""
 
-_PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
+_PATHS: dict[str, str] = {"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}
 
 
 def _paths(variables: Mapping[str, str] | None) -> dict[str, str]:
@@ -377,13 +377,14 @@ class PlatformApi:
         the node answers with an error about fetching the subnet transformation."""
         return self._t.call(calls.platform_get_min_stake(subnet_id=subnet_id), timeout=timeout, headers=headers)
 
-    def get_reward_utx_os(self, *, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetRewardUTXOsResult:
+    def get_reward_utx_os(self, *, tx_id: CB58ID, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetRewardUTXOsResult:
         """The reward UTXOs of an ended staking period (deprecated)
 
         Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
         has ended and been rewarded. Nothing is returned while the period is running.
 
-        `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+        UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+        checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
         integer by the node's documentation and sent as a decimal string by the node; both are accepted.
 
         Deprecated by the node since v1.9.12, with no replacement in this API.
@@ -391,7 +392,7 @@ class PlatformApi:
         Deprecated."""
         return self._t.call(calls.platform_get_reward_utx_os(tx_id=tx_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    def get_stake(self, *, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetStakeResult:
+    def get_stake(self, *, addresses: list[ChainAddress], validators_only: bool | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetStakeResult:
         """How much a set of addresses has staked (deprecated)
 
         Returns the stake owned by the given addresses (at most 256), per asset, and the staked outputs
@@ -400,7 +401,7 @@ class PlatformApi:
         With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
 
         Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
-        (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+        (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
         `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
 
         Deprecated by the node: it logs "deprecated API called" for every call. There is no single
@@ -486,7 +487,7 @@ class PlatformApi:
         for a proposal decided against. When the status is `Dropped`, `reason` says why."""
         return self._t.call(calls.platform_get_tx_status(tx_id=tx_id), timeout=timeout, headers=headers)
 
-    def get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
+    def get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, start_index: UtxoIndex | None = None, source_chain: ChainAlias | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
         """UTXOs that reference a set of addresses, one page at a time
 
         Lists the UTXOs that reference any of the given addresses, in pages. With `sourceChain` it lists
@@ -505,7 +506,8 @@ class PlatformApi:
            on more than one page, and the UTXO set may change between calls.
 
         `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
-        `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+        `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+        documentation names only `hex`. The node's documentation declares `numFetched` an int; the
         node sends a decimal string.
 
         The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no
@@ -516,7 +518,7 @@ class PlatformApi:
             -32000: no addresses provided"""
         return self._t.call(calls.platform_get_utx_os(addresses=addresses, limit=limit, start_index=start_index, source_chain=source_chain, encoding=encoding), timeout=timeout, headers=headers)
 
-    def iter_get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, source_chain: ChainAlias | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Iterator[Any]:
+    def iter_get_utx_os(self, *, addresses: list[ChainAddress], limit: Uint32 | None = None, source_chain: ChainAlias | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Iterator[Any]:
         """Every item of `utxos` over all pages of platform.getUTXOs, each once, following `endIndex` (pages of `limit` items). Stops when a page brings nothing new or the cursor does not move."""
         seen: set[str] = set()
         cursor: Any = None
@@ -582,11 +584,12 @@ class PlatformApi:
         second, and the chain time they refer to. Plain JSON numbers; `timestamp` is an RFC 3339 string."""
         return self._t.call(calls.platform_get_validator_fee_state(), timeout=timeout, headers=headers)
 
-    def issue_tx(self, *, tx: HexData, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
+    def issue_tx(self, *, tx: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Send a signed transaction to the network
 
         Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
-        `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+        `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+        `hexnc`; the node's documentation names only `hex`. Follow it with
         `platform.getTxStatus`."""
         return self._t.call(calls.platform_issue_tx(tx=tx, encoding=encoding), timeout=timeout, headers=headers)
 
@@ -639,6 +642,85 @@ class ProposervmApi:
         Documented errors:
             -32000: couldn't get current epoch: <reason>"""
         return self._t.call(calls.proposervm_get_current_epoch(), timeout=timeout, headers=headers)
+
+
+class KeystoreApi:
+    """Keystore API"""
+
+    def __init__(self, transport: HttpTransport) -> None:
+        self._t = transport
+
+    def create_user(self, *, username: str, password: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Create a keystore user (removed)
+
+        Created a user named `username`, protected by `password`. The name and the password were each at most
+        1024 characters; a password the node judged too weak (a zxcvbn score below 2: use at least eight
+        characters mixing cases, digits and symbols) was refused with `password is too weak`, an existing name
+        with `user already exists: <username>`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user already exists: <username>
+            -32000: password is too weak
+            -32000: empty username
+            -32000: username exceeds maximum length of 1024 chars"""
+        return self._t.call(calls.keystore_create_user(username=username, password=password), timeout=timeout, headers=headers)
+
+    def delete_user(self, *, username: str, password: str, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Delete a keystore user (removed)
+
+        Deleted the user named `username` and everything the chains had stored for it, once `password`
+        matched. An unknown name gave `user doesn't exist: <username>`; a wrong password
+        `incorrect password: user "<username>"`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user doesn't exist: <username>
+            -32000: incorrect password: user "<username>" """
+        return self._t.call(calls.keystore_delete_user(username=username, password=password), timeout=timeout, headers=headers)
+
+    def list_users(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> KeystoreListUsersResult:
+        """Names of the keystore's users (removed)
+
+        Listed the name of every user of this node's keystore; an empty keystore gave an empty list.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404."""
+        return self._t.call(calls.keystore_list_users(), timeout=timeout, headers=headers)
+
+    def export_user(self, *, username: str, password: str, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> KeystoreExportUserResult:
+        """Export a keystore user to move it to another node (removed)
+
+        Returned the user `username` with everything the chains had stored for it, as bytes in `encoding`
+        (`hex`, the default, and `hexc` with a 4-byte checksum; `hexnc` without), for
+        `keystore.importUser` on another node. The password stayed a salted hash and the data stayed
+        encrypted with it; a wrong password gave `incorrect password: user "<username>"`, and `json`
+        `couldn't encode user to string: unsupported encoding in method`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: incorrect password: user "<username>"
+            -32000: couldn't encode user to string: unsupported encoding in method"""
+        return self._t.call(calls.keystore_export_user(username=username, password=password, encoding=encoding), timeout=timeout, headers=headers)
+
+    def import_user(self, *, username: str, password: str, user: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> EmptyResult:
+        """Import a user exported from another node (removed)
+
+        Added, under `username` (it need not be the name the user had), a user exported with
+        `keystore.exportUser`, given as `user` in `encoding` (`hex`, the default, and `hexc` verify a
+        4-byte checksum; `hexnc` carries none). `password` had to be the user's password; a name already
+        taken gave `user already exists: <username>`, bytes that did not decode
+        `couldn't decode 'user' to bytes: <reason>`.
+
+        **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
+
+        Documented errors:
+            -32000: user already exists: <username>
+            -32000: incorrect password: user "<username>"
+            -32000: couldn't decode 'user' to bytes: invalid input checksum"""
+        return self._t.call(calls.keystore_import_user(username=username, password=password, user=user, encoding=encoding), timeout=timeout, headers=headers)
 
 
 class NativeApi:
@@ -706,14 +788,15 @@ class NativeApi:
             -32000: rpc: can't find method "native.ExportKey" """
         return self._t.call(calls.native_export_key(username=username, password=password, address=address), timeout=timeout, headers=headers)
 
-    def get_atomic_tx(self, *, tx_id: CB58ID, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AtomicTx:
+    def get_atomic_tx(self, *, tx_id: CB58ID, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> AtomicTx:
         """An atomic transaction by ID
 
-        Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+        Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
         once it is accepted, the height of the block that includes it. The node's documentation lists
         `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
 
-        `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+        `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+        documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
 
         The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
         node version accepts, since those are not transaction IDs. Send real values.
@@ -738,7 +821,7 @@ class NativeApi:
             -32000: nil transaction ID"""
         return self._t.call(calls.native_get_atomic_tx_status(tx_id=tx_id), timeout=timeout, headers=headers)
 
-    def get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
+    def get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, start_index: UtxoIndex | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> UtxoPage:
         """Atomic UTXOs exported to this chain, one page at a time
 
         Lists the UTXOs that `sourceChain` exported to this chain for the given addresses and that are not yet
@@ -756,7 +839,8 @@ class NativeApi:
            on more than one page, and the UTXO set may change between calls.
 
         `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
-        to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+        to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+        `hexnc` (no checksum); the node's documentation names only `hex`. The node's
         documentation declares `numFetched` an int; the node sends a decimal string.
 
         The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no
@@ -766,7 +850,7 @@ class NativeApi:
             -32000: no source chain provided"""
         return self._t.call(calls.native_get_utx_os(addresses=addresses, source_chain=source_chain, limit=limit, start_index=start_index, encoding=encoding), timeout=timeout, headers=headers)
 
-    def iter_get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Iterator[Any]:
+    def iter_get_utx_os(self, *, addresses: list[ChainAddress], source_chain: ChainAlias, limit: Uint32 | None = None, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Iterator[Any]:
         """Every item of `utxos` over all pages of native.getUTXOs, each once, following `endIndex` (pages of `limit` items). Stops when a page brings nothing new or the cursor does not move."""
         seen: set[str] = set()
         cursor: Any = None
@@ -838,11 +922,12 @@ class NativeApi:
             -32000: argument 'privateKey' not given"""
         return self._t.call(calls.native_import_key(username=username, password=password, private_key=private_key), timeout=timeout, headers=headers)
 
-    def issue_tx(self, *, tx: HexData, encoding: HexOnlyEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
+    def issue_tx(self, *, tx: HexData, encoding: HexEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> TxIDResult:
         """Send a signed atomic transaction to the network
 
         Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
-        checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+        checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+        documentation names only `hex`), and returns its ID. Follow it with
         `native.getAtomicTxStatus`.
 
         The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no
@@ -3097,6 +3182,7 @@ class NodeClient:
         self.proposervm = ProposervmApi(self._transport)
         self.indexer = IndexerApi(self._transport)
         self.nodeadmin = NodeadminApi(self._transport)
+        self.keystore = KeystoreApi(self._transport)
         self.native = NativeApi(self._transport)
         self.admin = AdminApi(self._transport)
         self.evm = EvmApi(self._transport)

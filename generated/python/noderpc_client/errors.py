@@ -68,6 +68,14 @@ __all__ = [
     "NeedToSpecifyEitherDisplayLevelOrLogError",
     "CpuProfilerAlreadyRunningError",
     "CpuProfilerDoesnTExistError",
+    "UserAlreadyExistsError",
+    "PasswordIsTooWeakError",
+    "EmptyUsernameError",
+    "UsernameExceedsMaximumLengthOf1024CharsError",
+    "UserDoesnTExistError",
+    "IncorrectPasswordUserError",
+    "CouldnTEncodeUserToStringUnsupportedEncodingError",
+    "CouldnTDecodeUserToBytesInvalidInputError",
     "RpcCanTFindMethodNativeExportError",
     "ArgumentAmountMustBe0Error",
     "RpcCanTFindMethodNativeExportNATIVEError",
@@ -466,6 +474,62 @@ class CpuProfilerDoesnTExistError(RpcError):
 
     CODE = -32000
     PATTERN = re.compile("cpu profiler doesn't exist", re.S)
+
+
+class UserAlreadyExistsError(RpcError):
+    """JSON-RPC error -32000: user already exists: <username>"""
+
+    CODE = -32000
+    PATTERN = re.compile("user already exists: .*?", re.S)
+
+
+class PasswordIsTooWeakError(RpcError):
+    """JSON-RPC error -32000: password is too weak"""
+
+    CODE = -32000
+    PATTERN = re.compile("password is too weak", re.S)
+
+
+class EmptyUsernameError(RpcError):
+    """JSON-RPC error -32000: empty username"""
+
+    CODE = -32000
+    PATTERN = re.compile("empty username", re.S)
+
+
+class UsernameExceedsMaximumLengthOf1024CharsError(RpcError):
+    """JSON-RPC error -32000: username exceeds maximum length of 1024 chars"""
+
+    CODE = -32000
+    PATTERN = re.compile("username exceeds maximum length of 1024 chars", re.S)
+
+
+class UserDoesnTExistError(RpcError):
+    """JSON-RPC error -32000: user doesn't exist: <username>"""
+
+    CODE = -32000
+    PATTERN = re.compile("user doesn't exist: .*?", re.S)
+
+
+class IncorrectPasswordUserError(RpcError):
+    """JSON-RPC error -32000: incorrect password: user "<username>" """
+
+    CODE = -32000
+    PATTERN = re.compile("incorrect password: user \".*?\"", re.S)
+
+
+class CouldnTEncodeUserToStringUnsupportedEncodingError(RpcError):
+    """JSON-RPC error -32000: couldn't encode user to string: unsupported encoding in method"""
+
+    CODE = -32000
+    PATTERN = re.compile("couldn't encode user to string: unsupported encoding in method", re.S)
+
+
+class CouldnTDecodeUserToBytesInvalidInputError(RpcError):
+    """JSON-RPC error -32000: couldn't decode 'user' to bytes: invalid input checksum"""
+
+    CODE = -32000
+    PATTERN = re.compile("couldn't decode 'user' to bytes: invalid input checksum", re.S)
 
 
 class RpcCanTFindMethodNativeExportError(RpcError):
@@ -1258,11 +1322,13 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     InsufficientFundsForGasPriceValueAddressHaveError2,
     TheMethodPersonalListAccountsDoesNotExistError,
     TheMethodEthGetStorageValuesDoesNotError,
+    CouldnTEncodeUserToStringUnsupportedEncodingError,
     OnlyReplayProtectedEIP155TransactionsAllowedOverError,
     TheMethodEthCapabilitiesDoesNotExistIsError,
     TheMethodEthBlobBaseFeeDoesNotError,
     TheMethodEthSimulateV1DoesNotExistError,
     TheMethodTxpoolContentDoesNotExistIsError,
+    CouldnTDecodeUserToBytesInvalidInputError,
     RequestedTooManyBlocksFromToMaximumIsError,
     TheMethodEthAccountsDoesNotExistIsError,
     TheMethodEthConfigDoesNotExistIsError,
@@ -1282,6 +1348,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     RequestedToBlockAfterLastAcceptedBlockError,
     MissingTransactionNonceInTransactionSpecError,
     StartBlockMustBeLessThanEndBlockError,
+    UsernameExceedsMaximumLengthOf1024CharsError,
     AccountUnlockWithHTTPAccessIsForbiddenError,
     RpcCanTFindMethodNativeExportNATIVEError,
     RpcCanTFindMethodNativeImportNATIVEError,
@@ -1348,6 +1415,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     CouldnTGetCurrentEpochError,
     CpuProfilerAlreadyRunningError,
     ProblemParsingAddressError,
+    IncorrectPasswordUserError,
     NotificationsNotSupportedError,
     ArgumentChainNotGivenError,
     CpuProfilerDoesnTExistError,
@@ -1368,9 +1436,12 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     NoAddressesProvidedError,
     TraceNotInProgressError,
     TransactionNotFoundError2,
+    UserAlreadyExistsError,
     BadBlockNotFoundError,
     ExecutionRevertedError,
+    PasswordIsTooWeakError,
     SenderNotSpecifiedError,
+    UserDoesnTExistError,
     NonceNotSpecifiedError,
     Block2NotFoundError,
     CouldNotFindTxError,
@@ -1385,6 +1456,7 @@ _DOCUMENTED: tuple[type[RpcError], ...] = (
     UnknownPreimageError,
     TooManyBlocksError,
     UnknownAccountError,
+    EmptyUsernameError,
     NoStateFoundError,
     UnknownWalletError,
     AlreadyKnownError,

@@ -79,7 +79,7 @@ __all__: list[str] = [
     "L1ValidatorDetails",
     "PlatformGetProposedHeightResult",
     "PlatformGetMinStakeResult",
-    "HexOnlyEncoding",
+    "HexEncoding",
     "PlatformGetRewardUTXOsResult",
     "PlatformGetStakeResult",
     "PlatformGetStakingAssetIDResult",
@@ -135,7 +135,6 @@ __all__: list[str] = [
     "XChainTxResult",
     "AvmGetTxFeeResult",
     "AvmGetTxStatusResult",
-    "HexEncoding",
     "XChainUtxoPage",
     "AvmGetAddressTxsResult",
     "AvmCreateAddressResult",
@@ -168,6 +167,8 @@ __all__: list[str] = [
     "LoggerLevels",
     "NodeAdminLoadVMsResult",
     "NodeAdminDbGetResult",
+    "KeystoreListUsersResult",
+    "KeystoreExportUserResult",
     "AssetIDOrNative",
     "HexQuantity",
     "KeystoreBaseFee",
@@ -1069,27 +1070,30 @@ class PlatformGetMinStakeResult(TypedDict):
     minDelegatorStake: Uint64
 
 
-#: The `encoding` of a method that only speaks hex. Omitting the parameter (or sending `null`) means `hex`;
-#: `hex` is the only value worth sending. Bytes in this encoding are `0x`-prefixed hex **followed by a
-#: 4-byte checksum** (the last four bytes of the SHA-256 of the payload), which the node verifies on input.
-#: An empty string is not "absent": the node rejects it as an invalid encoding.
-HexOnlyEncoding: TypeAlias = 'Literal["hex"]'
+#: The `encoding` of a method that speaks only hex, never `json`: `hex` (the default when omitted or
+#: `null`) and its synonym `hexc` put a 4-byte checksum (the last four bytes of the SHA-256 of the payload)
+#: after the `0x`-prefixed bytes, which the node verifies on input; `hexnc` carries no checksum. The node
+#: reads the name in any letter case; an empty string is rejected as an invalid encoding and `json` fails
+#: with `unsupported encoding in method`.
+HexEncoding: TypeAlias = 'Literal["hex", "hexc", "hexnc"]'
 
 
 class PlatformGetRewardUTXOsResult(TypedDict):
     #: Number of UTXOs returned.
     numFetched: Uint64
-    #: The reward UTXOs, `0x` hex with checksum.
+    #: The reward UTXOs, `0x` hex (with a 4-byte checksum unless `hexnc`).
     utxos: list[HexData]
-    encoding: HexOnlyEncoding
+    #: The encoding of `utxos`, as asked for.
+    encoding: HexEncoding
 
 
 class _PlatformGetStakeResultRequired(TypedDict):
     #: Stake per asset ID.
     stakeds: AssetAmounts
-    #: The staked outputs, `0x` hex with checksum.
+    #: The staked outputs, `0x` hex (with a 4-byte checksum unless `hexnc`).
     stakedOutputs: list[HexData]
-    encoding: HexOnlyEncoding
+    #: The encoding of `stakedOutputs`, as asked for.
+    encoding: HexEncoding
 
 
 class PlatformGetStakeResult(_PlatformGetStakeResultRequired, total=False):
@@ -1216,17 +1220,17 @@ class UtxoIndex(TypedDict):
 
 
 class UtxoPage(TypedDict):
-    """One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded with checksum.
+    """One page of a UTXO listing. `utxos` holds the UTXOs in their binary form, hex-encoded as `encoding` says.
     When `numFetched` is below the `limit` asked for, the listing is complete; when it equals it, call again
     with `startIndex` set to `endIndex`."""
     #: How many UTXOs this page holds. The node sends a decimal string; older documentation shows a number.
     numFetched: Uint64
-    #: The UTXOs, each `0x` hex with a 4-byte checksum.
+    #: The UTXOs, each `0x` hex (with a 4-byte checksum unless `hexnc`).
     utxos: list[HexData]
     #: The last UTXO returned; pass it as `startIndex` to fetch the next page.
     endIndex: UtxoIndex
-    #: The encoding of `utxos` (always `hex`).
-    encoding: HexOnlyEncoding
+    #: The encoding of `utxos`, as asked for.
+    encoding: HexEncoding
 
 
 #: A P-Chain height, or `proposed` for the height this node's proposer VM currently proposes at. The
@@ -1489,14 +1493,6 @@ class AvmGetTxStatusResult(TypedDict):
     status: Literal["Accepted", "Unknown", "Processing", "Rejected"]
 
 
-#: The `encoding` of a method that speaks only hex, never `json`: `hex` (the default when omitted or
-#: `null`) and its synonym `hexc` put a 4-byte checksum (the last four bytes of the SHA-256 of the payload)
-#: after the `0x`-prefixed bytes, which the node verifies on input; `hexnc` carries no checksum. The node
-#: reads the name in any letter case; an empty string is rejected as an invalid encoding and `json` fails
-#: with `unsupported encoding in method`.
-HexEncoding: TypeAlias = 'Literal["hex", "hexc", "hexnc"]'
-
-
 class XChainUtxoPage(TypedDict):
     """One page of an X-Chain UTXO listing, as `UtxoPage`, with `encoding` echoing the hex form asked for
     (`hexnc`: the UTXOs carry no checksum)."""
@@ -1671,6 +1667,18 @@ class NodeAdminDbGetResult(TypedDict):
     errorCode: int
 
 
+class KeystoreListUsersResult(TypedDict):
+    #: The users' names.
+    users: list[str]
+
+
+class KeystoreExportUserResult(TypedDict):
+    #: The user's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
+    user: HexData
+    #: The encoding of `user`, as asked for.
+    encoding: HexEncoding
+
+
 #: An asset ID (cb58), or `NATIVE` for the chain's native token.
 AssetIDOrNative: TypeAlias = 'Literal["NATIVE"] | CB58ID'
 
@@ -1698,14 +1706,14 @@ class ExportedKey(TypedDict):
 
 
 class _AtomicTxRequired(TypedDict):
-    #: The signed transaction's bytes, `0x` hex with a 4-byte checksum.
+    #: The signed transaction's bytes, `0x` hex (with a 4-byte checksum unless `hexnc`).
     tx: HexData
-    #: The encoding of `tx` (always `hex`).
-    encoding: HexOnlyEncoding
+    #: The encoding of `tx`, as asked for.
+    encoding: HexEncoding
 
 
 class AtomicTx(_AtomicTxRequired, total=False):
-    """An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded with checksum.
+    """An atomic (cross-chain import or export) transaction of the EVM chain, hex-encoded as `encoding` says.
     `blockHeight` is the height of the EVM block that includes it; the node sends it only once the
     transaction is accepted."""
     #: Height of the including block; only for accepted transactions.

@@ -12,11 +12,12 @@ export { nativeGetAtomicTxMeta } from '../../namespaces/native.js';
 /**
  * An atomic transaction by ID
  *
- * Returns the atomic (import or export) transaction with the given ID, hex-encoded with checksum, and,
+ * Returns the atomic (import or export) transaction with the given ID, hex-encoded, and,
  * once it is accepted, the height of the block that includes it. The node's documentation lists
  * `blockHeight` among the fields; the node omits it for a transaction that is not accepted yet.
  *
- * `encoding` is hex-only. A transaction the node does not know gives `could not find tx <txID>`.
+ * `encoding` is `hex` (the default) or `hexc`, with a 4-byte checksum, or `hexnc`, without; the node's
+ * documentation names only `hex`. A transaction the node does not know gives `could not find tx <txID>`.
  *
  * The sample call in the node's documentation elides its values (`"2QouvNW..."`): a documentation form no
  * node version accepts, since those are not transaction IDs. Send real values.

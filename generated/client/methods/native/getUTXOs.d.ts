@@ -28,7 +28,8 @@ export { nativeGetUTXOsMeta } from '../../namespaces/native.js';
  *    on more than one page, and the UTXO set may change between calls.
  *
  * `sourceChain` is required: without it the node answers `no source chain provided`. `addresses` holds 1
- * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is hex-only. The node's
+ * to 1024 addresses in this chain's bech32 form (`C-avax1...`). `encoding` is `hex` (the default), `hexc` or
+ * `hexnc` (no checksum); the node's documentation names only `hex`. The node's
  * documentation declares `numFetched` an int; the node sends a decimal string.
  *
  * The sample call in the node's documentation elides its values (`"X-avax1..."`): a documentation form no

@@ -11,7 +11,8 @@ export { nativeIssueTxMeta } from '../../namespaces/native.js';
  * Send a signed atomic transaction to the network
  *
  * Submits a signed atomic (import or export) transaction, given as `0x` hex followed by a 4-byte
- * checksum (the only `encoding` accepted is `hex`), and returns its ID. Follow it with
+ * checksum with `encoding` `hex` (the default) or `hexc`, without one with `hexnc` (the node's
+ * documentation names only `hex`), and returns its ID. Follow it with
  * `native.getAtomicTxStatus`.
  *
  * The sample call in the node's documentation elides its values (`"0x..."`): a documentation form no

@@ -13,7 +13,8 @@ export { platformGetRewardUTXOsMeta } from '../../namespaces/platform.js';
  * Returns the UTXOs that rewarded the validation or delegation added by `txID`, once its staking period
  * has ended and been rewarded. Nothing is returned while the period is running.
  *
- * `encoding` is hex-only; UTXOs come back as `0x` hex with a 4-byte checksum. `numFetched` is declared an
+ * UTXOs come back as `0x` hex in the `encoding` asked for: `hex` (the default) or `hexc` with a 4-byte
+ * checksum, `hexnc` without; the node's documentation names only `hex`. `numFetched` is declared an
  * integer by the node's documentation and sent as a decimal string by the node; both are accepted.
  *
  * Deprecated by the node since v1.9.12, with no replacement in this API.

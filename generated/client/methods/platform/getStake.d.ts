@@ -16,7 +16,7 @@ export { platformGetStakeMeta } from '../../namespaces/platform.js';
  * With `validatorsOnly: true` the node skips delegations and counts only validator stakes.
  *
  * Documentation versus node: the node's documentation has no `encoding` parameter and mentions `staked`
- * (the native-token total) only as appearing in a sample response; the node accepts `encoding` (hex-only) and always sends
+ * (the native-token total) only as appearing in a sample response; the node accepts `encoding` (`hex`, `hexc` or `hexnc`) and always sends
  * `staked`. Amounts are decimal strings on the wire; the documented integers are accepted too.
  *
  * Deprecated by the node: it logs "deprecated API called" for every call. There is no single

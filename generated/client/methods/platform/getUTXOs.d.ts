@@ -29,7 +29,8 @@ export { platformGetUTXOsMeta } from '../../namespaces/platform.js';
  *    on more than one page, and the UTXO set may change between calls.
  *
  * `addresses` must hold between 1 and 1024 addresses; an empty list gives the error
- * `no addresses provided`. `encoding` is hex-only. The node's documentation declares `numFetched` an int; the
+ * `no addresses provided`. `encoding` is `hex` (the default), `hexc` or `hexnc` (no checksum); the node's
+ * documentation names only `hex`. The node's documentation declares `numFetched` an int; the
  * node sends a decimal string.
  *
  * The node's documentation shows a `startIndex.utxo` in hex (`"0x62fc816b..."`): a documentation form no

@@ -11,7 +11,8 @@ export { platformIssueTxMeta } from '../../namespaces/platform.js';
  * Send a signed transaction to the network
  *
  * Submits a signed P-Chain transaction and returns its ID. The transaction is in its binary form,
- * `0x` hex followed by a 4-byte checksum (the only `encoding` accepted is `hex`). Follow it with
+ * `0x` hex followed by a 4-byte checksum with `encoding` `hex` (the default) or `hexc`, without one with
+ * `hexnc`; the node's documentation names only `hex`. Follow it with
  * `platform.getTxStatus`.
  */
 export declare function platformIssueTx(transport: Transport, params: PlatformIssueTxParams, options?: CallOptions): Promise<PlatformIssueTxResult>;

@@ -38,6 +38,8 @@ export interface MockOptions {
 	readonly profile?: ServerProfile;
 	/** Default `'all'`: every method answers, including those off by default on a real node. */
 	readonly enable?: readonly string[] | "all";
+	/** Node mode: answer removed methods from their examples too (see `ServerOptions.serveRemoved`). Default false. */
+	readonly serveRemoved?: boolean;
 	readonly limits?: ServerLimits;
 	readonly logger?: Logger;
 	/** Typed handlers that take over from the examples for the methods they implement. */

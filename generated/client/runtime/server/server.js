@@ -31,13 +31,19 @@ function closeServer(server) {
 		server.closeAllConnections();
 	});
 }
+function allRemoved(service) {
+	const methods = Object.values(service.def.methods);
+	return methods.length > 0 && methods.every((m) => m.availability.removedIn !== undefined);
+}
 /**
 * A JSON-RPC server for the given services. Handlers are looked up once, here: `handlers[service]
 * [namespace][member]`; methods without one are answered by `rawHandler` when given, else as unknown.
 */
 export function createRpcServer(options) {
 	const engine = new Engine(options.services, resolveOptions(options));
-	const routes = (transport) => engine.services.flatMap((service) => service.def.endpoints.filter((e, i, all) => e.transport === transport && all.findIndex((o) => o.transport === transport && o.path === e.path) === i).map((endpoint) => ({
+	// In node mode a service whose every method was removed is not mounted: the node answers its path with 404.
+	const mounted = engine.services.filter((s) => !engine.options.removedOff || !allRemoved(s));
+	const routes = (transport) => mounted.flatMap((service) => service.def.endpoints.filter((e, i, all) => e.transport === transport && all.findIndex((o) => o.transport === transport && o.path === e.path) === i).map((endpoint) => ({
 		service,
 		endpoint
 	})));

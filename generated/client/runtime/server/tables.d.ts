@@ -83,6 +83,8 @@ export interface ResolvedOptions {
 	readonly mode: "standard" | "node";
 	readonly profile: "full" | "public";
 	readonly enable: readonly string[] | "all";
+	/** Whether methods removed in an earlier release are off (node mode without `serveRemoved`). */
+	readonly removedOff: boolean;
 	readonly maxBodyBytes: number;
 	readonly maxBatch: number | undefined;
 	readonly maxDepth: number;
@@ -105,8 +107,12 @@ export interface ResolvedCors {
 	readonly maxAgeSeconds: number;
 }
 export declare function resolveOptions(options: ServerOptions): ResolvedOptions;
-/** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */
-export declare function offReason(a: Availability | undefined, profile: "full" | "public", enable: readonly string[] | "all"): string | undefined;
+/**
+* Why a method (or subscription kind) is off under these options; `undefined` when it is on. A method
+* removed in an earlier release is off, when `removedOff`, whatever is enabled: no switch of today's node
+* serves it.
+*/
+export declare function offReason(a: Availability | undefined, profile: "full" | "public", enable: readonly string[] | "all", removedOff?: boolean): string | undefined;
 export declare function buildService(def: ServerServiceDef, opts: ResolvedOptions): ServiceTable;
 /**
 * Services with the same endpoints (several documents of one API, such as those without `servers`, all

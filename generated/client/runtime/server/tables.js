@@ -22,6 +22,7 @@ export function resolveOptions(options) {
 		mode,
 		profile: options.profile ?? "full",
 		enable: options.enable ?? [],
+		removedOff: mode === "node" && options.serveRemoved !== true,
 		maxBodyBytes: limits.maxBodyBytes ?? 1024 * 1024,
 		maxBatch: limits.maxBatch,
 		maxDepth: limits.maxDepth ?? 64,
@@ -39,9 +40,14 @@ export function resolveOptions(options) {
 		handlers: options.handlers
 	};
 }
-/** Why a method (or subscription kind) is off under these options; `undefined` when it is on. */
-export function offReason(a, profile, enable) {
+/**
+* Why a method (or subscription kind) is off under these options; `undefined` when it is on. A method
+* removed in an earlier release is off, when `removedOff`, whatever is enabled: no switch of today's node
+* serves it.
+*/
+export function offReason(a, profile, enable, removedOff = false) {
 	if (!a) return undefined;
+	if (removedOff && a.removedIn !== undefined) return `was removed from the node in ${a.removedIn}`;
 	if (profile === "public" && a.publicNode === false) return "is not served on a public node";
 	if (enable === "all") return undefined;
 	if (a.served === false) return "is not served by this node";
@@ -120,14 +126,14 @@ export function buildService(def, opts) {
 				kinds.set(kind, {
 					decodeParams: k.decodeParams,
 					encodeResult: k.encodeResult,
-					off: offReason(k.availability, opts.profile, opts.enable)
+					off: offReason(k.availability, opts.profile, opts.enable, opts.removedOff)
 				});
 			}
 		}
 		const entry = {
 			meta,
 			role,
-			off: offReason(meta.availability, opts.profile, opts.enable),
+			off: offReason(meta.availability, opts.profile, opts.enable, opts.removedOff),
 			target,
 			fn,
 			implemented: role === "unsubscribe" || fn !== undefined || opts.rawHandler !== undefined,

@@ -128,6 +128,12 @@ export interface ServerOptions {
 	* method including those the node does not serve (`served: false`). Default `[]`.
 	*/
 	readonly enable?: readonly string[] | "all";
+	/**
+	* Node mode: also serve the methods removed in an earlier release (`availability.removedIn`), as the node
+	* did before; `enable` does not bring them back. Default false: the node answers them as unknown, and a
+	* service removed whole is not mounted (HTTP 404). Standard mode serves them either way.
+	*/
+	readonly serveRemoved?: boolean;
 	readonly limits?: ServerLimits;
 	/** Development: validate every result (after encoding) against the spec; a mismatch is an internal error. */
 	readonly validateResults?: boolean;

@@ -1,7 +1,7 @@
 /**
  * verify against the generated mock node in node mode (the real node's wire conventions), on 127.0.0.1:
- * every read the spec describes answers, and answers what the spec says, so every read is `ok`; everything
- * else is skipped as not a read. Links are followed: the P-Chain block by ID comes from the block at the
+ * every read the spec describes answers, and answers what the spec says, so every read is `ok` (those
+ * removed in an earlier release `not-served`, as on the node); everything else is skipped as not a read. Links are followed: the P-Chain block by ID comes from the block at the
  * reported height, the L1 validator from an L1's validator listing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -26,7 +26,16 @@ describe('verify against the generated mock (node mode)', () => {
     const fedByWrites = new Set(methods.flatMap((m) => (isRead(m.name) ? [] : m.links.filter((l) => isRead(l.method)).map((l) => l.method))));
     for (const name of fedByWrites) expect(methods.some((m) => isRead(m.name) && m.links.some((l) => l.method === name))).toBe(false);
     expect([...fedByWrites]).toEqual(['eth_getFilterLogs']);
-    const reads = methods.filter((m) => m.effects.kind === 'read' && !m.websocketOnly && !fedByWrites.has(m.name)).map((m) => m.name);
+    const called = methods.filter((m) => m.effects.kind === 'read' && !m.websocketOnly && !fedByWrites.has(m.name));
+    const reads = called.filter((m) => m.availability.removedIn === undefined).map((m) => m.name);
+    // Reads removed in an earlier release: the mock, as the node, answers them as unknown (or, for a service
+    // removed whole, with a 404), which verify reports as not served, and not as a problem.
+    const removed = called.filter((m) => m.availability.removedIn !== undefined).map((m) => m.name);
+    expect(removed).toEqual(expect.arrayContaining(['avm.getAddressTxs', 'keystore.listUsers']));
+    for (const m of report.methods.filter((x) => removed.includes(x.method))) {
+      expect(m.status, m.method).toBe('not-served');
+      expect(m.reason, m.method).toMatch(/; the spec says it was removed in v1\.\d+\.\d+$/);
+    }
     const notOk = report.methods.filter((m) => m.status !== 'ok' && reads.includes(m.method));
     expect(notOk, formatReport(report)).toEqual([]);
     expect(report.methods.filter((m) => m.status === 'ok').map((m) => m.method)).toEqual(reads);
@@ -37,7 +46,7 @@ describe('verify against the generated mock (node mode)', () => {
       problems: [],
       reason: "no params from the node (the examples' values name things of another network): eth_newFilter is not called, not a read (x-effects: write, idempotent)",
     });
-    for (const m of report.methods.filter((x) => !reads.includes(x.method) && !fedByWrites.has(x.method))) {
+    for (const m of report.methods.filter((x) => !reads.includes(x.method) && !removed.includes(x.method) && !fedByWrites.has(x.method))) {
       expect(m.status).toBe('skipped');
       expect(m.reason).toMatch(/^not a read \(x-effects: (write|admin)(, idempotent)?\)$/);
     }
@@ -62,9 +71,11 @@ describe('verify against the generated mock (node mode)', () => {
 
   it('reads the node version from the method that states it, and counts its calls', () => {
     expect(report.node).toEqual({ url: mock.url, version: 'avalanchego/1.14.3' });
-    expect(report.summary.ok + report.summary.skipped).toBe(report.methods.length);
-    // Each read once, two more listings of validators for the L1 validator, rpc.discover once per endpoint.
-    expect(report.summary.calls).toBe(report.summary.ok + 2 + report.discover.length);
+    const notServed = report.methods.filter((m) => m.status === 'not-served').length;
+    expect(report.summary.ok + report.summary.skipped + notServed).toBe(report.methods.length);
+    // Each read once (removed ones too), two more listings of validators for the L1 validator, rpc.discover
+    // once per endpoint.
+    expect(report.summary.calls).toBe(report.summary.ok + notServed + 2 + report.discover.length);
     // The node has no rpc.discover; the mock in node mode neither.
     expect(report.discover.every((d) => !d.served)).toBe(true);
   });
