@@ -9,6 +9,9 @@ import { getAtPointer } from '../lib/pointer.js';
 import { reachOf } from '../speed/reach.js';
 import { Memo } from '../speed/incremental.js';
 import type { LinkModel } from './links.js';
+import { httpGetOf, type HttpGetModel } from './http-get.js';
+
+export type { HttpGetModel, HttpStatusRule } from './http-get.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
 export type Dialect = 'standard' | 'geth' | 'gorilla-json2';
@@ -111,6 +114,8 @@ export interface MethodModel {
   readonly links: readonly LinkModel[];
   /** `x-node-version`: the pointer in the result where the node states its version. */
   readonly versionPointer?: string;
+  /** `x-http-get`: the method is also served to plain HTTP GET requests (see http-get.ts). */
+  readonly httpGet?: HttpGetModel;
 }
 
 /** A method returning one page of a listing (`x-pagination`). */
@@ -332,7 +337,18 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     tags,
     links,
     ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
+    ...(isRecord(m['x-http-get']) ? { httpGet: httpGetOf(m['x-http-get'], (name) => isListParam(document, params, name)) } : {}),
   };
+}
+
+/** Whether the named param's schema is an array (a query parameter carrying it is repeated). */
+function isListParam(document: Record<string, unknown>, params: readonly ParamModel[], name: string): boolean {
+  const p = params.find((x) => x.name === name);
+  if (!p) return false;
+  let s: unknown = p.schema;
+  // (Local references only: the bundled document holds every schema under #/components/schemas.)
+  for (let i = 0; i < 16 && isRecord(s) && typeof s.$ref === 'string' && s.$ref.startsWith('#'); i++) s = getAtPointer(document, s.$ref.slice(1));
+  return isRecord(s) && s.type === 'array';
 }
 
 /** The method's examples, each param and result dereferenced. */

@@ -5,7 +5,7 @@
 import type { Batcher } from './http-batch.js';
 import { createIdSource, frame, PostFailed, type HttpCore, type PostFailure, type PostLimits, type RawReply } from './frame.js';
 import type { ValidatorTable } from '../client/meta.js';
-import type { HeadersLike, RequestOptions, RpcCall, Transport } from './transport.js';
+import type { HeadersLike, HttpGetReply, RequestOptions, RpcCall, Transport } from './transport.js';
 
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
@@ -19,6 +19,7 @@ export interface FetchResponseLike {
 /** `globalThis.fetch` or anything shaped like it. */
 export type FetchLike = (
   url: string,
+  /** A plain GET (`httpGet`, the health probes) comes without `body`: fetch refuses a body on a GET. */
   init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
 ) => Promise<FetchResponseLike>;
 
@@ -53,6 +54,7 @@ export interface HttpTransportOptions {
 
 export interface HttpTransport extends Transport {
   readonly kind: 'http';
+  httpGet(path: string, options?: RequestOptions): Promise<HttpGetReply>;
 }
 
 const DEFAULT_TIMEOUT = 30_000;
@@ -86,13 +88,14 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
   let closed = false;
   const inFlight = new Set<{ abort(): void }>();
 
-  function headersFor(extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
+  function headersFor(extra: Readonly<Record<string, string>> | undefined, get = false): Record<string, string> {
     const out: Record<string, string> = {};
     for (const source of [options.headers, extra]) {
       for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
     }
-    // The node answers 415 without it; no caller header may replace it.
-    out['content-type'] = 'application/json';
+    // The node answers 415 without it; no caller header may replace it. (A GET has no body to describe.)
+    if (get) delete out['content-type'];
+    else out['content-type'] = 'application/json';
     out.accept ??= 'application/json';
     return out;
   }
@@ -101,7 +104,7 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
    * One POST, bounded by the timeout and the signal: the fetch and the body read race them, so a fetch that
    * ignores its AbortSignal still cannot hang the call. Rejects with a PostFailed.
    */
-  async function post(body: string, limits: PostLimits): Promise<RawReply> {
+  async function post(body: string | undefined, limits: PostLimits, target = url): Promise<RawReply> {
     if (closed) throw new PostFailed({ kind: 'closed' });
     if (!fetchImpl) throw new PostFailed({ kind: 'network', stage: 'connect', cause: new Error('no fetch implementation: pass `fetch`') });
     const signal = limits.signal;
@@ -125,11 +128,14 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       const attempt = (async (): Promise<RawReply> => {
         let res: FetchResponseLike;
         try {
-          res = await fetchImpl(url, { method: 'POST', headers: headersFor(limits.headers), body, signal: controller.signal });
+          res =
+            body === undefined
+              ? await fetchImpl(target, { method: 'GET', headers: headersFor(limits.headers, true), signal: controller.signal } as Parameters<FetchLike>[1])
+              : await fetchImpl(target, { method: 'POST', headers: headersFor(limits.headers), body, signal: controller.signal });
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'connect', cause });
         }
-        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
+        limits.onResponse?.({ url: target, status: res.status, statusText: res.statusText, headers: res.headers });
         try {
           return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
         } catch (cause) {
@@ -207,6 +213,15 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       return single(call, opts);
     },
     batch: (calls, opts) => (batcher ? batcher.batch(calls, opts) : load().then((b) => b.batch(calls, opts))),
+    async httpGet(path: string, opts?: RequestOptions): Promise<HttpGetReply> {
+      const target = `${url.replace(/\/+$/, '')}${path}`;
+      try {
+        const raw = await post(undefined, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers, onResponse: opts?.onResponse }, target);
+        return { url: target, status: raw.status, statusText: raw.statusText, text: raw.text, ...(raw.headers ? { headers: raw.headers } : {}) };
+      } catch (e) {
+        throw (await failures()).errorFor(e, { method: `GET ${path || '/'}` }, target);
+      }
+    },
     async close(): Promise<void> {
       closed = true;
       batcher?.close();

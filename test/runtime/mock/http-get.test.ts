@@ -1,0 +1,119 @@
+/**
+ * The plain HTTP GETs of the Health API (`x-http-get`) end to end: the generated mock node on 127.0.0.1 (a
+ * free port) answers `GET /ext/health`, `/ext/health/health`, `/readiness` and `/liveness` from the spec's
+ * examples, with 503 for an unhealthy report; the generated whole-node client's `node.health.http.*` sends
+ * the GETs (tags as repeated `tag` query parameters, the client's headers) and resolves with the status
+ * beside the decoded report.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { HttpRequest } from '../../../runtime/transports/middleware.js';
+
+const SUBNET = '29uVeLPJB1eQJkzRemU8g8wZDw5uJRqpab5U2mX9euieVwiEbL';
+let mock: { url: string; close(): Promise<void> };
+
+beforeAll(async () => {
+  const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+  mock = await startNodeMock({});
+});
+
+afterAll(async () => {
+  await mock?.close();
+});
+
+describe('the mock node answers plain GETs to the health endpoints', () => {
+  it.each([
+    ['/ext/health', 200, true],
+    ['/ext/health/health', 200, true],
+    ['/ext/health/readiness', 200, true],
+    ['/ext/health/liveness', 200, true],
+    [`/ext/health?tag=${SUBNET}`, 503, false],
+    [`/ext/health/health?tag=${SUBNET}`, 503, false],
+  ])('GET %s: %i', async (path, status, healthy) => {
+    const res = await fetch(mock.url + path);
+    expect(res.status).toBe(status);
+    expect(res.headers.get('content-type')).toBe('application/json');
+    const body = (await res.json()) as { healthy: boolean; checks: Record<string, unknown> };
+    expect(body.healthy).toBe(healthy);
+    if (!healthy) expect(Object.keys(body.checks)).toEqual(['bootstrapped']);
+  });
+
+  it('a JSON-RPC POST to /ext/health still answers 200 with the unhealthy report', async () => {
+    const res = await fetch(`${mock.url}/ext/health`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'health.health', params: { tags: [SUBNET] } }),
+    });
+    expect(res.status).toBe(200);
+    expect(((await res.json()) as { result: { healthy: boolean } }).result.healthy).toBe(false);
+  });
+
+  it('a GET of a JSON-RPC-only path is still refused as the node refuses it', async () => {
+    const res = await fetch(`${mock.url}/ext/info`);
+    expect(res.status).toBe(405);
+  });
+});
+
+describe('node.health.http: typed GET calls', () => {
+  async function client(seen: HttpRequest[] = []) {
+    const { createNodeClient } = await import('../../../generated/client/index.js');
+    return createNodeClient({
+      url: mock.url,
+      headers: { 'x-api-key': 'k1' },
+      use: [
+        (request, next) => {
+          seen.push(request);
+          return next(request);
+        },
+      ],
+    });
+  }
+
+  it('health(): 200 and the decoded report; the GET carries the client headers and no body', async () => {
+    const seen: HttpRequest[] = [];
+    const node = await client(seen);
+    const reply = await node.health.http.health();
+    expect(reply.status).toBe(200);
+    expect(reply.ok).toBe(true);
+    expect(reply.body.healthy).toBe(true);
+    expect(Object.keys(reply.body.checks).sort()).toEqual(['C', 'database', 'network']);
+    expect(seen.map((r) => [r.method, r.url, r.headers['x-api-key'], r.body])).toEqual([['GET', `${mock.url}/ext/health`, 'k1', '']]);
+    await node.close();
+  });
+
+  it('health({ tags }): the tags as repeated query parameters; 503 resolves with the unhealthy report', async () => {
+    const seen: HttpRequest[] = [];
+    const node = await client(seen);
+    const reply = await node.health.http.health({ tags: [SUBNET] });
+    // Two tags: no example covers 'other', so the mock answers its first (healthy) example.
+    const two = await node.health.http.health({ tags: [SUBNET, 'a b'] });
+    expect(seen.map((r) => r.url)).toEqual([`${mock.url}/ext/health?tag=${SUBNET}`, `${mock.url}/ext/health?tag=${SUBNET}&tag=a%20b`]);
+    expect(two.status).toBe(200);
+    expect(reply.status).toBe(503);
+    expect(reply.ok).toBe(false);
+    expect(reply.body.healthy).toBe(false);
+    expect(reply.body.checks.bootstrapped?.error).toBe('subnets not bootstrapped');
+    await node.close();
+  });
+
+  it('readiness() and liveness() GET their own paths', async () => {
+    const seen: HttpRequest[] = [];
+    const node = await client(seen);
+    const ready = await node.health.http.readiness();
+    const live = await node.health.http.liveness();
+    expect([ready.status, live.status]).toEqual([200, 200]);
+    expect(Object.keys(ready.body.checks)).toEqual(['bootstrapped']);
+    expect(live.body).toEqual({ checks: {}, healthy: true });
+    expect(seen.map((r) => r.url)).toEqual([`${mock.url}/ext/health/readiness`, `${mock.url}/ext/health/liveness`]);
+    await node.close();
+  });
+
+  it('a status the spec does not list rejects with an HttpError', async () => {
+    const { createNodeClient } = await import('../../../generated/client/index.js');
+    const { HttpError } = await import('../../../generated/client/runtime/index.js');
+    const node = createNodeClient({ url: mock.url, use: [(request, next) => next({ ...request, url: `${mock.url}/ext/nowhere` })] });
+    const error = await node.health.http.liveness().catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(HttpError);
+    expect((error as InstanceType<typeof HttpError>).status).toBe(404);
+    await node.close();
+  });
+});
