@@ -47,6 +47,9 @@ export function httpGetProblems(service: ServiceModel, method: MethodModel, prov
   const at = (pointer: string, message: string): void => void problems.push(prov.at(pointer, CODE, message));
   if (!method.result) at(base, `${method.name} has x-http-get but no result: the GET reply's body is the method's result.`);
   if (method.websocketOnly || method.subscriptions) at(base, `${method.name} is WebSocket-only; x-http-get needs a method callable over HTTP.`);
+  if (method.paramStructure !== 'by-name') at(base, `${method.name} takes its params by position; x-http-get needs paramStructure: by-name, since query parameters carry params by name.`);
+  const clash = service.methods.find((m) => m.namespace === method.namespace && m.member === 'http');
+  if (clash) at(base, `${clash.name} takes the client member "http" of namespace "${method.namespace}", where the methods with x-http-get go; rename it or drop x-http-get.`);
   if (!service.endpoints.some((e) => e.transport === 'http')) at(base, `${method.name} has x-http-get, but its document has no HTTP server to serve the GET paths under.`);
   const params = new Map(method.params.map((p) => [p.name, p]));
   const carried = new Set<string>();

@@ -33,7 +33,7 @@ export function httpGetMetaField(method: MethodModel): string[] {
 }
 
 /** Which paths a method answers GETs at, after its service's path: `'' and /health`. */
-export function httpGetPaths(method: MethodModel): string {
+function httpGetPaths(method: MethodModel): string {
   return (method.httpGet?.paths ?? []).map((p) => (p === '' ? 'the service path' : `\`${p}\``)).join(' and ');
 }
 

@@ -117,3 +117,43 @@ describe('node.health.http: typed GET calls', () => {
     await node.close();
   });
 });
+
+describe('the GETs run through the server like a JSON-RPC call', () => {
+  it('x-mock-example picks the unhealthy example: 503', async () => {
+    const res = await fetch(`${mock.url}/ext/health`, { headers: { 'x-mock-example': 'failing-check' } });
+    expect(res.status).toBe(503);
+    expect(((await res.json()) as { healthy: boolean }).healthy).toBe(false);
+  });
+
+  it('a typed handler answers the GET, and its result decides the status', async () => {
+    const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+    const seen: unknown[] = [];
+    const own = await startNodeMock({
+      handlers: {
+        health: {
+          health: {
+            readiness: (params: { tags?: string[] }) => {
+              seen.push(params);
+              return { healthy: !params.tags?.includes('down'), checks: {} };
+            },
+          },
+        },
+      },
+    });
+    try {
+      const down = await fetch(`${own.url}/ext/health/readiness?tag=down&tag=x`);
+      const up = await fetch(`${own.url}/ext/health/readiness`);
+      expect([down.status, up.status]).toEqual([503, 200]);
+      expect(await down.json()).toEqual({ healthy: false, checks: {} });
+      expect(seen).toEqual([{ tags: ['down', 'x'] }, {}]);
+    } finally {
+      await own.close();
+    }
+  });
+
+  it('a query the params validator refuses answers 400 with the JSON-RPC error', async () => {
+    const res = await fetch(`${mock.url}/ext/health/liveness?tag=`);
+    expect(res.status).toBe(400);
+    expect(((await res.json()) as { code: number }).code).toBe(-32602);
+  });
+});

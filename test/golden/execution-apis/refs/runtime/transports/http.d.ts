@@ -1,5 +1,5 @@
 import type { ValidatorTable } from "../client/meta.js";
-import type { HeadersLike, Transport } from "./transport.js";
+import type { HeadersLike, HttpGetReply, RequestOptions, Transport } from "./transport.js";
 /** The parts of a fetch Response the transport reads. */
 export interface FetchResponseLike {
 	readonly ok: boolean;
@@ -44,5 +44,6 @@ export interface HttpTransportOptions {
 }
 export interface HttpTransport extends Transport {
 	readonly kind: "http";
+	httpGet(path: string, options?: RequestOptions): Promise<HttpGetReply>;
 }
 export declare function createHttpTransport(options: HttpTransportOptions): HttpTransport;

@@ -26,13 +26,14 @@ export function createHttpTransport(options) {
 	const nextId = createIdSource();
 	let closed = false;
 	const inFlight = new Set();
-	function headersFor(extra) {
+	function headersFor(extra, get = false) {
 		const out = {};
 		for (const source of [options.headers, extra]) {
 			for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
 		}
-		// The node answers 415 without it; no caller header may replace it.
-		out["content-type"] = "application/json";
+		// The node answers 415 without it; no caller header may replace it. (A GET has no body to describe.)
+		if (get) delete out["content-type"];
+		else out["content-type"] = "application/json";
 		out.accept ??= "application/json";
 		return out;
 	}
@@ -40,7 +41,7 @@ export function createHttpTransport(options) {
 	* One POST, bounded by the timeout and the signal: the fetch and the body read race them, so a fetch that
 	* ignores its AbortSignal still cannot hang the call. Rejects with a PostFailed.
 	*/
-	async function post(body, limits) {
+	async function post(body, limits, target = url) {
 		if (closed) throw new PostFailed({ kind: "closed" });
 		if (!fetchImpl) throw new PostFailed({
 			kind: "network",
@@ -76,7 +77,11 @@ export function createHttpTransport(options) {
 			const attempt = (async () => {
 				let res;
 				try {
-					res = await fetchImpl(url, {
+					res = body === undefined ? await fetchImpl(target, {
+						method: "GET",
+						headers: headersFor(limits.headers, true),
+						signal: controller.signal
+					}) : await fetchImpl(target, {
 						method: "POST",
 						headers: headersFor(limits.headers),
 						body,
@@ -90,7 +95,7 @@ export function createHttpTransport(options) {
 					});
 				}
 				limits.onResponse?.({
-					url,
+					url: target,
 					status: res.status,
 					statusText: res.statusText,
 					headers: res.headers
@@ -186,6 +191,26 @@ export function createHttpTransport(options) {
 			return single(call, opts);
 		},
 		batch: (calls, opts) => batcher ? batcher.batch(calls, opts) : load().then((b) => b.batch(calls, opts)),
+		async httpGet(path, opts) {
+			const target = `${url.replace(/\/+$/, "")}${path}`;
+			try {
+				const raw = await post(undefined, {
+					timeout: opts?.timeout ?? defaultTimeout,
+					signal: opts?.signal,
+					headers: opts?.headers,
+					onResponse: opts?.onResponse
+				}, target);
+				return {
+					url: target,
+					status: raw.status,
+					statusText: raw.statusText,
+					text: raw.text,
+					...raw.headers ? { headers: raw.headers } : {}
+				};
+			} catch (e) {
+				throw (await failures()).errorFor(e, { method: `GET ${path || "/"}` }, target);
+			}
+		},
 		async close() {
 			closed = true;
 			batcher?.close();
