@@ -107,6 +107,26 @@ describe('node.health.http: typed GET calls', () => {
     await node.close();
   });
 
+  it('a GET that got no answer is retried like a read; with retries off it fails', async () => {
+    const { createNodeClient } = await import('../../../generated/client/index.js');
+    const { TransportError } = await import('../../../generated/client/runtime/index.js');
+    const flaky = (attempts: string[]) => (request: HttpRequest, next: (r: HttpRequest) => Promise<unknown>) => {
+      attempts.push(request.method);
+      if (attempts.length === 1) return Promise.reject(new Error('connection reset'));
+      return next(request);
+    };
+    const tries: string[] = [];
+    const node = createNodeClient({ url: mock.url, retryDelay: 1, use: [flaky(tries) as never] });
+    const reply = await node.health.http.liveness();
+    expect([reply.status, tries]).toEqual([200, ['GET', 'GET']]);
+    await node.close();
+    const once: string[] = [];
+    const strict = createNodeClient({ url: mock.url, retry: false, use: [flaky(once) as never] });
+    await expect(strict.health.http.liveness()).rejects.toBeInstanceOf(TransportError);
+    expect(once).toEqual(['GET']);
+    await strict.close();
+  });
+
   it('a status the spec does not list rejects with an HttpError', async () => {
     const { createNodeClient } = await import('../../../generated/client/index.js');
     const { HttpError } = await import('../../../generated/client/runtime/index.js');

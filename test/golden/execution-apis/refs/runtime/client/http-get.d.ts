@@ -19,7 +19,7 @@ export interface HttpGetResult<T> {
 export declare function queryString(get: HttpGetMeta, wire: Readonly<Record<string, unknown>>): string;
 /**
 * One GET of a method's first `x-http-get` path: params encoded and put in the query string, sent with the
-* transport's fetch, headers and timeout (no retries: a probe is asked again by whoever probes), the body
-* validated (when asked) and decoded as the method's result.
+* transport's fetch, headers, middleware and timeout (and, over the node client, its retries: a GET that got
+* no answer is tried again like a read), the body validated (when asked) and decoded as the method's result.
 */
 export declare function callHttpGet<R>(transport: Transport, meta: MethodMeta, params?: unknown, options?: CallOptions): Promise<HttpGetResult<R>>;
