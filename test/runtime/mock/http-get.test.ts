@@ -5,6 +5,7 @@
  * the GETs (tags as repeated `tag` query parameters, the client's headers) and resolves with the status
  * beside the decoded report.
  */
+import { createServer, type AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HttpRequest } from '../../../runtime/transports/middleware.js';
 
@@ -125,6 +126,29 @@ describe('node.health.http: typed GET calls', () => {
     await expect(strict.health.http.liveness()).rejects.toBeInstanceOf(TransportError);
     expect(once).toEqual(['GET']);
     await strict.close();
+  });
+
+  it('with several nodes, a GET moves on from a node that does not answer', async () => {
+    const { createNodeClient } = await import('../../../generated/client/index.js');
+    const { createFallbackTransport } = await import('../../../generated/client/runtime/index.js');
+    // A port on 127.0.0.1 that nothing listens on: taken from the system, then released.
+    const dead = await new Promise<string>((done) => {
+      const s = createServer().listen(0, '127.0.0.1', () => {
+        const port = (s.address() as AddressInfo).port;
+        s.close(() => done(`http://127.0.0.1:${port}`));
+      });
+    });
+    const seen: string[] = [];
+    const node = createNodeClient({
+      urls: [dead, mock.url],
+      retry: false,
+      fallback: { transport: createFallbackTransport },
+      use: [(request, next) => (seen.push(request.url), next(request))],
+    });
+    const reply = await node.health.http.readiness({ tags: [SUBNET] });
+    expect(reply.status).toBe(200);
+    expect(seen).toEqual([`${dead}/ext/health/readiness?tag=${SUBNET}`, `${mock.url}/ext/health/readiness?tag=${SUBNET}`]);
+    await node.close();
   });
 
   it('a status the spec does not list rejects with an HttpError', async () => {

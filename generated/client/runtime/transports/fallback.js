@@ -52,10 +52,10 @@ export function createFallbackTransport(transports, options = {}) {
 	}
 	/** Whether a failure on one node should send the call to the next. */
 	const movesOn = (call, error, opts) => retryReason(error, extra) !== undefined && maySendAgain(call, { failed: error }, opts?.retry);
-	async function attempt(i, call, opts) {
+	async function attempt(i, call, opts, send = (t) => t.request(call, opts)) {
 		const started = now();
 		try {
-			const value = await transports[i].request(call, opts);
+			const value = await send(transports[i]);
 			record(i, true, now() - started);
 			return value;
 		} catch (e) {
@@ -64,11 +64,11 @@ export function createFallbackTransport(transports, options = {}) {
 			throw e;
 		}
 	}
-	async function sequential(call, opts) {
+	async function sequential(call, opts, send) {
 		const tried = [...order];
 		for (let k = 0;; k++) {
 			try {
-				return await attempt(tried[k], call, opts);
+				return await attempt(tried[k], call, opts, send);
 			} catch (e) {
 				if (k === tried.length - 1 || closed || !movesOn(call, e, opts)) throw e;
 			}
@@ -174,6 +174,11 @@ export function createFallbackTransport(transports, options = {}) {
 			return sequential(call, opts);
 		},
 		batch,
+		// A plain GET (a health probe) goes to the nodes in order, moving on as a read would.
+		...transports.every((t) => t.httpGet) ? { httpGet: (path, opts) => sequential({
+			method: `GET ${path || "/"}`,
+			effects: "read"
+		}, opts, (t) => t.httpGet(path, opts)) } : {},
 		ranking: () => order.map((i) => transports[i].url),
 		async close() {
 			closed = true;
