@@ -195,6 +195,19 @@ describe('the GETs run through the server like a JSON-RPC call', () => {
     }
   });
 
+  it("in the node's mode too (the health service's gorilla dialect)", async () => {
+    const { startNodeMock } = await import('../../../generated/client/mock/index.js');
+    const own = await startNodeMock({ mode: 'node' });
+    try {
+      const [down, up] = await Promise.all([fetch(`${own.url}/ext/health?tag=${SUBNET}`), fetch(`${own.url}/ext/health/liveness`)]);
+      expect([down.status, up.status]).toEqual([503, 200]);
+      expect(((await down.json()) as { healthy: boolean }).healthy).toBe(false);
+      expect(await up.json()).toEqual({ checks: {}, healthy: true });
+    } finally {
+      await own.close();
+    }
+  });
+
   it('a query the params validator refuses answers 400 with the JSON-RPC error', async () => {
     const res = await fetch(`${mock.url}/ext/health/liveness?tag=`);
     expect(res.status).toBe(400);
