@@ -24,12 +24,12 @@ interface Endpoint {
 }
 
 interface ServerModule {
-  services: readonly { name: string; document: unknown; endpoints?: readonly Endpoint[] }[];
+  services: readonly { name: string; document: unknown; endpoints?: readonly Endpoint[]; methods?: Readonly<Record<string, { httpGet?: { paths: readonly string[] } }>> }[];
 }
 
 /**
  * The paths the mock serves, one line each: a URL to paste (a path variable at its default, and which
- * variables take any value), ws:// for WebSocket paths.
+ * variables take any value), ws:// for WebSocket paths, then `GET <url> (<method>)` for each plain GET.
  */
 export function servedPaths(url: string, services: ServerModule['services']): string[] {
   const base = url.replace(/\/$/, '');
@@ -41,7 +41,18 @@ export function servedPaths(url: string, services: ServerModule['services']): st
       return `  ${e.transport === 'websocket' ? base.replace(/^http/, 'ws') : base}${path}${notes.length ? ` (${notes.join('; ')})` : ''}`;
     }),
   );
-  return [...new Set(lines)];
+  // The plain GETs of methods with x-http-get, under each HTTP path of their service.
+  const gets = services.flatMap((s) =>
+    Object.entries(s.methods ?? {}).flatMap(([name, m]) =>
+      (m.httpGet?.paths ?? []).flatMap((suffix) =>
+        (s.endpoints ?? []).filter((e) => e.transport === 'http').map((e) => {
+          const path = `${e.path.startsWith('/') ? '' : '/'}${e.path}`.replace(/\{(\w+)\}/g, (m2, v: string) => e.variables?.[v]?.default ?? m2).replace(/\/+$/, '');
+          return `  GET ${base}${path}${suffix} (${name})`;
+        }),
+      ),
+    ),
+  );
+  return [...new Set([...lines, ...gets])];
 }
 
 /** The servers of the generated (bundled) documents in `out/openrpc`. */

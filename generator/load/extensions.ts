@@ -91,6 +91,35 @@ export const extensionSchemas = {
     // verify reports it beside the node's URL.
     'x-node-version': { type: 'string', pattern: '^(/.*)?$' },
     'x-websocket-only': { type: 'boolean' },
+    // The method is also served to plain HTTP GET requests (the node's health probes); model/http-get.ts.
+    'x-http-get': {
+      type: 'object',
+      additionalProperties: false,
+      required: ['paths'],
+      properties: {
+        // After the document's server path: '' is that path itself, '/readiness' one segment below it.
+        paths: { type: 'array', minItems: 1, uniqueItems: true, items: { type: 'string', pattern: '^(/[A-Za-z0-9._~-]+)*$' } },
+        query: { type: 'object', propertyNames: { pattern: '^[A-Za-z0-9._~-]+$' }, additionalProperties: { type: 'string', minLength: 1 } },
+        status: {
+          type: 'array',
+          minItems: 1,
+          items: {
+            type: 'object',
+            additionalProperties: false,
+            required: ['code'],
+            properties: {
+              code: { type: 'integer', minimum: 200, maximum: 599 },
+              when: {
+                type: 'object',
+                additionalProperties: false,
+                required: ['pointer', 'equals'],
+                properties: { pointer: { type: 'string', pattern: '^/.*$' }, equals: {} },
+              },
+            },
+          },
+        },
+      },
+    },
     'x-pagination': {
       type: 'object',
       additionalProperties: false,

@@ -17,6 +17,7 @@ import { checkDocument } from './check.js';
 import { patternsWithoutUnicode } from '../lib/regexp.js';
 import { joinPointer } from '../lib/pointer.js';
 import { Workspace } from './workspace.js';
+import { httpGetProblems } from './http-get.js';
 import type { RunMemory } from '../speed/incremental.js';
 
 /**
@@ -229,6 +230,7 @@ function projectChecks(services: ServiceModel[], provenances: ReadonlyMap<string
             problems.push(prov.at(`${m.pointer}/x-pagination/${key}`, 'pagination-invalid', `x-pagination ${key} names "${v}", which is not a field of ${m.name}'s result (fields: ${[...fields].join(', ') || 'none'}).`));
         }
       }
+      problems.push(...httpGetProblems(s, m, prov));
       if (m.replacedBy !== undefined && !m.deprecated)
         problems.push(prov.at(`${m.pointer}/x-replaced-by`, 'replacement-not-deprecated', `${m.name} names a replacement but is not marked "deprecated: true".`));
     }

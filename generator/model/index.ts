@@ -9,6 +9,9 @@ import { getAtPointer } from '../lib/pointer.js';
 import { reachOf } from '../speed/reach.js';
 import { Memo } from '../speed/incremental.js';
 import type { LinkModel } from './links.js';
+import { httpGetOf, type HttpGetModel } from './http-get.js';
+
+export type { HttpGetModel, HttpStatusRule } from './http-get.js';
 
 export type JsonSchema = Record<string, unknown> | boolean;
 export type Dialect = 'standard' | 'geth' | 'gorilla-json2';
@@ -113,6 +116,8 @@ export interface MethodModel {
   readonly versionPointer?: string;
   /** `x-result-by-param`: the param whose value selects the result's shape, and each case's narrower result. */
   readonly resultCases?: ResultCasesModel;
+  /** `x-http-get`: the method is also served to plain HTTP GET requests (see http-get.ts). */
+  readonly httpGet?: HttpGetModel;
 }
 
 /** A value of a param that selects the shape of the result (`x-result-by-param`). */
@@ -357,7 +362,18 @@ function buildMethod(document: Record<string, unknown>, pointer: string, m: Reco
     links,
     ...(str(m['x-node-version']) !== undefined ? { versionPointer: str(m['x-node-version'])! } : {}),
     ...resultCasesOf(document, pointer, m, params),
+    ...(isRecord(m['x-http-get']) ? { httpGet: httpGetOf(m['x-http-get'], (name) => isListParam(document, params, name)) } : {}),
   };
+}
+
+/** Whether the named param's schema is an array (a query parameter carrying it is repeated). */
+function isListParam(document: Record<string, unknown>, params: readonly ParamModel[], name: string): boolean {
+  const p = params.find((x) => x.name === name);
+  if (!p) return false;
+  let s: unknown = p.schema;
+  // (Local references only: the bundled document holds every schema under #/components/schemas.)
+  for (let i = 0; i < 16 && isRecord(s) && typeof s.$ref === 'string' && s.$ref.startsWith('#'); i++) s = getAtPointer(document, s.$ref.slice(1));
+  return isRecord(s) && s.type === 'array';
 }
 
 /** The `x-result-by-param` of a method or subscription kind at `pointer`, when it names one of its params (the loader reports it otherwise). */

@@ -74,6 +74,20 @@ export interface MethodMeta {
   readonly effects?: Effect;
   /** Loads the result validator on first use (a separate chunk for bundlers). */
   readonly resultValidator?: () => Promise<ValidatorModule>;
+  /** Also served to plain HTTP GET requests (the spec's `x-http-get`). */
+  readonly httpGet?: HttpGetMeta;
+}
+
+/**
+ * How a method is served to plain HTTP GET requests: its params from the query string, its result as the
+ * body, the status from the result by the first rule that matches (the last rule has no `when`).
+ */
+export interface HttpGetMeta {
+  /** Paths after the service's endpoint path (`''`: that path itself); clients call the first. */
+  readonly paths: readonly string[];
+  /** Query parameter name → the param it carries; a `list` param repeats the query parameter. */
+  readonly query: Readonly<Record<string, { readonly param: string; readonly list: boolean }>>;
+  readonly status: readonly { readonly code: number; readonly when?: { readonly pointer: string; readonly equals: unknown } }[];
 }
 
 /** A subscription kind of a `*_subscribe` method, as the client needs it. */

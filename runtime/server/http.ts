@@ -17,6 +17,7 @@ import type { Engine } from './engine.js';
 import type { ServiceTable, Site } from './tables.js';
 import type { RouteMatch, Router } from './route.js';
 import type { RequestHeaders } from './types.js';
+import { answerGet, getRouter, type GetMatch, type GetTarget } from './http-get.js';
 
 export interface HttpReply {
   readonly status: number;
@@ -25,6 +26,13 @@ export interface HttpReply {
 }
 
 export type Match = RouteMatch<ServiceTable>;
+
+/** What `begin` routes a request to: an endpoint, or a plain GET of a method the spec serves that way (`x-http-get`). */
+export type Begun = Match | GetMatch;
+
+function isGet(match: Begun): match is GetMatch {
+  return (match as GetMatch).query !== undefined;
+}
 
 const JSON_TYPE = 'application/json';
 const GO_JSON_TYPE = 'application/json; charset=utf-8';
@@ -60,20 +68,26 @@ export class HttpCore {
   readonly engine: Engine;
   private readonly http: Router<ServiceTable>;
   private readonly ws: Router<ServiceTable>;
+  private readonly gets: Router<GetTarget> | undefined;
   readonly maxBodyBytes: number;
 
   constructor(engine: Engine, http: Router<ServiceTable>, ws: Router<ServiceTable>) {
     this.engine = engine;
     this.http = http;
     this.ws = ws;
+    this.gets = getRouter(engine.services);
     this.maxBodyBytes = engine.options.maxBodyBytes;
   }
 
   /** Routes and checks a request before its body is read: the endpoint, or the reply to send now. */
-  begin(method: string, url: string, headers: RequestHeaders): Match | HttpReply {
+  begin(method: string, url: string, headers: RequestHeaders): Begun | HttpReply {
     if (method === 'OPTIONS' && this.engine.options.cors !== undefined) return this.preflight(url, headers);
     const q = url.indexOf('?');
     const path = q < 0 ? url : url.slice(0, q);
+    if (method === 'GET' && this.gets) {
+      const get = this.gets.match(path);
+      if (get !== null) return { ...get, query: q < 0 ? '' : url.slice(q + 1) };
+    }
     const match = this.http.match(path);
     if (match === null) return this.unrouted(path);
     const flavor = match.service.flavor;
@@ -141,9 +155,9 @@ export class HttpCore {
   }
 
   /** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */
-  tooLarge(match: Match, size: number): HttpReply {
+  tooLarge(match: Begun, size: number): HttpReply {
     const max = this.maxBodyBytes;
-    switch (match.service.flavor) {
+    switch (isGet(match) ? match.service.service.flavor : match.service.flavor) {
       case 'standard':
         return jsonError(413, -32600, `Invalid Request: the request body is over the limit of ${max} bytes`);
       case 'geth':
@@ -158,7 +172,8 @@ export class HttpCore {
   }
 
   /** Runs the body and frames the reply. */
-  finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply> {
+  finish(match: Begun, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply> {
+    if (isGet(match)) return answerGet(this.engine, match, headers, signal);
     const service = match.service;
     const site: Site = { service, transport: 'http', path: match.path, variables: match.variables, headers, signal };
     if (service.flavor === 'standard') {
@@ -219,7 +234,7 @@ function isThenable<T>(x: T | Promise<T>): x is Promise<T> {
   return typeof (x as { then?: unknown } | null)?.then === 'function';
 }
 
-function isReply(x: Match | HttpReply): x is HttpReply {
+function isReply(x: Begun | HttpReply): x is HttpReply {
   return (x as HttpReply).status !== undefined;
 }
 

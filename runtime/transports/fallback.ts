@@ -11,7 +11,7 @@ import { hedged } from './fallback-hedge.js';
 import { Ranking, type RankOptions } from './fallback-rank.js';
 import { maySendAgain } from './resend.js';
 import { retryReason } from './retry.js';
-import type { RequestOptions, RpcCall, Settled, Transport } from './transport.js';
+import type { HttpGetReply, RequestOptions, RpcCall, Settled, Transport } from './transport.js';
 
 export type { RankOptions } from './fallback-rank.js';
 
@@ -46,10 +46,13 @@ export function createFallbackTransport(transports: readonly Transport[], option
   const movesOn = (call: RpcCall, error: unknown, opts: RequestOptions | undefined): boolean =>
     retryReason(error, extra) !== undefined && maySendAgain(call, { failed: error }, opts?.retry);
 
-  async function attempt(i: number, call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
+  /** How a call is sent to one node: a JSON-RPC request, or (for a plain GET) something else. */
+  type Send = (transport: Transport) => Promise<unknown>;
+
+  async function attempt(i: number, call: RpcCall, opts: RequestOptions | undefined, send: Send = (t) => t.request(call, opts)): Promise<unknown> {
     const started = now();
     try {
-      const value = await transports[i]!.request(call, opts);
+      const value = await send(transports[i]!);
       ranking.record(i, true, now() - started);
       return value;
     } catch (e) {
@@ -59,11 +62,11 @@ export function createFallbackTransport(transports: readonly Transport[], option
     }
   }
 
-  async function sequential(call: RpcCall, opts: RequestOptions | undefined): Promise<unknown> {
+  async function sequential(call: RpcCall, opts: RequestOptions | undefined, send?: Send): Promise<unknown> {
     const tried = [...ranking.order];
     for (let k = 0; ; k++) {
       try {
-        return await attempt(tried[k]!, call, opts);
+        return await attempt(tried[k]!, call, opts, send);
       } catch (e) {
         if (k === tried.length - 1 || closed || !movesOn(call, e, opts)) throw e;
       }
@@ -113,6 +116,10 @@ export function createFallbackTransport(transports: readonly Transport[], option
       return sequential(call, opts);
     },
     batch,
+    // A plain GET (a health probe) goes to the nodes in order, moving on as a read would.
+    ...(transports.every((t) => t.httpGet)
+      ? { httpGet: (path: string, opts?: RequestOptions) => sequential({ method: `GET ${path || '/'}`, effects: 'read' }, opts, (t) => t.httpGet!(path, opts)) as Promise<HttpGetReply> }
+      : {}),
     ranking: () => ranking.order.map((i) => transports[i]!.url),
     async close(): Promise<void> {
       closed = true;

@@ -18,16 +18,18 @@ export interface FetchResponseLike {
 /** `globalThis.fetch` or anything shaped like it. */
 export type FetchLike = (
   url: string,
+  /** A plain GET (`httpGet`, the health probes) comes without `body`: fetch refuses a body on a GET. */
   init: { method: string; headers: Record<string, string>; body: string; signal: AbortSignal },
 ) => Promise<FetchResponseLike>;
 
-function headersFor(base: Readonly<Record<string, string>> | undefined, extra: Readonly<Record<string, string>> | undefined): Record<string, string> {
+function headersFor(base: Readonly<Record<string, string>> | undefined, extra: Readonly<Record<string, string>> | undefined, get = false): Record<string, string> {
   const out: Record<string, string> = {};
   for (const source of [base, extra]) {
     for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
   }
-  // The node answers 415 without it; no caller header may replace it.
-  out['content-type'] = 'application/json';
+  // The node answers 415 without it; no caller header may replace it. (A GET has no body to describe.)
+  if (get) delete out['content-type'];
+  else out['content-type'] = 'application/json';
   out.accept ??= 'application/json';
   return out;
 }
@@ -35,6 +37,7 @@ function headersFor(base: Readonly<Record<string, string>> | undefined, extra: R
 /**
  * The transport's POST: bounded by the timeout and the signal, it rejects with a PostFailed. Each POST in
  * flight is in `inFlight` (closing the transport aborts them all); `closed` says whether it is closed.
+ * Without a body it is a plain GET of `target` (a health probe), with the same bounds.
  */
 export function createPost(
   url: string,
@@ -42,8 +45,8 @@ export function createPost(
   headers: Readonly<Record<string, string>> | undefined,
   inFlight: Set<{ abort(): void }>,
   closed: () => boolean,
-): (body: string, limits: PostLimits) => Promise<RawReply> {
-  return async (body, limits) => {
+): (body: string | undefined, limits: PostLimits, target?: string) => Promise<RawReply> {
+  return async (body, limits, target = url) => {
     if (closed()) throw new PostFailed({ kind: 'closed' });
     if (!fetchImpl) throw new PostFailed({ kind: 'network', stage: 'connect', cause: new Error('no fetch implementation: pass `fetch`') });
     const signal = limits.signal;
@@ -67,11 +70,14 @@ export function createPost(
       const attempt = (async (): Promise<RawReply> => {
         let res: FetchResponseLike;
         try {
-          res = await fetchImpl(url, { method: 'POST', headers: headersFor(headers, limits.headers), body, signal: controller.signal });
+          res =
+            body === undefined
+              ? await fetchImpl(target, { method: 'GET', headers: headersFor(headers, limits.headers, true), signal: controller.signal } as Parameters<FetchLike>[1])
+              : await fetchImpl(target, { method: 'POST', headers: headersFor(headers, limits.headers), body, signal: controller.signal });
         } catch (cause) {
           throw new PostFailed({ kind: 'network', stage: 'connect', cause });
         }
-        limits.onResponse?.({ url, status: res.status, statusText: res.statusText, headers: res.headers });
+        limits.onResponse?.({ url: target, status: res.status, statusText: res.statusText, headers: res.headers });
         try {
           return { status: res.status, statusText: res.statusText, ok: res.ok, text: await res.text(), headers: res.headers };
         } catch (cause) {

@@ -7,7 +7,7 @@ import type { Batcher } from './http-batch.js';
 import { createPost, type FetchLike } from './http-post.js';
 import { createIdSource, frame, type HttpCore, type RawReply } from './frame.js';
 import type { ValidatorTable } from '../client/meta.js';
-import type { RequestOptions, RpcCall, Transport } from './transport.js';
+import type { HttpGetReply, RequestOptions, RpcCall, Transport } from './transport.js';
 
 export type { FetchLike, FetchResponseLike } from './http-post.js';
 
@@ -42,6 +42,7 @@ export interface HttpTransportOptions {
 
 export interface HttpTransport extends Transport {
   readonly kind: 'http';
+  httpGet(path: string, options?: RequestOptions): Promise<HttpGetReply>;
 }
 
 const DEFAULT_TIMEOUT = 30_000;
@@ -139,6 +140,15 @@ export function createHttpTransport(options: HttpTransportOptions): HttpTranspor
       return single(call, opts);
     },
     batch: (calls, opts) => (batcher ? batcher.batch(calls, opts) : load().then((b) => b.batch(calls, opts))),
+    async httpGet(path: string, opts?: RequestOptions): Promise<HttpGetReply> {
+      const target = `${url.replace(/\/+$/, '')}${path}`;
+      try {
+        const raw = await post(undefined, { timeout: opts?.timeout ?? defaultTimeout, signal: opts?.signal, headers: opts?.headers, onResponse: opts?.onResponse }, target);
+        return { url: target, status: raw.status, statusText: raw.statusText, text: raw.text, ...(raw.headers ? { headers: raw.headers } : {}) };
+      } catch (e) {
+        throw (await failures()).errorFor(e, { method: `GET ${path || '/'}` }, target);
+      }
+    },
     async close(): Promise<void> {
       closed = true;
       batcher?.close();

@@ -12,7 +12,7 @@ export interface HttpRequest {
   readonly method: string;
   /** Lower-case names. */
   readonly headers: Record<string, string>;
-  /** The JSON-RPC request (or array) as sent. */
+  /** The JSON-RPC request (or array) as sent; `''` for a plain GET. */
   readonly body: string;
   readonly signal: AbortSignal;
 }
@@ -33,8 +33,11 @@ export function withMiddleware(middleware: readonly Middleware[], fetch?: FetchL
     const at = (i: number): Next => (request) => {
       const m = middleware[i];
       if (m) return m(request, at(i + 1));
-      return send(request.url, { method: request.method, headers: request.headers, body: request.body, signal: request.signal });
+      // A GET has no body (fetch refuses one): middleware sees `''`.
+      const init = { method: request.method, headers: request.headers, body: request.body, signal: request.signal };
+      if (request.method === 'GET' || request.method === 'HEAD') delete (init as { body?: string }).body;
+      return send(request.url, init);
     };
-    return at(0)({ url, ...init });
+    return at(0)({ url, ...init, body: (init.body as string | undefined) ?? '' });
   };
 }

@@ -169,10 +169,10 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     options.onRetry?.({ method: call.method, url: transport.url, attempt, delay: step.delay, reason: step.reason, error });
   }
 
-  async function request(call: RpcCall, opts?: RequestOptions): Promise<unknown> {
+  async function request(call: RpcCall, opts?: RequestOptions, send = (): Promise<unknown> => transport.request(call, opts)): Promise<unknown> {
     for (let retry = 0; ; retry++) {
       try {
-        return await transport.request(call, opts);
+        return await send();
       } catch (error) {
         const step = plan(call, error, retry, opts);
         if (!step) throw error;
@@ -216,7 +216,7 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
     return out;
   }
 
-  return wrapTransport(transport, {
+  const wrapped = wrapTransport(transport, {
     request,
     batch,
     async close(): Promise<void> {
@@ -225,4 +225,8 @@ export function withRetry<T extends Transport>(transport: T, options: RetryOptio
       await transport.close();
     },
   });
+  // A plain GET (a health probe) changes nothing: retried like a read when no answer came at all.
+  const get = transport.httpGet?.bind(transport);
+  if (get) wrapped.httpGet = (path, opts) => request({ method: `GET ${path || '/'}`, effects: 'read' }, opts, () => get(path, opts)) as ReturnType<typeof get>;
+  return wrapped;
 }

@@ -7,6 +7,7 @@
  */
 import { objectKey } from '../../lib/escape.js';
 import { runtimeExports } from './runtime-exports.js';
+import { httpGetMetaField, httpGetsPart } from './http-get.js';
 import { exampleBaseUrl } from '../../config/index.js';
 import { omittable, type MethodModel, type ParamModel, type ServiceModel, type SubscriptionKindModel } from '../../model/index.js';
 import { planSource } from '../../schema/codec.js';
@@ -117,6 +118,7 @@ function metaFields(pc: PackageContext, service: ServiceModel, method: MethodMod
   // which the runtime treats as a write.
   const effect = method.effects.kind === 'write' && method.effects.idempotent ? 'idempotent' : method.effects.kind;
   if (effect !== 'unknown') fields.push(`effects: ${q(effect)}`);
+  fields.push(...httpGetMetaField(method));
   if (method.result && withValidators) fields.push(`resultValidator: () => import(${q(`${up(module)}${validatorPath(service, method, 'result')}.js`)})`);
   return fields;
 }
@@ -473,8 +475,11 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     if (part.subscribe) needsSubscribe = true;
     if (part.paginate) needsPaginate = true;
   }
+  const gets = httpGetsPart(pc, ns, root);
+  impl.push(...gets.impl);
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
+  statements.push(...gets.imports);
   if (needsSubscribe) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
   if (needsPaginate) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['CallOptions'] });
@@ -506,8 +511,10 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     isExported: true,
     name: ns.iface,
     docs: docs([`The \`${ns.key}\` methods of the ${pc.names.titleOf(ns)}.`]),
+    ...(gets.properties.length ? { properties: [...gets.properties] } : {}),
     methods: members,
   });
+  statements.push(...gets.statements);
   if (needsSubscribe) {
     statements.push({
       kind: 'function',

@@ -17,6 +17,7 @@ import { spliceable } from '../shared/render.js';
 import { fetchSample, pythonSample, type TryService } from '../../../tools/docs/try.js';
 import { goDocsSamples, type GoDocsSamples } from './go-samples.js';
 import { pyDocsSamples, type PyDocsSamples } from './python-samples.js';
+import { httpGetView } from './http-get.js';
 import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../speed/incremental.js';
 import { planHistoryFree } from '../../schema/codec.js';
 import { reachOf } from '../../speed/reach.js';
@@ -308,6 +309,7 @@ export class Views {
         ts: method.examples[0] ? printer.paginate(method, method.examples[0]) : undefined,
       },
       tags: method.tags.map((t) => code(t)),
+      httpGet: httpGetView(method, endpoint, this.names.variable, () => ids.claim(`${anchor}--http-get`)),
     };
   }
 

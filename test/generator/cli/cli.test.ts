@@ -79,13 +79,15 @@ describe('noderpc, the command line', () => {
     // Every server path of every generated document, once, under the mock's URL, its variables at their
     // defaults (and named, since any value is served).
     const want = [...new Set(documents.flatMap((d) => d.servers.map((s) => s.url.replace(/\{(\w+)\}/g, (_, v: string) => s.variables![v]!.default))))];
+    // Then one `GET <url> (<method>)` line per plain GET path of a method with x-http-get.
+    const gets = documents.flatMap((d) => (d.methods ?? []).flatMap((m) => m['x-http-get']?.paths.map((p) => `${d.servers[0]!.url}${p} (${m.name})`) ?? []));
     const child = spawn(process.execPath, [BIN, 'mock', '--port', '0'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
     stops.push(() => child.kill());
     let out = '';
     const text = await new Promise<string>((done, fail) => {
       child.stdout.on('data', (d: Buffer) => {
         out += String(d);
-        if (out.endsWith('\n') && out.split('\n').length - 2 >= want.length) done(out);
+        if (out.endsWith('\n') && out.split('\n').length - 2 >= want.length + gets.length) done(out);
       });
       child.once('exit', (code) => fail(new Error(`the mock exited (${code}) before it listened: ${out}`)));
     });
@@ -94,7 +96,11 @@ describe('noderpc, the command line', () => {
     expect(Number(url![2])).toBeGreaterThan(0);
     const served = text.split('\n').slice(1).filter(Boolean);
     for (const path of want) expect(served.some((line) => line.trim().split(' ')[0]!.endsWith(path)), `${path} in ${text}`).toBe(true);
-    expect(served.length).toBe(want.length);
+    expect(gets.length).toBeGreaterThan(0);
+    expect(served.length).toBe(want.length + gets.length);
+    for (const get of gets) expect(served).toContain(`  GET http://127.0.0.1:${url![2]}${get}`);
+    const readiness = await fetch(`http://127.0.0.1:${url![2]}/ext/health/readiness`);
+    expect(readiness.status).toBe(200);
     expect(served).toContain(`  ws://127.0.0.1:${url![2]}/ext/bc/C/ws (WebSocket; any {blockchainID}: /ext/bc/{blockchainID}/ws)`);
     // The paths it prints are ones it answers.
     const info = served.find((l) => l.trim().endsWith('/ext/info'))!.trim();
@@ -103,8 +109,13 @@ describe('noderpc, the command line', () => {
   }, 120_000);
 });
 
-function readdirJson(dir: string): { servers: { url: string; variables?: Record<string, { default: string }> }[] }[] {
+interface DocumentServers {
+  servers: { url: string; variables?: Record<string, { default: string }> }[];
+  methods?: { name: string; 'x-http-get'?: { paths: string[] } }[];
+}
+
+function readdirJson(dir: string): DocumentServers[] {
   return readdirSync(dir)
     .filter((f) => f.endsWith('.json'))
-    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as { servers: { url: string; variables?: Record<string, { default: string }> }[] });
+    .map((f) => JSON.parse(readFileSync(join(dir, f), 'utf8')) as DocumentServers);
 }

@@ -17,29 +17,33 @@ import type { Engine } from "./engine.js";
 import type { ServiceTable } from "./tables.js";
 import type { RouteMatch, Router } from "./route.js";
 import type { RequestHeaders } from "./types.js";
+import { type GetMatch } from "./http-get.js";
 export interface HttpReply {
 	readonly status: number;
 	readonly headers: Record<string, string>;
 	readonly body: string;
 }
 export type Match = RouteMatch<ServiceTable>;
+/** What `begin` routes a request to: an endpoint, or a plain GET of a method the spec serves that way (`x-http-get`). */
+export type Begun = Match | GetMatch;
 export declare class HttpCore {
 	readonly engine: Engine;
 	private readonly http;
 	private readonly ws;
+	private readonly gets;
 	readonly maxBodyBytes: number;
 	constructor(engine: Engine, http: Router<ServiceTable>, ws: Router<ServiceTable>);
 	/** Routes and checks a request before its body is read: the endpoint, or the reply to send now. */
-	begin(method: string, url: string, headers: RequestHeaders): Match | HttpReply;
+	begin(method: string, url: string, headers: RequestHeaders): Begun | HttpReply;
 	/**
 	* A CORS preflight to a JSON-RPC endpoint: 204 with what a browser may send (the allowed origin comes with
 	* every reply's headers). A path no endpoint serves gets the usual 404.
 	*/
 	private preflight;
 	/** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */
-	tooLarge(match: Match, size: number): HttpReply;
+	tooLarge(match: Begun, size: number): HttpReply;
 	/** Runs the body and frames the reply. */
-	finish(match: Match, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply>;
+	finish(match: Begun, headers: RequestHeaders, text: string, signal: AbortSignal | undefined): HttpReply | Promise<HttpReply>;
 	private finishNode;
 	/** A path no HTTP endpoint serves: a WebSocket-only endpoint, or nothing at all. */
 	private unrouted;

@@ -1,3 +1,7 @@
+import { answerGet, getRouter } from "./http-get.js";
+function isGet(match) {
+	return match.query !== undefined;
+}
 const JSON_TYPE = "application/json";
 const GO_JSON_TYPE = "application/json; charset=utf-8";
 const TEXT_TYPE = "text/plain; charset=utf-8";
@@ -41,11 +45,13 @@ export class HttpCore {
 	engine;
 	http;
 	ws;
+	gets;
 	maxBodyBytes;
 	constructor(engine, http, ws) {
 		this.engine = engine;
 		this.http = http;
 		this.ws = ws;
+		this.gets = getRouter(engine.services);
 		this.maxBodyBytes = engine.options.maxBodyBytes;
 	}
 	/** Routes and checks a request before its body is read: the endpoint, or the reply to send now. */
@@ -53,6 +59,13 @@ export class HttpCore {
 		if (method === "OPTIONS" && this.engine.options.cors !== undefined) return this.preflight(url, headers);
 		const q = url.indexOf("?");
 		const path = q < 0 ? url : url.slice(0, q);
+		if (method === "GET" && this.gets) {
+			const get = this.gets.match(path);
+			if (get !== null) return {
+				...get,
+				query: q < 0 ? "" : url.slice(q + 1)
+			};
+		}
 		const match = this.http.match(path);
 		if (match === null) return this.unrouted(path);
 		const flavor = match.service.flavor;
@@ -124,7 +137,7 @@ export class HttpCore {
 	/** The reply to a body over the limit (`size`: its declared length, or the bytes read so far). */
 	tooLarge(match, size) {
 		const max = this.maxBodyBytes;
-		switch (match.service.flavor) {
+		switch (isGet(match) ? match.service.service.flavor : match.service.flavor) {
 			case "standard": return jsonError(413, -32600, `Invalid Request: the request body is over the limit of ${max} bytes`);
 			case "geth": return goHttpError(413, `content length too large (${size}>${max})`);
 			case "gorilla": return {
@@ -136,6 +149,7 @@ export class HttpCore {
 	}
 	/** Runs the body and frames the reply. */
 	finish(match, headers, text, signal) {
+		if (isGet(match)) return answerGet(this.engine, match, headers, signal);
 		const service = match.service;
 		const site = {
 			service,

@@ -1,7 +1,20 @@
-import { type FetchLike } from "./http-post.js";
 import type { ValidatorTable } from "../client/meta.js";
-import type { Transport } from "./transport.js";
-export type { FetchLike, FetchResponseLike } from "./http-post.js";
+import type { HeadersLike, HttpGetReply, RequestOptions, Transport } from "./transport.js";
+/** The parts of a fetch Response the transport reads. */
+export interface FetchResponseLike {
+	readonly ok: boolean;
+	readonly status: number;
+	readonly statusText: string;
+	readonly headers?: HeadersLike;
+	text(): Promise<string>;
+}
+/** `globalThis.fetch` or anything shaped like it. */
+export type FetchLike = (url: string, init: {
+	method: string;
+	headers: Record<string, string>;
+	body: string;
+	signal: AbortSignal;
+}) => Promise<FetchResponseLike>;
 export interface AutoBatchOptions {
 	/** Milliseconds to wait for more calls before sending (default 0: calls made in the same tick). */
 	readonly wait?: number;
@@ -31,5 +44,6 @@ export interface HttpTransportOptions {
 }
 export interface HttpTransport extends Transport {
 	readonly kind: "http";
+	httpGet(path: string, options?: RequestOptions): Promise<HttpGetReply>;
 }
 export declare function createHttpTransport(options: HttpTransportOptions): HttpTransport;

@@ -11,7 +11,7 @@ export interface HttpRequest {
 	readonly method: string;
 	/** Lower-case names. */
 	readonly headers: Record<string, string>;
-	/** The JSON-RPC request (or array) as sent. */
+	/** The JSON-RPC request (or array) as sent; `''` for a plain GET. */
 	readonly body: string;
 	readonly signal: AbortSignal;
 }

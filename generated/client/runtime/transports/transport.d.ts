@@ -112,6 +112,20 @@ export interface Transport {
 	batch(calls: readonly RpcCall[], options?: RequestOptions): Promise<Settled<unknown>[]>;
 	/** Only on transports that can receive notifications (WebSocket). */
 	subscribe?(target: SubscriptionTarget, params: readonly unknown[], options?: SubscribeOptions): Subscription<unknown>;
+	/**
+	* Only on HTTP transports: a plain GET of `path` (appended to the transport's URL, query string included),
+	* with the transport's fetch, headers and timeout. Resolves with whatever status the server answers;
+	* rejects only when no answer came (network, timeout, abort).
+	*/
+	httpGet?(path: string, options?: RequestOptions): Promise<HttpGetReply>;
 	/** Ends every call, subscription and connection of the transport. */
 	close(): Promise<void>;
+}
+/** The answer to a plain GET (`Transport.httpGet`), body as text. */
+export interface HttpGetReply {
+	readonly url: string;
+	readonly status: number;
+	readonly statusText: string;
+	readonly text: string;
+	readonly headers?: HeadersLike;
 }

@@ -9,16 +9,20 @@ export function withMiddleware(middleware, fetch) {
 		const at = (i) => (request) => {
 			const m = middleware[i];
 			if (m) return m(request, at(i + 1));
-			return send(request.url, {
+			// A GET has no body (fetch refuses one): middleware sees `''`.
+			const init = {
 				method: request.method,
 				headers: request.headers,
 				body: request.body,
 				signal: request.signal
-			});
+			};
+			if (request.method === "GET" || request.method === "HEAD") delete init.body;
+			return send(request.url, init);
 		};
 		return at(0)({
 			url,
-			...init
+			...init,
+			body: init.body ?? ""
 		});
 	};
 }

@@ -139,10 +139,10 @@ export function withRetry(transport, options = {}) {
 			error
 		});
 	}
-	async function request(call, opts) {
+	async function request(call, opts, send = () => transport.request(call, opts)) {
 		for (let retry = 0;; retry++) {
 			try {
-				return await transport.request(call, opts);
+				return await send();
 			} catch (error) {
 				const step = plan(call, error, retry, opts);
 				if (!step) throw error;
@@ -189,7 +189,7 @@ export function withRetry(transport, options = {}) {
 		}
 		return out;
 	}
-	return wrapTransport(transport, {
+	const wrapped = wrapTransport(transport, {
 		request,
 		batch,
 		async close() {
@@ -198,4 +198,11 @@ export function withRetry(transport, options = {}) {
 			await transport.close();
 		}
 	});
+	// A plain GET (a health probe) changes nothing: retried like a read when no answer came at all.
+	const get = transport.httpGet?.bind(transport);
+	if (get) wrapped.httpGet = (path, opts) => request({
+		method: `GET ${path || "/"}`,
+		effects: "read"
+	}, opts, () => get(path, opts));
+	return wrapped;
 }
