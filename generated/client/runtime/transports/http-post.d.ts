@@ -23,7 +23,8 @@ export type FetchLike = (url: string, init: {
 /**
 * The transport's POST: bounded by the timeout and the signal, it rejects with a PostFailed. Each POST in
 * flight is in `inFlight` (closing the transport aborts them all); `closed` says whether it is closed.
+* Without a body it is a plain GET of `target` (a health probe), with the same bounds.
 */
 export declare function createPost(url: string, fetchImpl: FetchLike | undefined, headers: Readonly<Record<string, string>> | undefined, inFlight: Set<{
 	abort(): void;
-}>, closed: () => boolean): (body: string, limits: PostLimits) => Promise<RawReply>;
+}>, closed: () => boolean): (body: string | undefined, limits: PostLimits, target?: string) => Promise<RawReply>;

@@ -4,22 +4,24 @@
 * its AbortSignal cannot leave a call hanging.
 */
 import { PostFailed } from "./frame.js";
-function headersFor(base, extra) {
+function headersFor(base, extra, get = false) {
 	const out = {};
 	for (const source of [base, extra]) {
 		for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
 	}
-	// The node answers 415 without it; no caller header may replace it.
-	out["content-type"] = "application/json";
+	// The node answers 415 without it; no caller header may replace it. (A GET has no body to describe.)
+	if (get) delete out["content-type"];
+	else out["content-type"] = "application/json";
 	out.accept ??= "application/json";
 	return out;
 }
 /**
 * The transport's POST: bounded by the timeout and the signal, it rejects with a PostFailed. Each POST in
 * flight is in `inFlight` (closing the transport aborts them all); `closed` says whether it is closed.
+* Without a body it is a plain GET of `target` (a health probe), with the same bounds.
 */
 export function createPost(url, fetchImpl, headers, inFlight, closed) {
-	return async (body, limits) => {
+	return async (body, limits, target = url) => {
 		if (closed()) throw new PostFailed({ kind: "closed" });
 		if (!fetchImpl) throw new PostFailed({
 			kind: "network",
@@ -55,7 +57,11 @@ export function createPost(url, fetchImpl, headers, inFlight, closed) {
 			const attempt = (async () => {
 				let res;
 				try {
-					res = await fetchImpl(url, {
+					res = body === undefined ? await fetchImpl(target, {
+						method: "GET",
+						headers: headersFor(headers, limits.headers, true),
+						signal: controller.signal
+					}) : await fetchImpl(target, {
 						method: "POST",
 						headers: headersFor(headers, limits.headers),
 						body,
@@ -69,7 +75,7 @@ export function createPost(url, fetchImpl, headers, inFlight, closed) {
 					});
 				}
 				limits.onResponse?.({
-					url,
+					url: target,
 					status: res.status,
 					statusText: res.statusText,
 					headers: res.headers

@@ -1,20 +1,7 @@
+import { type FetchLike } from "./http-post.js";
 import type { ValidatorTable } from "../client/meta.js";
-import type { HeadersLike, HttpGetReply, RequestOptions, Transport } from "./transport.js";
-/** The parts of a fetch Response the transport reads. */
-export interface FetchResponseLike {
-	readonly ok: boolean;
-	readonly status: number;
-	readonly statusText: string;
-	readonly headers?: HeadersLike;
-	text(): Promise<string>;
-}
-/** `globalThis.fetch` or anything shaped like it. */
-export type FetchLike = (url: string, init: {
-	method: string;
-	headers: Record<string, string>;
-	body: string;
-	signal: AbortSignal;
-}) => Promise<FetchResponseLike>;
+import type { HttpGetReply, RequestOptions, Transport } from "./transport.js";
+export type { FetchLike, FetchResponseLike } from "./http-post.js";
 export interface AutoBatchOptions {
 	/** Milliseconds to wait for more calls before sending (default 0: calls made in the same tick). */
 	readonly wait?: number;

@@ -1,4 +1,5 @@
-import { createIdSource, frame, PostFailed } from "./frame.js";
+import { createPost } from "./http-post.js";
+import { createIdSource, frame } from "./frame.js";
 const DEFAULT_TIMEOUT = 3e4;
 const DEFAULT_MAX_BATCH_SIZE = 40;
 function nonNegative(name, value, fallback) {
@@ -26,104 +27,7 @@ export function createHttpTransport(options) {
 	const nextId = createIdSource();
 	let closed = false;
 	const inFlight = new Set();
-	function headersFor(extra, get = false) {
-		const out = {};
-		for (const source of [options.headers, extra]) {
-			for (const [k, v] of Object.entries(source ?? {})) out[k.toLowerCase()] = v;
-		}
-		// The node answers 415 without it; no caller header may replace it. (A GET has no body to describe.)
-		if (get) delete out["content-type"];
-		else out["content-type"] = "application/json";
-		out.accept ??= "application/json";
-		return out;
-	}
-	/**
-	* One POST, bounded by the timeout and the signal: the fetch and the body read race them, so a fetch that
-	* ignores its AbortSignal still cannot hang the call. Rejects with a PostFailed.
-	*/
-	async function post(body, limits, target = url) {
-		if (closed) throw new PostFailed({ kind: "closed" });
-		if (!fetchImpl) throw new PostFailed({
-			kind: "network",
-			stage: "connect",
-			cause: new Error("no fetch implementation: pass `fetch`")
-		});
-		const signal = limits.signal;
-		if (signal?.aborted) throw new PostFailed({
-			kind: "abort",
-			reason: signal.reason
-		});
-		const controller = new AbortController();
-		let stop;
-		const stopped = new Promise((_, reject) => {
-			stop = (f) => {
-				reject(new PostFailed(f));
-				controller.abort();
-			};
-		});
-		stopped.catch(() => undefined);
-		const onAbort = () => stop({
-			kind: "abort",
-			reason: signal?.reason
-		});
-		signal?.addEventListener("abort", onAbort, { once: true });
-		const timer = limits.timeout > 0 && Number.isFinite(limits.timeout) ? setTimeout(() => stop({
-			kind: "timeout",
-			timeout: limits.timeout
-		}), limits.timeout) : undefined;
-		const closer = { abort: () => stop({ kind: "closed" }) };
-		inFlight.add(closer);
-		try {
-			const attempt = (async () => {
-				let res;
-				try {
-					res = body === undefined ? await fetchImpl(target, {
-						method: "GET",
-						headers: headersFor(limits.headers, true),
-						signal: controller.signal
-					}) : await fetchImpl(target, {
-						method: "POST",
-						headers: headersFor(limits.headers),
-						body,
-						signal: controller.signal
-					});
-				} catch (cause) {
-					throw new PostFailed({
-						kind: "network",
-						stage: "connect",
-						cause
-					});
-				}
-				limits.onResponse?.({
-					url: target,
-					status: res.status,
-					statusText: res.statusText,
-					headers: res.headers
-				});
-				try {
-					return {
-						status: res.status,
-						statusText: res.statusText,
-						ok: res.ok,
-						text: await res.text(),
-						headers: res.headers
-					};
-				} catch (cause) {
-					throw new PostFailed({
-						kind: "network",
-						stage: "read",
-						cause
-					});
-				}
-			})();
-			attempt.catch(() => undefined);
-			return await Promise.race([attempt, stopped]);
-		} finally {
-			if (timer !== undefined) clearTimeout(timer);
-			signal?.removeEventListener("abort", onAbort);
-			inFlight.delete(closer);
-		}
-	}
+	const post = createPost(url, fetchImpl, options.headers, inFlight, () => closed);
 	/** The failure module, loaded once on the first call that does not simply succeed. */
 	const failures = () => import("./http-failures.js");
 	async function single(call, opts) {
