@@ -368,6 +368,9 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
     for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport, ws)`);
   }
   for (const m of c.methods) {
+    // The node takes subscribing and WebSocket-only methods over WebSocket alone: the blocking client (HTTP only)
+    // has none of them, so calling one is a type error rather than a refusal from the node.
+    if (sync && (m.kinds.length || m.method.websocketOnly)) continue;
     if (!sync && m.kinds.length) {
       lines.push(...subscribeLines(m));
       continue;
@@ -377,7 +380,7 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
     const opts = `${sig.includes('*') || !m.method.positional ? '' : ', *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
     const sigFull = m.params.length === 0 ? 'self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None' : `${sig}${opts}`;
     lines.push('', `    ${df} ${m.attr}(${sigFull}) -> ${m.result}:`, ...docOf(m.method, '        '));
-    // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket; the blocking client has none.
+    // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket.
     const via = !sync && m.method.websocketOnly ? 'self._ws.transport()' : 'self._t';
     lines.push(`        return ${aw}${via}.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
     lines.push(...paginationLines(m, sync));
@@ -482,7 +485,7 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
     return ep ? [`${JSON.stringify(s.name)}: ${JSON.stringify(ep.path)}`] : [];
   });
   const uses = (text: string) => body.some((b) => b.includes(text));
-  return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? '' : ' (every method a coroutine)'}."""
+  return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? ' (over HTTP: no subscribing or WebSocket-only methods; the async client has those)' : ' (every method a coroutine)'}."""
 
 from __future__ import annotations
 
@@ -636,7 +639,7 @@ ${fence}
 
 Each method takes its parameters as keyword arguments and also \`timeout=\` (seconds) and \`headers=\` for that call.
 \`NodeClient(http_client=httpx.Client(...))\` uses a client of your own (left open on close); \`retry=Retry(...)\` sets
-retries. The async client has the same methods, awaited: \`async with AsyncNodeClient(url) as client: await ...\`.
+retries. The async client has the same methods, awaited (and those the node takes over WebSocket alone): \`async with AsyncNodeClient(url) as client: await ...\`.
 
 ## Errors
 
@@ -688,6 +691,7 @@ function subscriptionsSection(ctx: EmitContext, layout: PyLayout): string {
   const k = m.kinds.find((x) => x.params.every((p) => p.omittable))!;
   const fence = '\x60\x60\x60';
   const url = ctx.config.url ?? 'http://127.0.0.1:8545';
+  const wsOnly = layout.methods.filter((x) => !x.kinds.length && x.method.websocketOnly).map((x) => `\`${x.method.name}\``);
   return `
 ## Subscriptions
 
@@ -695,7 +699,8 @@ The async client subscribes over the node's WebSocket endpoint (it needs [websoc
 10.4 and later: \`pip install "./python[ws]"\`). \`await client.${[...m.path, m.attr].join('.')}(kind, ...)\` returns a
 \`Subscription\`, typed by the kind's notifications: an async iterator of each notification, decoded; \`close()\` or leaving
 \`async with\` unsubscribes. Calls and subscriptions share one connection per endpoint, opened on first use; if it drops, the
-iteration ends with a \`TransportError\`. The blocking client has no subscriptions.
+iteration ends with a \`TransportError\`. The blocking client speaks HTTP only: it has neither the subscribing methods nor
+the ones the node takes over WebSocket alone${wsOnly.length ? ` (${wsOnly.join(', ')})` : ''}.
 
 ${fence}python
 import asyncio
