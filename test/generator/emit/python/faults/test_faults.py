@@ -581,6 +581,33 @@ class WsFaults(unittest.TestCase):
         self.assertEqual(node.connections, 4)
         self.assertEqual([r["method"] for r in node.requests], ["eth_subscribe"] * 4)
 
+    def test_ws_closing_while_reconnecting_ends_quietly_and_sends_nothing(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            if r["method"] == "eth_subscribe":
+                await ws.send(ws_reply(r["id"], "0x" + r["params"][0].lower()))
+            else:
+                await ws.close(1012, "restarting")
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            # A first wait of 30 s or more: the reconnect never comes within the test, which ends well before.
+            client = AsyncNodeClient(url, reconnect=Reconnect(delay=60.0, max_delay=60.0))
+            heads = await client.evm.eth.subscribe("newHeads")
+            pending = await client.evm.eth.subscribe("newPendingTransactions")
+            with self.assertRaises(TransportError):
+                await client.evm.eth.unsubscribe("0xother")  # the node drops the connection: both wait for a reconnect
+            waiting = asyncio.ensure_future(heads.__anext__())
+            await heads.close()  # between connections: the iteration ends, nothing goes to the node
+            with self.assertRaises(StopAsyncIteration):
+                await waiting
+            await client.close()  # the reconnect is called off and the other subscription ends
+            self.assertEqual([x async for x in pending], [])
+
+        node.run(body)
+        self.assertEqual(node.connections, 1)
+        self.assertEqual([(r["method"], r["params"]) for r in node.requests], [("eth_subscribe", ["newHeads"]), ("eth_subscribe", ["newPendingTransactions"]), ("eth_unsubscribe", ["0xother"])])
+
     def test_reconnect_waits_double_up_to_the_cap_with_jitter(self) -> None:
         r = Reconnect(delay=0.25, max_delay=10.0)
         for attempt, ceiling in [(0, 0.25), (1, 0.5), (2, 1.0), (5, 8.0), (6, 10.0), (60, 10.0)]:
