@@ -32,6 +32,12 @@ class Reconnect:
     delay: float = 0.25
     max_delay: float = 10.0
 
+    def __post_init__(self) -> None:
+        if self.attempts is not None and self.attempts < 0:
+            raise ValueError(f"Reconnect: attempts must be None (no bound) or 0 and more, got {self.attempts}")
+        if not self.delay >= 0 or not self.max_delay >= 0:
+            raise ValueError(f"Reconnect: delay and max_delay are seconds, 0 and more, got {self.delay} and {self.max_delay}")
+
     def wait(self, attempt: int) -> float:
         """Seconds before reconnect attempt ``attempt`` (0-based)."""
         ceiling = min(self.max_delay, self.delay * (1 << min(attempt, 30)))

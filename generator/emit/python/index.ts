@@ -702,7 +702,9 @@ The async client subscribes over the node's WebSocket endpoint (it needs [websoc
 calls waiting on it fail with a \`TransportError\` (they are not sent again), and the client reconnects with backoff and
 jitter and subscribes again to each live subscription: the same \`Subscription\` goes on with the node's new \`id\`.
 \`AsyncNodeClient(url, reconnect=Reconnect(attempts=5, delay=0.25, max_delay=10.0))\` bounds it (by default attempts are
-unbounded); with \`reconnect=None\`, or once it gives up, the iteration ends with a \`TransportError\`. The blocking client speaks HTTP only: it has neither the subscribing methods nor
+unbounded); with \`reconnect=None\`, or once it gives up, the iteration ends with a \`TransportError\`.
+
+The blocking client speaks HTTP only: it has neither the subscribing methods nor
 the ones the node takes over WebSocket alone${wsOnly.length ? ` (${wsOnly.join(', ')})` : ''}.
 
 ${fence}python

@@ -614,6 +614,12 @@ class WsFaults(unittest.TestCase):
             waits = [r.wait(attempt) for _ in range(50)]
             self.assertTrue(all(ceiling / 2 <= w <= ceiling for w in waits), (attempt, waits))
         self.assertEqual((Reconnect().attempts, Reconnect().delay, Reconnect().max_delay), (None, 0.25, 10.0))
+        with self.assertRaises(ValueError) as caught:
+            Reconnect(attempts=-1)
+        self.assertEqual(str(caught.exception), "Reconnect: attempts must be None (no bound) or 0 and more, got -1")
+        with self.assertRaises(ValueError) as caught:
+            Reconnect(delay=float("nan"))
+        self.assertEqual(str(caught.exception), "Reconnect: delay and max_delay are seconds, 0 and more, got nan and 10.0")
 
     def test_ws_call_waiting_when_the_node_closes_is_a_transport_error(self) -> None:
         async def answer(ws: WebSocketServerProtocol, _r: Any) -> None:
