@@ -4,7 +4,7 @@
 Start with `NodeClient` (blocking) or `AsyncNodeClient` (asyncio)."""
 
 from . import calls, errors, types
-from ._subscription import Subscribe, Subscription
+from ._subscription import Reconnect, Subscribe, Subscription
 from ._transport import Call, Outcome, Retry
 from .aio import AsyncNodeClient
 from .client import DEFAULT_URL, NodeClient
@@ -30,6 +30,7 @@ __all__ = [
     "NodeRpcError",
     "Outcome",
     "ProtocolError",
+    "Reconnect",
     "RequestTimeoutError",
     "Retry",
     "RpcError",

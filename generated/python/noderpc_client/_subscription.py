@@ -6,6 +6,7 @@ the WebSocket transport (``_ws.py``) is imported on the first subscription, so t
 from __future__ import annotations
 
 import asyncio
+import random
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, Awaitable, Callable, Generic, Mapping, TypeVar
 
@@ -17,6 +18,30 @@ if TYPE_CHECKING:
     from ._ws import AsyncWsTransport
 
 T = TypeVar("T")
+
+
+@dataclass(frozen=True)
+class Reconnect:
+    """Reconnection of the async client's WebSocket after it drops under live subscriptions: wait ``delay`` seconds
+    doubled per attempt up to ``max_delay`` (each wait between half and all of that, at random, so clients dropped
+    together do not return in step), open a new connection and subscribe again to every live subscription (same
+    Subscription object, the node's new id). ``attempts`` bounds the attempts in a row (None: no bound); a
+    subscription the node confirms again resets the count. Pass ``reconnect=None`` to the client to turn it off."""
+
+    attempts: int | None = None
+    delay: float = 0.25
+    max_delay: float = 10.0
+
+    def __post_init__(self) -> None:
+        if self.attempts is not None and self.attempts < 0:
+            raise ValueError(f"Reconnect: attempts must be None (no bound) or 0 and more, got {self.attempts}")
+        if not self.delay >= 0 or not self.max_delay >= 0:
+            raise ValueError(f"Reconnect: delay and max_delay are seconds, 0 and more, got {self.delay} and {self.max_delay}")
+
+    def wait(self, attempt: int) -> float:
+        """Seconds before reconnect attempt ``attempt`` (0-based)."""
+        ceiling = min(self.max_delay, self.delay * (1 << min(attempt, 30)))
+        return ceiling / 2 + random.random() * ceiling / 2
 
 
 @dataclass(frozen=True)
@@ -33,7 +58,9 @@ class Subscribe(Generic[T]):
 class Subscription(Generic[T]):
     """One live subscription: ``async for`` yields each notification's result, decoded, in the order the node sent
     them. ``close()`` (or leaving ``async with``) unsubscribes and ends the iteration; if the connection drops,
-    the iteration ends with the TransportError that says so. ``id`` is the node's subscription id."""
+    the client reconnects and subscribes again (see Reconnect), and the iteration goes on; when reconnection is off or
+    gives up, it ends with the TransportError that says so. ``id`` is the node's subscription id (a new one after a
+    reconnect)."""
 
     def __init__(self, id: str, method: str, url: str, decode: Callable[[Any], T], cancel: Callable[[], Awaitable[None]]) -> None:
         self.id = id
@@ -92,8 +119,8 @@ class Subscription(Generic[T]):
 class WsLink:
     """The async client's way to its WebSocket transport, made on first use (so ``websockets`` is needed only then)."""
 
-    def __init__(self, base_url: str, paths: Mapping[str, str], *, headers: Mapping[str, str] | None, timeout: float | None, errors: ErrorFactory) -> None:
-        self._args = (base_url, paths, headers, timeout, errors)
+    def __init__(self, base_url: str, paths: Mapping[str, str], *, headers: Mapping[str, str] | None, timeout: float | None, errors: ErrorFactory, reconnect: Reconnect | None = Reconnect()) -> None:
+        self._args = (base_url, paths, headers, timeout, errors, reconnect)
         self._transport: AsyncWsTransport | None = None
 
     def transport(self) -> AsyncWsTransport:
@@ -102,8 +129,8 @@ class WsLink:
                 from ._ws import AsyncWsTransport
             except ImportError as e:  # the package's optional dependency
                 raise ImportError(f"subscriptions go over WebSocket and need the websockets package (10.4 or later): {e}") from e
-            base_url, paths, headers, timeout, errors = self._args
-            self._transport = AsyncWsTransport(base_url, paths, headers=headers, timeout=timeout, errors=errors)
+            base_url, paths, headers, timeout, errors, reconnect = self._args
+            self._transport = AsyncWsTransport(base_url, paths, headers=headers, timeout=timeout, errors=errors, reconnect=reconnect)
         return self._transport
 
     async def subscribe(self, subscribe: Subscribe[T], *, timeout: float | None = None) -> Subscription[T]:

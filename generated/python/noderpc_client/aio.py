@@ -9,7 +9,7 @@ from typing import Any, AsyncIterator, Callable, Literal, Mapping, Sequence, ove
 import httpx
 
 from . import calls
-from ._subscription import Subscribe, Subscription, WsLink
+from ._subscription import Reconnect, Subscribe, Subscription, WsLink
 from ._transport import AsyncHttpTransport, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
@@ -3194,7 +3194,7 @@ class AsyncEvmApi:
 
 
 class AsyncNodeClient:
-    """A client for every service of the node, over HTTP (httpx). `url` is the node's base URL; `variables` fills the endpoints' path variables (such as the chain); `http_client` may be an httpx.AsyncClient of your own (left open on close); `timeout` is in seconds per call; `retry` sets retries (reads and idempotent writes only, others when the request surely never left). Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package."""
+    """A client for every service of the node, over HTTP (httpx). `url` is the node's base URL; `variables` fills the endpoints' path variables (such as the chain); `http_client` may be an httpx.AsyncClient of your own (left open on close); `timeout` is in seconds per call; `retry` sets retries (reads and idempotent writes only, others when the request surely never left). Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package. If that connection drops under live subscriptions, `reconnect` (by default `Reconnect()`: backoff from 0.25 s doubling up to 10 s, no bound on attempts) opens a new one and subscribes to each again; `reconnect=None` ends them with a TransportError instead."""
 
     def __init__(
         self,
@@ -3206,9 +3206,10 @@ class AsyncNodeClient:
         retry: Retry = Retry(),
         variables: Mapping[str, str] | None = None,
         ws_url: str | None = None,
+        reconnect: Reconnect | None = Reconnect(),
     ) -> None:
         self._transport = AsyncHttpTransport(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
-        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error)
+        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error, reconnect=reconnect)
         self.info = AsyncInfoApi(self._transport, self._ws)
         self.health = AsyncHealthApi(self._transport, self._ws)
         self.platform = AsyncPlatformApi(self._transport, self._ws)

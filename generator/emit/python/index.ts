@@ -311,6 +311,9 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
     for (const [attr, child] of c.children) lines.push(`        self.${attr} = ${child}(transport, ws)`);
   }
   for (const m of c.methods) {
+    // The node takes subscribing and WebSocket-only methods over WebSocket alone: the blocking client (HTTP only)
+    // has none of them, so calling one is a type error rather than a refusal from the node.
+    if (sync && (m.kinds.length || m.method.websocketOnly)) continue;
     if (!sync && m.kinds.length) {
       lines.push(...subscribeLines(m));
       continue;
@@ -320,7 +323,7 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
     const opts = `${sig.includes('*') || !m.method.positional ? '' : ', *'}, timeout: float | None = None, headers: Mapping[str, str] | None = None`;
     const sigFull = m.params.length === 0 ? 'self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None' : `${sig}${opts}`;
     lines.push('', `    ${df} ${m.attr}(${sigFull}) -> ${m.result}:`, ...docOf(m.method, '        '));
-    // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket; the blocking client has none.
+    // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket.
     const via = !sync && m.method.websocketOnly ? 'self._ws.transport()' : 'self._t';
     lines.push(`        return ${aw}${via}.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);
     lines.push(...paginationLines(m, sync));
@@ -425,7 +428,7 @@ function emitClient(layout: PyLayout, model: Model, ctx: EmitContext, sync: bool
     return ep ? [`${JSON.stringify(s.name)}: ${JSON.stringify(ep.path)}`] : [];
   });
   const uses = (text: string) => body.some((b) => b.includes(text));
-  return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? '' : ' (every method a coroutine)'}."""
+  return `${HEADER}"""The ${sync ? 'blocking' : 'asyncio'} client: \`${clientName}\` with one attribute per service${sync ? ' (over HTTP: no subscribing or WebSocket-only methods; the async client has those)' : ' (every method a coroutine)'}."""
 
 from __future__ import annotations
 
@@ -434,7 +437,7 @@ ${body.some((b) => /(^|[^\w.])json\.\w+\(/m.test(b)) ? 'import json\n' : ''}from
 import httpx
 
 from . import calls
-${sync ? '' : `from ._subscription import ${[...(uses('Subscribe[') ? ['Subscribe'] : []), ...(uses('Subscription[') ? ['Subscription'] : []), 'WsLink'].join(', ')}\n`}from ._transport import ${transport}, Call, Outcome, Retry
+${sync ? '' : `from ._subscription import ${['Reconnect', ...(uses('Subscribe[') ? ['Subscribe'] : []), ...(uses('Subscription[') ? ['Subscription'] : []), 'WsLink'].join(', ')}\n`}from ._transport import ${transport}, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
 
@@ -470,7 +473,7 @@ ${body.join('\n\n\n')}
 
 
 class ${clientName}:
-    ${pyDoc(`A client for every service of the node, over HTTP (httpx). \`url\` is the node's base URL; \`variables\` fills the endpoints' path variables (such as the chain); \`http_client\` may be an httpx.${sync ? 'Client' : 'AsyncClient'} of your own (left open on close); \`timeout\` is in seconds per call; \`retry\` sets retries (reads and idempotent writes only, others when the request surely never left).${sync ? '' : ' Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package.'}`)}
+    ${pyDoc(`A client for every service of the node, over HTTP (httpx). \`url\` is the node's base URL; \`variables\` fills the endpoints' path variables (such as the chain); \`http_client\` may be an httpx.${sync ? 'Client' : 'AsyncClient'} of your own (left open on close); \`timeout\` is in seconds per call; \`retry\` sets retries (reads and idempotent writes only, others when the request surely never left).${sync ? '' : ' Subscriptions go over WebSocket to `ws_url` (by default `url` with `ws` for `http`) on a connection opened on first use; they need the websockets package. If that connection drops under live subscriptions, `reconnect` (by default `Reconnect()`: backoff from 0.25 s doubling up to 10 s, no bound on attempts) opens a new one and subscribes to each again; `reconnect=None` ends them with a TransportError instead.'}`)}
 
     def __init__(
         self,
@@ -480,10 +483,10 @@ class ${clientName}:
         headers: Mapping[str, str] | None = None,
         timeout: float | None = 30.0,
         retry: Retry = Retry(),
-        variables: Mapping[str, str] | None = None,${sync ? '' : '\n        ws_url: str | None = None,'}
+        variables: Mapping[str, str] | None = None,${sync ? '' : '\n        ws_url: str | None = None,\n        reconnect: Reconnect | None = Reconnect(),'}
     ) -> None:
         self._transport = ${transport}(url, _paths(variables), http_client=http_client, headers=headers, timeout=timeout, retry=retry, errors=rpc_error, batch_limits=BATCH_LIMITS)
-${sync ? '' : '        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error)\n'}${attrs.join('\n')}
+${sync ? '' : '        self._ws = WsLink(ws_url or _ws_url(url), _paths(variables, _WS_PATHS), headers=headers, timeout=timeout, errors=rpc_error, reconnect=reconnect)\n'}${attrs.join('\n')}
 
     ${df} batch(self, calls: Sequence[Call[Any]], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> list[Outcome[Any]]:
         ${pyDoc("Sends prepared calls (from `calls`) of one service as JSON-RPC batches of at most its endpoint's limit (`BATCH_LIMITS`), or one by one where the endpoint takes no batches; one Outcome per call, in order. A batch's own failure (transport, HTTP status, a reply that is not JSON) raises.")}
@@ -575,7 +578,7 @@ ${fence}
 
 Each method takes its parameters as keyword arguments and also \`timeout=\` (seconds) and \`headers=\` for that call.
 \`NodeClient(http_client=httpx.Client(...))\` uses a client of your own (left open on close); \`retry=Retry(...)\` sets
-retries. The async client has the same methods, awaited: \`async with AsyncNodeClient(url) as client: await ...\`.
+retries. The async client has the same methods, awaited (and those the node takes over WebSocket alone): \`async with AsyncNodeClient(url) as client: await ...\`.
 
 ## Errors
 
@@ -627,14 +630,21 @@ function subscriptionsSection(ctx: EmitContext, layout: PyLayout): string {
   const k = m.kinds.find((x) => x.params.every((p) => p.omittable))!;
   const fence = '\x60\x60\x60';
   const url = ctx.config.url ?? 'http://127.0.0.1:8545';
+  const wsOnly = layout.methods.filter((x) => !x.kinds.length && x.method.websocketOnly).map((x) => `\`${x.method.name}\``);
   return `
 ## Subscriptions
 
 The async client subscribes over the node's WebSocket endpoint (it needs [websockets](https://websockets.readthedocs.io/),
 10.4 and later: \`pip install "./python[ws]"\`). \`await client.${[...m.path, m.attr].join('.')}(kind, ...)\` returns a
 \`Subscription\`, typed by the kind's notifications: an async iterator of each notification, decoded; \`close()\` or leaving
-\`async with\` unsubscribes. Calls and subscriptions share one connection per endpoint, opened on first use; if it drops, the
-iteration ends with a \`TransportError\`. The blocking client has no subscriptions.
+\`async with\` unsubscribes. Calls and subscriptions share one connection per endpoint, opened on first use. If it drops,
+calls waiting on it fail with a \`TransportError\` (they are not sent again), and the client reconnects with backoff and
+jitter and subscribes again to each live subscription: the same \`Subscription\` goes on with the node's new \`id\`.
+\`AsyncNodeClient(url, reconnect=Reconnect(attempts=5, delay=0.25, max_delay=10.0))\` bounds it (by default attempts are
+unbounded); with \`reconnect=None\`, or once it gives up, the iteration ends with a \`TransportError\`.
+
+The blocking client speaks HTTP only: it has neither the subscribing methods nor
+the ones the node takes over WebSocket alone${wsOnly.length ? ` (${wsOnly.join(', ')})` : ''}.
 
 ${fence}python
 import asyncio
@@ -689,7 +699,7 @@ function init(ctx: EmitContext, _layout: PyLayout): string {
   return `${HEADER}${pyDoc(`${ctx.config.package.description}\n\nStart with \`${name}\` (blocking) or \`Async${name}\` (asyncio).`)}
 
 from . import calls, errors, types
-from ._subscription import Subscribe, Subscription
+from ._subscription import Reconnect, Subscribe, Subscription
 from ._transport import Call, Outcome, Retry
 from .aio import Async${name}
 from .client import DEFAULT_URL, ${name}
@@ -715,6 +725,7 @@ __all__ = [
     "NodeRpcError",
     "Outcome",
     "ProtocolError",
+    "Reconnect",
     "RequestTimeoutError",
     "Retry",
     "RpcError",

@@ -29,6 +29,7 @@ from noderpc_client import (
     HttpError,
     NodeClient,
     ProtocolError,
+    Reconnect,
     RequestTimeoutError,
     Retry,
     RpcError,
@@ -451,9 +452,11 @@ class WsNode:
     def __init__(self, answer: WsAnswer) -> None:
         self.answer = answer
         self.requests: list[Any] = []
+        self.connections = 0
         self.url = ""
 
     async def handle(self, ws: WebSocketServerProtocol) -> None:
+        self.connections += 1
         try:
             async for message in ws:
                 request = json.loads(message)
@@ -509,7 +512,7 @@ class WsFaults(unittest.TestCase):
         got: list[Any] = []
 
         async def body(url: str) -> None:
-            async with AsyncNodeClient(url) as client:
+            async with AsyncNodeClient(url, reconnect=None) as client:
                 heads = await client.evm.eth.subscribe("newHeads")
                 got.append(await heads.__anext__())
                 with self.assertRaises(TransportError) as caught:
@@ -521,6 +524,102 @@ class WsFaults(unittest.TestCase):
         node.run(body)
         self.assertEqual(got, [{"number": 42}])
         self.assertEqual([r["params"] for r in node.requests], [["newHeads"]])
+
+    def test_ws_reconnect_subscribes_again_and_the_same_subscription_goes_on(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            n = node.connections
+            if r["method"] == "eth_subscribe":
+                await ws.send(ws_reply(r["id"], f"0x{n}"))
+                await ws.send(notification(f"0x{n}", {"number": hex(41 + n)}))
+            elif r["params"] == ["0xother"]:
+                await ws.close(1012, "restarting")  # drops with this call waiting and the subscription live
+            else:
+                await ws.send(ws_reply(r["id"], True))
+
+        node = WsNode(answer)
+        got: list[Any] = []
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url, reconnect=Reconnect(delay=0.001, max_delay=0.005)) as client:
+                heads = await client.evm.eth.subscribe("newHeads")
+                got.append(await heads.__anext__())
+                with self.assertRaises(TransportError) as caught:
+                    await client.evm.eth.unsubscribe("0xother")
+                self.assertTrue(str(caught.exception).startswith(f"eth_unsubscribe: ws{url[4:]}/ext/bc/C/ws: the connection closed (received 1012"), str(caught.exception))
+                got.append(await heads.__anext__())  # after the reconnect, on the node's new id
+                self.assertEqual(heads.id, "0x2")
+                await heads.close()
+
+        node.run(body)
+        self.assertEqual(got, [{"number": 42}, {"number": 43}])
+        self.assertEqual(node.connections, 2)
+        # The call that was waiting is not sent again; the subscription is, and it is ended by its new id.
+        self.assertEqual([(r["method"], r["params"]) for r in node.requests], [("eth_subscribe", ["newHeads"]), ("eth_unsubscribe", ["0xother"]), ("eth_subscribe", ["newHeads"]), ("eth_unsubscribe", ["0x2"])])
+
+    def test_ws_reconnect_gives_up_after_its_attempts(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            if node.connections == 1:
+                await ws.send(ws_reply(r["id"], "0xabc"))
+                await ws.send(notification("0xabc", {"number": "0x2a"}))
+            await ws.close(1001, "going away")  # every later connection closes at its first request
+
+        node = WsNode(answer)
+        got: list[Any] = []
+
+        async def body(url: str) -> None:
+            async with AsyncNodeClient(url, reconnect=Reconnect(attempts=3, delay=0.001, max_delay=0.005)) as client:
+                heads = await client.evm.eth.subscribe("newHeads")
+                got.append(await heads.__anext__())
+                with self.assertRaises(TransportError) as caught:
+                    await heads.__anext__()
+                self.assertRegex(str(caught.exception), rf"^eth_subscribe: ws{url[4:]}/ext/bc/C/ws: .+; gave up after 3 reconnect attempts; subscription 0xabc ended$")
+                with self.assertRaises(StopAsyncIteration):
+                    await heads.__anext__()
+
+        node.run(body)
+        self.assertEqual(got, [{"number": 42}])
+        self.assertEqual(node.connections, 4)
+        self.assertEqual([r["method"] for r in node.requests], ["eth_subscribe"] * 4)
+
+    def test_ws_closing_while_reconnecting_ends_quietly_and_sends_nothing(self) -> None:
+        async def answer(ws: WebSocketServerProtocol, r: Any) -> None:
+            if r["method"] == "eth_subscribe":
+                await ws.send(ws_reply(r["id"], "0x" + r["params"][0].lower()))
+            else:
+                await ws.close(1012, "restarting")
+
+        node = WsNode(answer)
+
+        async def body(url: str) -> None:
+            # A first wait of 30 s or more: the reconnect never comes within the test, which ends well before.
+            client = AsyncNodeClient(url, reconnect=Reconnect(delay=60.0, max_delay=60.0))
+            heads = await client.evm.eth.subscribe("newHeads")
+            pending = await client.evm.eth.subscribe("newPendingTransactions")
+            with self.assertRaises(TransportError):
+                await client.evm.eth.unsubscribe("0xother")  # the node drops the connection: both wait for a reconnect
+            waiting = asyncio.ensure_future(heads.__anext__())
+            await heads.close()  # between connections: the iteration ends, nothing goes to the node
+            with self.assertRaises(StopAsyncIteration):
+                await waiting
+            await client.close()  # the reconnect is called off and the other subscription ends
+            self.assertEqual([x async for x in pending], [])
+
+        node.run(body)
+        self.assertEqual(node.connections, 1)
+        self.assertEqual([(r["method"], r["params"]) for r in node.requests], [("eth_subscribe", ["newHeads"]), ("eth_subscribe", ["newPendingTransactions"]), ("eth_unsubscribe", ["0xother"])])
+
+    def test_reconnect_waits_double_up_to_the_cap_with_jitter(self) -> None:
+        r = Reconnect(delay=0.25, max_delay=10.0)
+        for attempt, ceiling in [(0, 0.25), (1, 0.5), (2, 1.0), (5, 8.0), (6, 10.0), (60, 10.0)]:
+            waits = [r.wait(attempt) for _ in range(50)]
+            self.assertTrue(all(ceiling / 2 <= w <= ceiling for w in waits), (attempt, waits))
+        self.assertEqual((Reconnect().attempts, Reconnect().delay, Reconnect().max_delay), (None, 0.25, 10.0))
+        with self.assertRaises(ValueError) as caught:
+            Reconnect(attempts=-1)
+        self.assertEqual(str(caught.exception), "Reconnect: attempts must be None (no bound) or 0 and more, got -1")
+        with self.assertRaises(ValueError) as caught:
+            Reconnect(delay=float("nan"))
+        self.assertEqual(str(caught.exception), "Reconnect: delay and max_delay are seconds, 0 and more, got nan and 10.0")
 
     def test_ws_call_waiting_when_the_node_closes_is_a_transport_error(self) -> None:
         async def answer(ws: WebSocketServerProtocol, _r: Any) -> None:
