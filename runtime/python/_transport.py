@@ -7,9 +7,12 @@ from __future__ import annotations
 
 import asyncio
 import email.utils
+import inspect
 import json
 import random
+import socket
 import time
+import urllib.request
 from dataclasses import dataclass, field
 from typing import Any, Callable, Generic, Mapping, Sequence, TypeVar, cast
 
@@ -148,6 +151,95 @@ def _id_mismatch(got: object, want: int) -> str:
     if isinstance(got, str) and got == str(want):
         return f"the reply's id is the string {got!r}, but the request's id is the number {want}"
     return f"the reply's id {_show(got)} does not match the request's id {want}"
+
+
+_NODELAY = (socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+
+
+def _no_delay(sock: object) -> None:
+    """Turns Nagle's algorithm off on a connection's socket: h11 sends a request's headers and its body in two
+    writes, and with Nagle on, the body waits for the node's delayed ACK (about 40 ms on Linux) on every call."""
+    setsockopt = getattr(sock, "setsockopt", None)
+    if callable(setsockopt):
+        try:
+            setsockopt(*_NODELAY)
+        except OSError:
+            pass
+
+
+def _env_proxy() -> bool:
+    """True where the environment names an HTTP proxy: httpx honours it only on a client made without a transport."""
+    return any(k in ("http", "https", "all") for k in urllib.request.getproxies())
+
+
+def _takes_socket_options(transport: type[Any]) -> bool:
+    try:
+        return "socket_options" in inspect.signature(transport).parameters
+    except (TypeError, ValueError):
+        return False
+
+
+def _http_client() -> httpx.Client:
+    """The client made when the caller gives none: every connection it opens has TCP_NODELAY set."""
+    if _env_proxy():
+        return httpx.Client()
+    if _takes_socket_options(httpx.HTTPTransport):
+        options: dict[str, Any] = {"socket_options": [_NODELAY]}  # httpx >= 0.24; older stubs lack the argument
+        return httpx.Client(transport=httpx.HTTPTransport(**options))
+    transport = httpx.HTTPTransport()
+    return httpx.Client(transport=transport) if _own_pool(transport) else httpx.Client()
+
+
+def _async_http_client() -> httpx.AsyncClient:
+    """The async client made when the caller gives none: every connection it opens has TCP_NODELAY set."""
+    if _env_proxy():
+        return httpx.AsyncClient()
+    if _takes_socket_options(httpx.AsyncHTTPTransport):
+        options: dict[str, Any] = {"socket_options": [_NODELAY]}  # httpx >= 0.24; older stubs lack the argument
+        return httpx.AsyncClient(transport=httpx.AsyncHTTPTransport(**options))
+    transport = httpx.AsyncHTTPTransport()
+    return httpx.AsyncClient(transport=transport) if _own_pool(transport) else httpx.AsyncClient()
+
+
+def _own_pool(transport: httpx.HTTPTransport | httpx.AsyncHTTPTransport) -> bool:
+    """httpx before 0.24 has no ``socket_options``, so its transport's connection pool (the private ``_pool``) is
+    swapped for one made through httpcore's public constructor with a network backend that sets TCP_NODELAY on
+    each connection it opens; the backend classes live in ``httpcore.backends`` only in httpcore 0.16. The pool
+    keeps httpx's defaults (certificate checks, 100 connections, 20 kept alive for 5 s). False, with the
+    transport untouched, where httpx or httpcore are not as expected: the caller then makes a plain client."""
+    try:
+        import httpcore
+        from httpcore.backends.auto import AutoBackend
+        from httpcore.backends.base import AsyncNetworkStream, NetworkStream
+        from httpcore.backends.sync import SyncBackend
+    except ImportError:
+        return False
+    if not isinstance(getattr(transport, "_pool", None), (httpcore.ConnectionPool, httpcore.AsyncConnectionPool)):
+        return False
+
+    class NoDelay(SyncBackend):
+        def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None) -> NetworkStream:
+            stream = super().connect_tcp(host, port, timeout=timeout, local_address=local_address)
+            _no_delay(stream.get_extra_info("socket"))
+            return stream
+
+    class AsyncNoDelay(AutoBackend):
+        async def connect_tcp(self, host: str, port: int, timeout: float | None = None, local_address: str | None = None) -> AsyncNetworkStream:
+            stream = await super().connect_tcp(host, port, timeout=timeout, local_address=local_address)
+            _no_delay(stream.get_extra_info("socket"))
+            return stream
+
+    ssl, most, idle = httpx.create_ssl_context(), 100, 20
+    try:
+        if isinstance(transport, httpx.HTTPTransport):
+            pool = httpcore.ConnectionPool(ssl_context=ssl, max_connections=most, max_keepalive_connections=idle, keepalive_expiry=5.0, network_backend=NoDelay())
+            transport._pool = pool  # pyright: ignore[reportPrivateUsage]
+        else:
+            apool = httpcore.AsyncConnectionPool(ssl_context=ssl, max_connections=most, max_keepalive_connections=idle, keepalive_expiry=5.0, network_backend=AsyncNoDelay())
+            transport._pool = apool  # pyright: ignore[reportPrivateUsage]
+    except TypeError:
+        return False
+    return True
 
 
 class _Core:
@@ -291,7 +383,7 @@ class HttpTransport(_Core):
     def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.Client | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory, batch_limits: Mapping[str, int] | None = None) -> None:
         super().__init__(base_url, paths, headers, timeout, retry, errors, batch_limits)
         self._owned = http_client is None
-        self.http = http_client or httpx.Client()
+        self.http = http_client or _http_client()
 
     def close(self) -> None:
         if self._owned:
@@ -345,7 +437,7 @@ class AsyncHttpTransport(_Core):
     def __init__(self, base_url: str, paths: Mapping[str, str], *, http_client: httpx.AsyncClient | None = None, headers: Mapping[str, str] | None = None, timeout: float | None = 30.0, retry: Retry = Retry(), errors: ErrorFactory, batch_limits: Mapping[str, int] | None = None) -> None:
         super().__init__(base_url, paths, headers, timeout, retry, errors, batch_limits)
         self._owned = http_client is None
-        self.http = http_client or httpx.AsyncClient()
+        self.http = http_client or _async_http_client()
 
     async def close(self) -> None:
         if self._owned:

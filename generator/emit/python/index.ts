@@ -577,8 +577,11 @@ ${call ? `    result = ${call}\n    print(result)` : '    ...'}
 ${fence}
 
 Each method takes its parameters as keyword arguments and also \`timeout=\` (seconds) and \`headers=\` for that call.
-\`NodeClient(http_client=httpx.Client(...))\` uses a client of your own (left open on close); \`retry=Retry(...)\` sets
-retries. The async client has the same methods, awaited (and those the node takes over WebSocket alone): \`async with AsyncNodeClient(url) as client: await ...\`.
+\`NodeClient(http_client=httpx.Client(...))\` uses a client of your own (left open on close) and leaves it as it is;
+\`retry=Retry(...)\` sets retries. The clients made here set TCP_NODELAY on each connection; give yours the same, or
+every call on a kept-alive connection may wait out the node's delayed ACK (about 40 ms on Linux). With httpx 0.24 or
+later: \`httpx.Client(transport=httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]))\`
+(\`httpx.AsyncHTTPTransport\` likewise; asyncio already sets it on its own connections). The async client has the same methods, awaited (and those the node takes over WebSocket alone): \`async with AsyncNodeClient(url) as client: await ...\`.
 
 ## Errors
 
