@@ -43,13 +43,13 @@ export async function pythonSection(): Promise<Section> {
     const out = JSON.parse(await python([join(ROOT, 'bench/python/bench.py'), url, String(CALLS)])) as { local: Pair; memory: Pair; instant: Pair; rounds: number; httpx: string; python: string };
     const { local, memory, instant, rounds } = out;
     const over = (client: number, bare: number, digits: number) => `${(client - bare).toFixed(digits)} µs over bare, ${(client / bare).toFixed(2)}x`;
-    const command = `bench/python/bench.py (Python ${out.python}, httpx ${out.httpx}): ${CALLS} sequential calls per round, ${rounds} rounds of bare and client (each first in every other round), one keep-alive httpx.Client with TCP_NODELAY, against a local node:http server; median round`;
+    const command = `bench/python/bench.py (Python ${out.python}, httpx ${out.httpx}): ${CALLS} sequential calls per round, ${rounds} rounds of bare and client (each first in every other round), one keep-alive httpx.Client as the package makes it (TCP_NODELAY), against a local node:http server; median round`;
     return {
       title: 'Python client',
       intro:
         "Per-call figures of one Python process, the two kinds of call alternating by round: first against one local server, then through an in-process httpx.MockTransport that leaves out network and server. CPU is the Python process's own user + system time per call, the steadier measure on a shared machine; wall time includes the server and the loopback.",
       extra:
-        "Both sides set TCP_NODELAY on their sockets: httpcore before 0.17 (Debian's python3-httpx 0.23 brings 0.16) leaves Nagle's algorithm on and writes a request's headers and body in two sends, so without it every call, bare or client, waits out the server's delayed ACK (about 40 ms on Linux).",
+        "Both sides share the httpx.Client the package makes when given none, which sets TCP_NODELAY on its connections: httpcore before 0.17 (Debian's python3-httpx 0.23 brings 0.16) leaves Nagle's algorithm on and writes a request's headers and body in two sends, so a plain httpx.Client() would wait out the server's delayed ACK (about 40 ms on Linux) on every call, bare or client.",
       rows: [
         { name: 'one call (eth_blockNumber), bare httpx + json.loads + int(x, 16): wall', value: `${local.bare.toFixed(0)} µs/call`, command },
         { name: 'one call, generated Python client: wall', value: `${local.client.toFixed(0)} µs/call (${over(local.client, local.bare, 0)})`, command: 'NodeClient(url, http_client=hc).evm.eth.block_number()' },

@@ -11,7 +11,6 @@ bench.py <base url> <calls per round>; prints the medians in µs.
 from __future__ import annotations
 
 import json
-import socket
 import statistics
 import sys
 import time
@@ -20,23 +19,10 @@ from typing import Any, Callable, cast
 import httpx
 
 from noderpc_client import NodeClient
+from noderpc_client._transport import _http_client  # pyright: ignore[reportPrivateUsage]
 
 PATH = "/ext/bc/C/rpc"
 ROUNDS = 9
-
-_connect = socket.create_connection
-
-
-def _no_delay(*args: Any, **kwargs: Any) -> socket.socket:
-    # httpcore before 0.17 (Debian's python3-httpx 0.23 brings 0.16) leaves Nagle's algorithm on, and h11 writes a
-    # request's headers and body in two sends: each call then waits out the server's delayed ACK (about 40 ms on
-    # Linux), for bare and client alike. Both sides get TCP_NODELAY here, as newer httpcore can set it.
-    sock = _connect(*args, **kwargs)
-    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
-    return sock
-
-
-socket.create_connection = _no_delay
 
 
 def bare(hc: httpx.Client, url: str, id: int) -> int:
@@ -100,7 +86,10 @@ class Instant:
 
 def main() -> None:
     base, calls = sys.argv[1], int(sys.argv[2])
-    with httpx.Client() as hc:
+    # The client the package makes when given none (TCP_NODELAY on its connections), shared by bare and client: a
+    # plain httpx.Client() on httpcore before 0.17 leaves Nagle's algorithm on, and each call would wait out the
+    # server's delayed ACK (about 40 ms on Linux).
+    with _http_client() as hc:
         local = pair(base, hc, calls)
     with httpx.Client(transport=httpx.MockTransport(canned)) as hc:
         memory = pair("http://in-process.invalid", hc, calls)
