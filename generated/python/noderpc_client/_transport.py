@@ -205,7 +205,7 @@ def _async_http_client() -> httpx.AsyncClient:
 def _own_pool(transport: httpx.HTTPTransport | httpx.AsyncHTTPTransport) -> bool:
     """httpx before 0.24 has no ``socket_options``, so its transport's connection pool (the private ``_pool``) is
     swapped for one made through httpcore's public constructor with a network backend that sets TCP_NODELAY on
-    each connection it opens; the backend classes live in ``httpcore.backends`` only in httpcore 0.16. The pool
+    each connection it opens; the backend classes live in ``httpcore.backends`` only before httpcore 0.17. The pool
     keeps httpx's defaults (certificate checks, 100 connections, 20 kept alive for 5 s). False, with the
     transport untouched, where httpx or httpcore are not as expected: the caller then makes a plain client."""
     try:
