@@ -157,7 +157,7 @@ export function commandUsage(name: string): string {
   return `${lines.join('\n')}\n`;
 }
 
-export const EXIT_CODES = 'Exit codes: 0 success; 1 the command ran and failed (stale output, a problem in the spec, drift, a port taken); 2 a usage or config error.';
+export const EXIT_CODES = 'Exit codes: 0 success; 1 the command ran and failed (stale output, a problem in the spec, drift, a port taken); 2 a usage or config error, or, for `verify`, a reply it could not read.';
 
 function wrap(text: string, width: number): string[] {
   const out: string[] = [];

@@ -114,7 +114,12 @@ function atOf(path: string): At {
   return path === '' ? [] : path.slice(1).split('/').map((s) => s.replace(/~1/g, '/').replace(/~0/g, '~'));
 }
 
-function guardAccepts(guard: Guard, value: unknown): boolean {
+/**
+ * Whether a guard takes a value: the wire form (decoding), or with `valueForm` the value form (encoding),
+ * where a number or bigint stands where the wire has a string a codec makes of it (`"0x5208"`, `"21000"`).
+ */
+function guardAccepts(guard: Guard, value: unknown, valueForm = false): boolean {
+  if (valueForm && (typeof value === 'bigint' || typeof value === 'number') && guard.ty?.includes('string') && !guard.e) return true;
   if (guard.ty) {
     const t = jsonTypeOf(value);
     if (!guard.ty.includes(t) && !(t === 'integer' && guard.ty.includes('number'))) return false;
@@ -126,10 +131,10 @@ function guardAccepts(guard: Guard, value: unknown): boolean {
     const re = regex(guard.k);
     if (!Object.keys(value).every((k) => re.test(k))) return false;
   }
-  if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0])) return false;
+  if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0], valueForm)) return false;
   if (guard.pr && isRecord(value)) {
     for (const key of Object.keys(guard.pr)) {
-      if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key]!, value[key])) return false;
+      if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key]!, value[key], valueForm)) return false;
     }
   }
   return true;
@@ -138,7 +143,7 @@ function guardAccepts(guard: Guard, value: unknown): boolean {
 /** Whether a union branch takes a value-form value (encoding): scalar codecs take numbers and bigints. */
 function branchAcceptsValue(guard: Guard, plan: Plan | 0, value: unknown): boolean {
   if (typeof plan === 'string') return typeof value === 'bigint' || typeof value === 'number';
-  return guardAccepts(guard, value);
+  return guardAccepts(guard, value, true);
 }
 
 /**

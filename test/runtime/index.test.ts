@@ -11,7 +11,7 @@ it('the runtime index exports exactly the public values', () => {
     [
       'AbortError', 'BufferOverflowError', 'CodecError', 'DecodeError', 'EncodeError', 'HttpError', 'NodeRpcError', 'ProtocolError',
       'ResponseValidationError', 'RpcError', 'TimeoutError', 'TransportError', 'TransportPool', 'UTXO_PAGINATION', 'UnsupportedError', 'appendErrors',
-      'backoff', 'batch', 'call', 'createFallbackTransport', 'createHttpTransport', 'createLog', 'createLogging', 'createWebSocketTransport', 'decode',
+      'backoff', 'batch', 'call', 'callHttpGet', 'createFallbackTransport', 'createHttpTransport', 'createLog', 'createLogging', 'createWebSocketTransport', 'decode',
       'encode', 'encodeParams', 'endpointUrl', 'formatIssues', 'logRetries', 'mayRepeat', 'paginate', 'paginateByIndex', 'prepare',
       'retryAfter', 'retryBackoff', 'retryReason', 'secretValues', 'subscribe', 'surelyUnsent', 'toIssues', 'toWebSocketUrl', 'tooLarge',
       'withBackfill', 'withLogging', 'withMiddleware', 'withRetry',

@@ -20,7 +20,7 @@ export * from "./transports/log.js";
 export * from "./transports/middleware.js";
 export * from "./transports/retry.js";
 export * from "./client/paginate.js";
-export * from "./client/http-get.js";
+export { callHttpGet, type HttpGetResult } from "./client/http-get.js";
 export * from "./client/validate.js";
 export * from "./client/units.js";
 export * from "./transports/ws.js";

@@ -83,8 +83,12 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _accepts(guard: Mapping[str, Any], value: object) -> bool:
+def _accepts(guard: Mapping[str, Any], value: object, value_form: bool = False) -> bool:
+    """Whether a guard takes a value: the wire form, or with ``value_form`` the value form (encoding), where an
+    int stands where the wire has a string a codec makes of it."""
     types: Sequence[str] | None = guard.get("ty")
+    if value_form and isinstance(value, (int, float)) and not isinstance(value, bool) and types is not None and "string" in types and guard.get("e") is None:
+        return True
     if types is not None:
         t = _json_type(value)
         if t not in types and not (t == "integer" and "number" in types):
@@ -106,12 +110,12 @@ def _accepts(guard: Mapping[str, Any], value: object) -> bool:
             return False
     items: Mapping[str, Any] | None = guard.get("it")
     arr = _as_list(value)
-    if items is not None and arr and not _accepts(items, arr[0]):
+    if items is not None and arr and not _accepts(items, arr[0], value_form):
         return False
     props: Mapping[str, Mapping[str, Any]] | None = guard.get("pr")
     if props is not None and obj is not None:
         for key, sub in props.items():
-            if key in obj and not _accepts(sub, obj[key]):
+            if key in obj and not _accepts(sub, obj[key], value_form):
                 return False
     return True
 
@@ -171,7 +175,7 @@ def _wire_fits(guard: Mapping[str, Any], branch: Plan, value: Any) -> bool:
 def _value_fits(guard: Mapping[str, Any], branch: Plan, value: Any) -> bool:
     if isinstance(branch, str):
         return isinstance(value, (int, float)) and not isinstance(value, bool)
-    return _accepts(guard, value)
+    return _accepts(guard, value, True)
 
 
 def _decode_scalar(plan: str, value: Any, path: str) -> Any:

@@ -138,6 +138,18 @@ describe('nested plans', () => {
       }));
   });
 
+  it('a union of objects told apart by property guards encodes the value form through the same branch', () => {
+    // As a tracer's result: a frame whose `gas` is a hex string on the wire, beside an open branch (any JSON).
+    const traced: Plan = { u: [[{ ty: ['object'], r: ['gas'], pr: { gas: { ty: ['string'], p: '^0x[0-9a-f]+$' } } }, callFrame], [{}, 0]] };
+    fc.assert(
+      fc.property(frameWire, (wire) => {
+        const value = decode(traced, wire) as { gas: unknown };
+        expect(typeof value.gas).toBe('bigint');
+        expect(encode(traced, value)).toEqual(wire);
+      }),
+    );
+  });
+
   it('null and undefined pass through every plan', () => {
     for (const plan of ['u64', 'q', validatorPlan, callFrame, { a: 'u32' }] as Plan[]) {
       expect(decode(plan, null)).toBeNull();

@@ -53,7 +53,12 @@ function pointer(at) {
 function atOf(path) {
 	return path === "" ? [] : path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
-function guardAccepts(guard, value) {
+/**
+* Whether a guard takes a value: the wire form (decoding), or with `valueForm` the value form (encoding),
+* where a number or bigint stands where the wire has a string a codec makes of it (`"0x5208"`, `"21000"`).
+*/
+function guardAccepts(guard, value, valueForm = false) {
+	if (valueForm && (typeof value === "bigint" || typeof value === "number") && guard.ty?.includes("string") && !guard.e) return true;
 	if (guard.ty) {
 		const t = jsonTypeOf(value);
 		if (!guard.ty.includes(t) && !(t === "integer" && guard.ty.includes("number"))) return false;
@@ -65,10 +70,10 @@ function guardAccepts(guard, value) {
 		const re = regex(guard.k);
 		if (!Object.keys(value).every((k) => re.test(k))) return false;
 	}
-	if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0])) return false;
+	if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0], valueForm)) return false;
 	if (guard.pr && isRecord(value)) {
 		for (const key of Object.keys(guard.pr)) {
-			if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key], value[key])) return false;
+			if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key], value[key], valueForm)) return false;
 		}
 	}
 	return true;
@@ -76,7 +81,7 @@ function guardAccepts(guard, value) {
 /** Whether a union branch takes a value-form value (encoding): scalar codecs take numbers and bigints. */
 function branchAcceptsValue(guard, plan, value) {
 	if (typeof plan === "string") return typeof value === "bigint" || typeof value === "number";
-	return guardAccepts(guard, value);
+	return guardAccepts(guard, value, true);
 }
 /**
 * A union takes the first branch whose guard accepts the value and whose conversion succeeds; guards are
