@@ -15,7 +15,7 @@ import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer 
 import type { SourceFile } from './source.js';
 import type { Workspace } from './workspace.js';
 import { visitParts } from './document.js';
-import { isKeeping, keptIn } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 import { isRecord } from '../lib/guards.js';
 
 export interface Origin {
@@ -137,15 +137,16 @@ const KEPT_DEPTH = 3;
  * Kept copies by the part they copy, then by entry document and file: a part's one copy, or its copies by
  * context when it is copied into several documents (a shared file is copied into each that uses it).
  */
-const cloneMemo = new WeakMap<object, CloneRecord | Map<string, CloneRecord>>();
+const CLONES = slot<object, CloneRecord | Map<string, CloneRecord>>('bundled copies');
 
-function keptCopy(node: object, context: string): CloneRecord | undefined {
-  const kept = cloneMemo.get(node);
+function keptCopy(memory: Memory, node: object, context: string): CloneRecord | undefined {
+  const kept = memory.table(CLONES).get(node);
   if (kept instanceof Map) return kept.get(context);
   return kept?.context === context ? kept : undefined;
 }
 
-function keepCopy(node: object, record: CloneRecord): void {
+function keepCopy(memory: Memory, node: object, record: CloneRecord): void {
+  const cloneMemo = memory.table(CLONES);
   const kept = cloneMemo.get(node);
   if (kept === undefined || (!(kept instanceof Map) && kept.context === record.context)) cloneMemo.set(node, record);
   else if (kept instanceof Map) kept.set(record.context, record);
@@ -403,10 +404,10 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
     let followed: FollowedRef[] = [];
     const copy = (node: unknown): unknown => {
       if (node === null || typeof node !== 'object') return node;
-      // (A run that keeps nothing neither looks copies up nor keeps them: see incremental.ts isKeeping.)
-      const kept = path.length <= KEPT_DEPTH && isKeeping();
+      // (A run that keeps nothing neither looks copies up nor keeps them: see lib/memory.ts.)
+      const kept = path.length <= KEPT_DEPTH && workspace.memory.keeping;
       if (kept) {
-        const hit = keptCopy(node, context);
+        const hit = keptCopy(workspace.memory, node, context);
         if (hit && replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
           for (const f of hit.followed) followed.push(path.length ? { path: [...path, ...f.path], ref: f.ref, rewritten: f.rewritten } : f);
           return hit.copy;
@@ -450,7 +451,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
         const depth = path.length;
         const mine = followed;
         followed = outer;
-        keepCopy(node, { context, copy: out, followed: !mine.length ? NOTHING_FOLLOWED : depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine });
+        keepCopy(workspace.memory, node, { context, copy: out, followed: !mine.length ? NOTHING_FOLLOWED : depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine });
         for (const f of mine) followed.push(f);
       }
       return out;
@@ -508,7 +509,7 @@ export function bundle(entry: SourceFile, workspace: Workspace): BundleResult {
 
   const broken = new Set<object>();
   const brokenAt: string[] = [];
-  problems.push(...checkLocalRefs(document, provenance, broken, brokenAt));
+  problems.push(...checkLocalRefs(document, provenance, broken, brokenAt, workspace.memory));
   return { document, provenance, brokenAt, used, problems };
 }
 
@@ -520,10 +521,11 @@ export interface RefSite {
 }
 
 /** The references in each part (a method, a component, ...) of bundled documents, by the part: parts are immutable. */
-const refSites = new WeakMap<object, readonly RefSite[]>();
+const REF_SITES = slot<object, readonly RefSite[]>('references of parts');
 
-export function refSitesOf(part: object): readonly RefSite[] {
-  return keptIn(refSites, part, () => findRefSites(part));
+/** `memory`: the run's, where they are kept for a next run (absent: they are not kept). */
+export function refSitesOf(part: object, memory?: Memory): readonly RefSite[] {
+  return memory ? memory.keptIn(REF_SITES, part, () => findRefSites(part)) : findRefSites(part);
 }
 
 function findRefSites(part: object): readonly RefSite[] {
@@ -555,12 +557,12 @@ function findRefSites(part: object): readonly RefSite[] {
  * Every `$ref` of a bundled document: each part's from memory (see `visitParts`), with the path to the part
  * (the reference is at `site.path` below it).
  */
-export function referencesOf(document: Record<string, unknown>, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
+export function referencesOf(document: Record<string, unknown>, memory: Memory, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
   visitParts(
     document,
     (value, base) => {
       if (value === null || typeof value !== 'object') return;
-      for (const site of refSitesOf(value)) visit(base, site);
+      for (const site of refSitesOf(value, memory)) visit(base, site);
     },
     (node, path) => {
       const ref = (node as Record<string, unknown>).$ref;
@@ -570,7 +572,7 @@ export function referencesOf(document: Record<string, unknown>, visit: (base: re
 }
 
 /** Every `#...` reference resolves, and no chain of bare references loops. */
-function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[]): Diagnostic[] {
+function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[], memory: Memory): Diagnostic[] {
   const problems: Diagnostic[] = [];
   /** By reference: its target (`undefined`: none), and the places a chain of bare references from it passes through. */
   const verdicts = new Map<string, { target: unknown; chain: ReadonlySet<string> }>();
@@ -598,7 +600,7 @@ function checkLocalRefs(document: Record<string, unknown>, provenance: Provenanc
     verdicts.set(ref, (v = { target, chain }));
     return v;
   };
-  referencesOf(document, (base, { path: below, ref, node }) => {
+  referencesOf(document, memory, (base, { path: below, ref, node }) => {
     const pointer = () => joinPointer(joinPointer('', ...base), ...below);
     const isBroken = () => {
       if (broken.has(node)) return;
