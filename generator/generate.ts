@@ -14,7 +14,6 @@ import { readTree } from './lib/read-tree.js';
 import { displayPath, formatProblems } from './lib/report.js';
 import { loadProject, withSchemaProblems, type LoadResult } from './load/index.js';
 import type { Model } from './model/index.js';
-import { forgetJoins, setKeeping } from './speed/incremental.js';
 import { startRun } from './speed/run-start.js';
 import type { SchemaJobDocument, SchemaJobResult } from './speed/schema-job.js';
 import type { WatchSession } from './speed/session.js';
@@ -74,17 +73,6 @@ function finish(outcome: Outcome): GenerateResult {
 }
 
 export async function generate(config: Config, options: GenerateOptions = {}): Promise<GenerateResult> {
-  // Only a watch session's run keeps what it computes for the next (see speed/incremental.ts isKeeping).
-  setKeeping(options.session !== undefined);
-  try {
-    return await run(config, options);
-  } finally {
-    // A run without a watch session keeps no whole outputs for a next one.
-    if (!options.session) forgetJoins();
-  }
-}
-
-async function run(config: Config, options: GenerateOptions): Promise<GenerateResult> {
   const phases = new Phases();
   const timings = phases.timings;
   const outDir = resolve(config.root, config.out);
@@ -116,7 +104,7 @@ async function run(config: Config, options: GenerateOptions): Promise<GenerateRe
   // The value types are started now (json-schema-to-typescript loads while this thread waits on files and
   // modules); the client (or server, package) emitter takes the source over.
   if (config.emit.some((o) => o === 'client' || o === 'server' || o === 'mock' || o === 'package')) {
-    await phases.time('types', async () => void (await import('./emit/shared/context.js')).startTypes(model, cache));
+    await phases.time('types', async () => void (await import('./emit/shared/context.js')).startTypes(model, cache, memory));
   }
   const release = await phases.time('release', async () => (await import('./lifecycle/release/run.js')).releasesForRun(config, model));
   if (!release.ok) {

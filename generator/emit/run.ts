@@ -6,17 +6,22 @@
 import type { Diagnostic } from '../lib/diagnostics.js';
 import type { OutputFile } from '../lib/output-file.js';
 import type { Phases } from '../lib/phases.js';
-import type { SchemaJobResult } from '../speed/schema-job.js';
 import { emitters, type EmitterEntry } from './index.js';
 import type { EmitContext } from './shared/types.js';
 
-export interface Emitted {
+/** What the emitters that run after the schema job read of its result. */
+interface SchemaJobSamples {
+  readonly samples?: EmitContext['samples'];
+}
+
+export interface Emitted<J extends SchemaJobSamples> {
   /** Every emitted file, each naming its output. */
   readonly files: OutputFile[];
   readonly problems: Diagnostic[];
   /** What an emitter threw that is not a list of problems (thrown again once the schema job's report is in). */
   readonly failure: unknown;
-  readonly schemas: SchemaJobResult;
+  /** The schema job's result, as it came. */
+  readonly schemas: J;
 }
 
 /** Emitted files with their output named, by the emitted file (an emitter's kept file stays the same object). */
@@ -28,7 +33,7 @@ export function ofOutput(f: OutputFile, output: string): OutputFile {
   return done;
 }
 
-export async function emitAll(ctx: EmitContext, phases: Phases, job: Promise<SchemaJobResult>): Promise<Emitted> {
+export async function emitAll<J extends SchemaJobSamples>(ctx: EmitContext, phases: Phases, job: Promise<J>): Promise<Emitted<J>> {
   const files: OutputFile[] = [];
   const problems: Diagnostic[] = [];
   // An emitter may trip over what the schema job reports (an example that does not match its schema): the
@@ -48,6 +53,6 @@ export async function emitAll(ctx: EmitContext, phases: Phases, job: Promise<Sch
   for (const emitter of emitters) if (!emitter.afterSchemas) await run(emitter, ctx);
   // Waiting for the schema thread: what its work did not overlap.
   const schemas = await phases.time('schemas', () => job);
-  for (const emitter of emitters) if (emitter.afterSchemas) await run(emitter, { ...ctx, samples: schemas.samples });
+  for (const emitter of emitters) if (emitter.afterSchemas) await run(emitter, { ...ctx, ...(schemas.samples ? { samples: schemas.samples } : {}) });
   return { files, problems, failure, schemas };
 }

@@ -13,7 +13,7 @@ import { posix } from 'node:path';
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { isRecord } from '../lib/guards.js';
 import { escapeSegment, getAtPointer, hasOwn, joinPointer, setOwn, splitPointer } from '../lib/pointer.js';
-import { isKeeping } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 import { type Origin, Provenance } from './provenance.js';
 import { checkLocalRefs, isBareRef } from './references.js';
 import type { SourceFile } from './source.js';
@@ -77,15 +77,16 @@ const KEPT_DEPTH = 3;
  * Kept copies by the part they copy, then by entry document and file: a part's one copy, or its copies by
  * context when it is copied into several documents (a shared file is copied into each that uses it).
  */
-const cloneMemo = new WeakMap<object, CloneRecord | Map<string, CloneRecord>>();
+const CLONES = slot<object, CloneRecord | Map<string, CloneRecord>>('bundled copies');
 
-function keptCopy(node: object, context: string): CloneRecord | undefined {
-  const kept = cloneMemo.get(node);
+function keptCopy(memory: Memory, node: object, context: string): CloneRecord | undefined {
+  const kept = memory.table(CLONES).get(node);
   if (kept instanceof Map) return kept.get(context);
   return kept?.context === context ? kept : undefined;
 }
 
-function keepCopy(node: object, record: CloneRecord): void {
+function keepCopy(memory: Memory, node: object, record: CloneRecord): void {
+  const cloneMemo = memory.table(CLONES);
   const kept = cloneMemo.get(node);
   if (kept === undefined || (!(kept instanceof Map) && kept.context === record.context)) cloneMemo.set(node, record);
   else if (kept instanceof Map) kept.set(record.context, record);
@@ -165,7 +166,7 @@ class Bundler {
     }
     if (shared.size) this.mergeComponents(shared);
     const brokenAt: string[] = [];
-    this.problems.push(...checkLocalRefs(document, provenance, new Set(), brokenAt));
+    this.problems.push(...checkLocalRefs(document, provenance, new Set(), brokenAt, this.workspace.memory));
     return { document, provenance, brokenAt, used: this.used, problems: this.problems };
   }
 
@@ -361,10 +362,10 @@ class Bundler {
     let followed: FollowedRef[] = [];
     const copy = (node: unknown): unknown => {
       if (node === null || typeof node !== 'object') return node;
-      // (A run that keeps nothing neither looks copies up nor keeps them: see incremental.ts isKeeping.)
-      const kept = path.length <= KEPT_DEPTH && isKeeping();
+      // (A run that keeps nothing neither looks copies up nor keeps them: see lib/memory.ts.)
+      const kept = path.length <= KEPT_DEPTH && this.workspace.memory.keeping;
       if (kept) {
-        const hit = keptCopy(node, context);
+        const hit = keptCopy(this.workspace.memory, node, context);
         if (hit && this.replay(hit, file, path.length ? joinPointer(pointer, ...path) : pointer)) {
           for (const f of hit.followed) followed.push(path.length ? { path: [...path, ...f.path], ref: f.ref, rewritten: f.rewritten } : f);
           return hit.copy;
@@ -402,7 +403,7 @@ class Bundler {
         const depth = path.length;
         const mine = followed;
         followed = outer;
-        keepCopy(node, { context, copy: out, followed: !mine.length ? NOTHING_FOLLOWED : depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine });
+        keepCopy(this.workspace.memory, node, { context, copy: out, followed: !mine.length ? NOTHING_FOLLOWED : depth ? mine.map((f) => ({ path: f.path.slice(depth), ref: f.ref, rewritten: f.rewritten })) : mine });
         for (const f of mine) followed.push(f);
       }
       return out;

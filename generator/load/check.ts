@@ -12,8 +12,7 @@ import { extensionValidator } from './extension-validators.js';
 import { extensionSchemas, type ExtensionPlace } from './extensions.js';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
 import { deref, methodsOf, visitParts } from './document.js';
-import { reachOf } from '../speed/reach.js';
-import { keptIn, Memo } from '../speed/incremental.js';
+import { slot, type Memory, type Slot } from '../lib/memory.js';
 import { checkLinks } from './links.js';
 import { checkResultCases } from './result-cases.js';
 import { contentHash, noCache, type Cache } from '../speed/cache.js';
@@ -170,19 +169,19 @@ function schemaExtensionsIn(node: unknown, found: Found[], shallow = false): voi
 }
 
 /** What each part says about its extensions, by the part (parts are immutable). */
-const methodExtensions = new WeakMap<object, readonly Found[]>();
-const schemaExtensions = new WeakMap<object, readonly Found[]>();
-const descriptorExtensions = new WeakMap<object, readonly Found[]>();
+const METHOD_EXTENSIONS = slot<object, readonly Found[]>('extensions of methods');
+const SCHEMA_EXTENSIONS = slot<object, readonly Found[]>('extensions of schemas');
+const DESCRIPTOR_EXTENSIONS = slot<object, readonly Found[]>('extensions of content descriptors');
 
-function kept(memo: WeakMap<object, readonly Found[]>, part: object, find: (found: Found[]) => void): readonly Found[] {
-  return keptIn(memo, part, () => {
-    const list: Found[] = [];
-    find(list);
-    return list;
-  });
-}
-
-function checkExtensions(document: Record<string, unknown>, provenance: Provenance): Diagnostic[] {
+function checkExtensions(document: Record<string, unknown>, provenance: Provenance, memory: Memory | undefined): Diagnostic[] {
+  const kept = (memo: Slot<object, readonly Found[]>, part: object, find: (found: Found[]) => void): readonly Found[] => {
+    const make = () => {
+      const list: Found[] = [];
+      find(list);
+      return list;
+    };
+    return memory ? memory.keptIn(memo, part, make) : make();
+  };
   const problems: Diagnostic[] = [];
   const report = (base: string, found: readonly Found[]) => {
     for (const [pointer, code, message] of found) problems.push(provenance.at(base + pointer, code, message));
@@ -198,7 +197,7 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
   for (const { pointer, method } of methodsOf(document)) {
     report(
       pointer,
-      kept(methodExtensions, method, (found) => {
+      kept(METHOD_EXTENSIONS, method, (found) => {
         checkExtensionsOf('method', method, found);
         (Array.isArray(method.params) ? method.params : []).forEach((p, i) => checkExtensionsOf('contentDescriptor', p, found, `/params/${i}`));
       }),
@@ -209,7 +208,7 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
     for (const k of Object.keys(cds)) {
       const cd = cds[k];
       const at = joinPointer('/components/contentDescriptors', k);
-      if (isRecord(cd)) report(at, kept(descriptorExtensions, cd, (found) => checkExtensionsOf('contentDescriptor', cd, found)));
+      if (isRecord(cd)) report(at, kept(DESCRIPTOR_EXTENSIONS, cd, (found) => checkExtensionsOf('contentDescriptor', cd, found)));
     }
   }
   // Schema extensions may sit at any depth of any schema.
@@ -217,7 +216,7 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
     document,
     (part, path) => {
       if (part === null || typeof part !== 'object') return;
-      report(joinPointer('', ...path), kept(schemaExtensions, part, (found) => schemaExtensionsIn(part, found)));
+      report(joinPointer('', ...path), kept(SCHEMA_EXTENSIONS, part, (found) => schemaExtensionsIn(part, found)));
     },
     (level, path) => {
       const found: Found[] = [];
@@ -229,9 +228,9 @@ function checkExtensions(document: Record<string, unknown>, provenance: Provenan
 }
 
 /** What linting a method says, without the checks across methods (names), by the method: see `lint`. */
-const methodLint = new Memo<object, readonly Found[]>();
+const METHOD_LINT = slot<object, readonly Found[]>('method lint');
 
-function lint(document: Record<string, unknown>, provenance: Provenance, projectOnly: boolean): Diagnostic[] {
+function lint(document: Record<string, unknown>, provenance: Provenance, projectOnly: boolean, memory: Memory | undefined): Diagnostic[] {
   const problems: Diagnostic[] = [];
   const firstByName = new Map<string, string>();
   for (const { pointer, method } of methodsOf(document)) {
@@ -250,8 +249,8 @@ function lint(document: Record<string, unknown>, provenance: Provenance, project
       } else firstByName.set(name, pointer);
     }
     // Kept by the method, its place, what it reaches (its params may be references) and what is checked.
-    // (A run that keeps nothing has nothing to find it by: see incremental.ts isKeeping.)
-    const found = methodLint.whenKeeping(method, () => [pointer, reachOf(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly));
+    // (A run that keeps nothing has nothing to find it by: see lib/memory.ts.)
+    const found = memory?.keeping ? memory.memo(METHOD_LINT).get(method, [pointer, memory.reach(document, method), projectOnly], () => lintMethod(document, pointer, method, projectOnly)) : lintMethod(document, pointer, method, projectOnly);
     for (const [at, code, message] of found) problems.push(provenance.at(at, code, message));
   }
   return problems;
@@ -294,11 +293,11 @@ function lintMethod(document: Record<string, unknown>, pointer: string, method: 
  * facts only a project's own spec must state (`effects-missing`), which a document from elsewhere is never
  * told about: locating one per method of a big document costs more than the rest of the lint.
  */
-export function checkDocument(document: Record<string, unknown>, provenance: Provenance, options: { cache?: Cache; projectOnly?: boolean } = {}): Diagnostic[] {
+export function checkDocument(document: Record<string, unknown>, provenance: Provenance, options: { cache?: Cache; projectOnly?: boolean; memory?: Memory } = {}): Diagnostic[] {
   return [
     ...checkMetaSchema(document, provenance, options.cache),
-    ...checkExtensions(document, provenance),
-    ...lint(document, provenance, options.projectOnly ?? true),
+    ...checkExtensions(document, provenance, options.memory),
+    ...lint(document, provenance, options.projectOnly ?? true, options.memory),
     ...checkLinks(document, provenance),
     ...checkResultCases(document, provenance),
   ];

@@ -5,13 +5,12 @@
  */
 import { noCache, type Cache } from '../speed/cache.js';
 import { AJV_VERSION, describeAjvError, simplifyErrors, type SchemaCompiler } from '../schema/ajv.js';
-import { closureKey } from '../speed/closure.js';
+import { closureKey } from '../lib/closure.js';
 import { compileParams, type EnvelopeParam, type ParamStructure } from '../schema/envelope.js';
 import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from './document.js';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
-import { reachOf } from '../speed/reach.js';
-import { isKeeping, Memo } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 
 /** A problem found in a bundled document, located by pointer (provenance maps it to a file and line). */
 export interface LocatedProblem {
@@ -24,7 +23,8 @@ export interface LocatedProblem {
 
 /**
  * Compile every method's schemas and validate every example. A method whose closure (itself and every
- * schema it reaches) passed before is not checked again: its verdict is in the cache.
+ * schema it reaches) passed before is not checked again: its verdict is in the cache. `memory`: the run's,
+ * where what each method's check found is kept for a next run (absent: nothing is kept).
  */
 export function checkSchemasAndExamples(
   document: Record<string, unknown>,
@@ -32,8 +32,11 @@ export function checkSchemasAndExamples(
   cache: Cache,
   salt: string,
   broken: ReadonlySet<object>,
+  memory?: Memory,
 ): LocatedProblem[] {
   const checker = new Checker(document, compiler, broken);
+  // (A run that keeps nothing has nothing to find a verdict by: see lib/memory.ts.)
+  const checked = memory?.keeping ? memory.memo(CHECKED) : undefined;
   const all: LocatedProblem[] = [];
   for (const { pointer, method } of methodsOf(document)) {
     // A method that reaches a broken reference was not fully checked: nothing is kept of it.
@@ -41,9 +44,8 @@ export function checkSchemasAndExamples(
     // What a method's check finds is its own (a problem several methods share is reported by each, and the
     // duplicates go when the run's problems are put together), so it is kept by the method, its place and
     // what it reaches (see incremental.ts).
-    // (A run that keeps nothing has nothing to find it by: see incremental.ts isKeeping.)
-    const inputs = whole && isKeeping() ? [pointer, reachOf(document, method), salt] : undefined;
-    const kept = inputs ? checked.peek(method, inputs) : undefined;
+    const inputs = whole && checked ? [pointer, memory!.reach(document, method), salt] : undefined;
+    const kept = inputs ? checked!.peek(method, inputs) : undefined;
     if (kept) {
       all.push(...kept);
       continue;
@@ -51,14 +53,14 @@ export function checkSchemasAndExamples(
     // Without a cache (--no-cache) there is no verdict to look up or keep, and the key is not worth hashing.
     const key = cache === noCache ? undefined : closureKey(document, pointer, salt);
     if (key !== undefined && cache.get('check', key) === 'ok') {
-      if (inputs) checked.set(method, inputs, []);
+      if (inputs) checked!.set(method, inputs, []);
       continue;
     }
     checker.reset();
     checker.check(pointer, method);
     // A verdict is kept only for a method whose every reference resolved: otherwise it was not fully checked.
     if (key !== undefined && checker.problems.length === 0 && whole) cache.set('check', key, 'ok');
-    if (inputs) checked.set(method, inputs, [...checker.problems]);
+    if (inputs) checked!.set(method, inputs, [...checker.problems]);
     all.push(...checker.problems);
   }
   return all;
@@ -283,7 +285,7 @@ function located(pointer: string, code: string, message: string): LocatedProblem
 }
 
 /** What checking each method found, by method (see `checkSchemasAndExamples`). */
-const checked = new Memo<object, readonly LocatedProblem[]>();
+const CHECKED = slot<object, readonly LocatedProblem[]>('method checks');
 
 /** Whether a schema reaches, through its references, one of the broken reference objects. */
 function reachesBroken(document: unknown, schema: unknown, broken: ReadonlySet<object>): boolean {

@@ -111,7 +111,7 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
     // other problem in it is reported), the checks leaving alone what the reference problem already says.
     if (bundled.problems.some((p) => p.code === 'not-a-document')) continue;
     // PROJECT_ONLY problems are dropped below unless the run is strict: not made at all then.
-    const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict });
+    const checked = checkDocument(bundled.document, bundled.provenance, { ...(options.cache ? { cache: options.cache } : {}), projectOnly: config.strict, memory: workspace.memory });
     problems.push(...checked);
     // A pattern valid ECMAScript only without `u` (ajv reads patterns with it): validated as written, without it.
     for (const { pointer, pattern } of patternsWithoutUnicode(bundled.document))
@@ -128,7 +128,7 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
     schemaDocuments.push(schemaDocument);
     options.onSchemaDocument?.(schemaDocument);
     if (!modeled) continue;
-    services.push(buildService(doc.service, doc.path, bundled.document));
+    services.push(buildService(doc.service, doc.path, bundled.document, workspace.memory));
   }
 
   // Which schemas are used is known only when every document could be read and bundled.

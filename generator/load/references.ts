@@ -5,7 +5,7 @@
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { isRecord } from '../lib/guards.js';
 import { getAtPointer, joinPointer } from '../lib/pointer.js';
-import { keptIn } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 import { visitParts } from './document.js';
 import type { Provenance } from './provenance.js';
 
@@ -17,10 +17,11 @@ export interface RefSite {
 }
 
 /** The references in each part (a method, a component, ...) of bundled documents, by the part: parts are immutable. */
-const refSites = new WeakMap<object, readonly RefSite[]>();
+const REF_SITES = slot<object, readonly RefSite[]>('references of parts');
 
-export function refSitesOf(part: object): readonly RefSite[] {
-  return keptIn(refSites, part, () => findRefSites(part));
+/** `memory`: the run's, where they are kept for a next run (absent: they are not kept). */
+export function refSitesOf(part: object, memory?: Memory): readonly RefSite[] {
+  return memory ? memory.keptIn(REF_SITES, part, () => findRefSites(part)) : findRefSites(part);
 }
 
 function findRefSites(part: object): readonly RefSite[] {
@@ -52,12 +53,12 @@ function findRefSites(part: object): readonly RefSite[] {
  * Every `$ref` of a bundled document: each part's from memory (see `visitParts`), with the path to the part
  * (the reference is at `site.path` below it).
  */
-export function referencesOf(document: Record<string, unknown>, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
+export function referencesOf(document: Record<string, unknown>, memory: Memory, visit: (base: readonly (string | number)[], site: RefSite) => void): void {
   visitParts(
     document,
     (value, base) => {
       if (value === null || typeof value !== 'object') return;
-      for (const site of refSitesOf(value)) visit(base, site);
+      for (const site of refSitesOf(value, memory)) visit(base, site);
     },
     (node, path) => {
       const ref = (node as Record<string, unknown>).$ref;
@@ -67,7 +68,7 @@ export function referencesOf(document: Record<string, unknown>, visit: (base: re
 }
 
 /** Every `#...` reference resolves, and no chain of bare references loops. */
-export function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[]): Diagnostic[] {
+export function checkLocalRefs(document: Record<string, unknown>, provenance: Provenance, broken: Set<object>, brokenAt: string[], memory: Memory): Diagnostic[] {
   const problems: Diagnostic[] = [];
   /** By reference: its target (`undefined`: none), and the places a chain of bare references from it passes through. */
   const verdicts = new Map<string, { target: unknown; chain: ReadonlySet<string> }>();
@@ -95,7 +96,7 @@ export function checkLocalRefs(document: Record<string, unknown>, provenance: Pr
     verdicts.set(ref, (v = { target, chain }));
     return v;
   };
-  referencesOf(document, (base, { path: below, ref, node }) => {
+  referencesOf(document, memory, (base, { path: below, ref, node }) => {
     const pointer = () => joinPointer(joinPointer('', ...base), ...below);
     const isBroken = () => {
       if (broken.has(node)) return;

@@ -87,7 +87,7 @@ export class Workspace {
   /** The folders files may be read from: the project's, and each document's (links resolved). */
   private readonly roots = new Map<string, string | undefined>();
 
-  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory(), scope: ReadScope = {}) {
+  constructor(root: string, overrides: ReadonlyMap<string, string> = new Map(), cache: Cache = noCache, memory: RunMemory = new RunMemory(false), scope: ReadScope = {}) {
     this.root = root;
     this.scope = scope;
     this.overrides = overrides;

@@ -6,8 +6,7 @@
 import { isRecord } from '../lib/guards.js';
 import { deref, methodsOf } from '../load/document.js';
 import { getAtPointer } from '../lib/pointer.js';
-import { reachOf } from '../speed/reach.js';
-import { Memo } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 import type { LinkModel } from './links.js';
 import { httpGetOf, type HttpGetModel } from './http-get.js';
 
@@ -313,9 +312,9 @@ function endpointOf(server: Record<string, unknown>, i: number): Endpoint {
 /**
  * Method models by the bundled method object they are built from: the same object at the same place, with
  * the same reach (what its references lead to) and the same document-wide availability, is the same model
- * (see incremental.ts), so that everything computed from a model is kept under it.
+ * (see speed/incremental.ts), so that everything computed from a model is kept under it.
  */
-const methodModels = new Memo<object, MethodModel>(true);
+const METHOD_MODELS = slot<object, MethodModel>('method models', true);
 
 function buildMethod(document: Record<string, unknown>, pointer: string, m: Record<string, unknown>, docAvailability: unknown, docNamespace: string | undefined): MethodModel {
   const split = splitMethodName(String(m.name));
@@ -484,14 +483,17 @@ function linksOf(document: Record<string, unknown>, pointer: string, m: Record<s
   });
 }
 
-export function buildService(name: string, source: string, document: Record<string, unknown>): ServiceModel {
+/** `memory`: the run's, where method models are kept for a next run (absent: nothing is kept). */
+export function buildService(name: string, source: string, document: Record<string, unknown>, memory?: Memory): ServiceModel {
   const info = isRecord(document.info) ? document.info : {};
   const xj = isRecord(document['x-jsonrpc']) ? document['x-jsonrpc'] : {};
   const docAvailability = document['x-availability'];
   const docNamespace = str(document['x-namespace']);
   const methods: MethodModel[] = methodsOf(document).map(({ pointer, method: m }) =>
-    // (A run that keeps nothing has nothing to find a model by: see incremental.ts isKeeping.)
-    methodModels.whenKeeping(m, () => [pointer, reachOf(document, m), docAvailability, docNamespace], () => buildMethod(document, pointer, m, docAvailability, docNamespace)),
+    // (A run that keeps nothing has nothing to find a model by: see lib/memory.ts.)
+    memory?.keeping
+      ? memory.memo(METHOD_MODELS).get(m, [pointer, memory.reach(document, m), docAvailability, docNamespace], () => buildMethod(document, pointer, m, docAvailability, docNamespace))
+      : buildMethod(document, pointer, m, docAvailability, docNamespace),
   );
   const namespaces: string[] = [];
   for (const m of methods) if (!namespaces.includes(m.namespace)) namespaces.push(m.namespace);

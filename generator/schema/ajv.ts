@@ -10,7 +10,7 @@ import AjvModule, { _, str, type KeywordDefinition, type ValidateFunction } from
 import uriModule from 'ajv/dist/runtime/uri.js';
 import { createRequire } from 'node:module';
 import { visitParts } from '../load/document.js';
-import { keptIn } from '../speed/incremental.js';
+import { slot, type Memory, type Slot } from '../lib/memory.js';
 import { ReferenceTable } from './references.js';
 
 export { describeAjvError, simplifyErrors } from './ajv-errors.js';
@@ -59,6 +59,13 @@ export interface SchemaCompilerOptions {
    * ajv does on its own (what the tests compare the shared table with).
    */
   shareReferences?: boolean;
+  /** The run's memory, where what is derived from a document's parts is kept for a next run (absent: nothing is). */
+  memory?: Memory;
+}
+
+/** What `memory` keeps under `key` for `slot`, or `make()` (see lib/memory.ts); without a memory, `make()`. */
+function keptIn<K extends object, V>(memory: Memory | undefined, s: Slot<K, V>, key: K, make: () => V): V {
+  return memory ? memory.keptIn(s, key, make) : make();
 }
 
 /**
@@ -91,7 +98,7 @@ export class SchemaCompiler {
   }
 
   private documentFacts(): DocumentFacts {
-    this.facts ??= documentFacts(this.document);
+    this.facts ??= documentFacts(this.document, this.options.memory);
     return this.facts;
   }
 
@@ -138,7 +145,7 @@ export class SchemaCompiler {
     for (const keyword of ['components', 'methods']) ajv.addKeyword({ keyword });
     for (const keyword of this.documentFacts().keywords) ajv.addKeyword(keyword === 'x-codec' ? CODEC_RANGE : { keyword });
     // Annotations change nothing about validity; leaving them out keeps compiled (and emitted) code small.
-    const bag = (this.bag ??= strippedBag(this.id, this.document));
+    const bag = (this.bag ??= strippedBag(this.id, this.document, this.options.memory));
     // Not checked against JSON Schema's meta-schema: only `$id` is a keyword of the bag, the schemas it holds
     // sit under names the meta-schema does not know (so it never looked at them), and compiling the
     // meta-schema for every instance cost more than a tenth of the schema thread.
@@ -150,7 +157,7 @@ export class SchemaCompiler {
     const registered = ajv.schemas[this.id] as { validate?: unknown } | undefined;
     if (registered && !registered.validate) registered.validate = notAValidator;
     if (this.options.shareReferences !== false) {
-      table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag)));
+      table = new ReferenceTable(`${this.id}#`, bag, ajv.RULES, (line) => this.warnings.push(line), !(this.nestedIds ??= hasNestedId(bag, this.options.memory)));
       (ajv.schemas[this.id] as { refs: object }).refs = table.forDocument();
       this.tables.set(ajv, table);
     }
@@ -235,14 +242,14 @@ function breaksMetaSchema(node: unknown): boolean {
 }
 
 /** Stripped parts (see `strippedBag`), by part and whether it sits in a map of properties. */
-const strippedParts = new WeakMap<object, unknown>();
-const strippedInMaps = new WeakMap<object, unknown>();
+const STRIPPED_PARTS = slot<object, unknown>('parts without annotations');
+const STRIPPED_IN_MAPS = slot<object, unknown>('parts without annotations, in maps of properties');
 
 /** `stripAnnotations(node, parentKey)` of a part, kept by the part (parts are not changed once made). */
-function strippedPart(node: unknown, parentKey = ''): unknown {
+function strippedPart(memory: Memory | undefined, node: unknown, parentKey = ''): unknown {
   if (node === null || typeof node !== 'object') return node;
-  const memo = !Array.isArray(node) && (parentKey === 'properties' || parentKey === 'patternProperties') ? strippedInMaps : strippedParts;
-  return keptIn(memo, node, () => stripAnnotations(node, parentKey));
+  const memo = !Array.isArray(node) && (parentKey === 'properties' || parentKey === 'patternProperties') ? STRIPPED_IN_MAPS : STRIPPED_PARTS;
+  return keptIn(memory, memo, node, () => stripAnnotations(node, parentKey));
 }
 
 /** Whether `stripAnnotations` keeps the entry `k` of a node under `parentKey`. */
@@ -260,7 +267,7 @@ function keeps(k: string, v: unknown, parentKey: string): boolean {
  * `stripAnnotations({ $id, components, methods })` of a document, put together from its parts' kept copies
  * (see `visitParts`): the same copy of every part that did not change.
  */
-function strippedBag(id: string, document: Record<string, unknown>): object {
+function strippedBag(id: string, document: Record<string, unknown>, memory: Memory | undefined): object {
   const components = document.components ?? {};
   const methods = document.methods ?? [];
   const bag: Record<string, unknown> = { $id: id };
@@ -270,21 +277,21 @@ function strippedBag(id: string, document: Record<string, unknown>): object {
       if (!keeps(kind, entries, 'components')) continue;
       if (entries !== null && typeof entries === 'object' && !Array.isArray(entries)) {
         const kindOut: Record<string, unknown> = {};
-        for (const [name, c] of Object.entries(entries)) if (keeps(name, c, kind)) kindOut[name] = strippedPart(c, name);
+        for (const [name, c] of Object.entries(entries)) if (keeps(name, c, kind)) kindOut[name] = strippedPart(memory, c, name);
         out[kind] = kindOut;
-      } else out[kind] = strippedPart(entries, kind);
+      } else out[kind] = strippedPart(memory, entries, kind);
     }
     bag.components = out;
-  } else bag.components = strippedPart(components, 'components');
-  bag.methods = Array.isArray(methods) ? methods.map((m) => strippedPart(m)) : strippedPart(methods, 'methods');
+  } else bag.components = strippedPart(memory, components, 'components');
+  bag.methods = Array.isArray(methods) ? methods.map((m) => strippedPart(memory, m)) : strippedPart(memory, methods, 'methods');
   return bag;
 }
 
 /** Whether a part holds an object with its own `$id`, by part. */
-const partIds = new WeakMap<object, boolean>();
+const PART_IDS = slot<object, boolean>('parts with an $id of their own');
 
 /** Whether a schema inside the registered document has its own `$id` (ajv then resolves against it). */
-function hasNestedId(bag: object): boolean {
+function hasNestedId(bag: object, memory: Memory | undefined): boolean {
   const walk = (node: unknown): boolean => {
     if (node === null || typeof node !== 'object') return false;
     if (Array.isArray(node)) return node.some(walk);
@@ -293,7 +300,7 @@ function hasNestedId(bag: object): boolean {
   // The bag's levels are walked, its parts' answers kept.
   const part = (node: unknown): boolean => {
     if (node === null || typeof node !== 'object') return false;
-    return keptIn(partIds, node, () => walk(node));
+    return keptIn(memory, PART_IDS, node, () => walk(node));
   };
   const { components, methods } = bag as { components?: unknown; methods?: unknown };
   if (Array.isArray(methods) ? methods.some(part) : part(methods)) return true;
@@ -310,7 +317,7 @@ function hasNestedId(bag: object): boolean {
 }
 
 /** `documentFacts` of each part of a document, by part. */
-const partFacts = new WeakMap<object, DocumentFacts>();
+const PART_FACTS = slot<object, DocumentFacts>('keywords of parts');
 
 /** Every `x-` key used anywhere in the document: custom keywords ajv must accept in schemas. */
 /**
@@ -349,7 +356,7 @@ interface DocumentFacts {
   readonly shadowsPrototype: boolean;
 }
 
-function documentFacts(document: Record<string, unknown>): DocumentFacts {
+function documentFacts(document: Record<string, unknown>, memory: Memory | undefined): DocumentFacts {
   const found = new Set<string>();
   let shadowsPrototype = false;
   const walk = (node: unknown, parentKey: string, into: { keywords: Set<string>; shadows: boolean }) => {
@@ -369,7 +376,7 @@ function documentFacts(document: Record<string, unknown>): DocumentFacts {
     document,
     (value) => {
       if (value === null || typeof value !== 'object') return;
-      const facts = keptIn(partFacts, value, () => {
+      const facts = keptIn(memory, PART_FACTS, value, () => {
         const own = { keywords: new Set<string>(), shadows: false };
         walk(value, '', own);
         return { keywords: [...own.keywords], shadowsPrototype: own.shadows };

@@ -15,7 +15,7 @@ import { contentHash, noCache, type Cache } from '../speed/cache.js';
 import type { Diagnostic } from '../lib/diagnostics.js';
 import { omittable, type JsonSchema, type MethodModel, type Model, type ParamModel, type ResultCaseModel, type ServiceModel, type SubscriptionKindModel } from '../model/index.js';
 import { componentName, isSchemaObject, type SchemaObject } from './resolve.js';
-import { isKeeping, keptIn, keptJoin, Memo } from '../speed/incremental.js';
+import { slot, type Memory } from '../lib/memory.js';
 import { placeIn } from '../speed/reach.js';
 import { blockCommentText } from '../lib/escape.js';
 import { PROTOTYPE_MEMBERS } from '../lib/guards.js';
@@ -75,7 +75,11 @@ export class TypeCatalog {
   /** Branded string types (`x-brand`), by name. */
   private readonly brands: ReadonlyMap<string, Brand>;
 
-  constructor(model: Model) {
+  /** `memory`: the run's (see lib/memory.ts), where what is computed for types.ts is kept for a next run. */
+  constructor(
+    model: Model,
+    private readonly memory: Memory,
+  ) {
     const { brands, problems } = collectBrands(model.services);
     this.brands = brands;
     this.problems.push(...problems);
@@ -96,7 +100,7 @@ export class TypeCatalog {
     const t = this.methods.get(method)!;
     const paramTypes = method.params.map((p) => this.paramExpressions.get(p) ?? 'unknown');
     // The same names and types as last asked: the same object (what is computed from it is kept under it).
-    known = stableTypes.get(method, [t.params, t.result, t.paramsOptional, ...paramTypes, ...(t.cases ?? [])], () => ({ ...t, paramTypes }));
+    known = this.memory.memo(STABLE_TYPES).get(method, [t.params, t.result, t.paramsOptional, ...paramTypes, ...(t.cases ?? [])], () => ({ ...t, paramTypes }));
     // (Param expressions are known once `source()` is done: only then is the answer final.)
     if (this.sourced) this.asked.set(method, known);
     return known;
@@ -177,7 +181,7 @@ export class TypeCatalog {
 
   /** Titled inline object/union schemas inside params and results become named types. */
   private hoistInline(service: ServiceModel, method: MethodModel): void {
-    for (const { schema, owner, property } of hoistCandidates(method)) {
+    for (const { schema, owner, property } of hoistCandidates(this.memory, method)) {
       if (this.hoisted.has(schema)) continue;
       // The title names the type; where two different schemas share a title, the owner (method, param or
       // result) and then the property holding it qualify the name.
@@ -215,7 +219,7 @@ export class TypeCatalog {
         params = this.methodTypeName(service, `${prefix}Params`);
         this.positional.push({ name: params, service, params: method.params, method, origin: `${service.source} ${method.name} params` });
       } else {
-        const schema = paramsSchemas.get(method, [], () => paramsSchema(method));
+        const schema = this.memory.memo(PARAMS_SCHEMAS).get(method, [], () => paramsSchema(method));
         params = this.declare({ name: this.methodTypeName(service, `${prefix}Params`, schema), service, schema, origin: `${service.source} ${method.name} params` });
       }
     }
@@ -268,11 +272,12 @@ export class TypeCatalog {
    */
   private jsttInput(service: ServiceModel, schema: JsonSchema): JsonSchema {
     if (!isSchemaObject(schema)) return schema;
-    const kept = jsttInputs.get(schema);
+    const table = this.memory.table(JSTT_INPUTS);
+    const kept = table.get(schema);
     if (kept && this.holds(service, kept.lookups)) return kept.input;
     const lookups: unknown[] = [];
     const input = this.toJstt(service, schema, true, 0, lookups);
-    if (isKeeping()) jsttInputs.set(schema, { lookups, input });
+    if (this.memory.keeping) table.set(schema, { lookups, input });
     return input;
   }
 
@@ -415,10 +420,10 @@ export class TypeCatalog {
   typeInputs(): { readonly declarations: readonly TypeInput[]; readonly params: readonly (TypeInput & { readonly param: ParamModel })[] } {
     const declarations = this.names().map((name) => {
       const decl = this.decls.get(name)!;
-      return declarationInput(name, this.jsttInput(decl.service, decl.schema));
+      return declarationInput(this.memory, name, this.jsttInput(decl.service, decl.schema));
     });
     // Positional params: one expression per param (a labelled tuple per method in `source()`).
-    const params = this.positional.flatMap((entry) => entry.params.map((param) => ({ ...paramInput(this.jsttInput(entry.service, param.schema)), param })));
+    const params = this.positional.flatMap((entry) => entry.params.map((param) => ({ ...paramInput(this.memory, this.jsttInput(entry.service, param.schema)), param })));
     return { declarations, params };
   }
 
@@ -435,9 +440,10 @@ export class TypeCatalog {
     const misses: { item: TypesJobItem; key: string; ts?: string; waiting: Waiting[] }[] = [];
     // Each input's finished text: kept under the input for a next run, and in `texts` for this one.
     const texts = new Map<object, string>();
+    const finishedTexts = this.memory.table(FINISHED_TEXTS);
     const keep = (input: TypeInput, text: string): void => {
       texts.set(input.input, text);
-      if (isKeeping()) finishedTexts.set(input.input, text);
+      if (this.memory.keeping) finishedTexts.set(input.input, text);
     };
     const textOf = (input: TypeInput): string => texts.get(input.input) ?? finishedTexts.get(input.input)!;
     const want = (input: TypeInput, finish: (input: TypeInput, ts: string) => string): void => {
@@ -491,7 +497,7 @@ export class TypeCatalog {
       });
     pieces.push(...tuples);
     this.sourced = true;
-    return keptJoin('types.ts', [indentPieces(pieces), '\n']);
+    return this.memory.join('types.ts', [indentPieces(this.memory, pieces), '\n']);
   }
 }
 
@@ -518,16 +524,16 @@ function renamed(g: { dts: string; js: string }, from: string, to: string): { na
 }
 
 /** JSTT inputs kept by schema, with the lookups they made (see `jsttInput`). */
-const jsttInputs = new WeakMap<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>();
+const JSTT_INPUTS = slot<object, { readonly lookups: readonly unknown[]; readonly input: JsonSchema }>('JSON Schema to TypeScript inputs');
 /** Library inputs by the JSTT input (or {@link BOOLEAN_SCHEMA}) and name they are made of: the same, the same object. */
-const declarationInputs = new WeakMap<object, Map<string, TypeInput>>();
-const paramInputs = new WeakMap<object, TypeInput>();
+const DECLARATION_INPUTS = slot<object, Map<string, TypeInput>>('declaration inputs');
+const PARAM_INPUTS = slot<object, TypeInput>('positional param inputs');
 /** Each library input's finished text (a declaration's, a param's type expression), by input. */
-const finishedTexts = new WeakMap<object, string>();
+const FINISHED_TEXTS = slot<object, string>('type texts');
 
-function declarationInput(name: string, schema: JsonSchema): TypeInput {
+function declarationInput(memory: Memory, name: string, schema: JsonSchema): TypeInput {
   // (`true`'s input is `{ title }`; `false`, which no value meets, is `never`: a result of it never arrives.)
-  const byName = keptIn(declarationInputs, isSchemaObject(schema) ? schema : schema ? BOOLEAN_SCHEMA : FALSE_SCHEMA, () => new Map<string, TypeInput>());
+  const byName = memory.keptIn(DECLARATION_INPUTS, isSchemaObject(schema) ? schema : schema ? BOOLEAN_SCHEMA : FALSE_SCHEMA, () => new Map<string, TypeInput>());
   let input = byName.get(name);
   const given = isSchemaObject(schema) ? { ...withoutSelf(schema, name), title: name } : schema ? { title: name } : { title: name, tsType: 'never' };
   if (!input) byName.set(name, (input = { input: given, name, options: DECL_OPTIONS }));
@@ -560,8 +566,8 @@ function withoutSelf(schema: SchemaObject, name: string): SchemaObject {
   return out;
 }
 
-function paramInput(schema: JsonSchema): TypeInput {
-  return keptIn(paramInputs, isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA, () => ({ input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
+function paramInput(memory: Memory, schema: JsonSchema): TypeInput {
+  return memory.keptIn(PARAM_INPUTS, isSchemaObject(schema) ? schema : schema ? TRUE_SCHEMA : FALSE_SCHEMA, () => ({ input: { title: 'X', anyOf: [schema] }, name: 'X', options: PARAM_OPTIONS }));
 }
 const BOOLEAN_SCHEMA = {};
 const TRUE_SCHEMA = {};
@@ -595,34 +601,35 @@ function paramExpression(_input: TypeInput, ts: string): string {
   return /export type X = ([\s\S]*)$/.exec(ts)?.[1]?.trim() || 'unknown';
 }
 
-/** Indented pieces, by their text, of this run and the last (so that what is no longer written is let go). */
-let indentedNow = new Map<string, { text: string; balanced: boolean }>();
-let indentedBefore = new Map<string, { text: string; balanced: boolean }>();
+/** Indented pieces, by their text, of the last run (kept in the run's memory under this slot). */
+const INDENTED = 'types.ts indented pieces';
 
 /**
  * `indentDeclarations` of the pieces joined by blank lines, each piece indented on its own (and kept) when
  * every piece closes what it opens, which declarations do.
  */
-function indentPieces(pieces: readonly string[]): string {
+function indentPieces(memory: Memory, pieces: readonly string[]): string {
   // (A run that keeps nothing indents the whole text once.)
-  if (!isKeeping()) return indentDeclarations(pieces.join('\n\n'));
+  if (!memory.keeping) return indentDeclarations(pieces.join('\n\n'));
   const out: string[] = [];
   let balanced = true;
+  // (This run's pieces, by their text, replace the last run's: what is no longer written is let go.)
+  const before = memory.recall<Map<string, { text: string; balanced: boolean }>>(INDENTED);
+  const now = new Map<string, { text: string; balanced: boolean }>();
   for (const piece of pieces) {
-    const done = indentedNow.get(piece) ?? indentedBefore.get(piece) ?? indentWithState(piece);
-    indentedNow.set(piece, done);
+    const done = now.get(piece) ?? before?.get(piece) ?? indentWithState(piece);
+    now.set(piece, done);
     out.push(done.text);
     if (!done.balanced) balanced = false;
   }
-  indentedBefore = indentedNow;
-  indentedNow = new Map();
-  return balanced ? keptJoin('types.ts declarations', out, '\n\n') : indentDeclarations(pieces.join('\n\n'));
+  memory.remember(INDENTED, now);
+  return balanced ? memory.join('types.ts declarations', out, '\n\n') : indentDeclarations(pieces.join('\n\n'));
 }
 
 /** By-name params schemas, by method model: the same object while the model is. */
-const paramsSchemas = new Memo<MethodModel, JsonSchema>();
+const PARAMS_SCHEMAS = slot<MethodModel, JsonSchema>('by-name params schemas');
 /** Method type names, by method model (see `methodTypes`). */
-const stableTypes = new Memo<MethodModel, MethodTypes>();
+const STABLE_TYPES = slot<MethodModel, MethodTypes>('method type names');
 
 interface HoistCandidate {
   readonly schema: SchemaObject;
@@ -630,14 +637,14 @@ interface HoistCandidate {
   readonly property?: string;
 }
 
-const hoistMemo = new Memo<MethodModel, readonly HoistCandidate[]>();
+const HOIST_CANDIDATES = slot<MethodModel, readonly HoistCandidate[]>('hoist candidates');
 
 /**
  * The titled inline schemas of a method's params and results that may become named types, in the order
  * they are met (`hoistInline` names each the first time it is met), by method model.
  */
-function hoistCandidates(method: MethodModel): readonly HoistCandidate[] {
-  return hoistMemo.get(method, [], () => {
+function hoistCandidates(memory: Memory, method: MethodModel): readonly HoistCandidate[] {
+  return memory.memo(HOIST_CANDIDATES).get(method, [], () => {
     const found: HoistCandidate[] = [];
     const prefix = pascalCase(method.name);
     const visit = (schema: unknown, owner: string, depth: number, property?: string): void => {

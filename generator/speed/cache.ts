@@ -3,21 +3,13 @@
  * an entry is never stale, only unused. Kept in memory for the life of the process (the watch loop) and on
  * disk (node_modules/.cache/noderpc) across runs. A cache that cannot be read or written only costs time.
  */
-import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import type { Cache } from '../lib/cache.js';
 import { writeFileAtomic } from '../write/atomic.js';
 
-export function contentHash(...parts: readonly string[]): string {
-  const h = createHash('sha256');
-  for (const p of parts) h.update(p).update('\0');
-  return h.digest('hex');
-}
-
-export interface Cache {
-  get(kind: string, key: string): string | undefined;
-  set(kind: string, key: string, value: string): void;
-}
+export { contentHash } from '../lib/hash.js';
+export { noCache, type Cache } from '../lib/cache.js';
 
 /**
  * Entries held in memory, oldest first; at most {@link MEMORY_BUDGET} characters of values. Without a bound a
@@ -94,6 +86,3 @@ export function partsDirOf(cacheRoot: string, fingerprint: string): string {
   }
   return dir;
 }
-
-/** A cache that remembers nothing (`--no-cache`). */
-export const noCache: Cache = { get: () => undefined, set: () => undefined };

@@ -6,13 +6,15 @@
  *    to the part at the same place before is that very object. After an edit of one method, every other
  *    method, schema and component of the file is the object it was, and so is every copy the bundle makes of
  *    it and every model object built from it (each stage keeps its results by its inputs' identity).
- * 2. Work on a part is kept in a {@link Memo} under the part's object, with the other inputs it read (the
+ * 2. Work on a part is kept in a memo (lib/memory.ts) under the part's object, with the other inputs it read (the
  *    components it reaches, names, options) compared on a hit: a hit is exactly what computing again gives.
  * 3. What a stage derives that has no object of its own to be kept under (a service's names, a page's
  *    context) is made {@link RunMemory.stable}: equal to last run's, it is last run's object.
  *
  * A run without a watch session takes the same path with nothing remembered.
  */
+import { flatDeep } from '../lib/flat.js';
+import type { Kept, Memory, Slot } from '../lib/memory.js';
 import { setOwn } from '../lib/pointer.js';
 
 /** Whether `value` is a plain object or array (what JSON and YAML parsers make), as opposed to a class instance. */
@@ -116,33 +118,6 @@ function mergeArray(previous: unknown[], next: unknown[]): unknown[] {
   return same ? previous : next;
 }
 
-/**
- * Whether what is computed now is kept for a next run: true while a run of a watch session is under way.
- * A run without a session has no next run, so it keeps nothing it would only keep for one (it still reads
- * what is kept, and keeps what it reuses within itself); with it off, a cold run does the work a cold run
- * did before there was anything to keep. Runs of different sessions in one process only make each other
- * keep more or less: a result is used only when its inputs are the same, kept or not.
- */
-let keeping = false;
-
-export function isKeeping(): boolean {
-  return keeping;
-}
-
-export function setKeeping(on: boolean): void {
-  keeping = on;
-}
-
-/** What `memo` holds under `key`, or `make()`: kept there only while keeping (see `isKeeping`). */
-export function keptIn<K extends object, V>(memo: WeakMap<K, V>, key: K, make: () => V): V {
-  let value = memo.get(key);
-  if (value === undefined) {
-    value = make();
-    if (keeping) memo.set(key, value);
-  }
-  return value;
-}
-
 function sameShallow(a: object, b: object): boolean {
   if (Array.isArray(a) !== Array.isArray(b)) return false;
   const ka = Object.keys(a);
@@ -159,39 +134,41 @@ function sameShallow(a: object, b: object): boolean {
  * (`inputs`, compared item by item on a hit). One result per object: the last. Kept only while the object
  * lives, so a memo never keeps a run's values beyond the objects they belong to.
  */
-export class Memo<K extends object, V> {
+class Memo<K extends object, V> implements Kept<K, V> {
   readonly #entries = new WeakMap<K, Entry<V>>();
 
   /** `flatten`: the results are plain data whose texts are made flat when kept (see `flatDeep`). */
-  constructor(private readonly flatten = false) {}
+  constructor(private readonly flatten: boolean) {}
 
   get(key: K, inputs: readonly unknown[], make: () => V): V {
     const hit = this.#entries.get(key);
     if (hit?.holds(inputs)) return hit.value;
-    if (!keeping) return make();
     const value = this.flatten ? flatDeep(make()) : make();
     this.#entries.set(key, new Entry(inputs, value));
     return value;
   }
 
-  /**
-   * `get`, with inputs that cost something to find (a reach, a page's context) found only by a run that
-   * keeps (see `isKeeping`): a run that keeps nothing makes the result.
-   */
   whenKeeping(key: K, inputs: () => readonly unknown[], make: () => V): V {
-    return keeping ? this.get(key, inputs(), make) : make();
+    return this.get(key, inputs(), make);
   }
 
-  /** The kept result when its inputs are `inputs`. */
   peek(key: K, inputs: readonly unknown[]): V | undefined {
     const hit = this.#entries.get(key);
     return hit?.holds(inputs) ? hit.value : undefined;
   }
 
   set(key: K, inputs: readonly unknown[], value: V): void {
-    if (keeping) this.#entries.set(key, new Entry(inputs, value));
+    this.#entries.set(key, new Entry(inputs, value));
   }
 }
+
+/** The memo of a run that keeps nothing: every result is made. */
+const NO_MEMO: Kept<object, unknown> = {
+  get: (_key, _inputs, make) => make(),
+  whenKeeping: (_key, _inputs, make) => make(),
+  peek: () => undefined,
+  set: () => {},
+};
 
 /**
  * A kept result with its inputs, up to four of them held in fields of its own: thousands of entries live
@@ -225,11 +202,63 @@ class Entry<V> {
 }
 
 /**
- * What one run leaves for the next in a long-lived process: the files it read (text and value), and the
- * values derived under a name that the next run reconciles its own with. A run without a watch session has
- * a new, empty one.
+ * What one run leaves for the next in a long-lived process: the files it read (text and value), the values
+ * derived under a name that the next run reconciles its own with, and every stage's kept results, by their
+ * slot (see lib/memory.ts). A watch session has one for all its runs (`keeping`); a run without a session
+ * has a new, empty one that keeps nothing for a next run.
  */
-export class RunMemory {
+export class RunMemory implements Memory {
+  readonly #memos = new Map<object, Kept<object, unknown>>();
+  readonly #tables = new Map<object, WeakMap<object, unknown>>();
+  /** The last pieces joined under each name (see `join`). */
+  readonly #joins = new Map<string, { readonly pieces: readonly string[]; readonly separator: string; readonly text: string }>();
+
+  /**
+   * `reach`: what a part reaches (speed/reach.ts), given by the session; without it every part reaches
+   * something new each time it is asked (nothing kept under a reach is used again).
+   */
+  constructor(
+    readonly keeping: boolean,
+    private readonly reachOf: (document: Record<string, unknown>, part: object, memory: Memory) => object = () => ({}),
+  ) {}
+
+  memo<K extends object, V>(slot: Slot<K, V>): Kept<K, V> {
+    if (!this.keeping) return NO_MEMO as Kept<K, V>;
+    let memo = this.#memos.get(slot);
+    if (!memo) this.#memos.set(slot, (memo = new Memo(slot.flatten)));
+    return memo as Kept<K, V>;
+  }
+
+  table<K extends object, V>(slot: Slot<K, V>): WeakMap<K, V> {
+    let table = this.#tables.get(slot);
+    if (!table) this.#tables.set(slot, (table = new WeakMap()));
+    return table as WeakMap<K, V>;
+  }
+
+  keptIn<K extends object, V>(slot: Slot<K, V>, key: K, make: () => V): V {
+    const table = this.table(slot);
+    let value = table.get(key);
+    if (value === undefined) {
+      value = make();
+      if (this.keeping) table.set(key, value);
+    }
+    return value;
+  }
+
+  join(slot: string, pieces: readonly string[], separator = ''): string {
+    if (!this.keeping) return pieces.join(separator);
+    const last = this.#joins.get(slot);
+    // (Equal strings that are one object compare at once.)
+    if (last && last.separator === separator && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.text;
+    const text = pieces.join(separator);
+    this.#joins.set(slot, { pieces, separator, text });
+    return text;
+  }
+
+  reach(document: Record<string, unknown>, part: object): object {
+    return this.reachOf(document, part, this);
+  }
+
   /** Last run's value under each name (see {@link stable}). */
   readonly #slots = new Map<string, unknown>();
 
@@ -276,52 +305,4 @@ export class RunMemory {
   remember(slot: string, value: unknown): void {
     this.#slots.set(slot, value);
   }
-}
-
-/**
- * `text`, made flat: a text built by concatenation is a tree of pieces (one heap object each) until it is
- * read as a whole, and a text kept from run to run (a module's, a method's section) is kept as one object.
- */
-export function flat(text: string): string {
-  // Reading a character makes V8 flatten the whole text in place.
-  if (text.length) text.charCodeAt(0);
-  return text;
-}
-
-/**
- * `value` (plain data: a view, a part), with every text in it made flat (see `flat`): for data kept from run
- * to run, whose texts built by concatenation would each be several objects.
- */
-export function flatDeep<T>(value: T): T {
-  const walk = (v: unknown): void => {
-    if (typeof v === 'string') {
-      if (v.length >= 13) v.charCodeAt(0);
-    } else if (Array.isArray(v)) for (const x of v) walk(x);
-    else if (v !== null && typeof v === 'object' && Object.getPrototypeOf(v) === Object.prototype) for (const k in v) walk((v as Record<string, unknown>)[k]);
-  };
-  walk(value);
-  return value;
-}
-
-/** The last pieces joined under each name (see `keptJoin`). */
-const joins = new Map<string, { readonly pieces: readonly string[]; readonly separator: string; readonly text: string }>();
-
-/**
- * `pieces.join(separator)`, or the same text as last time under `slot` when the pieces are the same
- * strings (the same objects, as kept texts are): an output put together from kept parts is then the same
- * string object as last run's, compared and hashed at no cost.
- */
-export function keptJoin(slot: string, pieces: readonly string[], separator = ''): string {
-  if (!keeping) return pieces.join(separator);
-  const last = joins.get(slot);
-  // (Equal strings that are one object compare at once.)
-  if (last && last.separator === separator && last.pieces.length === pieces.length && last.pieces.every((p, i) => p === pieces[i])) return last.text;
-  const text = pieces.join(separator);
-  joins.set(slot, { pieces, separator, text });
-  return text;
-}
-
-/** Let go of the texts `keptJoin` keeps (a run without a watch session keeps nothing for a next one). */
-export function forgetJoins(): void {
-  joins.clear();
 }

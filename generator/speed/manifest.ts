@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import type { Config } from '../config/index.js';
 import { GENERATOR_ROOT } from '../lib/root.js';
 import { writeFileAtomic } from '../write/atomic.js';
-import { flat } from './incremental.js';
+import { flat } from '../lib/flat.js';
 
 export interface Manifest {
   readonly key: string;

@@ -10,6 +10,7 @@
  */
 import { refSitesOf } from '../load/references.js';
 import { getAtPointer } from '../lib/pointer.js';
+import type { Memory } from '../lib/memory.js';
 
 export interface Reach {
   /** Each place reached (a JSON pointer) and what it held (`undefined`: nothing). */
@@ -62,7 +63,7 @@ function holds(reach: Reach, document: Record<string, unknown>, places: Map<stri
 }
 
 /** What `part` (an object of `document`) reaches. */
-export function reachOf(document: Record<string, unknown>, part: object): Reach {
+export function reachOf(document: Record<string, unknown>, part: object, memory?: Memory): Reach {
   const last = reaches.get(part);
   const places = placesOf(document);
   if (last && (holdsIn.get(last) === document || holds(last, document, places))) {
@@ -73,7 +74,7 @@ export function reachOf(document: Record<string, unknown>, part: object): Reach 
   const queue: object[] = [part];
   while (queue.length) {
     const node = queue.pop()!;
-    for (const site of refSitesOf(node)) {
+    for (const site of refSitesOf(node, memory)) {
       if (!site.ref.startsWith('#/')) continue;
       const place = placeOf(site.ref);
       if (reached.has(place)) continue;

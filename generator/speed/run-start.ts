@@ -24,7 +24,7 @@ export interface RunStart {
 }
 
 export async function startRun(config: Config, options: { cacheDir?: string | false; session?: WatchSession }): Promise<RunStart> {
-  const memory = options.session?.memory ?? new RunMemory();
+  const memory = options.session?.memory ?? new RunMemory(false);
   const cacheRoot = cacheRootOf(config.root, options.cacheDir);
   const partsDir = cacheRoot ? partsDirOf(cacheRoot, generatorFingerprint()) : undefined;
   const cache = partsDir ? openCache(partsDir) : noCache;

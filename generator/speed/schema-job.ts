@@ -10,11 +10,11 @@ import { emitValidators } from '../emit/validators/index.js';
 import { checkSalt, checkSchemasAndExamples, type LocatedProblem } from '../load/examples.js';
 import { buildService, type MethodModel, type ServiceModel } from '../model/index.js';
 import { getAtPointer } from '../lib/pointer.js';
-import { Memo } from './incremental.js';
+import { slot } from '../lib/memory.js';
 import { JobMemory, type PartsMessage } from './schema-parts.js';
 import type { OutputFile } from '../lib/output-file.js';
 import { SchemaCompiler } from '../schema/ajv.js';
-import { closureKey } from './closure.js';
+import { closureKey } from '../lib/closure.js';
 import { compileParams } from '../schema/envelope.js';
 import { Sampler, sampleMethod, type SampledExample } from '../schema/sample.js';
 
@@ -104,15 +104,15 @@ export class SchemaJobRun {
     const t0 = performance.now();
     const document = this.memory.decode(message.service, message.document);
     const id = compilerId(message.service);
-    const compiler = new SchemaCompiler(id, document, { strict: this.input.strict, source: this.input.validators });
+    const compiler = new SchemaCompiler(id, document, { strict: this.input.strict, source: this.input.validators, memory: this.memory.results });
     this.compilers.set(message.service, compiler);
     const broken = new Set<object>();
     for (const pointer of message.broken) {
       const node = getAtPointer(document, pointer);
       if (node !== null && typeof node === 'object') broken.add(node);
     }
-    for (const p of checkSchemasAndExamples(document, compiler, this.cache, checkSalt(id, this.input.strict), broken)) this.problems.push({ ...p, service: message.service });
-    if (message.modeled) this.services.push(buildService(message.service, message.source, document));
+    for (const p of checkSchemasAndExamples(document, compiler, this.cache, checkSalt(id, this.input.strict), broken, this.memory.results)) this.problems.push({ ...p, service: message.service });
+    if (message.modeled) this.services.push(buildService(message.service, message.source, document, this.memory.results));
     this.checking += performance.now() - t0;
   }
 
@@ -132,7 +132,7 @@ export class SchemaJobRun {
         for (const method of service.methods) {
           if (method.examples.length || method.subscriptions) continue;
           // Kept by the method's model (its place and reach are part of it) while the job runs for the same salt.
-          const outcome = sampled.get(method, [salt], () => {
+          const outcome = this.memory.results.memo(SAMPLED).get(method, [salt], () => {
             const key = cache === noCache ? '' : closureKey(service.document, method.pointer, salt);
             const hit = cache.get('sample', key);
             if (hit !== undefined) return JSON.parse(hit) as ReturnType<typeof sampleMethod>;
@@ -161,7 +161,7 @@ export class SchemaJobRun {
     let emitProblems: Diagnostic[] = [];
     if (input.validators) {
       try {
-        files = emitValidators(services, compilers, cache, input.strict);
+        files = emitValidators(services, compilers, cache, input.strict, this.memory.results);
       } catch (e) {
         const list = (e as { diagnostics?: Diagnostic[] }).diagnostics;
         if (!list) throw e;
@@ -180,7 +180,7 @@ export class SchemaJobRun {
 }
 
 /** Samples made for methods without examples, by method model (see `finish`). */
-const sampled = new Memo<MethodModel, ReturnType<typeof sampleMethod>>();
+const SAMPLED = slot<MethodModel, ReturnType<typeof sampleMethod>>('samples');
 
 export function runSchemaJob(input: SchemaJobInput, cache: Cache = input.noCache ? noCache : openCache(input.cacheDir), memory?: JobMemory): SchemaJobOutput {
   const run = new SchemaJobRun(input, cache, memory);

@@ -12,6 +12,8 @@
  */
 import type { OutputFile } from '../lib/output-file.js';
 import { setOwn } from '../lib/pointer.js';
+import { RunMemory } from './incremental.js';
+import { reachOf } from './reach.js';
 
 /** A part as sent: its number in the parts the job holds from the last run, or the value itself. */
 export type PartRef = number | { readonly value: unknown };
@@ -90,6 +92,14 @@ export class SchemaChannel {
 
 /** The job's side of a channel: the parts it holds per service, and the files it sent last. */
 export class JobMemory {
+  /**
+   * What the job's stages keep for the channel's next job (see lib/memory.ts): a job on a channel is a
+   * watch session's, and keeps; one without a channel is a cold run's.
+   */
+  readonly results: RunMemory;
+  constructor(keeping = false) {
+    this.results = new RunMemory(keeping, reachOf);
+  }
   private held = new Map<string, unknown[]>();
   private pending = new Map<string, unknown[]>();
   private files: readonly OutputFile[] = [];
@@ -155,7 +165,7 @@ export class ChannelMemories {
     if (channel === undefined) return new JobMemory();
     const kept = fresh ? undefined : this.memories.get(channel);
     this.memories.delete(channel);
-    const memory = kept ?? new JobMemory();
+    const memory = kept ?? new JobMemory(true);
     this.memories.set(channel, memory);
     for (const old of this.memories.keys()) {
       if (this.memories.size <= KEPT_CHANNELS) break;

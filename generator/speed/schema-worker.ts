@@ -6,7 +6,6 @@
 import { parentPort } from 'node:worker_threads';
 import { SchemaJobRun, type SchemaJobDocumentMessage, type SchemaJobStart } from './schema-job.js';
 import { ChannelMemories } from './schema-parts.js';
-import { setKeeping } from './incremental.js';
 
 if (!parentPort) throw new Error('schema/worker.ts runs as a worker thread');
 const port = parentPort;
@@ -28,8 +27,7 @@ port.on('message', (message: SchemaJobMessage) => {
     if (current) memories.drop(current.channel);
     current = { id: message.id, ...(message.channel !== undefined ? { channel: message.channel } : {}) };
     // A job on a channel is a watch session's: it keeps what it computes for the session's next job; one
-    // without is a cold run's (see incremental.ts isKeeping).
-    setKeeping(message.channel !== undefined);
+    // without is a cold run's (see schema-parts.ts JobMemory).
     try {
       current.run = new SchemaJobRun(message.input, undefined, memories.start(message.channel, message.fresh));
     } catch (e) {

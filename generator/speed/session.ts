@@ -6,6 +6,7 @@ import { resolve } from 'node:path';
 import type { Config } from '../config/index.js';
 import { OutputMemory } from '../write/index.js';
 import { RunMemory } from './incremental.js';
+import { reachOf } from './reach.js';
 
 export interface WatchSession {
   /** What the output folder holds, as far as this process knows (the watcher makes it forget changed files). */
@@ -43,5 +44,5 @@ export class Deferred {
 }
 
 export function watchSession(config: Config): WatchSession {
-  return { output: new OutputMemory(resolve(config.root, config.out)), memory: new RunMemory(), manifest: new Deferred(1000) };
+  return { output: new OutputMemory(resolve(config.root, config.out)), memory: new RunMemory(true, reachOf), manifest: new Deferred(1000) };
 }

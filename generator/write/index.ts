@@ -5,7 +5,7 @@
  */
 import { mkdirSync, readdirSync, type Dirent, readFileSync, renameSync, rmSync, statSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname, join, posix, resolve, sep } from 'node:path';
-import { flat } from '../speed/incremental.js';
+import { flat } from '../lib/flat.js';
 import type { OutputFile } from '../lib/output-file.js';
 
 export type { OutputFile } from '../lib/output-file.js';

@@ -23,7 +23,7 @@ import { camelCase, up, type MethodNames, type NamespaceInfo } from '../shared/c
 import { methodDocs } from '../shared/method-docs.js';
 import { caseOverloads, literalType, type Overload } from './overloads.js';
 import type { MethodTypes } from '../../schema/typescript.js';
-import { keptJoin, Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 
 const q = (s: string) => JSON.stringify(s);
 const list = (items: readonly string[]) => `[${items.map(q).join(', ')}]`;
@@ -165,7 +165,7 @@ function metaStatements(pc: PackageContext, method: MethodModel, module: string,
 }
 
 /** Each method's module, by method model (see `methodModule`). */
-const methodModules = new Memo<MethodModel, OutputFile[]>();
+const METHOD_MODULES = slot<MethodModel, OutputFile[]>('client method modules');
 
 /**
  * A method's module, kept by the method's model with everything else it reads: its names and types (the same
@@ -174,7 +174,7 @@ const methodModules = new Memo<MethodModel, OutputFile[]>();
 function methodModule(pc: PackageContext, method: MethodModel, withValidators: boolean): OutputFile[] {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return methodModules.get(method, [n, t, pc.namesToken, kindTypes(pc, method), withValidators], () => makeMethodModule(pc, method, n, t, withValidators));
+  return pc.memory.memo(METHOD_MODULES).get(method, [n, t, pc.namesToken, kindTypes(pc, method), withValidators], () => makeMethodModule(pc, method, n, t, withValidators));
 }
 
 /** The type expressions of a subscription method's kinds' params, as one text (a kept part's input). */
@@ -358,7 +358,7 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
   const metaTypes = [...(withResult ? ['MethodMeta'] : []), ...(withValidators && method.subscriptions?.kinds.length ? ['SubscriptionMeta'] : [])];
   statements.push(...methodModuleImports(method, root, nsModule, metaNames, typeImports, !!(method.pagination && t.result && t.params), metaTypes));
   statements.push(...body);
-  return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/${n.module}.ts`, statements, pc.memory);
 }
 
 /** What one method puts into its namespace module. */
@@ -373,7 +373,7 @@ interface NamespacePart {
 }
 
 /** Each method's part of its namespace module, by method model (see `namespacePart`). */
-const namespaceParts = new Memo<MethodModel, NamespacePart>(true);
+const NAMESPACE_PARTS = slot<MethodModel, NamespacePart>('client namespace parts', true);
 
 /**
  * A method's part of its namespace module, kept by the method's model with everything else it reads: its
@@ -387,7 +387,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
   const plans = pc.plans(method);
   // Which of its plans the method's meta takes from a module constant (a part of the key: it is in the text).
   const sharing = [plans.params.root, plans.result.root].map((r) => (r === 0 ? '' : (shared.get(planSource(r)) ?? ''))).join(' ');
-  return namespaceParts.get(method, [n, t, plans, pc.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name, sharing], () => {
+  return pc.memory.memo(NAMESPACE_PARTS).get(method, [n, t, plans, pc.namesToken, service, ns.module, withValidators, kindTypes(pc, method), pc.serviceOf(method).name, sharing], () => {
     const members: MethodSignature[] = [];
     const impl: string[] = [];
     const typeImports = new Set<string>();
@@ -546,7 +546,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     returnType: ns.iface,
     statements: [returnObject(impl)],
   });
-  return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements, pc.memory);
 }
 
 /**
@@ -579,7 +579,7 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
       declarations: [{ name: pc.names.serviceConst(s), type: 'ServiceMeta', initializer: jsonLiteral(meta) }],
     });
   }
-  return tsModule(`${PACKAGE_DIR}/services.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/services.ts`, statements, pc.memory);
 }
 
 /**
@@ -587,7 +587,7 @@ function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): 
  * up with, each loaded on first use. Validation over the whole-node client takes it (`validate: validators`),
  * so a program that never imports it bundles no validator, with or without code splitting.
  */
-function validatorsModule(services: readonly ServiceModel[]): OutputFile[] {
+function validatorsModule(services: readonly ServiceModel[], memory: Memory): OutputFile[] {
   const results: string[] = [];
   const notifications: string[] = [];
   for (const s of services) {
@@ -607,11 +607,11 @@ function validatorsModule(services: readonly ServiceModel[]): OutputFile[] {
       declarations: [{ name: 'validators', type: 'ValidatorTable', initializer: objectLiteral([['results', objectLiteral(results)], ['notifications', objectLiteral(notifications)]]) }],
     },
   ];
-  return tsModule(`${PACKAGE_DIR}/validators.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/validators.ts`, statements, memory);
 }
 
 /** The `Requests` interface's member of each method, by method model. */
-const requestMembers = new Memo<MethodModel, PropertySignature>();
+const REQUEST_MEMBERS = slot<MethodModel, PropertySignature>('client request members');
 
 /** The names the index module's declarations share. */
 interface IndexNames {
@@ -699,7 +699,7 @@ function batchAndRequestTypes(pc: PackageContext, names: IndexNames): Statement[
     properties: firstOfEachName(pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions))).map((m) => {
           const t = pc.types.methodTypes(m);
           // Kept by the method's model and types: the member's printed text is kept under it.
-          return requestMembers.get(m, [t], () => ({ name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` }));
+          return pc.memory.memo(REQUEST_MEMBERS).get(m, [t], () => ({ name: q(m.name), isReadonly: true, type: `{ params: ${t.params ?? 'undefined'}${t.params && t.paramsOptional ? ' | undefined' : ''}; result: ${t.result ?? 'void'} }` }));
         }),
   });
   return statements;
@@ -875,7 +875,7 @@ function indexModule(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     ...clientInterface(ctx, pc, names),
     ...clientFactory(ctx, pc, names),
   ];
-  return tsModule(`${PACKAGE_DIR}/index.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/index.ts`, statements, pc.memory);
 }
 
 export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
@@ -883,10 +883,10 @@ export async function emitClient(ctx: EmitContext): Promise<OutputFile[]> {
   const files: OutputFile[] = [];
   const guards = pc.typeGuards;
   const declarations = guards.dts ? [GENERATED_BANNER, '\n\n', pc.typesSource, '\n', guards.dts, '\n'] : [GENERATED_BANNER, '\n\n', pc.typesSource];
-  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, keptJoin(`${PACKAGE_DIR}/types.ts`, declarations), guards.js));
+  files.push(...typesModule(`${PACKAGE_DIR}/types.ts`, pc.memory.join(`${PACKAGE_DIR}/types.ts`, declarations), guards.js));
   const withValidators = ctx.config.emit.includes('validators');
   for (const service of ctx.model.services) for (const method of service.methods) files.push(...methodModule(pc, method, withValidators));
-  if (withValidators) files.push(...validatorsModule(ctx.model.services));
+  if (withValidators) files.push(...validatorsModule(ctx.model.services, ctx.memory));
   for (const ns of pc.names.namespaces) files.push(...namespaceModule(pc, ns, withValidators));
   files.push(...servicesModule(pc, ctx.model.services));
   files.push(...indexModule(ctx, pc));

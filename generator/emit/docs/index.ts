@@ -5,6 +5,7 @@
  * the site config is laid out as Prettier would lay it out (emit/literal.ts; a test holds the config to
  * it), and the markdown is in its final form.
  */
+import type { Memory } from '../../lib/memory.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import type { Emitter } from '../shared/types.js';
 import { compileTemplates } from '../shared/render.js';
@@ -36,11 +37,11 @@ function themeFiles(templates: ReadonlyMap<string, string>, runtime: ReadonlyMap
  * `JSON.stringify(data, null, 2)` of a service's console data, the methods' entries from their kept texts
  * (emit/json-text.ts): only a method whose data changed is written again.
  */
-function tryJson(data: TryService, slot: string): string {
+function tryJson(memory: Memory, data: TryService, slot: string): string {
   const entries: (readonly [string, string])[] = [];
   for (const [k, v] of Object.entries(data)) {
     if (v === undefined) continue;
-    if (k === 'methods') entries.push([k, keptObjectJson(slot, Object.entries(v as TryService['methods']), 1)]);
+    if (k === 'methods') entries.push([k, keptObjectJson(memory, slot, Object.entries(v as TryService['methods']), 1)]);
     else entries.push([k, nestedJson(v, 2, 1)!]);
   }
   return objectJson(entries, 2, 0);
@@ -49,7 +50,7 @@ function tryJson(data: TryService, slot: string): string {
 export const docsEmitter: Emitter = {
   name: 'docs',
   emit(ctx) {
-    const render = compileTemplates(ctx.templates, ctx.cacheDir && `${ctx.cacheDir}/handlebars`);
+    const render = compileTemplates(ctx.templates, ctx.memory, ctx.cacheDir && `${ctx.cacheDir}/handlebars`);
     const site = new Site(ctx.model);
     const views = new Views(ctx.config, site, ctx.releases && new MethodVersions(ctx.releases), ctx.memory);
     // A page's view equal to last run's is last run's object, which the renderer has rendered already.
@@ -69,7 +70,7 @@ export const docsEmitter: Emitter = {
     files.push({ path: `${DOCS_DIR}/.vitepress/config.mts`, contents: render('vitepress.config.mts', view('.vitepress/config.mts', views.siteConfig())) });
     files.push(...themeFiles(ctx.templates, ctx.runtime));
     // What each method page's console loads: one file per service.
-    for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${tryJson(views.tryData(service), `try ${service.name}`)}\n` });
+    for (const service of ctx.model.services) files.push({ path: `${THEME_DIR}/try/${service.name}.json`, contents: `${tryJson(ctx.memory, views.tryData(service), `try ${service.name}`)}\n` });
     return files;
   },
 };

@@ -10,7 +10,7 @@ import { UNIX_TIME, type ClientSetup, type TryKind, type TryMethod, type TryServ
 import { notificationValidatorPath, validatorPath } from '../shared/paths.js';
 import { endpointPath, type ExamplePrinter } from '../shared/examples.js';
 import { escapeSegment } from '../../lib/pointer.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 
 /** Units as the spec's descriptions name them: `(wei)`, `in gwei`, `Balance in nAVAX`. */
 const UNIT = /(?:\(|\bin )(wei|gwei|nAVAX|nNATIVE|seconds|milliseconds|bytes)\b/;
@@ -103,13 +103,14 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
 }
 
 /** Each method's console data, by method model (see `tryService`). */
-const tryMethods = new Memo<MethodModel, TryMethod>(true);
+const TRY_METHODS = slot<MethodModel, TryMethod>('docs console methods', true);
 
-export function tryService(service: ServiceModel, baseUrl: string, client: ClientSetup, printer: ExamplePrinter): TryService {
+export function tryService(memory: Memory, service: ServiceModel, baseUrl: string, client: ClientSetup, printer: ExamplePrinter): TryService {
   const http = service.endpoints.filter((e) => e.transport === 'http');
   // A method's data reads the method, the service's name and endpoints and the client's names; its plans
   // are made afresh for each method, so they do not depend on what was planned before.
   const context = JSON.stringify([service.name, service.endpoints, client]);
+  const tryMethods = memory.memo(TRY_METHODS);
   return {
     service: service.name,
     baseUrl,

@@ -18,39 +18,39 @@ import { fetchSample, pythonSample, type TryService } from '../../../tools/docs/
 import { goDocsSamples, type GoDocsSamples } from './go-samples.js';
 import { pyDocsSamples, type PyDocsSamples } from './python-samples.js';
 import { httpGetView } from './http-get.js';
-import { flatDeep, isKeeping, keptIn, Memo, type RunMemory } from '../../speed/incremental.js';
+import { flatDeep } from '../../lib/flat.js';
+import { slot, type Memory } from '../../lib/memory.js';
 import { planHistoryFree } from '../../schema/codec.js';
-import { reachOf } from '../../speed/reach.js';
 
 /** Rows and items of pages that list every method, by method model and page context. */
-const indexRows = new Memo<MethodModel, object>(true);
-const availabilityRows = new Memo<MethodModel, object>(true);
-const sidebarItems = new Memo<MethodModel, { text: string; link: string }>(true);
+const INDEX_ROWS = slot<MethodModel, object>('docs index rows', true);
+const AVAILABILITY_ROWS = slot<MethodModel, object>('docs availability rows', true);
+const SIDEBAR_ITEMS = slot<MethodModel, { text: string; link: string }>('docs sidebar items', true);
 
 /** What each method adds to the index page's facts (its first example's size, its codecs), by method model. */
-const exampleSizes = new WeakMap<MethodModel, number>();
-const codecLists = new WeakMap<MethodModel, readonly string[]>();
+const EXAMPLE_SIZES = slot<MethodModel, number>('first example sizes');
+const CODEC_LISTS = slot<MethodModel, readonly string[]>('method codecs');
 
-function firstExampleSize(m: MethodModel): number {
-  return keptIn(exampleSizes, m, () => JSON.stringify(m.examples[0]!).length);
+function firstExampleSize(memory: Memory, m: MethodModel): number {
+  return memory.keptIn(EXAMPLE_SIZES, m, () => JSON.stringify(m.examples[0]!).length);
 }
 
-function methodCodecs(m: MethodModel): readonly string[] {
-  return keptIn(codecLists, m, () => [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema)));
+function methodCodecs(memory: Memory, m: MethodModel): readonly string[] {
+  return memory.keptIn(CODEC_LISTS, m, () => [...m.params.map((p) => p.schema), ...(m.result ? [m.result.schema] : [])].flatMap((schema) => codecsIn(schema)));
 }
 
 /** A method's link on the types page (its name as text, to where it is), by method: the last one made. */
-const useLinks = new Memo<MethodModel, string>();
+const USE_LINKS = slot<MethodModel, string>('docs type use links');
 
-function useLink(method: MethodModel, href: string): string {
-  return useLinks.get(method, [href], () => `[${text(method.name)}](${href})`);
+function useLink(memory: Memory, method: MethodModel, href: string): string {
+  return memory.memo(USE_LINKS).get(method, [href], () => `[${text(method.name)}](${href})`);
 }
 
 /** Each named type's entry, by schema (see `Views.typesPage`). */
-const typeViews = new Memo<object, object>(true);
+const TYPE_VIEWS = slot<object, object>('docs type entries', true);
 
 /** Each method's section, by method model (see `Views.method`). */
-const methodViews = new Memo<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: Claims }>();
+const METHOD_VIEWS = slot<MethodModel, { readonly value: ReturnType<Views['makeMethod']>; readonly claims: Claims }>('docs method sections');
 
 
 /**
@@ -168,12 +168,12 @@ export class Views {
    * `contextOf`): the same object from run to run while that is the same.
    */
   private readonly contexts = new Map<string, object>();
-  private readonly memory: RunMemory;
+  private readonly memory: Memory;
   /** What the named types and the methods' places are (see `contextOf`). */
   private typesKey: string | undefined;
   private placesKey: string | undefined;
 
-  constructor(config: Config, site: Site, versions: MethodVersions | undefined, memory: RunMemory) {
+  constructor(config: Config, site: Site, versions: MethodVersions | undefined, memory: Memory) {
     this.config = config;
     this.site = site;
     this.versions = versions;
@@ -210,7 +210,7 @@ export class Views {
 
   /** The console data of a service's methods (`.vitepress/theme/try/<service>.json`). */
   tryData(service: ServiceModel): TryService {
-    return tryService(service, this.names.baseUrl, { factory: this.names.factory, pkg: this.names.pkg, variable: this.names.variable }, this.printer(service));
+    return tryService(this.memory, service, this.names.baseUrl, { factory: this.names.factory, pkg: this.names.pkg, variable: this.names.variable }, this.printer(service));
   }
 
   /** Schema text whose type links are relative to `page`. */
@@ -237,9 +237,10 @@ export class Views {
   method(page: string, service: ServiceModel, method: MethodModel, ids: Ids) {
     // Where plans depend on the order they are asked for in (see `planHistoryFree`), nothing is kept; a run
     // that keeps nothing makes every section afresh.
-    if (!isKeeping() || !planHistoryFree(service.document)) return this.makeMethod(page, service, method, ids);
+    if (!this.memory.keeping || !planHistoryFree(service.document)) return this.makeMethod(page, service, method, ids);
     const versions = this.versions?.of(method);
     const inputs = [this.contextOf(page, service), versions];
+    const methodViews = this.memory.memo(METHOD_VIEWS);
     const kept = methodViews.peek(method, inputs);
     if (kept && ids.replay(kept.claims)) return kept.value;
     const made = ids.record(() => flatDeep(this.makeMethod(page, service, method, ids)));
@@ -418,7 +419,7 @@ export class Views {
 
   /** A short table of a page's methods. */
   private methodIndex(page: string, service: ServiceModel, methods: readonly MethodModel[]) {
-    return methods.map((m) => indexRows.whenKeeping(m, () => [this.contextOf(page, service)], () => ({
+    return methods.map((m) => this.memory.memo(INDEX_ROWS).whenKeeping(m, () => [this.contextOf(page, service)], () => ({
       link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(service, m), this.site.methodAnchor(m))})`,
       summary: cell(m.summary),
       deprecated: m.deprecated && !says(m.summary, 'deprecat'),
@@ -533,13 +534,13 @@ export class Views {
       home: this.site.href(page, INDEX_PAGE),
       id: ids.claim('types'),
       types: this.site.types.map((t) => {
-        const uses = (usedBy.get(t) ?? []).map((p) => useLink(p.method, this.site.href(page, p.page, p.anchor)));
+        const uses = (usedBy.get(t) ?? []).map((p) => useLink(this.memory, p.method, this.site.href(page, p.page, p.anchor)));
         const service = t.services[0]!;
         // Kept by the schema, what it reaches, its name and anchor, its services and the page's context.
         const made = () => this.typeView(page, t);
         const schema = t.schema;
         const view = isSchemaObject(schema)
-          ? typeViews.whenKeeping(schema, () => [reachOf(service.document, schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
+          ? this.memory.memo(TYPE_VIEWS).whenKeeping(schema, () => [this.memory.reach(service.document, schema), t.name, t.anchor, t.services.map((s) => `${s.name}\0${s.title}`).join('\0'), this.contextOf(page, service)], made)
           : made();
         return { ...view, usedBy: uses };
       }),
@@ -573,7 +574,7 @@ export class Views {
     const out = new Map<ReturnType<Site['type']> & object, ReturnType<Site['place']>[]>();
     for (const service of this.site.model.services) {
       for (const method of service.methods) {
-        for (const name of namedIn(method)) {
+        for (const name of namedIn(this.memory, method)) {
           const entry = this.site.type(service, name);
           if (!entry) continue;
           const list = out.get(entry) ?? [];
@@ -594,7 +595,7 @@ export class Views {
     const candidates = services.flatMap((s) =>
       s.methods
         .filter((m) => !m.websocketOnly && m.examples.length && m.availability.served && m.availability.enabledByDefault && m.availability.publicNode && !m.deprecated && !m.keystore)
-        .map((m) => ({ s, m, size: firstExampleSize(m) })),
+        .map((m) => ({ s, m, size: firstExampleSize(this.memory, m) })),
     );
     const inFirst = candidates.filter((c) => c.s === candidates[0]?.s);
     const first = inFirst.reduce<(typeof inFirst)[number] | undefined>((best, c) => (!best || c.size < best.size ? c : best), undefined);
@@ -688,7 +689,7 @@ export class Views {
     // Inline scalars with a codec count too, even without a named type.
     for (const s of this.site.model.services) {
       for (const m of s.methods) {
-        for (const codec of methodCodecs(m)) if (!by.has(codec)) by.set(codec, new Set());
+        for (const codec of methodCodecs(this.memory, m)) if (!by.has(codec)) by.set(codec, new Set());
       }
     }
     return [...by.keys()].sort().map((codec) => ({ codec: code(codec), partial: `codec-${codec}`, ts: escapePipes(code(codecTsType(codec) ?? 'unknown')), types: [...by.get(codec)!] }));
@@ -732,7 +733,7 @@ export class Views {
         title: text(s.title),
         anchor: ids.claim(`availability-${s.name}`),
         link: `[${text(s.title)}](${this.site.href(page, this.site.servicePage(s))})`,
-        methods: s.methods.map((m) => availabilityRows.whenKeeping(m, () => [this.contextOf(page, s)], () => {
+        methods: s.methods.map((m) => this.memory.memo(AVAILABILITY_ROWS).whenKeeping(m, () => [this.contextOf(page, s)], () => {
           const a = m.availability;
           return {
             link: `[${text(m.name)}](${this.site.href(page, this.site.methodPage(s, m), this.site.methodAnchor(m))})`,
@@ -787,7 +788,7 @@ export class Views {
   siteConfig() {
     const services = this.site.model.services;
     const methodItem = (s: ServiceModel, m: MethodModel) =>
-      sidebarItems.whenKeeping(m, () => [this.contextOf('.vitepress/config.mts', s)], () => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` }));
+      this.memory.memo(SIDEBAR_ITEMS).whenKeeping(m, () => [this.contextOf('.vitepress/config.mts', s)], () => ({ text: m.name, link: `${this.site.route(this.site.methodPage(s, m))}#${this.site.methodAnchor(m)}` }));
     const sidebar = [
       { text: 'Overview', link: this.site.route(INDEX_PAGE) },
       ...services.map((s) =>
@@ -843,10 +844,10 @@ function attr(s: string): string {
 }
 
 /** The component names a method's params and results refer to directly, sorted, by method model. */
-const named = new WeakMap<MethodModel, readonly string[]>();
+const NAMED = slot<MethodModel, readonly string[]>('components named by methods');
 
-function namedIn(method: MethodModel): readonly string[] {
-  return keptIn(named, method, () => {
+function namedIn(memory: Memory, method: MethodModel): readonly string[] {
+  return memory.keptIn(NAMED, method, () => {
     const names = new Set<string>();
     const schemas: JsonSchema[] = [...method.params.map((p) => p.schema), ...(method.result ? [method.result.schema] : [])];
     for (const k of method.subscriptions?.kinds ?? []) schemas.push(...k.params.map((p) => p.schema), k.result.schema);

@@ -7,7 +7,7 @@ import { objectKey } from '../../lib/escape.js';
 import type { MethodModel, ServiceModel } from '../../model/index.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import { SAMPLE_NAME } from '../../schema/sample.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot } from '../../lib/memory.js';
 import { packageContext } from '../shared/context.js';
 import { camelCase, factoryStem } from '../shared/client-names.js';
 import { tsModule } from '../shared/ts-module.js';
@@ -15,8 +15,8 @@ import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../shared
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { PACKAGE_DIR } from '../shared/paths.js';
 
-const mockExamples = new Memo<MethodModel, string>();
-const mockSubscriptions = new Memo<MethodModel, string>();
+const MOCK_EXAMPLES = slot<MethodModel, string>('mock examples');
+const MOCK_SUBSCRIPTIONS = slot<MethodModel, string>('mock subscriptions');
 
 function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
   // The texts of the entries (each kept by its method), in the order an object of them has its keys.
@@ -26,7 +26,7 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
     // A method without an example is answered with a value made from its result schema (and checked
     // against it) when generating.
     const made = m.examples.length ? undefined : ctx.samples?.[service.name]?.[m.name];
-    const text = mockExamples.get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
+    const text = ctx.memory.memo(MOCK_EXAMPLES).get(m, [made === undefined ? undefined : JSON.stringify(made)], () =>
       JSON.stringify(
         made
           ? [{ name: SAMPLE_NAME, params: made.params, ...('result' in made ? { result: made.result } : {}) }]
@@ -34,7 +34,7 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
       ),
     );
     examples.push([m.name, text]);
-    if (m.subscriptions) subscriptions.push([m.name, mockSubscriptions.get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))))]);
+    if (m.subscriptions) subscriptions.push([m.name, ctx.memory.memo(MOCK_SUBSCRIPTIONS).get(m, [], () => JSON.stringify(Object.fromEntries(m.subscriptions!.kinds.map((k) => [k.name, k.examples]))))]);
   }
   // Keyed by method name: `objectKey` keeps a method called `__proto__` an own property.
   const literal = (texts: [string, string][]) => objectLiteral(texts.map(([k, v]) => [objectKey(k), v] as const));
@@ -58,7 +58,7 @@ function mockData(ctx: EmitContext, service: ServiceModel): OutputFile[] {
         },
       ],
     },
-  ]);
+  ], ctx.memory);
 }
 
 function mockIndex(ctx: EmitContext): OutputFile[] {
@@ -90,7 +90,7 @@ function mockIndex(ctx: EmitContext): OutputFile[] {
     statements: ['return startMockServer({ ...options, services, data: mockData });'],
   });
   statements.push(`export default ${name};`);
-  return tsModule(`${PACKAGE_DIR}/mock/index.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/mock/index.ts`, statements, ctx.memory);
 }
 
 export async function emitMock(ctx: EmitContext): Promise<OutputFile[]> {

@@ -5,5 +5,5 @@ import type { Emitter } from '../shared/types.js';
 export const openrpcEmitter: Emitter = {
   name: 'openrpc',
   // Put together from each part's kept text (json-text.ts): the same text as JSON.stringify(document, null, 2).
-  emit: ({ model }) => model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: documentJson(s.document, 2, `openrpc ${s.name}`, '\n') })),
+  emit: ({ model, memory }) => model.services.map((s) => ({ path: `openrpc/${s.name}.json`, contents: documentJson(memory, s.document, 2, `openrpc ${s.name}`, '\n') })),
 };

@@ -17,7 +17,7 @@ import { docs, GENERATED_BANNER, objectLiteral, type Statement } from '../shared
 import type { MethodSignature } from '../shared/ts-printer.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { PACKAGE_DIR, validatorPath } from '../shared/paths.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 import { documentJson } from '../shared/json-text.js';
 import { HELPERS, SERIALIZE_MODULE, SerializerNames, SerializerWriter, type Serializer } from './serializers.js';
 import type { PlanTree } from '../../schema/codec.js';
@@ -85,7 +85,7 @@ interface ServerPart {
 }
 
 /** Each method's part of its server module, by method model. */
-const serverParts = new Memo<MethodModel, ServerPart>(true);
+const SERVER_PARTS = slot<MethodModel, ServerPart>('server parts', true);
 
 /**
  * A method's part of its service's server module, kept by the method's model with what else it reads: its
@@ -95,7 +95,7 @@ const serverParts = new Memo<MethodModel, ServerPart>(true);
 function serverPart(pc: PackageContext, service: ServiceModel, method: MethodModel, i: number): ServerPart {
   const n = pc.names.of(method);
   const t = pc.types.methodTypes(method);
-  return serverParts.get(method, [n, t, pc.namesToken, i, service.name], () => {
+  return pc.memory.memo(SERVER_PARTS).get(method, [n, t, pc.namesToken, i, service.name], () => {
     const typeImports = new Set<string>();
     const metaImports: string[] = [];
     const sig = handlerSignature(pc, method, typeImports);
@@ -125,14 +125,14 @@ function serverPart(pc: PackageContext, service: ServiceModel, method: MethodMod
 }
 
 /** Each method's result serializer, unnamed (see serializers.ts), by method model. */
-const keptSerializers = new Memo<MethodModel, { readonly serializer: Serializer | undefined }>();
+const SERIALIZERS = slot<MethodModel, { readonly serializer: Serializer | undefined }>('server result serializers');
 
 /**
  * A method's result serializer, kept by its model (a method's model is a new object when anything it reaches
  * in the document changed: model.ts) and its plan.
  */
-function resultSerializer(writer: SerializerWriter, method: MethodModel, plan: PlanTree): Serializer | undefined {
-  return keptSerializers.get(method, [plan], () => ({ serializer: writer.method(method.result?.schema, plan) })).serializer;
+function resultSerializer(memory: Memory, writer: SerializerWriter, method: MethodModel, plan: PlanTree): Serializer | undefined {
+  return memory.memo(SERIALIZERS).get(method, [plan], () => ({ serializer: writer.method(method.result?.schema, plan) })).serializer;
 }
 
 /** The first service of each namespace (the EVM chain's `admin_` methods share `admin` with its `admin.*` service). */
@@ -171,7 +171,7 @@ function serverModule(pc: PackageContext, service: ServiceModel, owners: Readonl
     const metas = metaImports.get(key);
     if (metas) metas.push(...part.metaImports);
     else metaImports.set(key, [...part.metaImports]);
-    const made = method.subscriptions ? undefined : resultSerializer(serializers, method, pc.plans(method).result);
+    const made = method.subscriptions ? undefined : resultSerializer(pc.memory, serializers, method, pc.plans(method).result);
     const serialize = made === undefined ? undefined : names.expression(made);
     entries.push(serialize === undefined ? `${part.entry} }` : `${part.entry}, serializeResult: ${serialize} }`);
   });
@@ -217,11 +217,11 @@ function serverModule(pc: PackageContext, service: ServiceModel, owners: Readonl
       {
         name: serverConst(service),
         type: 'ServerServiceDef',
-        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(service.document)], ['methods', objectLiteral(entries)]]),
+        initializer: objectLiteral([`...${pc.names.serviceConst(service)}`, ['document', documentJson(pc.memory, service.document)], ['methods', objectLiteral(entries)]]),
       },
     ],
   });
-  return tsModule(`${PACKAGE_DIR}/${module}.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/${module}.ts`, statements, pc.memory);
 }
 
 function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
@@ -279,7 +279,7 @@ function serverIndex(ctx: EmitContext, pc: PackageContext): OutputFile[] {
     returnType: 'RpcServer',
     statements: ['const h = options.handlers ?? {};', `return createRpcServer({ ...options, services, handlers: { ${tree} } });`],
   });
-  return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements);
+  return tsModule(`${PACKAGE_DIR}/server/index.ts`, statements, pc.memory);
 }
 
 /** Each method's examples in the mock's data, as JSON text, by method model and the example made for it. */

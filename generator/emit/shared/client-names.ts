@@ -2,7 +2,7 @@
 import type { Diagnostic } from '../../lib/diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { camelCase, pascalCase } from '../../schema/ts-names.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 
 export { camelCase };
 
@@ -41,14 +41,15 @@ export interface NamespaceInfo {
 }
 
 /** A method's names, by its model and service: the same object while they are (see incremental.ts). */
-const methodNames = new Memo<MethodModel, MethodNames>(true);
+const METHOD_NAMES = slot<MethodModel, MethodNames>('client method names', true);
 
 export class Names {
   readonly problems: Diagnostic[] = [];
   private readonly methods = new Map<MethodModel, MethodNames>();
   readonly namespaces: NamespaceInfo[] = [];
 
-  constructor(model: Model, scopes: Readonly<Record<string, string>>) {
+  constructor(model: Model, scopes: Readonly<Record<string, string>>, memory: Memory) {
+    const methodNames = memory.memo(METHOD_NAMES);
     const byKey = new Map<string, NamespaceInfo>();
     const fns = new Map<string, string>();
     // The members each namespace has so far, looked up by name (a scan per method grows with the square).

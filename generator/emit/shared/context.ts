@@ -2,11 +2,11 @@
  * What the package emitters (client, server, mock) share, computed once per model: identifiers, the value
  * types, and codec plans. Memoized on the model object so each emitter can ask for it independently.
  */
-import type { Cache } from '../../speed/cache.js';
+import type { Cache } from '../../lib/cache.js';
 import type { Diagnostic } from '../../lib/diagnostics.js';
 import type { MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { defsSource, PlanBuilder, planHistoryFree, planSource, type PlanTree } from '../../schema/codec.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 import { TypeCatalog } from '../../schema/typescript.js';
 import type { EmitContext } from './types.js';
 import { Names } from './client-names.js';
@@ -31,6 +31,8 @@ export interface PackageContext {
    * while they are the same, so that what is computed from them can be kept under it.
    */
   readonly namesToken: object;
+  /** The run's memory (see lib/memory.ts). */
+  readonly memory: Memory;
   plans(method: MethodModel): MethodPlans;
   serviceOf(method: MethodModel): ServiceModel;
 }
@@ -50,10 +52,10 @@ const started = new WeakMap<Model, { readonly types: TypeCatalog; readonly sourc
  * The model's value types, their source under way: a run starts it as soon as the model is loaded, so that
  * json-schema-to-typescript loads and works while this thread waits on files and modules; the emitters take it over.
  */
-export function startTypes(model: Model, store: Cache): { readonly types: TypeCatalog; readonly source: Promise<string> } {
+export function startTypes(model: Model, store: Cache, memory: Memory): { readonly types: TypeCatalog; readonly source: Promise<string> } {
   let hit = started.get(model);
   if (!hit) {
-    const types = new TypeCatalog(model);
+    const types = new TypeCatalog(model, memory);
     const source = types.source(store);
     // Collected by the emitter that needs it; until then a failure must not count as unhandled.
     source.catch(() => undefined);
@@ -72,8 +74,8 @@ export function packageContext(ctx: EmitContext): Promise<PackageContext> {
 }
 
 async function build(ctx: EmitContext): Promise<PackageContext> {
-  const names = new Names(ctx.model, ctx.config.scopes);
-  const { types, source } = startTypes(ctx.model, ctx.cache);
+  const names = new Names(ctx.model, ctx.config.scopes, ctx.memory);
+  const { types, source } = startTypes(ctx.model, ctx.cache, ctx.memory);
   const typesSource = await source;
   const problems = [...names.problems, ...types.problems];
   if (problems.length) throw new EmitProblems(problems);
@@ -95,6 +97,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
     typesSource,
     typeGuards: types.guards(),
     namesToken: ctx.memory.token('declared type names', types.namesKey()),
+    memory: ctx.memory,
     serviceOf: (m) => owner.get(m)!,
     plans(method) {
       let p = memo.get(method);
@@ -102,7 +105,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
       const service = owner.get(method)!;
       // Where the plans do not depend on what was planned before, they are kept by the method's model (its
       // reach is part of it); otherwise planned in this run, in the order asked.
-      p = planHistoryFree(service.document) ? keptPlans.get(method, [], () => make(method, service)) : make(method, service);
+      p = planHistoryFree(service.document) ? ctx.memory.memo(KEPT_PLANS).get(method, [], () => make(method, service)) : make(method, service);
       memo.set(method, p);
       return p;
     },
@@ -110,7 +113,7 @@ async function build(ctx: EmitContext): Promise<PackageContext> {
 }
 
 /** Plans by method model, for documents whose plans do not depend on order (see `planHistoryFree`). */
-const keptPlans = new Memo<MethodModel, MethodPlans>();
+const KEPT_PLANS = slot<MethodModel, MethodPlans>('codec plans');
 
 /** Declarations of every recursive plan the given trees use (once each), as statements. */
 export function planDefs(trees: readonly PlanTree[]): string[] {

@@ -7,12 +7,21 @@
  * by `depth` indents, and JSON text has no line breaks but those the indent makes.
  */
 import { isRecord } from '../../lib/guards.js';
-import { flat, isKeeping, keptJoin } from '../../speed/incremental.js';
+import { flat } from '../../lib/flat.js';
+import { slot, type Memory, type Slot } from '../../lib/memory.js';
 
 type Indent = 0 | 2;
 
-/** Texts of parts, one table per indent and depth (a part is written at one or two of them). */
-const texts = new Map<number, WeakMap<object, string>>();
+/** The slots of parts' texts, one per indent and depth (a part is written at one or two of them). */
+const textSlots = new Map<number, Slot<object, string>>();
+
+/** The texts of parts written at `indent` and `depth`. */
+function textsAt(memory: Memory, indent: Indent, depth: number): WeakMap<object, string> {
+  const key = indent * 1000 + depth;
+  let s = textSlots.get(key);
+  if (!s) textSlots.set(key, (s = slot(`JSON texts at indent ${indent}, depth ${depth}`)));
+  return memory.table(s);
+}
 
 /** `JSON.stringify(value, null, indent)` as it reads `depth` levels deep (every line after the first indented). */
 export function nestedJson(value: unknown, indent: Indent, depth: number): string | undefined {
@@ -20,16 +29,14 @@ export function nestedJson(value: unknown, indent: Indent, depth: number): strin
   return text !== undefined && indent && depth && text.includes('\n') ? text.replace(/\n/g, `\n${' '.repeat(indent * depth)}`) : text;
 }
 
-/** `nestedJson`, kept under the value while keeping (see incremental.ts). */
-function valueText(value: unknown, indent: Indent, depth: number): string | undefined {
+/** `nestedJson`, kept under the value while keeping (see lib/memory.ts). */
+function valueText(memory: Memory, value: unknown, indent: Indent, depth: number): string | undefined {
   if (value === null || typeof value !== 'object') return JSON.stringify(value) as string | undefined;
-  const key = indent * 1000 + depth;
-  let table = texts.get(key);
-  if (!table) texts.set(key, (table = new WeakMap()));
+  const table = textsAt(memory, indent, depth);
   let text = table.get(value);
   if (text === undefined) {
     text = nestedJson(value, indent, depth)!;
-    if (isKeeping()) table.set(value, flat(text));
+    if (memory.keeping) table.set(value, flat(text));
   }
   return text;
 }
@@ -54,10 +61,10 @@ export function objectJson(entries: readonly (readonly [string, string])[], inde
  * `JSON.stringify(document)`, or `JSON.stringify(document, null, 2)`, from its parts' kept texts, joined
  * once; with a `slot` (naming the output), the same text as last time when every part's text is.
  */
-export function documentJson(document: Record<string, unknown>, indent: Indent = 0, slot?: string, after = ''): string {
+export function documentJson(memory: Memory, document: Record<string, unknown>, indent: Indent = 0, slot?: string, after = ''): string {
   // Anything JSON.stringify treats specially (toJSON) is left to it whole; parsed documents have none. A run
-  // that keeps nothing (see incremental.ts isKeeping) has no parts' texts to put together.
-  if (!isKeeping() || typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent) + after;
+  // that keeps nothing (see lib/memory.ts) has no parts' texts to put together.
+  if (!memory.keeping || typeof (document as { toJSON?: unknown }).toJSON === 'function') return JSON.stringify(document, null, indent) + after;
   const pieces: string[] = [];
   /** An object's entries (`[key, push its value]`), as JSON.stringify writes an object `depth` levels deep. */
   const object = (entries: readonly (readonly [string, () => void])[], depth: number) => {
@@ -70,7 +77,7 @@ export function documentJson(document: Record<string, unknown>, indent: Indent =
     });
     pieces.push(indent ? `\n${' '.repeat(indent * depth)}}` : '}');
   };
-  const part = (v: unknown, depth: number) => () => void pieces.push(valueText(v, indent, depth)!);
+  const part = (v: unknown, depth: number) => () => void pieces.push(valueText(memory, v, indent, depth)!);
   const entries: [string, () => void][] = [];
   for (const [k, v] of Object.entries(document)) {
     if (!written(v)) continue;
@@ -81,7 +88,7 @@ export function documentJson(document: Record<string, unknown>, indent: Indent =
           if (v.length === 0) return void pieces.push('[]');
           const inner = indent ? `\n${' '.repeat(indent * 2)}` : '';
           pieces.push('[');
-          for (let i = 0; i < v.length; i++) pieces.push(i ? `,${inner}` : inner, written(v[i]) ? valueText(v[i], indent, 2)! : 'null');
+          for (let i = 0; i < v.length; i++) pieces.push(i ? `,${inner}` : inner, written(v[i]) ? valueText(memory, v[i], indent, 2)! : 'null');
           pieces.push(indent ? `\n${' '.repeat(indent)}]` : ']');
         },
       ]);
@@ -104,7 +111,7 @@ export function documentJson(document: Record<string, unknown>, indent: Indent =
   if (after) pieces.push(after);
   // Without a slot, a text to be copied into a bigger one (a module): joined as a balanced tree of pieces,
   // copied once, by that join.
-  return slot === undefined ? rope(pieces, 0, pieces.length) : keptJoin(slot, pieces);
+  return slot === undefined ? rope(pieces, 0, pieces.length) : memory.join(slot, pieces);
 }
 
 /** `pieces.slice(from, to).join('')` as a balanced tree of concatenations (no copy of the whole). */
@@ -119,23 +126,24 @@ function rope(pieces: readonly string[], from: number, to: number): string {
 }
 
 /** The text of each entry `"key": value` by value object and key, for `keptObjectJson`. */
-const entryTexts = new WeakMap<object, Map<string, string>>();
+const ENTRY_TEXTS = slot<object, Map<string, string>>('JSON entry texts');
 
 /**
  * `JSON.stringify(Object.fromEntries(entries), null, 2)` as it reads `depth` levels deep, for entries whose
  * values are objects not changed once made (kept under them): with the same values as last time under
  * `slot`, the same text.
  */
-export function keptObjectJson(slot: string, entries: readonly (readonly [string, object])[], depth: number): string {
+export function keptObjectJson(memory: Memory, slot: string, entries: readonly (readonly [string, object])[], depth: number): string {
   if (entries.length === 0) return '{}';
-  if (!isKeeping()) return objectJson(entries.map(([k, v]) => [k, valueText(v, 2, depth + 1)!] as const), 2, depth);
+  if (!memory.keeping) return objectJson(entries.map(([k, v]) => [k, valueText(memory, v, 2, depth + 1)!] as const), 2, depth);
   const inner = ' '.repeat(2 * (depth + 1));
+  const entryTexts = memory.table(ENTRY_TEXTS);
   const lines = entries.map(([k, v]) => {
     let byKey = entryTexts.get(v);
     if (!byKey) entryTexts.set(v, (byKey = new Map()));
     let line = byKey.get(k);
-    if (line === undefined) byKey.set(k, (line = flat(`${inner}${JSON.stringify(k)}: ${valueText(v, 2, depth + 1)!}`)));
+    if (line === undefined) byKey.set(k, (line = flat(`${inner}${JSON.stringify(k)}: ${valueText(memory, v, 2, depth + 1)!}`)));
     return line;
   });
-  return `{\n${keptJoin(slot, lines, ',\n')}\n${' '.repeat(2 * depth)}}`;
+  return `{\n${memory.join(slot, lines, ',\n')}\n${' '.repeat(2 * depth)}}`;
 }

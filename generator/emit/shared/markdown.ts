@@ -3,7 +3,7 @@
  * template, so prose must not carry what Vue would read as markup (`<name>` outside code, `{{` anywhere).
  * These helpers keep such text literal and make values safe inside tables and code spans.
  */
-import { isKeeping } from '../../speed/incremental.js';
+import type { Memory } from '../../lib/memory.js';
 
 /** An HTML id (and URL fragment) from any name: only `[A-Za-z0-9_-]`, never empty. */
 export function anchorId(name: string): string {
@@ -249,8 +249,11 @@ interface KeptScans {
   at?: Map<string, number>;
 }
 
-/** Last tidy of each page, by slot (the page): a piece found at its place, after the same state, is not scanned. */
-const pages = new Map<string, KeptScans>();
+/**
+ * The memory's slot of the last tidy of a page (`slot` names the page): a piece found at its place, after
+ * the same state, is not scanned.
+ */
+const pageSlot = (slot: string): string => `tidied page ${slot}`;
 
 /**
  * `tidy(pieces.join(''))`, scanning the page piece by piece: a piece that starts a line and ends one (a
@@ -258,11 +261,11 @@ const pages = new Map<string, KeptScans>();
  * page's next tidy, by `slot` (`kept` says which pieces are worth keeping: texts that are kept themselves,
  * run after run). A scan is used again only for the same piece after the same state.
  */
-export function tidyPieces(pieces: readonly string[], kept: (piece: string, index: number) => boolean, slot?: string): string {
+export function tidyPieces(pieces: readonly string[], kept: (piece: string, index: number) => boolean, memory: Memory, slot?: string): string {
   const out: string[] = [];
   let state = START;
   let pending = '';
-  const last = slot === undefined || !isKeeping() ? undefined : pages.get(slot);
+  const last = slot === undefined || !memory.keeping ? undefined : memory.recall<KeptScans>(pageSlot(slot));
   const next = { pieces: [] as string[], before: [] as TidyState[], scans: [] as Scanned[] };
   for (let i = 0; i < pieces.length; i++) {
     const piece = pieces[i]!;
@@ -303,7 +306,7 @@ export function tidyPieces(pieces: readonly string[], kept: (piece: string, inde
     out.push(scanned.text);
     state = scanned.state;
   } else if (!pieces.length) state = scan('', state, true).state;
-  if (slot !== undefined && isKeeping()) pages.set(slot, next);
+  if (slot !== undefined && memory.keeping) memory.remember(pageSlot(slot), next);
   return finish({ text: out.join(''), state });
 }
 

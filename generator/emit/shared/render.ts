@@ -15,7 +15,8 @@ import type HandlebarsCompiler from 'handlebars';
 import HandlebarsRuntime from 'handlebars/runtime.js';
 import { besideBundle } from '../../lib/root.js';
 import { tidy, tidyPieces } from './markdown.js';
-import { flat, isKeeping } from '../../speed/incremental.js';
+import { flat } from '../../lib/flat.js';
+import type { Memory } from '../../lib/memory.js';
 import { CODE_WIDTH, printProperty } from './literal.js';
 
 const DIR = 'templates/docs/';
@@ -112,24 +113,27 @@ export function readmeTemplate(source: string, cacheDir?: string): Handlebars.Te
  * `templates/docs/index.md.hbs`, and every `templates/docs/partials/<name>.md.hbs` is the partial `<name>`.
  * The same templates give the same renderer, which keeps what it rendered (see `renderer`).
  */
-export function compileTemplates(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
+export function compileTemplates(templates: ReadonlyMap<string, string>, memory: Memory, cacheDir?: string): Render {
   const sources: string[] = [];
   for (const [path, source] of templates) if (path.startsWith(DIR) && path.endsWith('.hbs')) sources.push(path, source);
   // (Compared as one text: the templates of one run and the next are new strings with the same contents.)
   const key = sources.join('\0');
-  if (lastRenderer?.key !== key) lastRenderer = { key, render: renderer(templates, cacheDir) };
-  return lastRenderer.render;
+  // The renderer of the last templates compiled, in the run's memory (what it rendered is kept in it).
+  const last = memory.recall<{ readonly key: string; readonly render: Render }>(RENDERER);
+  if (last?.key === key) return last.render;
+  const render = renderer(templates, memory, cacheDir);
+  memory.remember(RENDERER, { key, render });
+  return render;
 }
 
-/** The renderer of the last templates compiled. */
-let lastRenderer: { readonly key: string; readonly render: Render } | undefined;
+const RENDERER = 'docs renderer';
 
 /**
  * A renderer of compiled templates. A view is plain data that is not changed once made, so what a template
  * makes of a view object is kept under it: a view kept by the docs emitter (a method's section) or found
  * equal to last run's (a page whose facts did not change) is not rendered again.
  */
-function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Render {
+function renderer(templates: ReadonlyMap<string, string>, memory: Memory, cacheDir?: string): Render {
   const hb = Handlebars.create();
   // `{{{tsProperty "key" value 4}}}`: `key: value` as TypeScript at that indent, laid out as Prettier would.
   hb.registerHelper('tsProperty', (key: unknown, value: unknown, indent: unknown) => printProperty(String(key), value, { indent: Number(indent), tail: 1, width: CODE_WIDTH }));
@@ -148,7 +152,7 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
     if (path.startsWith(PARTIALS)) {
       const partial = name.replace(/\.md$/, '');
       if (MEMOIZED_PARTIALS.has(partial)) {
-        const kept = memoizedPartial(partial, template);
+        const kept = memoizedPartial(partial, template, memory);
         memoized.set(partial, kept);
         hb.registerPartial(partial, kept);
       } else hb.registerPartial(partial, template);
@@ -158,12 +162,12 @@ function renderer(templates: ReadonlyMap<string, string>, cacheDir?: string): Re
   return (name, view) => {
     const template = compiled.get(name);
     if (!template) throw new Error(`missing template ${DIR}${name}.hbs`);
-    // (A run that keeps nothing renders each page whole: see incremental.ts isKeeping.)
-    const keep = isKeeping() && view !== null && typeof view === 'object';
+    // (A run that keeps nothing renders each page whole: see lib/memory.ts.)
+    const keep = memory.keeping && view !== null && typeof view === 'object';
     let byName = keep ? rendered.get(view) : undefined;
     const kept = byName?.get(name);
     if (kept !== undefined) return kept;
-    const text = (keep && name.endsWith('.md') && splicedRender(name, template, view, memoized)) || (name.endsWith('.md') ? tidy(template(view)) : template(view));
+    const text = (keep && name.endsWith('.md') && splicedRender(name, template, view, memoized, memory)) || (name.endsWith('.md') ? tidy(template(view)) : template(view));
     if (keep) {
       if (!byName) rendered.set(view, (byName = new Map()));
       byName.set(name, text);
@@ -209,7 +213,7 @@ function token(list: number, index: number): string {
  * rendering in place of a token, tidied piece by piece (an item's scan is kept too). `undefined` when the
  * view has no such list, or the probe shows the page does not render it so.
  */
-function splicedRender(name: string, template: Handlebars.TemplateDelegate, view: object, memoized: ReadonlyMap<string, Handlebars.TemplateDelegate>): string | undefined {
+function splicedRender(name: string, template: Handlebars.TemplateDelegate, view: object, memoized: ReadonlyMap<string, Handlebars.TemplateDelegate>, memory: Memory): string | undefined {
   const lists = Object.entries(view).filter(([, v]) => Array.isArray(v) && v.length > 0 && spliceables.has(v)) as [string, readonly object[]][];
   if (!lists.length) return undefined;
   const probe: Record<string, unknown> = { ...(view as Record<string, unknown>) };
@@ -263,11 +267,11 @@ function splicedRender(name: string, template: Handlebars.TemplateDelegate, view
   push(out.slice(cursor), false);
   // Each page's scans are kept by the page (its template and, when its view names it, its path).
   const page = (view as { page?: unknown }).page;
-  return tidyPieces(pieces, (_, i) => isItem[i]!, typeof page === 'string' ? `${name}\0${page}` : name);
+  return tidyPieces(pieces, (_, i) => isItem[i]!, memory, typeof page === 'string' ? `${name}\0${page}` : name);
 }
 
 /** A partial rendering each context object once (contexts are views: not changed once made). */
-function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): Handlebars.TemplateDelegate {
+function memoizedPartial(name: string, template: Handlebars.TemplateDelegate, memory: Memory): Handlebars.TemplateDelegate {
   const rendered = new WeakMap<object, string>();
   return (context: unknown, options?: Handlebars.RuntimeOptions) => {
     const sentinel = context !== null && typeof context === 'object' ? sentinels.get(context) : undefined;
@@ -275,7 +279,7 @@ function memoizedPartial(name: string, template: Handlebars.TemplateDelegate): H
       renderedBy.set(context as object, name);
       return token(sentinel.list, sentinel.index);
     }
-    if (context === null || typeof context !== 'object' || !isKeeping()) return template(context, options);
+    if (context === null || typeof context !== 'object' || !memory.keeping) return template(context, options);
     let out = rendered.get(context);
     if (out === undefined) rendered.set(context, (out = flat(template(context, options))));
     return out;

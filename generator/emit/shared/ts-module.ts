@@ -7,6 +7,7 @@ import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { join } from 'node:path';
 import { besideBundle } from '../../lib/root.js';
+import type { Memory } from '../../lib/memory.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import { declarationsOf, GENERATED_BANNER, javascriptOf, printModule, type Statement } from './ts-print.js';
 
@@ -40,12 +41,12 @@ function normalize(text: string): string {
  * statement (ts-printer.ts): a module made again from statements kept by the emitter is printed again only
  * where its statements are new.
  */
-export function tsModule(path: string, statements: readonly Statement[]): OutputFile[] {
+export function tsModule(path: string, statements: readonly Statement[], memory: Memory): OutputFile[] {
   if (!path.endsWith('.ts')) throw new Error(`tsModule needs a .ts path, got ${path}`);
   const base = path.slice(0, -3);
   return [
-    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements), `${base}.js`)) },
-    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements), `${base}.d.ts`)) },
+    { path: `${base}.js`, contents: normalize(printModule(javascriptOf(statements, memory), memory, `${base}.js`)) },
+    { path: `${base}.d.ts`, contents: normalize(printModule(declarationsOf(statements, memory), memory, `${base}.d.ts`)) },
   ];
 }
 

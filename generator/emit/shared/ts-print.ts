@@ -4,14 +4,14 @@
  * on the way out. The same structures, stripped of bodies, print the module's `.d.ts`.
  */
 import { blockCommentText } from '../../lib/escape.js';
-import { keptIn } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 import { placeholder, printStatements, splices, type CodeBlockWriter, type FunctionStructure, type JSDoc, type Statement, type VariableStructure, type WriterFunction } from './ts-printer.js';
 
 export type { Statement, WriterFunction };
 
 /** A module's text; `slot` (its path) keeps it, for a module put together from the same statements again. */
-export function printModule(statements: readonly Statement[], slot?: string): string {
-  return printStatements(statements, slot);
+export function printModule(statements: readonly Statement[], memory: Memory, slot?: string): string {
+  return printStatements(statements, memory, slot);
 }
 
 /** An entry of an object literal: `key: value` text, or a key with a nested writer. */
@@ -77,7 +77,7 @@ export function returnObject(entries: readonly string[]): WriterFunction {
  * The declaration file of a module: exported functions and consts lose their bodies and initializers and
  * become `declare`d; module-private ones disappear; types and imports stay.
  */
-export function declarationsOf(statements: readonly Statement[]): Statement[] {
+export function declarationsOf(statements: readonly Statement[], memory: Memory): Statement[] {
   const out: Statement[] = [];
   for (const s of statements) {
     if (typeof s === 'function') continue;
@@ -85,14 +85,14 @@ export function declarationsOf(statements: readonly Statement[]): Statement[] {
       if (s.startsWith('//')) out.push(s);
       continue;
     }
-    const d = keptIn(declarations, s, () => declarationOf(s));
+    const d = memory.keptIn(DECLARATIONS, s, () => declarationOf(s));
     if (d !== null) out.push(d);
   }
   return out;
 }
 
 /** Each structure's declaration (`null`: none), kept by the structure so that its printed text is kept too. */
-const declarations = new WeakMap<object, Statement | null>();
+const DECLARATIONS = slot<object, Statement | null>('declaration statements');
 
 function declarationOf(s: Exclude<Statement, string | WriterFunction>): Statement | null {
   if (s.kind === 'function') {
@@ -120,20 +120,20 @@ function declarationOf(s: Exclude<Statement, string | WriterFunction>): Statemen
  * imports go; parameters, returns and variables lose their annotations. Statement bodies are written as
  * JavaScript by the emitters, so nothing else needs stripping, and no compiler runs.
  */
-export function javascriptOf(statements: readonly Statement[]): Statement[] {
+export function javascriptOf(statements: readonly Statement[], memory: Memory): Statement[] {
   const out: Statement[] = [];
   for (const s of statements) {
     if (typeof s === 'string' || typeof s === 'function') {
       out.push(s);
       continue;
     }
-    out.push(...keptIn(scripts, s, () => scriptOf(s)));
+    out.push(...memory.keptIn(SCRIPTS, s, () => scriptOf(s)));
   }
   return out;
 }
 
 /** Each structure's JavaScript statements, kept by the structure so that their printed text is kept too. */
-const scripts = new WeakMap<object, readonly Statement[]>();
+const SCRIPTS = slot<object, readonly Statement[]>('JavaScript statements');
 
 function scriptOf(s: Exclude<Statement, string | WriterFunction>): readonly Statement[] {
   switch (s.kind) {

@@ -9,7 +9,8 @@
  * something silently left out: add it here, the way ts-morph prints it, before an emitter uses it.
  */
 import CodeBlockWriter from 'code-block-writer';
-import { flat, isKeeping, keptJoin } from '../../speed/incremental.js';
+import { flat } from '../../lib/flat.js';
+import { slot, type Memory, type Slot } from '../../lib/memory.js';
 import type {
   ExportDeclarationStructure,
   FunctionDeclarationStructure,
@@ -93,8 +94,14 @@ const isBlank = (s: string | undefined): boolean => {
   return true;
 };
 
-/** Printed interface members by indentation level, then member (see `#member`). */
-const memberTexts = new Map<number, WeakMap<object, string>>();
+/** The slots of printed interface members, by indentation level (see `#member`). */
+const memberSlots = new Map<number, Slot<object, string>>();
+
+function memberSlot(level: number): Slot<object, string> {
+  let s = memberSlots.get(level);
+  if (!s) memberSlots.set(level, (s = slot(`interface members printed at level ${level}`)));
+  return s;
+}
 
 /**
  * Lines standing for lists put together after printing (see `splice`): each is a token of its own that
@@ -173,15 +180,16 @@ const WRITER_OPTIONS = { indentNumberOfSpaces: 2, useTabs: false, newLine: '\n',
  * the statement (a structure or writer function: the same object, the same text), and a module printed
  * again (the watch loop) prints only the statements that are new objects.
  */
-export function printStatements(statements: readonly Statement[], slot?: string): string {
+export function printStatements(statements: readonly Statement[], memory: Memory, slot?: string): string {
   // Nothing kept for a next run (a cold run): the module on one writer, as ts-morph prints it.
-  if (!isKeeping()) {
+  if (!memory.keeping) {
     const writer = new CodeBlockWriter(WRITER_OPTIONS);
     ours.add(writer);
-    new Printer(writer.getOptions()).sourceFile(writer, statements);
+    new Printer(writer.getOptions(), memory).sourceFile(writer, statements);
     return splice(writer.toString());
   }
   const out = new TextTail();
+  const statementTexts = memory.table(STATEMENT_TEXTS);
   let printer: Printer | undefined;
   for (const s of statements) {
     if (out.length > 0) {
@@ -201,7 +209,7 @@ export function printStatements(statements: readonly Statement[], slot?: string)
         else {
           const w = new CodeBlockWriter(WRITER_OPTIONS);
           ours.add(w);
-          (printer ??= new Printer(w.getOptions())).statement(w, s);
+          (printer ??= new Printer(w.getOptions(), memory)).statement(w, s);
           text = splice(w.toString());
         }
         // (A big statement is printed again every run it changes: joined into its module, it need not be flat.)
@@ -213,11 +221,11 @@ export function printStatements(statements: readonly Statement[], slot?: string)
   }
   if (out.length > 0 && !out.isLastNewLine()) out.push('\n');
   // (Only a long module is kept whole: a short one costs less to join again than to keep.)
-  return slot === undefined || statements.length < 64 ? out.toString() : out.join(slot);
+  return slot === undefined || statements.length < 64 ? out.toString() : memory.join(slot, out.pieces);
 }
 
 /** Printed statements by the statement (structure or writer function), which is not changed once printed. */
-const statementTexts = new WeakMap<object, string>();
+const STATEMENT_TEXTS = slot<object, string>('printed statements');
 
 /** Text put together from pieces, answering what a writer answers about its last characters. */
 class TextTail {
@@ -278,16 +286,18 @@ class TextTail {
     return this.#pieces.join('');
   }
 
-  /** The text, kept under `slot` (see `keptJoin`). */
-  join(slot: string): string {
-    return keptJoin(slot, this.#pieces);
+  /** The pieces the text is put together from. */
+  get pieces(): readonly string[] {
+    return this.#pieces;
   }
 }
 
 class Printer {
   readonly #options: ReturnType<CodeBlockWriter['getOptions']>;
-  constructor(options: ReturnType<CodeBlockWriter['getOptions']>) {
+  readonly #memory: Memory;
+  constructor(options: ReturnType<CodeBlockWriter['getOptions']>, memory: Memory) {
     this.#options = options;
+    this.#memory = memory;
   }
 
   #writer(): CodeBlockWriter {
@@ -568,7 +578,7 @@ class Printer {
       // block's indent and kept under the member (see `splice`): an interface listing every method of a
       // service is put together, not written through the writer.
       const level = w.getIndentationLevel();
-      const keep = isKeeping();
+      const keep = this.#memory.keeping;
       separate(s.properties);
       if (keep && s.properties?.length) w.write(placeholder(() => s.properties!.map((p) => this.#member(p, level, (t) => this.#property(t, p))).join('\n')));
       else
@@ -592,8 +602,7 @@ class Printer {
    * the interfaces listing every method again (the watch loop) prints only the members that are new.
    */
   #member(member: object, level: number, print: (w: CodeBlockWriter) => void): string {
-    let table = memberTexts.get(level);
-    if (!table) memberTexts.set(level, (table = new WeakMap()));
+    const table = this.#memory.table(memberSlot(level));
     let text = table.get(member);
     if (text === undefined) {
       const t = this.#writer();

@@ -1,10 +1,10 @@
-import type { Cache } from '../../speed/cache.js';
+import type { Cache } from '../../lib/cache.js';
 import type { Config } from '../../config/index.js';
 import type { Model } from '../../model/index.js';
 import type { ReleasesModel } from '../../model/releases.js';
 import type { SampledExample } from '../../schema/sample.js';
 import type { OutputFile } from '../../lib/output-file.js';
-import type { RunMemory } from '../../speed/incremental.js';
+import type { Memory } from '../../lib/memory.js';
 
 /** Everything an emitter may read. Emitters are pure: no file system, no clock, no environment. */
 export interface EmitContext {
@@ -27,9 +27,10 @@ export interface EmitContext {
   readonly samples?: Readonly<Record<string, Readonly<Record<string, SampledExample>>>>;
   /**
    * What the last run of a watch session made (a new, empty one without a session): what an emitter derives
-   * anew each run keeps its identity there while it stays the same (see incremental.ts).
+   * anew each run keeps its identity there while it stays the same, and what it computes is kept there
+   * for the next run (see lib/memory.ts).
    */
-  readonly memory: RunMemory;
+  readonly memory: Memory;
 }
 
 export interface Emitter {

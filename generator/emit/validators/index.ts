@@ -10,12 +10,12 @@ import type { ValidateFunction } from 'ajv';
 import type { Diagnostic } from '../../lib/diagnostics.js';
 import type { MethodModel, ServiceModel } from '../../model/index.js';
 import { AJV_VERSION, type ErrorMode, type SchemaCompiler } from '../../schema/ajv.js';
-import { closureKey } from '../../speed/closure.js';
+import { closureKey } from '../../lib/closure.js';
 import { compileParams } from '../../schema/envelope.js';
 import type { OutputFile } from '../../lib/output-file.js';
-import { noCache, type Cache } from '../../speed/cache.js';
+import { noCache, type Cache } from '../../lib/cache.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared/paths.js';
-import { Memo } from '../../speed/incremental.js';
+import { slot, type Memory } from '../../lib/memory.js';
 
 const standaloneCode = ((standaloneModule as unknown as { default?: typeof standaloneModule }).default ?? standaloneModule) as unknown as (
   ajv: ReturnType<SchemaCompiler['ajv']>,
@@ -108,7 +108,8 @@ export function renumber(code: string): string {
  * The validator modules of `services`, from the functions their compilers hold (compiled already by the
  * example checks, where the same schema was checked). Runs inside the schema job (schema/job.ts).
  */
-export function emitValidators(services: readonly ServiceModel[], compilers: ReadonlyMap<string, SchemaCompiler>, cache: Cache, strict: boolean): OutputFile[] {
+export function emitValidators(services: readonly ServiceModel[], compilers: ReadonlyMap<string, SchemaCompiler>, cache: Cache, strict: boolean, memory: Memory): OutputFile[] {
+  const emitted = memory.memo(EMITTED);
   const files: OutputFile[] = [];
   const problems: Diagnostic[] = [];
   for (const service of services) {
@@ -177,4 +178,4 @@ function methodValidators(service: ServiceModel, method: MethodModel, compiler: 
 }
 
 /** Each method's validator modules, by method model and salt (see `emitValidators`). */
-const emitted = new Memo<MethodModel, readonly OutputFile[]>();
+const EMITTED = slot<MethodModel, readonly OutputFile[]>('validator modules');

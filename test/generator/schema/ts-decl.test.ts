@@ -16,6 +16,7 @@ import { loadProject } from '../../../generator/load/index.js';
 import { buildService } from '../../../generator/model/index.js';
 import { printDeclaration } from '../../../generator/schema/ts-decl.js';
 import { DECL_OPTIONS, PARAM_OPTIONS, TypeCatalog, type TypeInput } from '../../../generator/schema/typescript.js';
+import { RunMemory } from '../../../generator/speed/incremental.js';
 import { ROOT, SHARED } from '../../helpers/paths.js';
 
 const RUNS = Number(process.env.FUZZ_RUNS ?? 400);
@@ -64,7 +65,7 @@ describe('types.ts with the printer and the library together', () => {
         { name: 'plain', params: [{ name: 'n', schema: { type: 'integer' } }], paramStructure: 'by-position', result: { name: 'r', schema: { type: 'object', properties: { a: { type: 'string' } } } } },
       ],
     };
-    const catalog = new TypeCatalog({ services: [buildService('t', 't.json', document)] });
+    const catalog = new TypeCatalog({ services: [buildService('t', 't.json', document)] }, new RunMemory(false));
     const { declarations } = catalog.typeInputs();
     const [odd, plain] = ['OddResult', 'PlainResult'].map((n) => declarations.find((d) => d.name === n)!);
     expect(printDeclaration(odd!)).toBeUndefined();
@@ -82,7 +83,7 @@ describe('the declaration printer on real documents', () => {
     it(`${doc.name}: every input covered, every text the library's`, async () => {
       const loaded = loadProject(doc.config(), { source: false });
       expect(loaded.model, loaded.problems.map((p) => p.message).join('\n')).toBeDefined();
-      const { declarations, params } = new TypeCatalog(loaded.model!).typeInputs();
+      const { declarations, params } = new TypeCatalog(loaded.model!, new RunMemory(false)).typeInputs();
       const all: TypeInput[] = [...declarations, ...params];
       expect(all.length).toBeGreaterThan(100);
       const uncovered: string[] = [];

@@ -6,10 +6,11 @@
 import { describe, expect, it } from 'vitest';
 import { buildService } from '../../../generator/model/index.js';
 import { TypeCatalog } from '../../../generator/schema/typescript.js';
+import { RunMemory } from '../../../generator/speed/incremental.js';
 
 function catalog(methods: unknown[], schemas: Record<string, unknown> = {}): TypeCatalog {
   const document = { openrpc: '1.3.2', info: { title: 'T', version: '1' }, methods, components: { schemas } };
-  return new TypeCatalog({ services: [buildService('t', 't.json', document)] });
+  return new TypeCatalog({ services: [buildService('t', 't.json', document)] }, new RunMemory(false));
 }
 
 const method = (name: string, result: unknown, params: unknown[] = []) => ({ name, params, result: { name: 'r', schema: result } });

@@ -9,6 +9,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { compileTemplates, README_TEMPLATE, readmeTemplate, writeTemplateSpecs } from '../../../../generator/emit/shared/render.js';
 import { readTree } from '../../../../generator/lib/read-tree.js';
+import { RunMemory } from '../../../../generator/speed/incremental.js';
 
 const dir = mkdtempSync(join(tmpdir(), 'noderpc-specs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -22,7 +23,7 @@ describe('precompiled template specs', () => {
     const written = readdirSync(dir).sort();
     expect(written).toHaveLength(docs.length + 1);
     // A spec looked up and not found is compiled and written into the folder given as the cache: a new file.
-    const render = compileTemplates(templates, dir);
+    const render = compileTemplates(templates, new RunMemory(false), dir);
     readmeTemplate(templates.get(README_TEMPLATE)!, dir);
     expect(readdirSync(dir).sort()).toEqual(written);
     expect(render('errors.md', { id: 'errors', count: 0, codes: [], home: 'index.md', anyData: false })).toContain('# Errors');

@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { shellQuote } from '../../../../generator/emit/shared/examples.js';
 import { anchorId, cell, code, prose, text, tidy, tidyPieces } from '../../../../generator/emit/shared/markdown.js';
-import { setKeeping } from '../../../../generator/speed/incremental.js';
+import { RunMemory } from '../../../../generator/speed/incremental.js';
 
 describe('prose', () => {
   it.each([
@@ -93,6 +93,7 @@ describe('tidy', () => {
     const next = (n: number) => ((seed = (seed * 1103515245 + 12345) % 2 ** 31), seed % n);
     // A few sections seen again and again (as a page's methods are), in any state the page is in.
     const sections = ['## a\n\ntext  \n', '```\ncode  \n\n\n', '```\n\n', '\n\n', 'x\n'];
+    const session = new RunMemory(true);
     for (let c = 0; c < 3000; c++) {
       const parts: string[] = [];
       for (let l = next(10); l >= 0; l--) {
@@ -105,13 +106,8 @@ describe('tidy', () => {
       }
       const whole = parts.join('');
       // A few pages, each tidied again and again (as a watch session does), and once with nothing kept.
-      setKeeping(true);
-      try {
-        expect(tidyPieces(parts, (p) => sections.includes(p), `page ${c % 4}`), JSON.stringify(parts)).toBe(tidy(whole));
-      } finally {
-        setKeeping(false);
-      }
-      expect(tidyPieces(parts, (p) => sections.includes(p)), JSON.stringify(parts)).toBe(tidy(whole));
+      expect(tidyPieces(parts, (p) => sections.includes(p), session, `page ${c % 4}`), JSON.stringify(parts)).toBe(tidy(whole));
+      expect(tidyPieces(parts, (p) => sections.includes(p), new RunMemory(false)), JSON.stringify(parts)).toBe(tidy(whole));
     }
   });
 });

@@ -7,7 +7,7 @@ import { printStructure, StructureKind, type SourceFileStructure } from 'ts-morp
 import { describe, expect, it } from 'vitest';
 import { jsonLiteral, objectLiteral, returnObject } from '../../../../generator/emit/shared/ts-print.js';
 import { PrintError, printStatements, type Statement } from '../../../../generator/emit/shared/ts-printer.js';
-import { setKeeping } from '../../../../generator/speed/incremental.js';
+import { RunMemory } from '../../../../generator/speed/incremental.js';
 
 const KINDS: Record<string, StructureKind> = {
   import: StructureKind.ImportDeclaration,
@@ -161,21 +161,17 @@ const CASES: [string, Statement[]][] = [
 describe('printStatements prints as ts-morph does', () => {
   for (const [name, statements] of CASES) {
     it(name, () => {
-      const ours = printStatements(statements);
+      const ours = printStatements(statements, new RunMemory(false));
       expect(ours).toBe(morph(statements));
       expect(ours.endsWith('\n')).toBe(true);
     });
     // A watch session prints statements one by one and keeps their texts (interface members and long lists
     // put together after printing): the first run and the one that reuses the kept texts print the same.
     it(`${name}, while keeping texts for a next run (twice)`, () => {
-      setKeeping(true);
-      try {
-        const want = morph(statements);
-        expect(printStatements(statements)).toBe(want);
-        expect(printStatements(statements)).toBe(want);
-      } finally {
-        setKeeping(false);
-      }
+      const session = new RunMemory(true);
+      const want = morph(statements);
+      expect(printStatements(statements, session)).toBe(want);
+      expect(printStatements(statements, session)).toBe(want);
     });
   }
 });
@@ -190,8 +186,8 @@ describe('what it does not print is an internal error', () => {
   ];
   for (const [name, statement, message] of cases) {
     it(name, () => {
-      expect(() => printStatements([statement])).toThrow(PrintError);
-      expect(() => printStatements([statement])).toThrow(message);
+      expect(() => printStatements([statement], new RunMemory(false))).toThrow(PrintError);
+      expect(() => printStatements([statement], new RunMemory(false))).toThrow(message);
     });
   }
 });

@@ -3,8 +3,8 @@
  * examples, subscription kinds) and every schema it reaches through `$ref`, transitively. Two runs with the
  * same key give the same validators and the same example verdicts, so both can come from the cache.
  */
-import { contentHash } from './cache.js';
-import { getAtPointer } from '../lib/pointer.js';
+import { contentHash } from './hash.js';
+import { getAtPointer } from './pointer.js';
 
 export function closureKey(document: Record<string, unknown>, methodPointer: string, salt: string): string {
   const method = getAtPointer(document, methodPointer);
