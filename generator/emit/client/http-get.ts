@@ -60,7 +60,10 @@ export function httpGetsPart(pc: PackageContext, ns: NamespaceInfo, root: string
       ],
       returnType: `Promise<HttpGetResult<${t.result ?? 'unknown'}>>`,
     });
-    impl.push(`${objectKey(n.member)}: (${t.params ? 'params, ' : ''}options) => callHttpGet(transports.http(${service}), ${n.meta}, ${t.params ? 'params' : 'undefined'}, options)`);
+    // Loaded on first use: a plain GET is rare beside the JSON-RPC calls, and the node client's bundle stays small.
+    impl.push(
+      `${objectKey(n.member)}: (${t.params ? 'params, ' : ''}options) => import('${root}runtime/client/http-get.js').then((m) => m.callHttpGet(transports.http(${service}), ${n.meta}, ${t.params ? 'params' : 'undefined'}, options))`,
+    );
   }
   return {
     properties: [
@@ -81,9 +84,6 @@ export function httpGetsPart(pc: PackageContext, ns: NamespaceInfo, root: string
         methods: members,
       },
     ],
-    imports: [
-      { kind: 'import', moduleSpecifier: `${root}runtime/client/http-get.js`, namedImports: ['callHttpGet'] },
-      { kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/http-get.js`, namedImports: ['HttpGetResult'] },
-    ],
+    imports: [{ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/http-get.js`, namedImports: ['HttpGetResult'] }],
   };
 }
