@@ -82,12 +82,17 @@ def _same(a: object, b: object) -> bool:
     return type(a) is type(b) and a == b
 
 
-def _accepts(guard: Mapping[str, Any], value: object, value_form: bool = False) -> bool:
-    """Whether a guard takes a value: the wire form, or with ``value_form`` the value form (encoding), where an
-    int stands where the wire has a string a codec makes of it."""
+def _part_accepts(guard: Mapping[str, Any], value: object, value_form: bool) -> bool:
     types: Sequence[str] | None = guard.get("ty")
     if value_form and isinstance(value, (int, float)) and not isinstance(value, bool) and types is not None and "string" in types and guard.get("e") is None:
         return True
+    return _accepts(guard, value, value_form)
+
+
+def _accepts(guard: Mapping[str, Any], value: object, value_form: bool = False) -> bool:
+    """Whether a guard takes a value: the wire form, or with ``value_form`` the value form (encoding), where an
+    int inside an object or list may stand where the wire has a string a codec makes of it."""
+    types: Sequence[str] | None = guard.get("ty")
     if types is not None:
         t = _json_type(value)
         if t not in types and not (t == "integer" and "number" in types):
@@ -109,12 +114,12 @@ def _accepts(guard: Mapping[str, Any], value: object, value_form: bool = False) 
             return False
     items: Mapping[str, Any] | None = guard.get("it")
     arr = _as_list(value)
-    if items is not None and arr and not _accepts(items, arr[0], value_form):
+    if items is not None and arr and not _part_accepts(items, arr[0], value_form):
         return False
     props: Mapping[str, Mapping[str, Any]] | None = guard.get("pr")
     if props is not None and obj is not None:
         for key, sub in props.items():
-            if key in obj and not _accepts(sub, obj[key], value_form):
+            if key in obj and not _part_accepts(sub, obj[key], value_form):
                 return False
     return True
 

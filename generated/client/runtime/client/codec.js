@@ -54,11 +54,11 @@ function atOf(path) {
 	return path === "" ? [] : path.slice(1).split("/").map((s) => s.replace(/~1/g, "/").replace(/~0/g, "~"));
 }
 /**
-* Whether a guard takes a value: the wire form (decoding), or with `valueForm` the value form (encoding),
-* where a number or bigint stands where the wire has a string a codec makes of it (`"0x5208"`, `"21000"`).
+* Whether a guard takes a value: the wire form (decoding), or with `valueForm` the value form (encoding).
+* In the value form a number or bigint inside an object or array may stand where the wire has a string a
+* codec makes of it (`"0x5208"`, `"21000"`); the branch's own value is judged by its plan (branchAcceptsValue).
 */
 function guardAccepts(guard, value, valueForm = false) {
-	if (valueForm && (typeof value === "bigint" || typeof value === "number") && guard.ty?.includes("string") && !guard.e) return true;
 	if (guard.ty) {
 		const t = jsonTypeOf(value);
 		if (!guard.ty.includes(t) && !(t === "integer" && guard.ty.includes("number"))) return false;
@@ -70,13 +70,17 @@ function guardAccepts(guard, value, valueForm = false) {
 		const re = regex(guard.k);
 		if (!Object.keys(value).every((k) => re.test(k))) return false;
 	}
-	if (guard.it && Array.isArray(value) && value.length > 0 && !guardAccepts(guard.it, value[0], valueForm)) return false;
+	if (guard.it && Array.isArray(value) && value.length > 0 && !partAccepts(guard.it, value[0], valueForm)) return false;
 	if (guard.pr && isRecord(value)) {
 		for (const key of Object.keys(guard.pr)) {
-			if (Object.prototype.hasOwnProperty.call(value, key) && !guardAccepts(guard.pr[key], value[key], valueForm)) return false;
+			if (Object.prototype.hasOwnProperty.call(value, key) && !partAccepts(guard.pr[key], value[key], valueForm)) return false;
 		}
 	}
 	return true;
+}
+function partAccepts(guard, value, valueForm) {
+	if (valueForm && (typeof value === "bigint" || typeof value === "number") && guard.ty?.includes("string") && !guard.e) return true;
+	return guardAccepts(guard, value, valueForm);
 }
 /** Whether a union branch takes a value-form value (encoding): scalar codecs take numbers and bigints. */
 function branchAcceptsValue(guard, plan, value) {
