@@ -7,7 +7,7 @@
  * example's result where the document gives a valid example, a value the shipped result validator accepts
  * where it gives none, or gives one the generator reported as wrong (a located `example-invalid` warning).
  */
-import { existsSync, readdirSync, readFileSync, symlinkSync } from 'node:fs';
+import { existsSync, symlinkSync } from 'node:fs';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
@@ -16,41 +16,13 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../generator/config/index.js';
 import { generate, type GenerateResult } from '../../generator/generate.js';
 import { callEveryMethod, type CallOutcome } from './conformance/corpus.js';
-import { ROOT, SHARED, scratch } from '../helpers/paths.js';
+import { CORPUS as ALL, type CorpusEntry } from '../helpers/corpus.js';
+import { ROOT, scratch } from '../helpers/paths.js';
 import { declarations, typecheck } from '../helpers/typecheck.js';
-
-interface Entry {
-  readonly name: string;
-  readonly root: string;
-  readonly documents: readonly string[];
-}
-
-const CORPUS_DIR = join(ROOT, 'test/corpus');
-const REAL = join(SHARED, 'conformance/openrpc-real');
-
-/** The documents kept beside the other projects' conformance material, as the conformance tests use them. */
-const SHARED_DOCUMENTS: readonly Entry[] = [
-  { name: 'metamask', root: join(REAL, 'metamask'), documents: ['openrpc.json'] },
-  {
-    name: 'starknet',
-    root: join(REAL, 'starknet'),
-    documents: ['api/starknet_api_openrpc.json', 'api/starknet_write_api.json', 'api/starknet_trace_api_openrpc.json', 'api/starknet_ws_api.json', 'api/starknet_executables.json'],
-  },
-  { name: 'filecoin-lotus', root: join(REAL, 'filecoin-lotus'), documents: ['lotus-v1.27.0.json'] },
-  { name: 'execution-apis', root: join(SHARED, 'conformance/execution-apis'), documents: ['openrpc.json'] },
-];
-
-/** test/corpus/<name>/source.json names the document kept beside it. */
-const VENDORED: readonly Entry[] = readdirSync(CORPUS_DIR, { withFileTypes: true })
-  .filter((d) => d.isDirectory())
-  .map((d) => {
-    const source = JSON.parse(readFileSync(join(CORPUS_DIR, d.name, 'source.json'), 'utf8')) as { document: string };
-    return { name: d.name, root: join(CORPUS_DIR, d.name), documents: [source.document] };
-  });
 
 /** `CORPUS_ONLY=a,b` runs those documents alone (while working on one). */
 const ONLY = process.env.CORPUS_ONLY?.split(',');
-const CORPUS: readonly Entry[] = [...SHARED_DOCUMENTS, ...VENDORED].filter((c) => !ONLY || ONLY.includes(c.name));
+const CORPUS: readonly CorpusEntry[] = ALL.filter((c) => !ONLY || ONLY.includes(c.name));
 
 /**
  * Documents that fail through a construct another change handles, by that construct: each test must fail
@@ -137,7 +109,7 @@ async function repliesTaken(clientDir: string, methods: readonly string[]): Prom
 }
 
 /** The whole path for one document: generate, type-check, every method through client and mock. */
-async function endToEnd(c: Entry): Promise<void> {
+async function endToEnd(c: CorpusEntry): Promise<void> {
   const r = results.get(c.name);
   if (r === undefined) throw new Error(`${c.name} was not generated`);
   if (r instanceof Error) throw new Error(`generate threw: ${r.name}: ${r.message}`);

@@ -3,37 +3,14 @@
  * in ../shared/conformance) is clean under pyright in strict mode and under Debian's mypy with --strict. Each
  * document's package has its own module name, so one pyright run and one mypy run cover them all.
  */
-import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { readdirSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../../generator/config/index.js';
 import { generate } from '../../../../generator/generate.js';
-import { ROOT, SHARED, scratch } from '../../../helpers/paths.js';
+import { CORPUS } from '../../../helpers/corpus.js';
+import { ROOT, scratch } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
-
-interface Entry {
-  readonly name: string;
-  readonly root: string;
-  readonly documents: readonly string[];
-}
-
-const REAL = join(SHARED, 'conformance/openrpc-real');
-const CORPUS: readonly Entry[] = [
-  { name: 'metamask', root: join(REAL, 'metamask'), documents: ['openrpc.json'] },
-  {
-    name: 'starknet',
-    root: join(REAL, 'starknet'),
-    documents: ['api/starknet_api_openrpc.json', 'api/starknet_write_api.json', 'api/starknet_trace_api_openrpc.json', 'api/starknet_ws_api.json', 'api/starknet_executables.json'],
-  },
-  { name: 'filecoin-lotus', root: join(REAL, 'filecoin-lotus'), documents: ['lotus-v1.27.0.json'] },
-  { name: 'execution-apis', root: join(SHARED, 'conformance/execution-apis'), documents: ['openrpc.json'] },
-  ...readdirSync(join(ROOT, 'test/corpus'), { withFileTypes: true })
-    .filter((d) => d.isDirectory())
-    .map((d) => {
-      const root = join(ROOT, 'test/corpus', d.name);
-      return { name: d.name, root, documents: [(JSON.parse(readFileSync(join(root, 'source.json'), 'utf8')) as { document: string }).document] };
-    }),
-];
 
 const out = scratch('py-corpus');
 const refused = new Map<string, string>();
