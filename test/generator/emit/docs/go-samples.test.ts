@@ -7,52 +7,23 @@
  * 64-bit integer the node sent as a number in its decimal-string form). Secret placeholders are filled in
  * from the spec's example, as in test/generator/emit/docs/samples.test.ts.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { goLayout, type GoMethod } from '../../../../generator/emit/shared/go-layout.js';
 import { decode } from '../../../../runtime/client/codec.js';
-import { listFiles } from '../../../../generator/write/index.js';
 import { plansOf, projectModel } from '../../../helpers/model.js';
 import { canonical } from '../clients/cases.js';
 import { ROOT, scratch } from '../../../helpers/paths.js';
 import { run } from '../clients/run.js';
+import { type PageSample, pageSamples, same } from './page-samples.js';
 
-const DOCS = join(ROOT, 'generated/docs');
 const BASE = 'http://127.0.0.1:9650';
 
-interface GoSample {
-  readonly where: string;
-  readonly example: string;
-  readonly code: string;
-  readonly response?: { result?: unknown };
-}
+type GoSample = PageSample;
 
 function goSamples(): { samples: GoSample[]; curls: number } {
-  const samples: GoSample[] = [];
-  let curls = 0;
-  for (const file of listFiles(DOCS).filter((f) => f.endsWith('.md'))) {
-    const text = readFileSync(join(DOCS, file), 'utf8');
-    for (const group of text.matchAll(/^#### (.+?) \{#([^}]+)\}\n(?:(?!^#{1,5} )[\s\S])*?^::: code-group\n([\s\S]*?)^:::\n(?:\nResponse:\n\n```json\n([\s\S]*?)```)?/gm)) {
-      const [, example, id, body, response] = group;
-      if (body!.includes('```sh [curl]')) curls++;
-      const go = /^```go \[Go client\]\n([\s\S]*?)^```$/m.exec(body!);
-      if (go) samples.push({ where: `${file}#${id}`, example: example!, code: go[1]!, ...(response ? { response: JSON.parse(response) as GoSample['response'] } : {}) });
-    }
-  }
-  return { samples, curls };
-}
-
-/** Equal, a `<name>` string on the page (a secret it does not show) standing for any string. */
-function same(got: unknown, shown: unknown): boolean {
-  if (typeof shown === 'string' && /^<[^>]+>$/.test(shown)) return typeof got === 'string';
-  if (Array.isArray(shown)) return Array.isArray(got) && got.length === shown.length && shown.every((v, i) => same(got[i], v));
-  if (shown !== null && typeof shown === 'object') {
-    if (got === null || typeof got !== 'object' || Array.isArray(got)) return false;
-    const keys = Object.keys(shown);
-    return keys.length === Object.keys(got).length && keys.every((k) => same((got as Record<string, unknown>)[k], (shown as Record<string, unknown>)[k]));
-  }
-  return JSON.stringify(got) === JSON.stringify(shown);
+  return pageSamples('go [Go client]');
 }
 
 const layout = goLayout(projectModel(), '@noderpc/client');
