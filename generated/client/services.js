@@ -34,14 +34,14 @@ export const xwalletService = {
 };
 export const proposervmService = {
   "name": "proposervm",
-  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/proposervm","variables":{"blockchainID":{"default":"P","description":"The chain's blockchain ID or alias (`P`, `X`, `C`, or an L1 chain's ID)."}}}],
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/proposervm","variables":{"blockchainID":{"default":"P"}}}],
   "batch": false,
   "dialect": "gorilla-json2",
   "probe": {"method":"proposervm.getProposedHeight","params":{}},
 };
 export const indexerService = {
   "name": "indexer",
-  "endpoints": [{"name":"node","transport":"http","path":"/ext/index/{blockchainID}/{container}","variables":{"blockchainID":{"default":"C","description":"The chain's primary alias (`P`, `X`, `C`) or, for another chain, its ID."},"container":{"default":"block","enum":["block","tx","vtx"],"description":"What the index holds; `tx` and `vtx` exist only on the X-Chain."}}}],
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/index/{blockchainID}/{container}","variables":{"blockchainID":{"default":"C"},"container":{"default":"block","enum":["block","tx","vtx"]}}}],
   "batch": false,
   "dialect": "gorilla-json2",
 };
@@ -60,7 +60,7 @@ export const keystoreService = {
 };
 export const nativeService = {
   "name": "native",
-  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/native","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}}],
+  "endpoints": [{"name":"node","transport":"http","path":"/ext/bc/{blockchainID}/native","variables":{"blockchainID":{"default":"C"}}}],
   "batch": false,
   "dialect": "gorilla-json2",
 };
@@ -72,7 +72,7 @@ export const adminService = {
 };
 export const evmService = {
   "name": "evm",
-  "endpoints": [{"name":"http","transport":"http","path":"/ext/bc/{blockchainID}/rpc","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}},{"name":"websocket","transport":"websocket","path":"/ext/bc/{blockchainID}/ws","variables":{"blockchainID":{"default":"C","description":"The EVM chain's blockchain ID or alias; `C` is the C-Chain."}}}],
+  "endpoints": [{"name":"http","transport":"http","path":"/ext/bc/{blockchainID}/rpc","variables":{"blockchainID":{"default":"C"}}},{"name":"websocket","transport":"websocket","path":"/ext/bc/{blockchainID}/ws","variables":{"blockchainID":{"default":"C"}}}],
   "batch": true,
   "batchLimit": 1000,
   "publicNodeBatchLimit": 40,

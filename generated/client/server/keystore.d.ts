@@ -17,6 +17,7 @@ export interface KeystoreNamespaceHandlers {
    * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   createUser?(params: KeystoreCreateUserParams, ctx: HandlerContext): KeystoreCreateUserResult | Promise<KeystoreCreateUserResult>;
   /**
@@ -29,6 +30,7 @@ export interface KeystoreNamespaceHandlers {
    * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   deleteUser?(params: KeystoreDeleteUserParams, ctx: HandlerContext): KeystoreDeleteUserResult | Promise<KeystoreDeleteUserResult>;
   /**
@@ -39,6 +41,7 @@ export interface KeystoreNamespaceHandlers {
    * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   listUsers?(params: Record<string, never>, ctx: HandlerContext): KeystoreListUsersResult | Promise<KeystoreListUsersResult>;
   /**
@@ -53,6 +56,7 @@ export interface KeystoreNamespaceHandlers {
    * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   exportUser?(params: KeystoreExportUserParams, ctx: HandlerContext): KeystoreExportUserResult | Promise<KeystoreExportUserResult>;
   /**
@@ -67,6 +71,7 @@ export interface KeystoreNamespaceHandlers {
    * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   importUser?(params: KeystoreImportUserParams, ctx: HandlerContext): KeystoreImportUserResult | Promise<KeystoreImportUserResult>;
 }

@@ -27,6 +27,7 @@ export interface NativeNamespaceHandlers {
    * does not list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   export?(params: NativeExportParams, ctx: HandlerContext): NativeExportResult | Promise<NativeExportResult>;
   /**
@@ -58,6 +59,7 @@ export interface NativeNamespaceHandlers {
    * answer `rpc: can't find method "native.ExportKey"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   exportKey?(params: NativeExportKeyParams, ctx: HandlerContext): NativeExportKeyResult | Promise<NativeExportKeyResult>;
   /**
@@ -129,6 +131,7 @@ export interface NativeNamespaceHandlers {
    * quantity; the node's documentation says `baseFee` is an integer. Both `baseFee` forms are accepted here; send hex.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   import?(params: NativeImportParams, ctx: HandlerContext): NativeImportResult | Promise<NativeImportResult>;
   /**
@@ -158,6 +161,7 @@ export interface NativeNamespaceHandlers {
    * `argument 'privateKey' not given`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   importKey?(params: NativeImportKeyParams, ctx: HandlerContext): NativeImportKeyResult | Promise<NativeImportKeyResult>;
   /**

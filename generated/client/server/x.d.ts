@@ -117,6 +117,7 @@ export interface AvmNamespaceHandlers {
    * Index API (`/ext/index/X/tx`) or an indexer outside the node.
    *
    * Removed from the node in v1.13.1.
+   * @deprecated Removed from the node in v1.13.1; current nodes do not serve it.
    */
   getAddressTxs?(params: AvmGetAddressTxsParams, ctx: HandlerContext): AvmGetAddressTxsResult | Promise<AvmGetAddressTxsResult>;
   /**
@@ -129,6 +130,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.CreateAddress"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   createAddress?(params: AvmCreateAddressParams, ctx: HandlerContext): AvmCreateAddressResult | Promise<AvmCreateAddressResult>;
   /**
@@ -141,6 +143,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.ListAddresses"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   listAddresses?(params: AvmListAddressesParams, ctx: HandlerContext): AvmListAddressesResult | Promise<AvmListAddressesResult>;
   /**
@@ -153,6 +156,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.ExportKey"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   exportKey?(params: AvmExportKeyParams, ctx: HandlerContext): AvmExportKeyResult | Promise<AvmExportKeyResult>;
   /**
@@ -165,6 +169,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.ImportKey"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   importKey?(params: AvmImportKeyParams, ctx: HandlerContext): AvmImportKeyResult | Promise<AvmImportKeyResult>;
   /**
@@ -177,6 +182,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.CreateAsset"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   createAsset?(params: AvmCreateAssetParams, ctx: HandlerContext): AvmCreateAssetResult | Promise<AvmCreateAssetResult>;
   /**
@@ -215,6 +221,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.CreateNFTAsset"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   createNFTAsset?(params: AvmCreateNFTAssetParams, ctx: HandlerContext): AvmCreateNFTAssetResult | Promise<AvmCreateNFTAssetResult>;
   /**
@@ -227,6 +234,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.Mint"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   mint?(params: AvmMintParams, ctx: HandlerContext): AvmMintResult | Promise<AvmMintResult>;
   /**
@@ -239,6 +247,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.MintNFT"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   mintNFT?(params: AvmMintNFTParams, ctx: HandlerContext): AvmMintNFTResult | Promise<AvmMintNFTResult>;
   /**
@@ -251,6 +260,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.Send"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   send?(params: AvmSendParams, ctx: HandlerContext): AvmSendResult | Promise<AvmSendResult>;
   /**
@@ -263,6 +273,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.SendMultiple"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   sendMultiple?(params: AvmSendMultipleParams, ctx: HandlerContext): AvmSendMultipleResult | Promise<AvmSendMultipleResult>;
   /**
@@ -275,6 +286,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.SendNFT"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   sendNFT?(params: AvmSendNFTParams, ctx: HandlerContext): AvmSendNFTResult | Promise<AvmSendNFTResult>;
   /**
@@ -287,6 +299,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.Export"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   export?(params: AvmExportParams, ctx: HandlerContext): AvmExportResult | Promise<AvmExportResult>;
   /**
@@ -299,6 +312,7 @@ export interface AvmNamespaceHandlers {
    * `rpc: can't find method "avm.Import"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   import?(params: AvmImportParams, ctx: HandlerContext): AvmImportResult | Promise<AvmImportResult>;
 }

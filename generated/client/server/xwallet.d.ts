@@ -25,6 +25,7 @@ export interface WalletNamespaceHandlers {
    * `wallet.issueTx`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   send?(params: WalletSendParams, ctx: HandlerContext): WalletSendResult | Promise<WalletSendResult>;
   /**
@@ -36,6 +37,7 @@ export interface WalletNamespaceHandlers {
    * `rpc: can't find method "wallet.SendMultiple"`.
    *
    * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+   * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
    */
   sendMultiple?(params: WalletSendMultipleParams, ctx: HandlerContext): WalletSendMultipleResult | Promise<WalletSendMultipleResult>;
 }

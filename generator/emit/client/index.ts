@@ -365,6 +365,9 @@ function makeMethodModule(pc: PackageContext, method: MethodModel, n: MethodName
 interface NamespacePart {
   readonly metas: readonly Statement[];
   readonly members: readonly MethodSignature[];
+  /** A plain method, made by the runtime's `bindMethods` from its meta. */
+  readonly bound?: BoundMember;
+  /** Members written out (subscriptions, paginators): object-literal entries. */
   readonly impl: readonly string[];
   readonly typeImports: readonly string[];
   readonly service: string;
@@ -393,8 +396,8 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
     const typeImports = new Set<string>();
     let subscribe = false;
     let paginate = false;
+    let bound: BoundMember | undefined;
     const metas = metaStatements(pc, method, ns.module, false, shared);
-    const transport = method.websocketOnly ? `transports.ws(${service})` : `transports.http(${service})`;
     if (method.subscriptions) {
       subscribe = true;
       const kinds = method.subscriptions.kinds;
@@ -429,7 +432,7 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
       for (const o of sig.overloads) members.push({ name: n.member, docs: caseDocs(method, o), parameters: o.params, returnType: `Promise<${o.result}>` });
       members.push({ name: n.member, docs: methodDocs(method), parameters: sig.params, returnType: `Promise<${sig.result}>` });
       const argNames = sig.params.map((p) => p.name);
-      impl.push(`${objectKey(n.member)}: (${argNames.join(', ')}) => invoke(${transport}, ${n.meta}, ${sig.args}, options)`);
+      bound = { member: n.member, wire: method.name, meta: n.meta };
       if (method.pagination && t.params && t.result) {
         paginate = true;
         const pg = method.pagination;
@@ -444,8 +447,32 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
         impl.push(`${q(member)}: (${argNames.join(', ')}) => paginateByIndex((page) => call(transports.http(${service}), ${n.meta}, page, options), params ?? {}, ${JSON.stringify(fields)})`);
       }
     }
-    return { metas, members, impl, typeImports: [...typeImports], service, subscribe, paginate };
+    return { metas, members, ...(bound ? { bound } : {}), impl, typeImports: [...typeImports], service, subscribe, paginate };
   });
+}
+
+/** A plain method of a namespace: its member name, its wire name and its meta's constant. */
+interface BoundMember {
+  readonly member: string;
+  readonly wire: string;
+  readonly meta: string;
+}
+
+/**
+ * The arguments of `bindMethods` after the service: the prefix most members' wire names have before their
+ * member names (`platform.`, `eth_`), and the metas, each with its member name where the prefix does not
+ * make it.
+ */
+function boundList(group: readonly BoundMember[]): string {
+  const prefixOf = (b: BoundMember) => (b.wire.length > b.member.length && b.wire.endsWith(b.member) ? b.wire.slice(0, -b.member.length) : undefined);
+  const counts = new Map<string, number>();
+  for (const b of group) {
+    const prefix = prefixOf(b);
+    if (prefix !== undefined) counts.set(prefix, (counts.get(prefix) ?? 0) + 1);
+  }
+  const prefix = [...counts].reduce<[string, number]>((best, c) => (c[1] > best[1] ? c : best), ['', 0])[0];
+  const entries = group.map((b) => (b.wire === `${prefix}${b.member}` ? b.meta : `[${q(b.member)}, ${b.meta}]`));
+  return `${q(prefix)}, [${entries.join(', ')}]`;
 }
 
 function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: boolean): OutputFile[] {
@@ -467,18 +494,23 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   const shared = sharedPlans(pc, ns.methods);
   const parts = ns.methods.map((method) => namespacePart(pc, ns, method, withValidators, shared));
   for (const part of parts) metas.push(...part.metas);
+  const bound = new Map<string, BoundMember[]>();
   for (const part of parts) {
     services.add(part.service);
     for (const name of part.typeImports) typeImports.add(name);
     members.push(...part.members);
+    if (part.bound) bound.set(part.service, [...(bound.get(part.service) ?? []), part.bound]);
     impl.push(...part.impl);
     if (part.subscribe) needsSubscribe = true;
     if (part.paginate) needsPaginate = true;
   }
+  if (bound.size) impl.unshift(`...bindMethods(transports, invoke, ${ns.table})`);
   const gets = httpGetsPart(pc, ns, root);
   impl.push(...gets.impl);
   const statements: Statement[] = [GENERATED_BANNER];
   statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call.js`, namedImports: ['call'] });
+  if (bound.size) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/namespace.js`, namedImports: ['bindMethods'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/namespace.js`, namedImports: ['Invoke', 'MethodGroup', 'NamespaceTransports'] });
   statements.push(...gets.imports);
   if (needsSubscribe) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/call-api.js`, namedImports: ['subscribe'] });
   if (needsPaginate) statements.push({ kind: 'import', moduleSpecifier: `${root}runtime/client/paginate.js`, namedImports: ['paginateByIndex'] });
@@ -490,22 +522,13 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: `${root}types.js`, namedImports: [...typeImports].sort() });
   statements.push(...defs, ...[...shared].map(([source, name]) => `const ${name} = ${source};`), ...metas);
   statements.push({
-    kind: 'interface',
+    kind: 'variable',
     isExported: true,
-    name: 'NamespaceTransports',
-    docs: docs(["Where a namespace sends its calls: a service's HTTP transport, and its WebSocket one for subscriptions."]),
-    properties: [
-      { name: 'http', type: '(service: ServiceMeta) => Transport' },
-      { name: 'ws', type: '(service: ServiceMeta) => Transport' },
-    ],
+    declarationKind: 'const',
+    docs: docs([`The \`${ns.key}\` namespace's methods by service, each service's with the prefix of their wire names: the namespace's members and \`request()\` are made from it.`]),
+    declarations: [{ name: ns.table, type: 'readonly MethodGroup[]', initializer: (w) => void w.write(`[${[...bound].map(([service, group]) => `[${service}, ${boundList(group)}]`).join(', ')}]`) }],
   });
-  statements.push({
-    kind: 'typeAlias',
-    isExported: true,
-    name: 'Invoke',
-    docs: docs(['How a namespace turns a method call into a result: `call` (the default) or `prepare` (for batches).']),
-    type: '(transport: Transport, meta: MethodMeta, params: unknown, options?: CallOptions) => unknown',
-  });
+  statements.push({ kind: 'export', isTypeOnly: true, moduleSpecifier: `${root}runtime/client/namespace.js`, namedExports: ['Invoke', 'NamespaceTransports'] });
   statements.push({
     kind: 'interface',
     isExported: true,
@@ -558,13 +581,18 @@ function probeOf(s: ServiceModel): { probe?: { method: string; params: unknown[]
   return m ? { probe: { method: m.name, params: m.positional ? [] : {} } } : {};
 }
 
+/** A server's variables as the runtime reads them (`EndpointMeta`): the default and the allowed values, no prose. */
+function runtimeVariables(variables: ServiceModel['endpoints'][number]['variables']): Record<string, { default: string; enum?: readonly string[] }> {
+  return Object.fromEntries(Object.entries(variables).map(([name, v]) => [name, { default: v.default, ...(v.enum ? { enum: v.enum } : {}) }]));
+}
+
 function servicesModule(pc: PackageContext, services: readonly ServiceModel[]): OutputFile[] {
   const statements: Statement[] = [GENERATED_BANNER, { kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['ServiceMeta'] }];
   for (const s of services) {
     const meta = {
       name: s.name,
       // A server's URL goes along where it names a host: a client may call it without a base URL of its own.
-      endpoints: s.endpoints.map((e) => ({ name: e.name, transport: e.transport, ...(/^[a-z][a-z0-9+.-]*:\/\//i.test(e.url) ? { url: e.url } : {}), path: e.path, variables: e.variables })),
+      endpoints: s.endpoints.map((e) => ({ name: e.name, transport: e.transport, ...(/^[a-z][a-z0-9+.-]*:\/\//i.test(e.url) ? { url: e.url } : {}), path: e.path, variables: runtimeVariables(e.variables) })),
       batch: s.jsonrpc.batch,
       ...(s.jsonrpc.batchLimit !== undefined ? { batchLimit: s.jsonrpc.batchLimit } : {}),
       ...(s.jsonrpc.publicNodeBatchLimit !== undefined ? { publicNodeBatchLimit: s.jsonrpc.publicNodeBatchLimit } : {}),
@@ -620,9 +648,8 @@ interface IndexNames {
   readonly requestsIface: string;
 }
 
-/** The index module's imports (each namespace's factory, interface and metas) and its re-exports. */
+/** The index module's imports (each namespace's factory, interface and table of methods) and its re-exports. */
 function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
-  const { model } = ctx;
   const statements: Statement[] = [];
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call.js', namedImports: ['call'] });
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/call-api.js', namedImports: ['batch', 'prepare'] });
@@ -631,17 +658,12 @@ function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['NodeClientOptions'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/transports/middleware.js', namedImports: ['Middleware'] });
-  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/meta.js', namedImports: ['MethodMeta', 'ServiceMeta'] });
-  statements.push({ kind: 'import', moduleSpecifier: './services.js', namedImports: model.services.map((s) => pc.names.serviceConst(s)) });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/namespace.js', namedImports: ['findMethod'] });
+  statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/namespace.js', namedImports: ['MethodGroup'] });
   const typeImports = new Set<string>();
-  const metaImports = new Map<string, string[]>();
   for (const ns of pc.names.namespaces)
     for (const m of ns.methods) {
       if (m.subscriptions) continue;
-      const n = pc.names.of(m);
-      const list = metaImports.get(ns.module);
-      if (list) list.push(n.meta);
-      else metaImports.set(ns.module, [n.meta]);
       const t = pc.types.methodTypes(m);
       if (t.params) typeImports.add(t.params);
       if (t.result) typeImports.add(t.result);
@@ -650,7 +672,7 @@ function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
     statements.push({
       kind: 'import',
       moduleSpecifier: `./${ns.module}.js`,
-      namedImports: [ns.factory, { name: ns.iface, isTypeOnly: true }, ...(metaImports.get(ns.module) ?? [])],
+      namedImports: [ns.factory, ns.table, { name: ns.iface, isTypeOnly: true }],
     });
   }
   if (typeImports.size) statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './types.js', namedImports: [...typeImports].sort() });
@@ -807,18 +829,11 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
   const { client } = names;
   const statements: Statement[] = [];
   const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
-  // request()'s table: the metas in a list (each meta names its method and service), the services by name;
-  // a table keyed by wire name would repeat every name the metas already hold.
-  const metaList = pc.names.namespaces.flatMap((ns) => ns.methods.filter((m) => !m.subscriptions).map((m) => pc.names.of(m).meta));
+  // request()'s table: each namespace's methods by service, as its members are made from them.
   statements.push({
     kind: 'variable',
     declarationKind: 'const',
-    declarations: [{ name: 'METHODS', type: 'readonly MethodMeta[]', initializer: (w) => void w.write(`[${metaList.join(', ')}]`) }],
-  });
-  statements.push({
-    kind: 'variable',
-    declarationKind: 'const',
-    declarations: [{ name: 'SERVICES', type: 'Record<string, ServiceMeta>', initializer: objectLiteral(model.services.map((sv) => `${q(sv.name)}: ${pc.names.serviceConst(sv)}`)) }],
+    declarations: [{ name: 'METHODS', type: 'readonly (readonly MethodGroup[])[]', initializer: (w) => void w.write(`[${pc.names.namespaces.map((ns) => ns.table).join(', ')}]`) }],
   });
   statements.push({
     kind: 'function',
@@ -838,7 +853,7 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
       returnObject([
         '...namespaces(call)',
         'batch: (build, options) => batch(build(namespaces(prepare)), options)',
-        `request: ({ method, params }, options) => {\n  const meta = METHODS.find((m) => m.name === method);\n  if (!meta) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const service = SERVICES[meta.service];\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+        `request: ({ method, params }, options) => {\n  const found = findMethod(METHODS, method);\n  if (!found) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const { service, meta } = found;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
         ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
         'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
         'close: () => pool.close()',

@@ -37,6 +37,8 @@ export interface NamespaceInfo {
   readonly methods: MethodModel[];
   readonly iface: string;
   readonly factory: string;
+  /** The exported constant of the namespace module that lists its methods by service (`platformMethods`). */
+  readonly table: string;
   readonly module: string;
 }
 
@@ -70,7 +72,7 @@ export class Names {
         if (!ns) {
           if (CLIENT_MEMBERS.has(namespace) || namespace in scopes)
             this.problems.push({ code: 'name-collision', message: `Namespace "${namespace}" would hide the client's own member of that name; rename the methods or the scope.`, file: service.source });
-          ns = { key: namespace, services: [service], methods: [], iface: `${pascalCase(namespace)}Namespace`, factory: `create${pascalCase(namespace)}Namespace`, module: `namespaces/${namespace}` };
+          ns = { key: namespace, services: [service], methods: [], iface: `${pascalCase(namespace)}Namespace`, factory: `create${pascalCase(namespace)}Namespace`, table: `${pascalCase(namespace).replace(/^./, (c) => c.toLowerCase())}Methods`, module: `namespaces/${namespace}` };
           byKey.set(namespace, ns);
           this.namespaces.push(ns);
         } else if (!ns.services.includes(service)) ns.services.push(service);

@@ -15,6 +15,9 @@ export function methodDocs(method: MethodModel, extra: { params?: { name: string
   const tags: { tagName: string; text?: string }[] = [];
   for (const p of extra.params ?? []) tags.push({ tagName: 'param', text: `${p.name}${p.text ? ` ${p.text.split('\n')[0]}` : ''}` });
   if (extra.returns) tags.push({ tagName: 'returns', text: extra.returns });
+  // A method the node no longer serves is deprecated too, so that editors strike it through where it is used.
+  const removedIn = a.removedIn ?? method.keystore?.removedIn;
   if (method.deprecated) tags.push({ tagName: 'deprecated', text: method.replacedBy ? `Use ${method.replacedBy} instead.` : 'See the description.' });
+  else if (removedIn) tags.push({ tagName: 'deprecated', text: `Removed from the node in ${removedIn}; current nodes do not serve it.` });
   return docs([method.summary, extra.lead, method.description, notes.join(' ')], tags);
 }

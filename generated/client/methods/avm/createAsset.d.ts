@@ -19,6 +19,7 @@ export { avmCreateAssetMeta } from '../../namespaces/avm.js';
  * `rpc: can't find method "avm.CreateAsset"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function avmCreateAsset(transport: Transport, params: AvmCreateAssetParams, options?: CallOptions): Promise<AvmCreateAssetResult>;
 /**

@@ -19,6 +19,7 @@ export { avmGetAddressTxsMeta } from '../../namespaces/avm.js';
  * Index API (`/ext/index/X/tx`) or an indexer outside the node.
  *
  * Removed from the node in v1.13.1.
+ * @deprecated Removed from the node in v1.13.1; current nodes do not serve it.
  */
 export declare function avmGetAddressTxs(transport: Transport, params: AvmGetAddressTxsParams, options?: CallOptions): Promise<AvmGetAddressTxsResult>;
 /**

@@ -19,6 +19,7 @@ export { avmImportKeyMeta } from '../../namespaces/avm.js';
  * `rpc: can't find method "avm.ImportKey"`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function avmImportKey(transport: Transport, params: AvmImportKeyParams, options?: CallOptions): Promise<AvmImportKeyResult>;
 /**

@@ -19,6 +19,7 @@ export { avmMintMeta } from '../../namespaces/avm.js';
  * `rpc: can't find method "avm.Mint"`. `from` (the addresses to spend from, default all of the user's) and `changeAddr` (where change goes) were optional.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function avmMint(transport: Transport, params: AvmMintParams, options?: CallOptions): Promise<AvmMintResult>;
 /**

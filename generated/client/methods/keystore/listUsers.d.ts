@@ -15,5 +15,6 @@ export { keystoreListUsersMeta } from '../../namespaces/keystore.js';
  * **Removed in v1.12.2** with the node's keystore: current nodes answer an HTTP 404.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2. Off by default; enabled with --api-keystore-enabled. Not available on the public node.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function keystoreListUsers(transport: Transport, options?: CallOptions): Promise<KeystoreListUsersResult>;

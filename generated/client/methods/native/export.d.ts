@@ -30,6 +30,7 @@ export { nativeExportMeta } from '../../namespaces/native.js';
  * does not list it. An `amount` of 0 is rejected with `argument 'amount' must be > 0`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function nativeExport(transport: Transport, params: NativeExportParams, options?: CallOptions): Promise<NativeExportResult>;
 /**

@@ -19,6 +19,7 @@ export { nativeExportKeyMeta } from '../../namespaces/native.js';
  * answer `rpc: can't find method "native.ExportKey"`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function nativeExportKey(transport: Transport, params: NativeExportKeyParams, options?: CallOptions): Promise<NativeExportKeyResult>;
 /**

@@ -25,6 +25,7 @@ export { nativeImportMeta } from '../../namespaces/native.js';
  * quantity; the node's documentation says `baseFee` is an integer. Both `baseFee` forms are accepted here; send hex.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function nativeImport(transport: Transport, params: NativeImportParams, options?: CallOptions): Promise<NativeImportResult>;
 /**

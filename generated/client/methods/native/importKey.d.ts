@@ -20,6 +20,7 @@ export { nativeImportKeyMeta } from '../../namespaces/native.js';
  * `argument 'privateKey' not given`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function nativeImportKey(transport: Transport, params: NativeImportKeyParams, options?: CallOptions): Promise<NativeImportKeyResult>;
 /**

@@ -20,6 +20,7 @@ export { walletSendMeta } from '../../namespaces/wallet.js';
  * `wallet.issueTx`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function walletSend(transport: Transport, params: WalletSendParams, options?: CallOptions): Promise<WalletSendResult>;
 /**

@@ -18,6 +18,7 @@ export { walletSendMultipleMeta } from '../../namespaces/wallet.js';
  * `rpc: can't find method "wallet.SendMultiple"`.
  *
  * Keystore method: acts for a node-held user; its username and password are secrets. Removed from the node in v1.12.2.
+ * @deprecated Removed from the node in v1.12.2; current nodes do not serve it.
  */
 export declare function walletSendMultiple(transport: Transport, params: WalletSendMultipleParams, options?: CallOptions): Promise<WalletSendMultipleResult>;
 /**

@@ -2,19 +2,16 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { ethService } from './services.js';
-import { createDebugNamespace, debugGetBadBlocksMeta, debugGetRawBlockMeta, debugGetRawBlockAccessListMeta, debugGetRawHeaderMeta, debugGetRawReceiptsMeta, debugGetRawTransactionMeta, debugTraceBlockByHashMeta, debugTraceBlockByNumberMeta, debugTraceTransactionMeta } from './namespaces/debug.js';
-import { createEngineNamespace, engineExchangeCapabilitiesMeta, engineExchangeTransitionConfigurationV1Meta, engineForkchoiceUpdatedV1Meta, engineForkchoiceUpdatedV2Meta, engineForkchoiceUpdatedV3Meta, engineForkchoiceUpdatedV4Meta, engineForkchoiceUpdatedV5Meta, engineGetBlobsV1Meta, engineGetBlobsV2Meta, engineGetBlobsV3Meta, engineGetBlobsV4Meta, engineGetInclusionListV1Meta, engineGetPayloadBodiesByHashV1Meta, engineGetPayloadBodiesByHashV2Meta, engineGetPayloadBodiesByRangeV1Meta, engineGetPayloadBodiesByRangeV2Meta, engineGetPayloadV1Meta, engineGetPayloadV2Meta, engineGetPayloadV3Meta, engineGetPayloadV4Meta, engineGetPayloadV5Meta, engineGetPayloadV6Meta, engineNewPayloadV1Meta, engineNewPayloadV2Meta, engineNewPayloadV3Meta, engineNewPayloadV4Meta, engineNewPayloadV5Meta, engineNewPayloadV6Meta } from './namespaces/engine.js';
-import { createEthNamespace, ethAccountsMeta, ethBaseFeeMeta, ethBlobBaseFeeMeta, ethBlockNumberMeta, ethCallMeta, ethCapabilitiesMeta, ethChainIdMeta, ethCoinbaseMeta, ethConfigMeta, ethCreateAccessListMeta, ethEstimateGasMeta, ethFeeHistoryMeta, ethFillTransactionMeta, ethGasPriceMeta, ethGetBalanceMeta, ethGetBlockAccessListMeta, ethGetBlockByHashMeta, ethGetBlockByNumberMeta, ethGetBlockReceiptsMeta, ethGetBlockTransactionCountByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetCodeMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethGetLogsMeta, ethGetProofMeta, ethGetStorageAtMeta, ethGetStorageValuesMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByHashMeta, ethGetTransactionCountMeta, ethGetTransactionReceiptMeta, ethMaxPriorityFeePerGasMeta, ethNewBlockFilterMeta, ethNewFilterMeta, ethNewPendingTransactionFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignMeta, ethSignTransactionMeta, ethSimulateV1Meta, ethSyncingMeta, ethUninstallFilterMeta } from './namespaces/eth.js';
-import { createNetNamespace, netVersionMeta } from './namespaces/net.js';
-import { createTestingNamespace, testingBuildBlockV1Meta } from './namespaces/testing.js';
-import { createTxpoolNamespace, txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta } from './namespaces/txpool.js';
+import { findMethod } from './runtime/client/namespace.js';
+import { createDebugNamespace, debugMethods } from './namespaces/debug.js';
+import { createEngineNamespace, engineMethods } from './namespaces/engine.js';
+import { createEthNamespace, ethMethods } from './namespaces/eth.js';
+import { createNetNamespace, netMethods } from './namespaces/net.js';
+import { createTestingNamespace, testingMethods } from './namespaces/testing.js';
+import { createTxpoolNamespace, txpoolMethods } from './namespaces/txpool.js';
 export * from './runtime/index.js';
 export * from './services.js';
-const METHODS = [debugGetBadBlocksMeta, debugGetRawBlockMeta, debugGetRawBlockAccessListMeta, debugGetRawHeaderMeta, debugGetRawReceiptsMeta, debugGetRawTransactionMeta, debugTraceBlockByHashMeta, debugTraceBlockByNumberMeta, debugTraceTransactionMeta, engineExchangeCapabilitiesMeta, engineExchangeTransitionConfigurationV1Meta, engineForkchoiceUpdatedV1Meta, engineForkchoiceUpdatedV2Meta, engineForkchoiceUpdatedV3Meta, engineForkchoiceUpdatedV4Meta, engineForkchoiceUpdatedV5Meta, engineGetBlobsV1Meta, engineGetBlobsV2Meta, engineGetBlobsV3Meta, engineGetBlobsV4Meta, engineGetInclusionListV1Meta, engineGetPayloadBodiesByHashV1Meta, engineGetPayloadBodiesByHashV2Meta, engineGetPayloadBodiesByRangeV1Meta, engineGetPayloadBodiesByRangeV2Meta, engineGetPayloadV1Meta, engineGetPayloadV2Meta, engineGetPayloadV3Meta, engineGetPayloadV4Meta, engineGetPayloadV5Meta, engineGetPayloadV6Meta, engineNewPayloadV1Meta, engineNewPayloadV2Meta, engineNewPayloadV3Meta, engineNewPayloadV4Meta, engineNewPayloadV5Meta, engineNewPayloadV6Meta, ethAccountsMeta, ethBaseFeeMeta, ethBlobBaseFeeMeta, ethBlockNumberMeta, ethCallMeta, ethCapabilitiesMeta, ethChainIdMeta, ethCoinbaseMeta, ethConfigMeta, ethCreateAccessListMeta, ethEstimateGasMeta, ethFeeHistoryMeta, ethFillTransactionMeta, ethGasPriceMeta, ethGetBalanceMeta, ethGetBlockAccessListMeta, ethGetBlockByHashMeta, ethGetBlockByNumberMeta, ethGetBlockReceiptsMeta, ethGetBlockTransactionCountByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetCodeMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethGetLogsMeta, ethGetProofMeta, ethGetStorageAtMeta, ethGetStorageValuesMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByHashMeta, ethGetTransactionCountMeta, ethGetTransactionReceiptMeta, ethMaxPriorityFeePerGasMeta, ethNewBlockFilterMeta, ethNewFilterMeta, ethNewPendingTransactionFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignMeta, ethSignTransactionMeta, ethSimulateV1Meta, ethSyncingMeta, ethUninstallFilterMeta, netVersionMeta, testingBuildBlockV1Meta, txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta];
-const SERVICES = {
-  "eth": ethService,
-};
+const METHODS = [debugMethods, engineMethods, ethMethods, netMethods, testingMethods, txpoolMethods];
 
 function scope(pool, variables) {
   const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
@@ -30,9 +27,9 @@ function scope(pool, variables) {
     ...namespaces(call),
     batch: (build, options) => batch(build(namespaces(prepare)), options),
     request: ({ method, params }, options) => {
-      const meta = METHODS.find((m) => m.name === method);
-      if (!meta) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
-      const service = SERVICES[meta.service];
+      const found = findMethod(METHODS, method);
+      if (!found) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
+      const { service, meta } = found;
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
     use(middleware) {
