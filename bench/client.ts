@@ -140,6 +140,39 @@ export async function nodeClientRows(): Promise<Section['rows']> {
   }));
 }
 
+/** Median µs per run of `fn` over `rounds` rounds of `n` runs. */
+function microseconds(fn: () => void, n = 5000, rounds = 5): number {
+  const times: number[] = [];
+  for (let r = 0; r < rounds; r++) {
+    const t = performance.now();
+    for (let i = 0; i < n; i++) fn();
+    times.push(((performance.now() - t) / n) * 1000);
+  }
+  return median(times);
+}
+
+/**
+ * What making a client costs before its first call: the client itself, each namespace on its first use,
+ * and a scope (`chain(id)`), which is kept and so costs a lookup when a program scopes every call.
+ */
+function constructionRows(createNodeClient: typeof import('../generated/client/index.js').createNodeClient, url: string): Section['rows'] {
+  const make = () => createNodeClient({ url });
+  const tMake = microseconds(make);
+  const tFirst = microseconds(() => {
+    const n = make();
+    void n.eth.blockNumber;
+    void n.platform.getHeight;
+  });
+  const scoped = make();
+  const tScope = microseconds(() => void scoped.chain('C').eth.blockNumber, 50_000);
+  const tViem = microseconds(() => createPublicClient({ transport: http(`${url}/ext/bc/C/rpc`) }));
+  return [
+    { name: 'make a client: createNodeClient({ url })', value: `${tMake.toFixed(1)} µs (viem's createPublicClient: ${tViem.toFixed(1)} µs)`, command: '5 rounds of 5,000, median round, in one process' },
+    { name: 'make a client and use two namespaces (eth, platform)', value: `${tFirst.toFixed(1)} µs`, command: 'each namespace is made on its first use' },
+    { name: 'a scope on every call: node.chain(id).eth', value: `${tScope.toFixed(2)} µs`, command: "scoped.chain('C').eth.blockNumber, 5 rounds of 50,000 (scopes are kept per value)" },
+  ];
+}
+
 export async function clientSection(): Promise<Section> {
   const rows: Section['rows'] = [];
   const baseline = importCost('node:path');
@@ -177,6 +210,7 @@ export async function clientSection(): Promise<Section> {
       command: 'createNodeClient({ url, retry: false }).eth.blockNumber()',
     });
     rows.push({ name: 'one call, viem', value: `${tViem.toFixed(0)} µs/call (${(tViem - tFetch).toFixed(0)} µs over fetch, ${(tViem / tFetch).toFixed(2)}x)`, command: 'publicClient.getBlockNumber({ cacheTime: 0 })' });
+    rows.push(...constructionRows(createNodeClient, url));
     await node.close();
   } finally {
     server.closeAllConnections();

@@ -2,7 +2,7 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { findMethod } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers, keptScope } from './runtime/client/namespace.js';
 import { createInfoNamespace, infoMethods } from './namespaces/info.js';
 import { createHealthNamespace, healthMethods } from './namespaces/health.js';
 import { createPlatformNamespace, platformMethods } from './namespaces/platform.js';
@@ -29,44 +29,45 @@ const METHODS = [infoMethods, healthMethods, platformMethods, avmMethods, wallet
 
 function scope(pool, variables) {
   const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
-  const namespaces = (invoke) => ({
-    info: createInfoNamespace(transports, invoke),
-    health: createHealthNamespace(transports, invoke),
-    platform: createPlatformNamespace(transports, invoke),
-    avm: createAvmNamespace(transports, invoke),
-    wallet: createWalletNamespace(transports, invoke),
-    proposervm: createProposervmNamespace(transports, invoke),
-    index: createIndexNamespace(transports, invoke),
-    nodeAdmin: createNodeAdminNamespace(transports, invoke),
-    keystore: createKeystoreNamespace(transports, invoke),
-    native: createNativeNamespace(transports, invoke),
-    admin: createAdminNamespace(transports, invoke),
-    eth: createEthNamespace(transports, invoke),
-    web3: createWeb3Namespace(transports, invoke),
-    net: createNetNamespace(transports, invoke),
-    rpc: createRpcNamespace(transports, invoke),
-    txpool: createTxpoolNamespace(transports, invoke),
-    personal: createPersonalNamespace(transports, invoke),
-    debug: createDebugNamespace(transports, invoke),
-    warp: createWarpNamespace(transports, invoke),
+  const namespaces = (invoke) => lazyMembers({
+    info: () => createInfoNamespace(transports, invoke),
+    health: () => createHealthNamespace(transports, invoke),
+    platform: () => createPlatformNamespace(transports, invoke),
+    avm: () => createAvmNamespace(transports, invoke),
+    wallet: () => createWalletNamespace(transports, invoke),
+    proposervm: () => createProposervmNamespace(transports, invoke),
+    index: () => createIndexNamespace(transports, invoke),
+    nodeAdmin: () => createNodeAdminNamespace(transports, invoke),
+    keystore: () => createKeystoreNamespace(transports, invoke),
+    native: () => createNativeNamespace(transports, invoke),
+    admin: () => createAdminNamespace(transports, invoke),
+    eth: () => createEthNamespace(transports, invoke),
+    web3: () => createWeb3Namespace(transports, invoke),
+    net: () => createNetNamespace(transports, invoke),
+    rpc: () => createRpcNamespace(transports, invoke),
+    txpool: () => createTxpoolNamespace(transports, invoke),
+    personal: () => createPersonalNamespace(transports, invoke),
+    debug: () => createDebugNamespace(transports, invoke),
+    warp: () => createWarpNamespace(transports, invoke),
   });
-  return {
-    ...namespaces(call),
-    batch: (build, options) => batch(build(namespaces(prepare)), options),
+  let prepared;
+  const scopes = new Map();
+  return Object.assign(namespaces(call), {
+    batch: (build, options) => batch(build((prepared ??= namespaces(prepare))), options),
     request: ({ method, params }, options) => {
       const found = findMethod(METHODS, method);
       if (!found) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
       const { service, meta } = found;
       return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
     },
-    chain: (blockchainID) => scope(pool, { ...variables, "blockchainID": blockchainID }),
-    container: (container) => scope(pool, { ...variables, "container": container }),
+    chain: (blockchainID) => keptScope(scopes, "blockchainID", blockchainID, () => scope(pool, { ...variables, "blockchainID": blockchainID })),
+    container: (container) => keptScope(scopes, "container", container, () => scope(pool, { ...variables, "container": container })),
     use(middleware) {
       pool.use(middleware);
       return this;
     },
     close: () => pool.close(),
-  };
+  });
 }
 
 export function createNodeClient(options) {

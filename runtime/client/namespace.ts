@@ -33,38 +33,97 @@ export type MethodGroup = readonly [service: ServiceMeta, prefix: string, member
 
 type Bound = (...args: unknown[]) => unknown;
 
-const entry = (member: Member, prefix: string): readonly [string, MethodMeta] =>
-  Array.isArray(member) ? (member as readonly [string, MethodMeta]) : [(member as MethodMeta).name.slice(prefix.length), member as MethodMeta];
+/** A member as `bindMethods` makes it: its name, its meta, its service. */
+interface Entry {
+  readonly name: string;
+  readonly meta: MethodMeta;
+  readonly service: ServiceMeta;
+}
+
+/** Each table's entries, worked out once per table (a client makes its namespaces again for every scope). */
+const ENTRIES = new WeakMap<readonly MethodGroup[], readonly Entry[]>();
+
+function entriesOf(groups: readonly MethodGroup[]): readonly Entry[] {
+  let entries = ENTRIES.get(groups);
+  if (entries) return entries;
+  const made: Entry[] = [];
+  for (const [service, prefix, members] of groups) {
+    for (const m of members) {
+      if (Array.isArray(m)) made.push({ name: m[0] as string, meta: m[1] as MethodMeta, service });
+      else made.push({ name: (m as MethodMeta).name.slice(prefix.length), meta: m as MethodMeta, service });
+    }
+  }
+  entries = made;
+  ENTRIES.set(groups, entries);
+  return entries;
+}
 
 /** A namespace's methods, as an object of functions. */
 export function bindMethods(transports: NamespaceTransports, invoke: Invoke, groups: readonly MethodGroup[]): Record<string, Bound> {
   const out: Record<string, Bound> = {};
-  for (const [service, prefix, members] of groups) {
-    for (const member of members) {
-      const [name, meta] = entry(member, prefix);
-      setOwn(out, name, bound(transports, invoke, service, meta));
-    }
+  for (const { name, meta, service } of entriesOf(groups)) {
+    const fn = bound(transports, invoke, service, meta);
+    // Assignment would take `__proto__` as the prototype: that member is defined as an own method.
+    if (name === '__proto__') setOwn(out, name, fn);
+    else out[name] = fn;
   }
   return out;
 }
 
 /** The method of a client's namespaces with this wire name, and its service (`request()` looks methods up by it). */
 export function findMethod(namespaces: readonly (readonly MethodGroup[])[], name: unknown): { readonly service: ServiceMeta; readonly meta: MethodMeta } | undefined {
-  for (const groups of namespaces) {
-    for (const [service, prefix, members] of groups) {
-      for (const member of members) {
-        const meta = entry(member, prefix)[1];
-        if (meta.name === name) return { service, meta };
-      }
-    }
-  }
+  for (const groups of namespaces) for (const e of entriesOf(groups)) if (e.meta.name === name) return { service: e.service, meta: e.meta };
   return undefined;
 }
 
 function bound(transports: NamespaceTransports, invoke: Invoke, service: ServiceMeta, meta: MethodMeta): Bound {
-  const transport = () => (meta.wsOnly ? transports.ws(service) : transports.http(service));
   const count = meta.params.length;
-  if (count === 0) return (options) => invoke(transport(), meta, undefined, options as CallOptions | undefined);
-  if (meta.structure === 'by-name') return (params, options) => invoke(transport(), meta, params, options as CallOptions | undefined);
-  return (...args) => invoke(transport(), meta, Array.from({ length: count }, (_, i) => args[i]), args[count] as CallOptions | undefined);
+  const ws = meta.wsOnly === true;
+  if (count === 0) return (options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, undefined, options as CallOptions | undefined);
+  if (meta.structure === 'by-name') return (params, options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, params, options as CallOptions | undefined);
+  return (...args) => {
+    const params: unknown[] = [];
+    for (let i = 0; i < count; i++) params.push(args[i]);
+    return invoke(ws ? transports.ws(service) : transports.http(service), meta, params, args[count] as CallOptions | undefined);
+  };
+}
+
+/**
+ * An object whose members are made on first use, each once, and are then plain own properties: a client's
+ * namespaces, so that making a client (or a scope of one, or a batch) costs nothing for the namespaces a
+ * program never touches.
+ */
+export function lazyMembers<T extends object>(make: Readonly<Record<string, () => unknown>>): T {
+  const out = {};
+  for (const key of Object.keys(make)) {
+    Object.defineProperty(out, key, {
+      enumerable: true,
+      configurable: true,
+      get() {
+        const value = make[key]!();
+        setOwn(out, key, value);
+        return value;
+      },
+    });
+  }
+  return out as T;
+}
+
+/** How many scopes a client keeps per variable; past it, the kept ones are dropped and made again on use. */
+const KEPT_SCOPES = 64;
+
+/**
+ * The scope of a client for one value of a server variable (`node.chain('C')`), made once and kept: a program
+ * that scopes every call (`node.chain(id).eth.blockNumber()`) gets the same scope, its namespaces made once.
+ */
+export function keptScope<T>(kept: Map<string, Map<unknown, T>>, variable: string, value: unknown, make: () => T): T {
+  let byValue = kept.get(variable);
+  if (!byValue) kept.set(variable, (byValue = new Map()));
+  let scope = byValue.get(value);
+  if (scope === undefined) {
+    if (byValue.size >= KEPT_SCOPES) byValue.clear();
+    scope = make();
+    byValue.set(value, scope);
+  }
+  return scope;
 }

@@ -69,7 +69,5 @@ export const adminImportChainMeta = {
 export const adminMethods = [[adminService, "admin.", [adminSetLogLevelMeta, adminStartCPUProfilerMeta, adminStopCPUProfilerMeta, adminMemoryProfileMeta, adminLockProfileMeta, adminGetVMConfigMeta]], [evmService, "admin_", [adminExportChainMeta, adminImportChainMeta]]];
 
 export function createAdminNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, adminMethods),
-  };
+  return bindMethods(transports, invoke, adminMethods);
 }

@@ -256,8 +256,7 @@ export const avmImportMeta = {
 export const avmMethods = [[xService, "avm.", [avmGetAllBalancesMeta, avmGetAssetDescriptionMeta, avmGetBalanceMeta, avmGetBlockMeta, avmGetBlockByHeightMeta, avmGetHeightMeta, avmGetTxMeta, avmGetTxFeeMeta, avmGetTxStatusMeta, avmGetUTXOsMeta, avmIssueTxMeta, avmGetAddressTxsMeta, avmCreateAddressMeta, avmListAddressesMeta, avmExportKeyMeta, avmImportKeyMeta, avmCreateAssetMeta, avmCreateFixedCapAssetMeta, avmCreateVariableCapAssetMeta, avmCreateNFTAssetMeta, avmMintMeta, avmMintNFTMeta, avmSendMeta, avmSendMultipleMeta, avmSendNFTMeta, avmExportMeta, avmImportMeta]]];
 
 export function createAvmNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, avmMethods),
+  return Object.assign(bindMethods(transports, invoke, avmMethods), {
     "paginateGetUTXOs": (params, options) => paginateByIndex((page) => call(transports.http(xService), avmGetUTXOsMeta, page, options), params ?? {}, {"items":"utxos","count":"numFetched","cursor":"endIndex","start":"startIndex","limit":"limit","maxLimit":1024}),
-  };
+  });
 }

@@ -433,8 +433,7 @@ function subscribeKind(transport, kinds, method, kind, args) {
 }
 
 export function createDebugNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, debugMethods),
+  return Object.assign(bindMethods(transports, invoke, debugMethods), {
     "subscribe": (kind, ...args) => subscribeKind(transports.ws(evmService), { "traceChain": [debugSubscribeTraceChainMeta, 3] }, "debug_subscribe", kind, args),
-  };
+  });
 }

@@ -630,8 +630,7 @@ function subscribeKind(transport, kinds, method, kind, args) {
 }
 
 export function createEthNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, ethMethods),
+  return Object.assign(bindMethods(transports, invoke, ethMethods), {
     "subscribe": (kind, ...args) => subscribeKind(transports.ws(evmService), { "newHeads": [ethSubscribeNewHeadsMeta, 0], "logs": [ethSubscribeLogsMeta, 1], "newPendingTransactions": [ethSubscribeNewPendingTransactionsMeta, 1], "newAcceptedTransactions": [ethSubscribeNewAcceptedTransactionsMeta, 1], "syncing": [ethSubscribeSyncingMeta, 0] }, "eth_subscribe", kind, args),
-  };
+  });
 }

@@ -32,12 +32,11 @@ export const healthLivenessMeta = {
 export const healthMethods = [[healthService, "health.", [healthHealthMeta, healthReadinessMeta, healthLivenessMeta]]];
 
 export function createHealthNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, healthMethods),
+  return Object.assign(bindMethods(transports, invoke, healthMethods), {
     http: {
       "health": (params, options) => import('../runtime/client/http-get.js').then((m) => m.callHttpGet(transports.http(healthService), healthHealthMeta, params, options)),
       "readiness": (params, options) => import('../runtime/client/http-get.js').then((m) => m.callHttpGet(transports.http(healthService), healthReadinessMeta, params, options)),
       "liveness": (params, options) => import('../runtime/client/http-get.js').then((m) => m.callHttpGet(transports.http(healthService), healthLivenessMeta, params, options)),
     },
-  };
+  });
 }

@@ -60,7 +60,5 @@ export const indexIsAcceptedMeta = {
 export const indexMethods = [[indexerService, "index.", [indexGetContainerByIDMeta, indexGetContainerByIndexMeta, indexGetContainerRangeMeta, indexGetIndexMeta, indexGetLastAcceptedMeta, indexIsAcceptedMeta]]];
 
 export function createIndexNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, indexMethods),
-  };
+  return bindMethods(transports, invoke, indexMethods);
 }

@@ -116,7 +116,5 @@ export const infoUpgradesMeta = {
 export const infoMethods = [[infoService, "info.", [infoAcpsMeta, infoIsBootstrappedMeta, infoGetBlockchainIDMeta, infoGetNetworkIDMeta, infoGetNetworkNameMeta, infoGetNodeIDMeta, infoGetNodeIPMeta, infoGetNodeVersionMeta, infoGetTxFeeMeta, infoGetVMsMeta, infoPeersMeta, infoUptimeMeta, infoUpgradesMeta]]];
 
 export function createInfoNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, infoMethods),
-  };
+  return bindMethods(transports, invoke, infoMethods);
 }

@@ -49,7 +49,5 @@ export const keystoreImportUserMeta = {
 export const keystoreMethods = [[keystoreService, "keystore.", [keystoreCreateUserMeta, keystoreDeleteUserMeta, keystoreListUsersMeta, keystoreExportUserMeta, keystoreImportUserMeta]]];
 
 export function createKeystoreNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, keystoreMethods),
-  };
+  return bindMethods(transports, invoke, keystoreMethods);
 }

@@ -102,8 +102,7 @@ export const nativeIssueTxMeta = {
 export const nativeMethods = [[nativeService, "native.", [nativeExportMeta, nativeExportNATIVEMeta, nativeExportKeyMeta, nativeGetAtomicTxMeta, nativeGetAtomicTxStatusMeta, nativeGetUTXOsMeta, nativeImportMeta, nativeImportNATIVEMeta, nativeImportKeyMeta, nativeIssueTxMeta]]];
 
 export function createNativeNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, nativeMethods),
+  return Object.assign(bindMethods(transports, invoke, nativeMethods), {
     "paginateGetUTXOs": (params, options) => paginateByIndex((page) => call(transports.http(nativeService), nativeGetUTXOsMeta, page, options), params ?? {}, {"items":"utxos","count":"numFetched","cursor":"endIndex","start":"startIndex","limit":"limit","maxLimit":1024}),
-  };
+  });
 }

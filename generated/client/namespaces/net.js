@@ -31,7 +31,5 @@ export const netPeerCountMeta = {
 export const netMethods = [[evmService, "net_", [netVersionMeta, netListeningMeta, netPeerCountMeta]]];
 
 export function createNetNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, netMethods),
-  };
+  return bindMethods(transports, invoke, netMethods);
 }

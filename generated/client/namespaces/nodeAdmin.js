@@ -109,7 +109,5 @@ export const nodeAdminStacktraceMeta = {
 export const nodeAdminMethods = [[nodeadminService, "admin.", [nodeAdminAliasMeta, nodeAdminAliasChainMeta, nodeAdminGetChainAliasesMeta, nodeAdminGetConfigMeta, nodeAdminGetLoggerLevelMeta, nodeAdminSetLoggerLevelMeta, nodeAdminLoadVMsMeta, nodeAdminDbGetMeta, nodeAdminLockProfileMeta, nodeAdminMemoryProfileMeta, nodeAdminStartCPUProfilerMeta, nodeAdminStopCPUProfilerMeta, nodeAdminStacktraceMeta]]];
 
 export function createNodeAdminNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, nodeAdminMethods),
-  };
+  return bindMethods(transports, invoke, nodeAdminMethods);
 }

@@ -130,7 +130,5 @@ export const personalUnpairMeta = {
 export const personalMethods = [[evmService, "personal_", [personalListAccountsMeta, personalListWalletsMeta, personalOpenWalletMeta, personalDeriveAccountMeta, personalNewAccountMeta, personalImportRawKeyMeta, personalUnlockAccountMeta, personalLockAccountMeta, personalSendTransactionMeta, personalSignTransactionMeta, personalSignMeta, personalEcRecoverMeta, personalInitializeWalletMeta, personalUnpairMeta]]];
 
 export function createPersonalNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, personalMethods),
-  };
+  return bindMethods(transports, invoke, personalMethods);
 }

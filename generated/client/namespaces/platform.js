@@ -283,8 +283,7 @@ export const platformValidatesMeta = {
 export const platformMethods = [[platformService, "platform.", [platformGetBalanceMeta, platformGetBlockMeta, platformGetBlockByHeightMeta, platformGetBlockchainsMeta, platformGetBlockchainStatusMeta, platformGetCurrentSupplyMeta, platformGetCurrentValidatorsMeta, platformGetFeeConfigMeta, platformGetFeeStateMeta, platformGetHeightMeta, platformGetL1ValidatorMeta, platformGetProposedHeightMeta, platformGetMinStakeMeta, platformGetRewardUTXOsMeta, platformGetStakeMeta, platformGetStakingAssetIDMeta, platformGetSubnetMeta, platformGetSubnetsMeta, platformGetTimestampMeta, platformGetTotalStakeMeta, platformGetTxMeta, platformGetTxStatusMeta, platformGetUTXOsMeta, platformGetAllValidatorsAtMeta, platformGetValidatorsAtMeta, platformGetValidatorFeeConfigMeta, platformGetValidatorFeeStateMeta, platformIssueTxMeta, platformSampleValidatorsMeta, platformValidatedByMeta, platformValidatesMeta]]];
 
 export function createPlatformNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, platformMethods),
+  return Object.assign(bindMethods(transports, invoke, platformMethods), {
     "paginateGetUTXOs": (params, options) => paginateByIndex((page) => call(transports.http(platformService), platformGetUTXOsMeta, page, options), params ?? {}, {"items":"utxos","count":"numFetched","cursor":"endIndex","start":"startIndex","limit":"limit","maxLimit":1024}),
-  };
+  });
 }

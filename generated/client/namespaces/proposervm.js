@@ -23,7 +23,5 @@ export const proposervmGetCurrentEpochMeta = {
 export const proposervmMethods = [[proposervmService, "proposervm.", [proposervmGetProposedHeightMeta, proposervmGetCurrentEpochMeta]]];
 
 export function createProposervmNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, proposervmMethods),
-  };
+  return bindMethods(transports, invoke, proposervmMethods);
 }

@@ -13,7 +13,5 @@ export const rpcModulesMeta = {
 export const rpcMethods = [[evmService, "rpc_", [rpcModulesMeta]]];
 
 export function createRpcNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, rpcMethods),
-  };
+  return bindMethods(transports, invoke, rpcMethods);
 }

@@ -40,7 +40,5 @@ export const txpoolStatusMeta = {
 export const txpoolMethods = [[evmService, "txpool_", [txpoolContentMeta, txpoolContentFromMeta, txpoolInspectMeta, txpoolStatusMeta]]];
 
 export function createTxpoolNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, txpoolMethods),
-  };
+  return bindMethods(transports, invoke, txpoolMethods);
 }

@@ -33,7 +33,5 @@ export const walletSendMultipleMeta = {
 export const walletMethods = [[xwalletService, "wallet.", [walletIssueTxMeta, walletSendMeta, walletSendMultipleMeta]]];
 
 export function createWalletNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, walletMethods),
-  };
+  return bindMethods(transports, invoke, walletMethods);
 }

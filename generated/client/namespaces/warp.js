@@ -45,7 +45,5 @@ export const warpGetBlockAggregateSignatureMeta = {
 export const warpMethods = [[evmService, "warp_", [warpGetMessageMeta, warpGetMessageSignatureMeta, warpGetBlockSignatureMeta, warpGetMessageAggregateSignatureMeta, warpGetBlockAggregateSignatureMeta]]];
 
 export function createWarpNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, warpMethods),
-  };
+  return bindMethods(transports, invoke, warpMethods);
 }

@@ -21,7 +21,5 @@ export const web3Sha3Meta = {
 export const web3Methods = [[evmService, "web3_", [web3ClientVersionMeta, web3Sha3Meta]]];
 
 export function createWeb3Namespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, web3Methods),
-  };
+  return bindMethods(transports, invoke, web3Methods);
 }

@@ -14,7 +14,7 @@ import { planSource } from '../../schema/codec.js';
 import { pascalCase } from '../../schema/ts-names.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import { tsModule, typesModule } from '../shared/ts-module.js';
-import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement } from '../shared/ts-print.js';
+import { docs, GENERATED_BANNER, jsonLiteral, objectLiteral, returnObject, type Statement, type WriterFunction } from '../shared/ts-print.js';
 import type { MethodSignature, Parameter, PropertySignature } from '../shared/ts-printer.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { notificationValidatorPath, PACKAGE_DIR, validatorPath } from '../shared/paths.js';
@@ -451,6 +451,20 @@ function namespacePart(pc: PackageContext, ns: NamespaceInfo, method: MethodMode
   });
 }
 
+/**
+ * A namespace factory's body: the plain methods made from the namespace's table, with the members written
+ * out (paginators, subscriptions, plain GETs) added to that object rather than copied beside it.
+ */
+function factoryBody(bound: string | undefined, written: readonly string[]): WriterFunction {
+  if (!bound) return returnObject(written);
+  if (!written.length) return (w) => void w.write(`return ${bound};`);
+  return (w) => {
+    w.write(`return Object.assign(${bound}, `);
+    objectLiteral(written)(w);
+    w.write(');');
+  };
+}
+
 /** A plain method of a namespace: its member name, its wire name and its meta's constant. */
 interface BoundMember {
   readonly member: string;
@@ -504,7 +518,6 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
     if (part.subscribe) needsSubscribe = true;
     if (part.paginate) needsPaginate = true;
   }
-  if (bound.size) impl.unshift(`...bindMethods(transports, invoke, ${ns.table})`);
   const gets = httpGetsPart(pc, ns, root);
   impl.push(...gets.impl);
   const statements: Statement[] = [GENERATED_BANNER];
@@ -567,7 +580,7 @@ function namespaceModule(pc: PackageContext, ns: NamespaceInfo, withValidators: 
       { name: 'invoke', type: 'Invoke', initializer: 'call' },
     ],
     returnType: ns.iface,
-    statements: [returnObject(impl)],
+    statements: [factoryBody(bound.size > 0 ? `bindMethods(transports, invoke, ${ns.table})` : undefined, impl)],
   });
   return tsModule(`${PACKAGE_DIR}/${ns.module}.ts`, statements, pc.memory);
 }
@@ -658,7 +671,7 @@ function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['NodeClientOptions'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/transports/middleware.js', namedImports: ['Middleware'] });
-  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/namespace.js', namedImports: ['findMethod'] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/namespace.js', namedImports: ['findMethod', 'lazyMembers', ...(Object.keys(ctx.config.scopes).length ? ['keptScope'] : [])] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/namespace.js', namedImports: ['MethodGroup'] });
   const typeImports = new Set<string>();
   for (const ns of pc.names.namespaces)
@@ -828,7 +841,7 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
   const { model, config } = ctx;
   const { client } = names;
   const statements: Statement[] = [];
-  const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: ${ns.factory}(transports, invoke)`);
+  const serviceOfNs = pc.names.namespaces.map((ns) => `${ns.key}: () => ${ns.factory}(transports, invoke)`);
   // request()'s table: each namespace's methods by service, as its members are made from them.
   statements.push({
     kind: 'variable',
@@ -845,19 +858,25 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
     returnType: client,
     statements: [
       'const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };',
+      // Each namespace is made on first use, and the batch's namespaces once per scope.
       (w) => {
-        w.write('const namespaces = (invoke) => (');
+        w.write('const namespaces = (invoke) => lazyMembers(');
         objectLiteral(serviceOfNs)(w);
         w.write(');').newLine();
       },
-      returnObject([
-        '...namespaces(call)',
-        'batch: (build, options) => batch(build(namespaces(prepare)), options)',
-        `request: ({ method, params }, options) => {\n  const found = findMethod(METHODS, method);\n  if (!found) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const { service, meta } = found;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
-        ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => scope(pool, { ...variables, ${q(variable)}: ${variable} })`),
-        'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
-        'close: () => pool.close()',
-      ]),
+      'let prepared;',
+      ...(Object.keys(config.scopes).length ? ['const scopes = new Map();'] : []),
+      (w) => {
+        w.write('return Object.assign(namespaces(call), ');
+        objectLiteral([
+          'batch: (build, options) => batch(build((prepared ??= namespaces(prepare))), options)',
+          `request: ({ method, params }, options) => {\n  const found = findMethod(METHODS, method);\n  if (!found) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const { service, meta } = found;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+          ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => keptScope(scopes, ${q(variable)}, ${variable}, () => scope(pool, { ...variables, ${q(variable)}: ${variable} }))`),
+          'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
+          'close: () => pool.close()',
+        ])(w);
+        w.write(');');
+      },
     ],
   });
   statements.push({

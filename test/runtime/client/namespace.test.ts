@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import type { MethodMeta, ServiceMeta } from '../../../runtime/client/meta.js';
-import { bindMethods, findMethod, type MethodGroup } from '../../../runtime/client/namespace.js';
+import { bindMethods, findMethod, keptScope, lazyMembers, type MethodGroup } from '../../../runtime/client/namespace.js';
 import type { Transport } from '../../../runtime/transports/transport.js';
 
 const service: ServiceMeta = { name: 'chain', endpoints: [], batch: true, dialect: 'standard' };
@@ -77,5 +77,38 @@ describe('findMethod', () => {
     expect(findMethod(all, 'balance')).toBeUndefined();
     expect(findMethod(all, 'toString')).toBeUndefined();
     expect(findMethod(all, undefined)).toBeUndefined();
+  });
+});
+
+describe('lazyMembers', () => {
+  it('makes each member on first use, once, as an own enumerable property', () => {
+    const made: string[] = [];
+    const o = lazyMembers<{ a: { n: number }; b: { n: number } }>({ a: () => (made.push('a'), { n: 1 }), b: () => (made.push('b'), { n: 2 }) });
+    expect(Object.keys(o)).toEqual(['a', 'b']);
+    expect(made).toEqual([]);
+    const a = o.a;
+    expect(o.a).toBe(a);
+    expect(made).toEqual(['a']);
+    expect(Object.getOwnPropertyDescriptor(o, 'a')).toMatchObject({ value: { n: 1 }, enumerable: true, writable: true });
+    expect({ ...o }).toEqual({ a: { n: 1 }, b: { n: 2 } });
+    expect(made).toEqual(['a', 'b']);
+  });
+});
+
+describe('keptScope', () => {
+  it('gives the same scope for the same value, another for another, and drops them past the limit', () => {
+    const kept = new Map<string, Map<unknown, object>>();
+    let made = 0;
+    const make = () => ({ n: made++ });
+    const c = keptScope(kept, 'blockchainID', 'C', make);
+    expect(keptScope(kept, 'blockchainID', 'C', make)).toBe(c);
+    expect(keptScope(kept, 'blockchainID', 'X', make)).not.toBe(c);
+    // Values are told apart as values, not as text: an object never shares a scope with its string form.
+    const odd = {};
+    expect(keptScope(kept, 'blockchainID', odd, make)).not.toBe(keptScope(kept, 'blockchainID', String(odd), make));
+    expect(keptScope(kept, 'container', 'C', make)).not.toBe(c);
+    for (let i = 0; i < 100; i++) keptScope(kept, 'blockchainID', `chain${i}`, make);
+    expect(kept.get('blockchainID')!.size).toBeLessThanOrEqual(64);
+    expect(keptScope(kept, 'blockchainID', 'C', make)).not.toBe(c);
   });
 });

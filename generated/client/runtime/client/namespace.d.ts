@@ -23,4 +23,15 @@ export declare function findMethod(namespaces: readonly (readonly MethodGroup[])
 	readonly service: ServiceMeta;
 	readonly meta: MethodMeta;
 } | undefined;
+/**
+* An object whose members are made on first use, each once, and are then plain own properties: a client's
+* namespaces, so that making a client (or a scope of one, or a batch) costs nothing for the namespaces a
+* program never touches.
+*/
+export declare function lazyMembers<T extends object>(make: Readonly<Record<string, () => unknown>>): T;
+/**
+* The scope of a client for one value of a server variable (`node.chain('C')`), made once and kept: a program
+* that scopes every call (`node.chain(id).eth.blockNumber()`) gets the same scope, its namespaces made once.
+*/
+export declare function keptScope<T>(kept: Map<string, Map<unknown, T>>, variable: string, value: unknown, make: () => T): T;
 export {};

@@ -2,7 +2,7 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { findMethod } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers } from './runtime/client/namespace.js';
 import { createDebugNamespace, debugMethods } from './namespaces/debug.js';
 import { createEngineNamespace, engineMethods } from './namespaces/engine.js';
 import { createEthNamespace, ethMethods } from './namespaces/eth.js';
@@ -15,17 +15,17 @@ const METHODS = [debugMethods, engineMethods, ethMethods, netMethods, testingMet
 
 function scope(pool, variables) {
   const transports = { http: (service) => pool.http(service, variables), ws: (service) => pool.ws(service, variables) };
-  const namespaces = (invoke) => ({
-    debug: createDebugNamespace(transports, invoke),
-    engine: createEngineNamespace(transports, invoke),
-    eth: createEthNamespace(transports, invoke),
-    net: createNetNamespace(transports, invoke),
-    testing: createTestingNamespace(transports, invoke),
-    txpool: createTxpoolNamespace(transports, invoke),
+  const namespaces = (invoke) => lazyMembers({
+    debug: () => createDebugNamespace(transports, invoke),
+    engine: () => createEngineNamespace(transports, invoke),
+    eth: () => createEthNamespace(transports, invoke),
+    net: () => createNetNamespace(transports, invoke),
+    testing: () => createTestingNamespace(transports, invoke),
+    txpool: () => createTxpoolNamespace(transports, invoke),
   });
-  return {
-    ...namespaces(call),
-    batch: (build, options) => batch(build(namespaces(prepare)), options),
+  let prepared;
+  return Object.assign(namespaces(call), {
+    batch: (build, options) => batch(build((prepared ??= namespaces(prepare))), options),
     request: ({ method, params }, options) => {
       const found = findMethod(METHODS, method);
       if (!found) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
@@ -37,7 +37,7 @@ function scope(pool, variables) {
       return this;
     },
     close: () => pool.close(),
-  };
+  });
 }
 
 export function createClient(options) {

@@ -68,7 +68,5 @@ export const debugTraceTransactionMeta = {
 export const debugMethods = [[ethService, "debug_", [debugGetBadBlocksMeta, debugGetRawBlockMeta, debugGetRawBlockAccessListMeta, debugGetRawHeaderMeta, debugGetRawReceiptsMeta, debugGetRawTransactionMeta, debugTraceBlockByHashMeta, debugTraceBlockByNumberMeta, debugTraceTransactionMeta]]];
 
 export function createDebugNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, debugMethods),
-  };
+  return bindMethods(transports, invoke, debugMethods);
 }

@@ -313,7 +313,5 @@ export const ethUninstallFilterMeta = {
 export const ethMethods = [[ethService, "eth_", [ethAccountsMeta, ethBaseFeeMeta, ethBlobBaseFeeMeta, ethBlockNumberMeta, ethCallMeta, ethCapabilitiesMeta, ethChainIdMeta, ethCoinbaseMeta, ethConfigMeta, ethCreateAccessListMeta, ethEstimateGasMeta, ethFeeHistoryMeta, ethFillTransactionMeta, ethGasPriceMeta, ethGetBalanceMeta, ethGetBlockAccessListMeta, ethGetBlockByHashMeta, ethGetBlockByNumberMeta, ethGetBlockReceiptsMeta, ethGetBlockTransactionCountByHashMeta, ethGetBlockTransactionCountByNumberMeta, ethGetCodeMeta, ethGetFilterChangesMeta, ethGetFilterLogsMeta, ethGetLogsMeta, ethGetProofMeta, ethGetStorageAtMeta, ethGetStorageValuesMeta, ethGetTransactionByBlockHashAndIndexMeta, ethGetTransactionByBlockNumberAndIndexMeta, ethGetTransactionByHashMeta, ethGetTransactionCountMeta, ethGetTransactionReceiptMeta, ethMaxPriorityFeePerGasMeta, ethNewBlockFilterMeta, ethNewFilterMeta, ethNewPendingTransactionFilterMeta, ethSendRawTransactionMeta, ethSendTransactionMeta, ethSignMeta, ethSignTransactionMeta, ethSimulateV1Meta, ethSyncingMeta, ethUninstallFilterMeta]]];
 
 export function createEthNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, ethMethods),
-  };
+  return bindMethods(transports, invoke, ethMethods);
 }

@@ -26,7 +26,5 @@ export const txpoolStatusMeta = {
 export const txpoolMethods = [[ethService, "txpool_", [txpoolContentMeta, txpoolContentFromMeta, txpoolStatusMeta]]];
 
 export function createTxpoolNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, txpoolMethods),
-  };
+  return bindMethods(transports, invoke, txpoolMethods);
 }

@@ -201,7 +201,5 @@ export const engineNewPayloadV6Meta = {
 export const engineMethods = [[ethService, "engine_", [engineExchangeCapabilitiesMeta, engineExchangeTransitionConfigurationV1Meta, engineForkchoiceUpdatedV1Meta, engineForkchoiceUpdatedV2Meta, engineForkchoiceUpdatedV3Meta, engineForkchoiceUpdatedV4Meta, engineForkchoiceUpdatedV5Meta, engineGetBlobsV1Meta, engineGetBlobsV2Meta, engineGetBlobsV3Meta, engineGetBlobsV4Meta, engineGetInclusionListV1Meta, engineGetPayloadBodiesByHashV1Meta, engineGetPayloadBodiesByHashV2Meta, engineGetPayloadBodiesByRangeV1Meta, engineGetPayloadBodiesByRangeV2Meta, engineGetPayloadV1Meta, engineGetPayloadV2Meta, engineGetPayloadV3Meta, engineGetPayloadV4Meta, engineGetPayloadV5Meta, engineGetPayloadV6Meta, engineNewPayloadV1Meta, engineNewPayloadV2Meta, engineNewPayloadV3Meta, engineNewPayloadV4Meta, engineNewPayloadV5Meta, engineNewPayloadV6Meta]]];
 
 export function createEngineNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, engineMethods),
-  };
+  return bindMethods(transports, invoke, engineMethods);
 }

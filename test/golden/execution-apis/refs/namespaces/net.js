@@ -12,7 +12,5 @@ export const netVersionMeta = {
 export const netMethods = [[ethService, "net_", [netVersionMeta]]];
 
 export function createNetNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, netMethods),
-  };
+  return bindMethods(transports, invoke, netMethods);
 }

@@ -12,7 +12,5 @@ export const testingBuildBlockV1Meta = {
 export const testingMethods = [[ethService, "testing_", [testingBuildBlockV1Meta]]];
 
 export function createTestingNamespace(transports, invoke = call) {
-  return {
-    ...bindMethods(transports, invoke, testingMethods),
-  };
+  return bindMethods(transports, invoke, testingMethods);
 }

@@ -9,37 +9,94 @@
 * - by position (or either way): one argument per param, then `(…, options?)`.
 */
 import { setOwn } from "../guards.js";
-const entry = (member, prefix) => Array.isArray(member) ? member : [member.name.slice(prefix.length), member];
+/** Each table's entries, worked out once per table (a client makes its namespaces again for every scope). */
+const ENTRIES = new WeakMap();
+function entriesOf(groups) {
+	let entries = ENTRIES.get(groups);
+	if (entries) return entries;
+	const made = [];
+	for (const [service, prefix, members] of groups) {
+		for (const m of members) {
+			if (Array.isArray(m)) made.push({
+				name: m[0],
+				meta: m[1],
+				service
+			});
+			else made.push({
+				name: m.name.slice(prefix.length),
+				meta: m,
+				service
+			});
+		}
+	}
+	entries = made;
+	ENTRIES.set(groups, entries);
+	return entries;
+}
 /** A namespace's methods, as an object of functions. */
 export function bindMethods(transports, invoke, groups) {
 	const out = {};
-	for (const [service, prefix, members] of groups) {
-		for (const member of members) {
-			const [name, meta] = entry(member, prefix);
-			setOwn(out, name, bound(transports, invoke, service, meta));
-		}
+	for (const { name, meta, service } of entriesOf(groups)) {
+		const fn = bound(transports, invoke, service, meta);
+		// Assignment would take `__proto__` as the prototype: that member is defined as an own method.
+		if (name === "__proto__") setOwn(out, name, fn);
+		else out[name] = fn;
 	}
 	return out;
 }
 /** The method of a client's namespaces with this wire name, and its service (`request()` looks methods up by it). */
 export function findMethod(namespaces, name) {
-	for (const groups of namespaces) {
-		for (const [service, prefix, members] of groups) {
-			for (const member of members) {
-				const meta = entry(member, prefix)[1];
-				if (meta.name === name) return {
-					service,
-					meta
-				};
-			}
-		}
-	}
+	for (const groups of namespaces) for (const e of entriesOf(groups)) if (e.meta.name === name) return {
+		service: e.service,
+		meta: e.meta
+	};
 	return undefined;
 }
 function bound(transports, invoke, service, meta) {
-	const transport = () => meta.wsOnly ? transports.ws(service) : transports.http(service);
 	const count = meta.params.length;
-	if (count === 0) return (options) => invoke(transport(), meta, undefined, options);
-	if (meta.structure === "by-name") return (params, options) => invoke(transport(), meta, params, options);
-	return (...args) => invoke(transport(), meta, Array.from({ length: count }, (_, i) => args[i]), args[count]);
+	const ws = meta.wsOnly === true;
+	if (count === 0) return (options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, undefined, options);
+	if (meta.structure === "by-name") return (params, options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, params, options);
+	return (...args) => {
+		const params = [];
+		for (let i = 0; i < count; i++) params.push(args[i]);
+		return invoke(ws ? transports.ws(service) : transports.http(service), meta, params, args[count]);
+	};
+}
+/**
+* An object whose members are made on first use, each once, and are then plain own properties: a client's
+* namespaces, so that making a client (or a scope of one, or a batch) costs nothing for the namespaces a
+* program never touches.
+*/
+export function lazyMembers(make) {
+	const out = {};
+	for (const key of Object.keys(make)) {
+		Object.defineProperty(out, key, {
+			enumerable: true,
+			configurable: true,
+			get() {
+				const value = make[key]();
+				setOwn(out, key, value);
+				return value;
+			}
+		});
+	}
+	return out;
+}
+/** How many scopes a client keeps per variable; past it, the kept ones are dropped and made again on use. */
+const KEPT_SCOPES = 64;
+/**
+* The scope of a client for one value of a server variable (`node.chain('C')`), made once and kept: a program
+* that scopes every call (`node.chain(id).eth.blockNumber()`) gets the same scope, its namespaces made once.
+*/
+export function keptScope(kept, variable, value, make) {
+	let byValue = kept.get(variable);
+	if (!byValue) kept.set(variable, byValue = new Map());
+	let scope = byValue.get(value);
+	if (scope === undefined) {
+		if (byValue.size >= KEPT_SCOPES) byValue.clear();
+		scope = make();
+		byValue.set(value, scope);
+	}
+	return scope;
 }
