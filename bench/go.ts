@@ -3,10 +3,8 @@
  * from one Go program (bench/go/main.go) against the same local node:http server, in the same run.
  */
 import { copyFileSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
-import { spawn } from 'node:child_process';
+import { output, withBlockNumberNode } from './client-process.js';
 import { remove, ROOT, scratch, type Section } from './lib.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
@@ -14,43 +12,17 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 3000);
 const GO = process.env.GO ?? 'go';
 
 function go(args: string[], cwd: string, env: NodeJS.ProcessEnv): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(GO, args, { cwd, env });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`go ${args.join(' ')}: ${err}`))));
-  });
+  return output(GO, args, { cwd, env });
 }
 
 export async function goSection(): Promise<Section> {
   const dir = scratch('go');
   const env = { ...process.env, GOFLAGS: '-mod=mod', GOPROXY: 'off', GOTOOLCHAIN: 'local' };
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const { id } = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":"0x42c1d80"}`);
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   try {
     writeFileSync(join(dir, 'go.mod'), `module bench\n\ngo 1.19\n\nrequire noderpc/client v0.0.0\n\nreplace noderpc/client => ${join(ROOT, 'generated/go')}\n`);
     copyFileSync(join(ROOT, 'bench/go/main.go'), join(dir, 'main.go'));
     await go(['build', '-o', 'bench', '.'], dir, env);
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    const out = await new Promise<string>((resolve, reject) => {
-      const child = spawn(join(dir, 'bench'), [url, String(CALLS)]);
-      let text = '';
-      child.stdout.on('data', (d: Buffer) => (text += d));
-      child.on('error', reject);
-      child.on('close', (code) => (code === 0 ? resolve(text) : reject(new Error(`the Go bench exited with ${code}`))));
-    });
+    const out = await withBlockNumberNode((url) => output(join(dir, 'bench'), [url, String(CALLS)]));
     const { bare, client, memBare, memClient } = JSON.parse(out) as Record<'bare' | 'client' | 'memBare' | 'memClient', number>;
     const command = `bench/go/main.go (go build, Go ${(await go(['env', 'GOVERSION'], dir, env)).trim()}): ${CALLS} sequential calls x5 alternating, against a local node:http server, median round`;
     return {
@@ -73,7 +45,6 @@ export async function goSection(): Promise<Section> {
       ],
     };
   } finally {
-    server.close();
     remove(dir);
   }
 }

@@ -3,10 +3,8 @@
  * from one Python process (bench/python/bench.py, Debian's python3) against the same local node:http server,
  * in the same run; then both through an in-process httpx.MockTransport.
  */
-import { spawn } from 'node:child_process';
-import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
+import { output, withBlockNumberNode } from './client-process.js';
 import { ROOT, type Section } from './lib.js';
 
 const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
@@ -14,31 +12,11 @@ const CALLS = Number(process.env.BENCH_CALLS ?? 1000);
 const PYTHON = process.env.PYTHON ?? '/usr/bin/python3';
 
 function python(args: string[]): Promise<string> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(PYTHON, args, { env: { ...process.env, PYTHONPATH: join(ROOT, 'generated/python') } });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d: Buffer) => (out += d));
-    child.stderr.on('data', (d: Buffer) => (err += d));
-    child.on('error', reject);
-    child.on('close', (code) => (code === 0 ? resolve(out) : reject(new Error(`${PYTHON} ${args.join(' ')}: exited with ${code}: ${err}`))));
-  });
+  return output(PYTHON, args, { env: { ...process.env, PYTHONPATH: join(ROOT, 'generated/python') } });
 }
 
 export async function pythonSection(): Promise<Section> {
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (c: Buffer) => chunks.push(c));
-    req.on('end', () => {
-      const { id } = JSON.parse(Buffer.concat(chunks).toString()) as { id: unknown };
-      res.writeHead(200, { 'content-type': 'application/json' });
-      res.end(`{"jsonrpc":"2.0","id":${JSON.stringify(id)},"result":"0x42c1d80"}`);
-    });
-  });
-  server.keepAliveTimeout = 60_000;
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  try {
-    const url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  return withBlockNumberNode(async (url) => {
     type Pair = Record<'bare' | 'client' | 'bareCpu' | 'clientCpu', number>;
     const out = JSON.parse(await python([join(ROOT, 'bench/python/bench.py'), url, String(CALLS)])) as { local: Pair; memory: Pair; instant: Pair; rounds: number; httpx: string; python: string };
     const { local, memory, instant, rounds } = out;
@@ -66,7 +44,5 @@ export async function pythonSection(): Promise<Section> {
         },
       ],
     };
-  } finally {
-    server.close();
-  }
+  });
 }

@@ -8,6 +8,7 @@
  * checkers (pyright, mypy) check TypedDict keys and value types statically, which is what users ask of them.
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
+import { ComponentNames } from '../shared/component-names.js';
 import { NameTable, pascal } from '../shared/names.js';
 import { isPyIdent } from '../shared/py-layout.js';
 
@@ -90,10 +91,7 @@ function docLines(text: string | undefined): string[] {
 export class PyTypes {
   readonly decls: string[] = [];
   private readonly names = new NameTable(RESERVED);
-  /** `service\0component` → declared name. */
-  private readonly components = new Map<string, string>();
-  /** Component name → the JSON of the schema first declared under it, to share identical components. */
-  private readonly shared = new Map<string, { readonly json: string; readonly name: string }>();
+  private readonly components = new ComponentNames(this.names, pascal);
 
   /** The `typing` imports the declarations use (docstrings and comments aside): an unused import fails strict checks. */
   imports(): string {
@@ -240,23 +238,11 @@ export class PyTypes {
   }
 
   private ref(ref: string, service: ServiceModel): string {
-    if (!ref.startsWith('#/components/schemas/')) return 'Any';
-    const component = decodeURIComponent(ref.slice(21));
-    const key = `${service.name}\0${component}`;
-    const known = this.components.get(key);
-    if (known) return known;
-    const schema = service.schemas[component];
-    if (schema === undefined) return 'Any';
-    const json = JSON.stringify(schema);
-    const same = this.shared.get(component);
-    if (same && same.json === json) {
-      this.components.set(key, same.name);
-      return same.name;
-    }
-    const name = this.names.claim(same ? `${pascal(service.name)}${pascal(component)}` : pascal(component));
-    if (!same) this.shared.set(component, { json, name });
-    this.components.set(key, name);
-    const s = isObj(schema) ? schema : {};
+    const found = this.components.find(ref, service);
+    if (found === undefined) return 'Any';
+    if (typeof found === 'string') return found;
+    const name = this.components.claim(found);
+    const s = isObj(found.schema) ? found.schema : {};
     const objectLike = (s.type === 'object' || s.properties !== undefined || Array.isArray(s.allOf)) && !s['x-codec'];
     if (objectLike) {
       const made = this.object(s, service, name, name);

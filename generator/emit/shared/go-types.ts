@@ -6,6 +6,7 @@
  * `json.RawMessage` where a value's shape is open (unions of different JSON types, free-form values).
  */
 import type { JsonSchema, ServiceModel } from '../../model/index.js';
+import { ComponentNames } from './component-names.js';
 import { NameTable, pascal } from './names.js';
 
 /** Go's initialisms (as its linters and standard library spell them), by the word pascal() makes of them. */
@@ -141,8 +142,7 @@ export class GoTypes {
   /** What each alias (`type X = Y`) names. */
   readonly aliases = new Map<string, string>();
   readonly names = new NameTable(GO_RESERVED);
-  private readonly components = new Map<string, string>();
-  private readonly shared = new Map<string, { json: string; name: string }>();
+  private readonly components = new ComponentNames(this.names, goPascal);
 
   private resolve(schema: JsonSchema, service: ServiceModel, depth = 0): Schema | undefined {
     if (!isObj(schema) || depth > 16) return undefined;
@@ -317,32 +317,20 @@ export class GoTypes {
   }
 
   private ref(ref: string, service: ServiceModel): string {
-    if (!ref.startsWith('#/components/schemas/')) return 'json.RawMessage';
-    const component = decodeURIComponent(ref.slice(21));
-    const key = `${service.name}\0${component}`;
-    const known = this.components.get(key);
-    if (known) return known;
-    const schema = service.schemas[component];
-    if (schema === undefined) return 'json.RawMessage';
-    const json = JSON.stringify(schema);
-    const same = this.shared.get(component);
-    if (same && same.json === json) {
-      this.components.set(key, same.name);
-      return same.name;
-    }
-    const s = isObj(schema) ? schema : {};
+    const found = this.components.find(ref, service);
+    if (found === undefined) return 'json.RawMessage';
+    if (typeof found === 'string') return found;
+    const s = isObj(found.schema) ? found.schema : {};
     const objectLike = (s.type === 'object' || s.properties !== undefined || Array.isArray(s.allOf)) && !s['x-codec'] && !(s.oneOf || s.anyOf);
     if (!objectLike) {
       // Scalars, unions and lists are used by their Go type directly (an alias would only rename it). A
       // list that contains itself ends as raw JSON.
-      this.components.set(key, 'json.RawMessage');
-      const t = this.expr(s, service, goPascal(component));
-      this.components.set(key, t);
+      this.components.set(found, 'json.RawMessage');
+      const t = this.expr(s, service, goPascal(found.component));
+      this.components.set(found, t);
       return t;
     }
-    const name = this.names.claim(same ? `${goPascal(service.name)}${goPascal(component)}` : goPascal(component));
-    if (!same) this.shared.set(component, { json, name });
-    this.components.set(key, name);
+    const name = this.components.claim(found);
     const made = this.object(s, service, name, name);
     if (made !== name) {
       const fields = this.structs.get(made);

@@ -18,19 +18,39 @@ export interface PageSample {
   readonly response?: { result?: unknown };
 }
 
-/** Every example's tab opened by `fence` (```go [Go client]), and how many examples have a curl tab. */
-export function pageSamples(fence: string): { samples: PageSample[]; curls: number } {
-  const samples: PageSample[] = [];
-  let curls = 0;
-  const tab = new RegExp(`^\`\`\`${fence.replace(/[[\]()]/g, '\\$&')}\\n([\\s\\S]*?)^\`\`\`$`, 'm');
+/** One example's code group on a page: its tabs in page order, and the response shown after it. */
+export interface CodeGroup {
+  /** `<page>#<example anchor>`. */
+  readonly where: string;
+  /** The example's name (its heading). */
+  readonly example: string;
+  /** Each tab's fence line without the backticks (`go [Go client]`) and its code. */
+  readonly tabs: readonly { readonly fence: string; readonly code: string }[];
+  readonly response?: { result?: unknown };
+}
+
+/** Every example's code group on every page. */
+export function codeGroups(): CodeGroup[] {
+  const groups: CodeGroup[] = [];
   for (const file of listFiles(DOCS).filter((f) => f.endsWith('.md'))) {
     const text = readFileSync(join(DOCS, file), 'utf8');
     for (const group of text.matchAll(/^#### (.+?) \{#([^}]+)\}\n(?:(?!^#{1,5} )[\s\S])*?^::: code-group\n([\s\S]*?)^:::\n(?:\nResponse:\n\n```json\n([\s\S]*?)```)?/gm)) {
       const [, example, id, body, response] = group;
-      if (body!.includes('```sh [curl]')) curls++;
-      const code = tab.exec(body!);
-      if (code) samples.push({ where: `${file}#${id}`, example: example!, code: code[1]!, ...(response ? { response: JSON.parse(response) as PageSample['response'] } : {}) });
+      const tabs = [...body!.matchAll(/^```([^\n]+)\n([\s\S]*?)^```$/gm)].map((t) => ({ fence: t[1]!, code: t[2]! }));
+      groups.push({ where: `${file}#${id}`, example: example!, tabs, ...(response ? { response: JSON.parse(response) as CodeGroup['response'] } : {}) });
     }
+  }
+  return groups;
+}
+
+/** Every example's tab opened by `fence` (```go [Go client]), and how many examples have a curl tab. */
+export function pageSamples(fence: string): { samples: PageSample[]; curls: number } {
+  const samples: PageSample[] = [];
+  let curls = 0;
+  for (const { tabs, ...group } of codeGroups()) {
+    if (tabs.some((t) => t.fence === 'sh [curl]')) curls++;
+    const tab = tabs.find((t) => t.fence === fence);
+    if (tab) samples.push({ ...group, code: tab.code });
   }
   return { samples, curls };
 }

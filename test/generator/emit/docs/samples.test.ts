@@ -18,37 +18,27 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../../../generator/write/index.js';
 import { ROOT, scratch } from '../../../helpers/paths.js';
 import { typecheck } from '../../../helpers/typecheck.js';
+import { type CodeGroup, codeGroups, same } from './page-samples.js';
 
-const DOCS = join(ROOT, 'generated/docs');
 const BASE = 'http://127.0.0.1:9650';
 const run = promisify(execFile);
 
-interface Sample {
-  readonly where: string;
-  /** The example's name (its heading). */
-  readonly example: string;
+interface Sample extends Omit<CodeGroup, 'tabs'> {
   readonly lang: 'curl' | 'ts' | 'fetch' | 'python' | 'pyclient' | 'go';
   readonly code: string;
-  /** The JSON response shown after the sample's group, when the example has one. */
-  readonly response?: unknown;
 }
+
+const LANGS = { 'sh [curl]': 'curl', 'ts [TypeScript client]': 'ts', 'ts [fetch]': 'fetch', 'python [Python (requests)]': 'python', 'python [Python client]': 'pyclient', 'go [Go client]': 'go' } as const;
 
 /** Every sample of every code group on the pages, with the response that follows its group. */
 function samples(): Sample[] {
-  const out: Sample[] = [];
-  const tags = { '```sh [curl]': 'curl', '```ts [TypeScript client]': 'ts', '```ts [fetch]': 'fetch', '```python [Python (requests)]': 'python', '```python [Python client]': 'pyclient', '```go [Go client]': 'go' } as const;
-  for (const file of listFiles(DOCS).filter((f) => f.endsWith('.md'))) {
-    const text = readFileSync(join(DOCS, file), 'utf8');
-    for (const group of text.matchAll(/^#### (.+?) \{#([^}]+)\}\n(?:(?!^#{1,5} )[\s\S])*?^::: code-group\n([\s\S]*?)^:::\n(?:\nResponse:\n\n```json\n([\s\S]*?)```)?/gm)) {
-      const [, example, id, body, response] = group;
-      for (const block of body!.matchAll(/^(```[^\n]+)\n([\s\S]*?)^```$/gm)) {
-        const lang = tags[block[1] as keyof typeof tags];
-        if (!lang) throw new Error(`${file}#${id}: unknown sample ${block[1]}`);
-        out.push({ where: `${file}#${id}`, example: example!, lang, code: block[2]!, ...(response ? { response: JSON.parse(response) as unknown } : {}) });
-      }
-    }
-  }
-  return out;
+  return codeGroups().flatMap(({ tabs, ...group }) =>
+    tabs.map(({ fence, code }) => {
+      const lang = LANGS[fence as keyof typeof LANGS];
+      if (!lang) throw new Error(`${group.where}: unknown sample \`\`\`${fence}`);
+      return { ...group, lang, code };
+    }),
+  );
 }
 
 type Doc = { methods: { name: string; examples?: { name: string; params: { name: string; value: unknown }[] }[] }[] };
@@ -63,18 +53,6 @@ function runnable(s: Sample, mockUrl: string): string {
   const header = JSON.stringify(s.example);
   if (s.lang === 'curl') return code.replace('curl -s -X POST', `curl -s -X POST -H ${`'x-mock-example: ${s.example.replace(/'/g, `'\\''`)}'`}`);
   return code.replace('    timeout=30,', `    headers={"x-mock-example": ${header}},\n    timeout=30,`);
-}
-
-/** Equal, a `<name>` string on the page (a secret it does not show) standing for any string. */
-function same(got: unknown, shown: unknown): boolean {
-  if (typeof shown === 'string' && /^<[^>]+>$/.test(shown)) return typeof got === 'string';
-  if (Array.isArray(shown)) return Array.isArray(got) && got.length === shown.length && shown.every((v, i) => same(got[i], v));
-  if (shown !== null && typeof shown === 'object') {
-    if (got === null || typeof got !== 'object' || Array.isArray(got)) return false;
-    const keys = Object.keys(shown);
-    return keys.length === Object.keys(got).length && keys.every((k) => same((got as Record<string, unknown>)[k], (shown as Record<string, unknown>)[k]));
-  }
-  return JSON.stringify(got) === JSON.stringify(shown);
 }
 
 function need(command: string, args: string[], install: string): void {
@@ -112,7 +90,7 @@ describe('the samples on the method pages', () => {
       return `${s.where} (${s.lang}): not JSON: ${stdout.slice(0, 200)}`;
     }
     if (s.response === undefined) return reply.jsonrpc === '2.0' ? undefined : `${s.where} (${s.lang}): not a JSON-RPC reply: ${stdout.slice(0, 200)}`;
-    const want = (s.response as { result?: unknown }).result;
+    const want = s.response.result;
     return same(reply.result, want) ? undefined : `${s.where} (${s.lang}): got ${JSON.stringify(reply).slice(0, 300)}, the page shows ${JSON.stringify(want).slice(0, 300)}`;
   }
 
