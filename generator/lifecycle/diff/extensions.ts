@@ -1,0 +1,97 @@
+/**
+ * Changes to the method extensions that only some consumers see: the result cases of `x-result-by-param`
+ * (one client overload each) and the plain GETs of `x-http-get`. Their rules, and why each consumer is
+ * affected as it is, are in rules.ts.
+ */
+import type { HttpGetModel, HttpStatusRule, MethodModel, ParamModel, ResultCaseModel, ResultCasesModel } from '../../model/index.js';
+import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
+import { label, type Doc, type Relations } from './schema.js';
+import type { Finding } from './walk.js';
+
+/**
+ * The result cases of a method or subscription kind as callers of the client see them (the overloads the
+ * client prints: see rules.ts for why only callers are affected). Cases are paired by the values they
+ * share (a value selects one case on each side), so a case keeps its identity while values come and go.
+ */
+export function resultCaseChanges(rel: Relations, da: Doc, db: Doc, a: CaseHolder, b: CaseHolder, base: string, push: (f: Finding) => void): void {
+  const [x, y] = [overloadCases(a, da), overloadCases(b, db)];
+  if (!x && !y) return;
+  const at = `${base}x-result-by-param`;
+  if (x && y && x.param !== y.param) {
+    // Other overloads altogether: what each case did for the old param is gone.
+    push({ rule: 'result-case-param-changed', path: at, old: x.param, new: y.param });
+    return;
+  }
+  const param = (y ?? x)!.param;
+  const olds = x?.cases ?? [];
+  const news = y?.cases ?? [];
+  const key = (v: unknown) => JSON.stringify(v);
+  const caseAt = (values: readonly unknown[]) => `${at}.${param}=${values.map(key).join('|')}`;
+  const taken = new Set<ResultCaseModel>();
+  for (const o of olds) {
+    const shared = (n: ResultCaseModel) => n.values.filter((v) => o.values.some((w) => key(w) === key(v))).length;
+    const n = news.filter((c) => !taken.has(c) && shared(c) > 0).sort((p, q) => shared(q) - shared(p))[0];
+    if (!n) {
+      push({ rule: 'result-case-removed', path: caseAt(o.values) });
+      continue;
+    }
+    taken.add(n);
+    const path = caseAt(o.values.filter((v) => n.values.some((w) => key(w) === key(v))));
+    for (const v of o.values) if (!n.values.some((w) => key(w) === key(v))) push({ rule: 'result-case-value-removed', path, old: key(v) });
+    for (const v of n.values) if (!o.values.some((w) => key(w) === key(v))) push({ rule: 'result-case-value-added', path, new: key(v) });
+    const [before, after] = [{ schema: o.schema, doc: da }, { schema: n.schema, doc: db }];
+    const relation = rel.relate(before, after, 'ts');
+    if (relation !== 'equal') push({ rule: relation === 'narrowed' ? 'result-case-result-narrowed' : 'result-case-result-changed', path, old: label(before), new: label(after) });
+    if ((o.summary ?? '') !== (n.summary ?? '')) push({ rule: 'result-case-summary-changed', path, old: o.summary ?? 'none', new: n.summary ?? 'none' });
+  }
+  for (const n of news) if (!taken.has(n)) push({ rule: 'result-case-added', path: caseAt(n.values) });
+}
+
+/** `x-http-get`: the paths, query parameters and status rules of a method's plain GETs. */
+export function httpGetChanges(a: MethodModel, b: MethodModel, push: (f: Finding) => void): void {
+  const [x, y] = [a.httpGet, b.httpGet];
+  const at = 'x-http-get';
+  if (!x && !y) return;
+  if (!y) return void push({ rule: 'http-get-removed', path: at, old: getPaths(x!.paths) });
+  if (!x) return void push({ rule: 'http-get-added', path: at, new: getPaths(y.paths) });
+  for (const p of x.paths) if (!y.paths.includes(p)) push({ rule: 'http-get-path-removed', path: `${at}.paths`, old: getPaths([p]) });
+  for (const p of y.paths) if (!x.paths.includes(p)) push({ rule: 'http-get-path-added', path: `${at}.paths`, new: getPaths([p]) });
+  const required = (m: MethodModel, param: string) => m.params.some((p) => p.name === param && p.required);
+  for (const name of [...new Set([...Object.keys(x.query), ...Object.keys(y.query)])].sort()) {
+    const [q, r] = [x.query[name], y.query[name]];
+    const path = `${at}.query.${name}`;
+    if (!r) push({ rule: 'http-get-query-removed', path, old: q!.param });
+    else if (!q) push({ rule: required(b, r.param) ? 'http-get-query-required' : 'http-get-query-added', path, new: r.param });
+    else if (q.param !== r.param) push({ rule: 'http-get-query-changed', path, old: q.param, new: r.param });
+    else if (!required(a, q.param) && required(b, r.param)) push({ rule: 'http-get-query-required', path, new: r.param });
+  }
+  const [sx, sy] = [statusText(x), statusText(y)];
+  if (sx !== sy) push({ rule: 'http-get-status-changed', path: `${at}.status`, old: sx, new: sy });
+}
+
+/** What has result cases: a method, or a subscription kind. */
+export interface CaseHolder {
+  readonly params: readonly ParamModel[];
+  readonly resultCases?: ResultCasesModel;
+}
+
+/**
+ * The cases the client prints overloads for: none when the selecting param has an `x-codec` (its value form
+ * is not the wire value the cases name, so the client prints no overloads; emit/client/overloads.ts).
+ */
+function overloadCases(h: CaseHolder, doc: Doc): ResultCasesModel | undefined {
+  const rc = h.resultCases;
+  const param = rc && h.params.find((p) => p.name === rc.param);
+  if (!rc || !param) return undefined;
+  const { schema } = resolveSchema(doc as Record<string, unknown>, param.schema);
+  return isSchemaObject(schema) && 'x-codec' in schema ? undefined : rc;
+}
+
+function getPaths(paths: readonly string[]): string {
+  return paths.map((p) => p || '(the service path)').join(', ');
+}
+
+function statusText(get: HttpGetModel): string {
+  const one = (r: HttpStatusRule) => (r.when ? `${r.code} when ${r.when.pointer} = ${JSON.stringify(r.when.equals)}` : `${r.code}`);
+  return get.status.map(one).join('; ');
+}
