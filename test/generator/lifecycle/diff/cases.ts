@@ -146,6 +146,12 @@ export const CASES: readonly (readonly [string, Case])[] = [
     want: ['method-moved b_get'],
     back: ['method-moved b_get'],
   }],
+  ['a service appears', {
+    old: { one: doc([m('a_get')]) },
+    new: { one: doc([m('a_get')]), two: doc([m('b_get'), m('b_list', { result: { type: 'array', items: str } })]) },
+    want: ['method-added b_get', 'method-added b_list'],
+    back: ['method-removed b_get', 'method-removed b_list'],
+  }],
   ['a method is deprecated', { old: doc([m('getA')]), new: doc([m('getA', { extra: { deprecated: true } })]), want: ['method-deprecated getA'], back: ['method-undeprecated getA'] }],
   ['prose, examples and titles change nothing', {
     old: doc([m('getA', { params: [p('id', { type: 'string', description: 'one' })], result: obj({ x: { ...str, title: 'X' } }), extra: { summary: 'old', description: 'old' } })]),
