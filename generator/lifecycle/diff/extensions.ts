@@ -8,10 +8,20 @@ import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
 import { label, type Doc, type Relations } from './schema.js';
 import type { Finding } from './walk.js';
 
+/** How a case is selected by leaving its param out (the param's `default` is one of the case's values). */
+const LEFT_OUT = '(left out)';
+
+/** What selects a case: each of its values (as JSON), and leaving the param out when that gives the case. */
+function selectors(c: ResultCaseModel): string[] {
+  return [...c.values.map((v) => JSON.stringify(v)), ...(c.whenOmitted ? [LEFT_OUT] : [])];
+}
+
 /**
  * The result cases of a method or subscription kind as callers of the client see them (the overloads the
- * client prints: see rules.ts for why only callers are affected). Cases are paired by the values they
- * share (a value selects one case on each side), so a case keeps its identity while values come and go.
+ * client prints: see rules.ts for why only callers are affected). Cases are paired by what selects them (a
+ * value selects one case on each side), so a case keeps its identity while values come and go. Leaving the
+ * param out counts as a value: a call without it gets the case its default selects, so a default moving to
+ * another case moves those calls to another type.
  */
 export function resultCaseChanges(rel: Relations, da: Doc, db: Doc, a: CaseHolder, b: CaseHolder, base: string, push: (f: Finding) => void): void {
   const [x, y] = [overloadCases(a, da), overloadCases(b, db)];
@@ -23,28 +33,27 @@ export function resultCaseChanges(rel: Relations, da: Doc, db: Doc, a: CaseHolde
     return;
   }
   const param = (y ?? x)!.param;
-  const olds = x?.cases ?? [];
-  const news = y?.cases ?? [];
-  const key = (v: unknown) => JSON.stringify(v);
-  const caseAt = (values: readonly unknown[]) => `${at}.${param}=${values.map(key).join('|')}`;
+  const news = (y?.cases ?? []).map((c) => ({ c, sel: selectors(c) }));
+  const caseAt = (sel: readonly string[]) => `${at}.${param}=${sel.join('|')}`;
   const taken = new Set<ResultCaseModel>();
-  for (const o of olds) {
-    const shared = (n: ResultCaseModel) => n.values.filter((v) => o.values.some((w) => key(w) === key(v))).length;
-    const n = news.filter((c) => !taken.has(c) && shared(c) > 0).sort((p, q) => shared(q) - shared(p))[0];
+  for (const o of x?.cases ?? []) {
+    const was = selectors(o);
+    const shared = (sel: readonly string[]) => sel.filter((v) => was.includes(v)).length;
+    const n = news.filter(({ c, sel }) => !taken.has(c) && shared(sel) > 0).sort((p, q) => shared(q.sel) - shared(p.sel))[0];
     if (!n) {
-      push({ rule: 'result-case-removed', path: caseAt(o.values) });
+      push({ rule: 'result-case-removed', path: caseAt(was) });
       continue;
     }
-    taken.add(n);
-    const path = caseAt(o.values.filter((v) => n.values.some((w) => key(w) === key(v))));
-    for (const v of o.values) if (!n.values.some((w) => key(w) === key(v))) push({ rule: 'result-case-value-removed', path, old: key(v) });
-    for (const v of n.values) if (!o.values.some((w) => key(w) === key(v))) push({ rule: 'result-case-value-added', path, new: key(v) });
-    const [before, after] = [{ schema: o.schema, doc: da }, { schema: n.schema, doc: db }];
+    taken.add(n.c);
+    const path = caseAt(was.filter((v) => n.sel.includes(v)));
+    for (const v of was) if (!n.sel.includes(v)) push({ rule: 'result-case-value-removed', path, old: v });
+    for (const v of n.sel) if (!was.includes(v)) push({ rule: 'result-case-value-added', path, new: v });
+    const [before, after] = [{ schema: o.schema, doc: da }, { schema: n.c.schema, doc: db }];
     const relation = rel.relate(before, after, 'ts');
     if (relation !== 'equal') push({ rule: relation === 'narrowed' ? 'result-case-result-narrowed' : 'result-case-result-changed', path, old: label(before), new: label(after) });
-    if ((o.summary ?? '') !== (n.summary ?? '')) push({ rule: 'result-case-summary-changed', path, old: o.summary ?? 'none', new: n.summary ?? 'none' });
+    if ((o.summary ?? '') !== (n.c.summary ?? '')) push({ rule: 'result-case-summary-changed', path, old: o.summary ?? 'none', new: n.c.summary ?? 'none' });
   }
-  for (const n of news) if (!taken.has(n)) push({ rule: 'result-case-added', path: caseAt(n.values) });
+  for (const n of news) if (!taken.has(n.c)) push({ rule: 'result-case-added', path: caseAt(n.sel) });
 }
 
 /** `x-http-get`: the paths, query parameters and status rules of a method's plain GETs. */

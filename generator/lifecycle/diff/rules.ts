@@ -122,8 +122,8 @@ const ROWS: readonly Row[] = [
   // which fits wherever the general one did (non-breaking, a new overload: minor).
   ['result-case-added', N, O, O, 'minor', 'added', 'result case added (a new overload)', 'Calls with its values get the case\'s narrower type, which fits wherever the general result did.'],
   ['result-case-removed', B, O, O, 'major', 'removed', 'result case removed', 'Calls with its values fall through to the general signature: a value kept as the case\'s type no longer compiles.'],
-  ['result-case-value-added', N, O, O, 'minor', 'added', 'value added to a result case', 'Calls with the value get the case\'s narrower type instead of the general one.'],
-  ['result-case-value-removed', B, O, O, 'major', 'changed', 'value removed from a result case', 'Calls with the value no longer get the case\'s type: a value kept as that type no longer compiles.'],
+  ['result-case-value-added', N, O, O, 'minor', 'added', 'value added to a result case (or its param\'s default now selects it: `(left out)`)', 'Calls with the value get the case\'s narrower type instead of the general one.'],
+  ['result-case-value-removed', B, O, O, 'major', 'changed', 'value removed from a result case (or its param\'s default no longer selects it: `(left out)`)', 'Calls with the value no longer get the case\'s type: a value kept as that type no longer compiles.'],
   ['result-case-param-changed', B, O, O, 'major', 'changed', 'the param that selects the result case changed', 'Every overload now types another param: calls giving the old param a case value get the general result.'],
   ['result-case-result-changed', B, O, O, 'major', 'changed', 'result case type widened or changed', 'Calls with the case\'s values get a type their old one does not contain (the server and validators keep the method\'s own result).'],
   ['result-case-result-narrowed', O, O, O, 'patch', 'changed', 'result case type narrowed', 'A narrower type fits wherever the old one did.'],

@@ -114,8 +114,9 @@ const orNull = (s: Schema): Schema => ({ oneOf: [{ type: 'null' }, s] });
 
 /** A transaction by id, by name: a hex string (`encoding` hex) or a decoded object (json). */
 const txResult: Schema = { oneOf: [str, obj({ id: str })] };
-const tx = (cases: readonly (readonly [readonly unknown[], Schema])[]) =>
-  doc([m('getTx', { params: [p('id', str), p('encoding', { type: 'string', enum: ['hex', 'hexc', 'json'] })], result: txResult, extra: byParam('encoding', cases) })]);
+const tx = (cases: readonly (readonly [readonly unknown[], Schema])[], encoding: ParamSpec = p('encoding', { type: 'string', enum: ['hex', 'hexc', 'json'] })) =>
+  doc([m('getTx', { params: [p('id', str), encoding], result: txResult, extra: byParam('encoding', cases) })]);
+const encodingDefault = (value: string) => p('encoding', { type: 'string', enum: ['hex', 'json'], default: value }, false);
 
 /** A health report, also served to plain GETs (`x-http-get`). */
 const healthGet = { paths: ['', '/health'], query: { tag: 'tags' }, status: [{ code: 503, when: { pointer: '/healthy', equals: false } }, { code: 200 }] };
@@ -528,6 +529,12 @@ export const CASES: readonly (readonly [string, Case])[] = [
     new: tx([[['json'], obj({ id: str })], [['hex', 'hexc'], str]]),
     want: ['result-case-value-added getTx x-result-by-param.encoding="hex"'],
     back: ['result-case-value-removed getTx x-result-by-param.encoding="hex"'],
+  }],
+  ['leaving the selecting param out selects another case (its default changes)', {
+    old: tx([[['json'], obj({ id: str })], [['hex'], str]], encodingDefault('hex')),
+    new: tx([[['json'], obj({ id: str })], [['hex'], str]], encodingDefault('json')),
+    want: ['result-case-value-added getTx x-result-by-param.encoding="json"', 'result-case-value-removed getTx x-result-by-param.encoding="hex"'],
+    back: ['result-case-value-added getTx x-result-by-param.encoding="hex"', 'result-case-value-removed getTx x-result-by-param.encoding="json"'],
   }],
   ['another param selects the result case', {
     old: block(byParam('full', [[[true], ref('Full')]]), [p('id', str), p('full', bool), p('verbose', bool)]),

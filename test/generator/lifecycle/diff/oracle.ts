@@ -213,16 +213,16 @@ export function consumer(model: Model, prefix: string, typesModule: string): str
 
 /**
  * The calls of a method's (or subscription kind's) result cases, as the old package types them: for each
- * case and each of its values, the declared params (`declared`, of the old params type) with the case's
+ * case and each of its values (and without the param, where that selects the case), the declared params (`declared`, of the old params type) with the case's
  * param given that value. None where the client prints no overloads (a param with a codec).
  */
 function caseCalls(doc: Doc, params: readonly ParamModel[], positional: boolean, rc: ResultCasesModel | undefined, declared: string): [number, number, string[]][] {
   const index = rc ? params.findIndex((p) => p.name === rc.param) : -1;
   if (!rc || index < 0 || typeof resolve(doc, params[index]!.schema)?.['x-codec'] === 'string') return [];
   const name = JSON.stringify(rc.param);
+  // Leaving the param out (as `undefined`) is one more value where its default selects the case.
   return rc.cases.flatMap((c, ci) =>
-    c.values.map((v, vi): [number, number, string[]] => {
-      const literal = JSON.stringify(v);
+    [...c.values.map((v) => JSON.stringify(v)), ...(c.whenOmitted ? ['undefined'] : [])].map((literal, vi): [number, number, string[]] => {
       if (positional) return [ci, vi, params.map((_, i) => (i === index ? literal : `${declared}[${i}]`))];
       return [ci, vi, [`{ ...${declared}, ${name}: ${literal} }`]];
     }),
