@@ -359,7 +359,7 @@ export class ModelDiff {
           base,
           push,
         );
-        resultCaseChanges(this.rel, da, db, x, y, `${base}.`, push);
+        resultCaseChanges(this.rel, da, db, { ...x, positional: true }, { ...y, positional: true }, `${base}.`, push);
       }
     }
   }

@@ -27,7 +27,9 @@ export function resultCaseChanges(rel: Relations, da: Doc, db: Doc, a: CaseHolde
   const [x, y] = [overloadCases(a, da), overloadCases(b, db)];
   if (!x && !y) return;
   const at = `${base}x-result-by-param`;
-  if (x && y && x.param !== y.param) {
+  // By position a param is its place (its name only a label): a renamed param still selects the same cases.
+  const place = (h: CaseHolder, param: string) => (h.positional ? `#${h.params.findIndex((p) => p.name === param)}` : param);
+  if (x && y && (a.positional !== b.positional || place(a, x.param) !== place(b, y.param))) {
     // Other overloads altogether: what each case did for the old param is gone.
     push({ rule: 'result-case-param-changed', path: at, old: x.param, new: y.param });
     return;
@@ -50,7 +52,8 @@ export function resultCaseChanges(rel: Relations, da: Doc, db: Doc, a: CaseHolde
     for (const v of n.sel) if (!was.includes(v)) push({ rule: 'result-case-value-added', path, new: v });
     const [before, after] = [{ schema: o.schema, doc: da }, { schema: n.c.schema, doc: db }];
     const relation = rel.relate(before, after, 'ts');
-    if (relation !== 'equal') push({ rule: relation === 'narrowed' ? 'result-case-result-narrowed' : 'result-case-result-changed', path, old: label(before), new: label(after) });
+    // (Labelled as a part of the result, so that a shared schema shows by its name.)
+    if (relation !== 'equal') push({ rule: relation === 'narrowed' ? 'result-case-result-narrowed' : 'result-case-result-changed', path, old: label(before, 1), new: label(after, 1) });
     if ((o.summary ?? '') !== (n.c.summary ?? '')) push({ rule: 'result-case-summary-changed', path, old: o.summary ?? 'none', new: n.c.summary ?? 'none' });
   }
   for (const n of news) if (!taken.has(n.c)) push({ rule: 'result-case-added', path: caseAt(n.sel) });
@@ -81,6 +84,8 @@ export function httpGetChanges(a: MethodModel, b: MethodModel, push: (f: Finding
 /** What has result cases: a method, or a subscription kind. */
 export interface CaseHolder {
   readonly params: readonly ParamModel[];
+  /** Params by position (a subscription kind's always are). */
+  readonly positional: boolean;
   readonly resultCases?: ResultCasesModel;
 }
 

@@ -542,6 +542,12 @@ export const CASES: readonly (readonly [string, Case])[] = [
     want: ['result-case-param-changed getBlock x-result-by-param'],
     back: ['result-case-param-changed getBlock x-result-by-param'],
   }],
+  ['by position, the selecting param is renamed (a label only)', {
+    old: block(byParam('full', [[[true], ref('Full')]])),
+    new: block(byParam('fullTx', [[[true], ref('Full')]]), [p('id', str), p('fullTx', bool)]),
+    want: ['param-renamed getBlock params.fullTx'],
+    back: ['param-renamed getBlock params.full'],
+  }],
   ['a result case may no longer be null', {
     old: block(byParam('full', [[[true], orNull(ref('Full'))]])),
     new: block(byParam('full', [[[true], ref('Full')]])),
