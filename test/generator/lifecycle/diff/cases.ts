@@ -560,6 +560,12 @@ export const CASES: readonly (readonly [string, Case])[] = [
     want: ['result-case-summary-changed getBlock x-result-by-param.full=true'],
     back: ['result-case-summary-changed getBlock x-result-by-param.full=true'],
   }],
+  ['result cases on a param with a codec change nothing (the client prints no overloads for them)', {
+    old: doc([m('getA', { params: [p('height', U64)], result: { oneOf: [str, int] } })]),
+    new: doc([m('getA', { params: [p('height', U64)], result: { oneOf: [str, int] }, extra: byParam('height', [[['0'], str]]) })]),
+    want: [],
+    back: [],
+  }],
   ['a subscription kind gets result cases', {
     old: doc([subscribeMethod([{ name: 'pending', params: [p('full', bool, false)], result: { oneOf: [str, obj({ hash: str })] } }]), unsubscribe]),
     new: doc([subscribeMethod([{ name: 'pending', params: [p('full', bool, false)], result: { oneOf: [str, obj({ hash: str })] }, extra: byParam('full', [[[false], str], [[true], obj({ hash: str })]]) }]), unsubscribe]),
