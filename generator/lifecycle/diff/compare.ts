@@ -5,6 +5,7 @@
  * and from the rule table its effect on each consumer, its severity and its bump.
  */
 import type { Availability, Effects, MethodModel, Model, ParamModel, ServiceModel, SubscriptionKindModel } from '../../model/index.js';
+import { httpGetChanges, resultCaseChanges } from './extensions.js';
 import { maxBump, rule, severityOf, type Bump, type Effect, type Severity } from './rules.js';
 import { Relations, type At, type Doc, type Node } from './schema.js';
 import { SchemaWalk, type Finding } from './walk.js';
@@ -239,6 +240,8 @@ export class ModelDiff {
     else if (a.pagination && b.pagination && JSON.stringify(sortKeys(a.pagination)) !== JSON.stringify(sortKeys(b.pagination)))
       push({ rule: 'pagination-changed', path: 'x-pagination', old: JSON.stringify(sortKeys(a.pagination)), new: JSON.stringify(sortKeys(b.pagination)) });
     this.subscriptions(walk, da, db, a, b, push);
+    resultCaseChanges(this.rel, da, db, a, b, '', push);
+    httpGetChanges(a, b, push);
     for (const f of walk.findings) push(f);
   }
 
@@ -356,6 +359,7 @@ export class ModelDiff {
           base,
           push,
         );
+        resultCaseChanges(this.rel, da, db, { ...x, positional: true }, { ...y, positional: true }, `${base}.`, push);
       }
     }
   }

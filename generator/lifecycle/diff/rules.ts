@@ -112,6 +112,36 @@ const ROWS: readonly Row[] = [
   ['pagination-changed', N, O, O, 'patch', 'changed', 'pagination fields or limits changed', 'The helper follows the new fields (their own changes are reported as param and result changes).'],
   ['subscription-added', N, B, N, 'major', 'added', 'subscription kind added', 'Handlers receive a kind their old union did not have.'],
   ['subscription-removed', B, B, B, 'major', 'removed', 'subscription kind removed', 'Subscribing to it no longer compiles; the server refuses it.'],
+  // Result cases (`x-result-by-param`). The TypeScript client prints one overload per case: the case's values
+  // as the param's literal type, the case's result type as the return type, and the method's own signature
+  // last. Only callers see them: a handler still returns the method's own result type, and validators and
+  // codecs still read the method's own result schema, so server and wire are untouched by every rule here.
+  // For callers the question is the one the result rules ask: does code that kept the value of a call as the
+  // old type still compile? A call whose literal value loses its overload falls through to the general
+  // signature and gets the wider general type (breaking); one that gains an overload gets a narrower type,
+  // which fits wherever the general one did (non-breaking, a new overload: minor).
+  ['result-case-added', N, O, O, 'minor', 'added', 'result case added (a new overload)', 'Calls with its values get the case\'s narrower type, which fits wherever the general result did.'],
+  ['result-case-removed', B, O, O, 'major', 'removed', 'result case removed', 'Calls with its values fall through to the general signature: a value kept as the case\'s type no longer compiles.'],
+  ['result-case-value-added', N, O, O, 'minor', 'added', 'value added to a result case (or its param\'s default now selects it: `(left out)`)', 'Calls with the value get the case\'s narrower type instead of the general one.'],
+  ['result-case-value-removed', B, O, O, 'major', 'changed', 'value removed from a result case (or its param\'s default no longer selects it: `(left out)`)', 'Calls with the value no longer get the case\'s type: a value kept as that type no longer compiles.'],
+  ['result-case-param-changed', B, O, O, 'major', 'changed', 'the param that selects the result case changed', 'Every overload now types another param: calls giving the old param a case value get the general result.'],
+  ['result-case-result-changed', B, O, O, 'major', 'changed', 'result case type widened or changed', 'Calls with the case\'s values get a type their old one does not contain (the server and validators keep the method\'s own result).'],
+  ['result-case-result-narrowed', O, O, O, 'patch', 'changed', 'result case type narrowed', 'A narrower type fits wherever the old one did.'],
+  ['result-case-summary-changed', O, O, O, 'patch', 'changed', 'result case summary changed', 'Only the overload\'s doc comment.'],
+  // Plain HTTP GETs (`x-http-get`). The generated client calls a method's first GET path through
+  // `node.<namespace>.http.<member>` with the method's own params type; the generated server answers every
+  // GET path with the method's own handler, so handlers never change. What a GET request may be is part of
+  // the wire: old clients (and probes: load balancers, orchestrators) send the paths and query parameters the
+  // old spec named and read the status by its old rules.
+  ['http-get-added', N, O, N, 'minor', 'added', 'served to plain HTTP GETs', 'A new `http` member calls it; the server answers the GET with the method\'s own handler.'],
+  ['http-get-removed', B, O, B, 'major', 'removed', 'no longer served to plain HTTP GETs', 'Its `http` member no longer compiles; GETs to its paths are refused.'],
+  ['http-get-path-added', O, O, N, 'minor', 'added', 'GET path added', 'GETs to the old paths still work.'],
+  ['http-get-path-removed', O, O, B, 'major', 'removed', 'GET path removed (or changed)', 'The new client calls its own first path; GETs to the old path are refused.'],
+  ['http-get-query-added', O, O, N, 'minor', 'added', 'optional GET query parameter added', 'GETs without it still work.'],
+  ['http-get-query-removed', O, O, B, 'major', 'removed', 'GET query parameter removed', 'The server no longer reads it: a GET giving it is answered as if it had not.'],
+  ['http-get-query-changed', O, O, B, 'major', 'changed', 'GET query parameter carries another param', 'A GET giving it sets another param than it did.'],
+  ['http-get-query-required', O, O, B, 'major', 'changed', 'GET query parameter required (added as required, or its param became required)', 'GETs without it are refused (callers of the client meet the param\'s own change).'],
+  ['http-get-status-changed', O, O, B, 'major', 'changed', 'GET status rules changed', 'Old clients read the status by the old rules: a reply with another status means something else to them, and one they do not list is an error.'],
   // The service
   ['endpoint-changed', O, O, B, 'major', 'changed', 'endpoint path or transport changed', 'The new package calls the new address; old clients call one that is gone.'],
   ['batch-narrowed', O, O, B, 'major', 'changed', 'JSON-RPC batches no longer accepted, or a lower batch limit', 'Batches old clients send are refused.'],

@@ -76,7 +76,7 @@ const paged = (extra: Record<string, unknown> = {}) =>
   m('list', { params: [p('cursor', str, false), p('limit', int, false)], result: page, ...(Object.keys(extra).length ? { extra } : {}) });
 const pagination = { cursorParam: 'cursor', nextCursor: 'next', items: 'items', limitParam: 'limit' };
 
-function subscribeMethod(kinds: readonly { name: string; params?: readonly ParamSpec[]; result: Schema }[]): Doc {
+function subscribeMethod(kinds: readonly { name: string; params?: readonly ParamSpec[]; result: Schema; extra?: Record<string, unknown> }[]): Doc {
   return m('sub_subscribe', {
     by: 'by-position',
     params: [p('kind', { type: 'string', enum: kinds.map((k) => k.name) })],
@@ -89,12 +89,40 @@ function subscribeMethod(kinds: readonly { name: string; params?: readonly Param
           name: k.name,
           params: (k.params ?? []).map((x) => ({ name: x.name, required: x.required, schema: x.schema })),
           result: { name: 'payload', schema: k.result },
+          ...(k.extra ?? {}),
         })),
       },
     },
   });
 }
 const unsubscribe = m('sub_unsubscribe', { by: 'by-position', params: [p('id', str)], result: bool, extra: { 'x-websocket-only': true } });
+
+/** `x-result-by-param` on `param`: each case its values, its result and maybe a summary. */
+function byParam(param: string, cases: readonly (readonly [values: readonly unknown[], result: Schema, summary?: string])[]): Record<string, unknown> {
+  return { 'x-result-by-param': { param, cases: cases.map(([values, result, summary]) => ({ values, ...(summary ? { summary } : {}), result })) } };
+}
+
+/** A block by id: its transactions as hashes (`full` false) or as objects (true), or null. */
+const blockSchemas: Record<string, Schema> = {
+  Hashes: obj({ number: int, txs: { type: 'array', items: str } }),
+  Full: obj({ number: int, txs: { type: 'array', items: obj({ hash: str }) } }),
+};
+const blockResult: Schema = { oneOf: [{ type: 'null' }, ref('Hashes'), ref('Full')] };
+const block = (cases: Record<string, unknown>, params: readonly ParamSpec[] = [p('id', str), p('full', bool)]) =>
+  doc([m('getBlock', { params, by: 'by-position', result: blockResult, extra: cases })], { schemas: blockSchemas });
+const orNull = (s: Schema): Schema => ({ oneOf: [{ type: 'null' }, s] });
+
+/** A transaction by id, by name: a hex string (`encoding` hex) or a decoded object (json). */
+const txResult: Schema = { oneOf: [str, obj({ id: str })] };
+const tx = (cases: readonly (readonly [readonly unknown[], Schema])[], encoding: ParamSpec = p('encoding', { type: 'string', enum: ['hex', 'hexc', 'json'] })) =>
+  doc([m('getTx', { params: [p('id', str), encoding], result: txResult, extra: byParam('encoding', cases) })]);
+const encodingDefault = (value: string) => p('encoding', { type: 'string', enum: ['hex', 'json'], default: value }, false);
+
+/** A health report, also served to plain GETs (`x-http-get`). */
+const healthGet = { paths: ['', '/health'], query: { tag: 'tags' }, status: [{ code: 503, when: { pointer: '/healthy', equals: false } }, { code: 200 }] };
+const health = (get?: Record<string, unknown>, params: readonly ParamSpec[] = [p('tags', { type: 'array', items: str }, false)]) =>
+  doc([m('health', { params, result: obj({ healthy: bool }), ...(get ? { extra: { 'x-http-get': get } } : {}) })]);
+const list = { type: 'array', items: str };
 
 // ---- the cases ----------------------------------------------------------------------------------------------
 
@@ -118,6 +146,12 @@ export const CASES: readonly (readonly [string, Case])[] = [
     new: { one: doc([m('a_get')]), two: doc([m('c_get'), m('b_get')]) },
     want: ['method-moved b_get'],
     back: ['method-moved b_get'],
+  }],
+  ['a service appears', {
+    old: { one: doc([m('a_get')]) },
+    new: { one: doc([m('a_get')]), two: doc([m('b_get'), m('b_list', { result: { type: 'array', items: str } })]) },
+    want: ['method-added b_get', 'method-added b_list'],
+    back: ['method-removed b_get', 'method-removed b_list'],
   }],
   ['a method is deprecated', { old: doc([m('getA')]), new: doc([m('getA', { extra: { deprecated: true } })]), want: ['method-deprecated getA'], back: ['method-undeprecated getA'] }],
   ['prose, examples and titles change nothing', {
@@ -475,6 +509,106 @@ export const CASES: readonly (readonly [string, Case])[] = [
     new: doc([subscribeMethod([{ name: 'heads', result: obj({ number: QTY }) }]), unsubscribe]),
     want: ['result-field-removed sub_subscribe subscriptions.heads.result.hash'],
     back: ['result-field-added sub_subscribe subscriptions.heads.result.hash'],
+  }],
+
+  // Result cases (x-result-by-param)
+  ['a result case is added', {
+    old: block(byParam('full', [[[true], ref('Full')]])),
+    new: block(byParam('full', [[[false], ref('Hashes')], [[true], ref('Full')]])),
+    want: ['result-case-added getBlock x-result-by-param.full=false'],
+    back: ['result-case-removed getBlock x-result-by-param.full=false'],
+  }],
+  ['a method gets result cases', {
+    old: block({}),
+    new: block(byParam('full', [[[false], orNull(ref('Hashes'))], [[true], orNull(ref('Full'))]])),
+    want: ['result-case-added getBlock x-result-by-param.full=false', 'result-case-added getBlock x-result-by-param.full=true'],
+    back: ['result-case-removed getBlock x-result-by-param.full=false', 'result-case-removed getBlock x-result-by-param.full=true'],
+  }],
+  ['a value is added to a result case (by name)', {
+    old: tx([[['json'], obj({ id: str })], [['hex'], str]]),
+    new: tx([[['json'], obj({ id: str })], [['hex', 'hexc'], str]]),
+    want: ['result-case-value-added getTx x-result-by-param.encoding="hex"'],
+    back: ['result-case-value-removed getTx x-result-by-param.encoding="hex"'],
+  }],
+  ['leaving the selecting param out selects another case (its default changes)', {
+    old: tx([[['json'], obj({ id: str })], [['hex'], str]], encodingDefault('hex')),
+    new: tx([[['json'], obj({ id: str })], [['hex'], str]], encodingDefault('json')),
+    want: ['result-case-value-added getTx x-result-by-param.encoding="json"', 'result-case-value-removed getTx x-result-by-param.encoding="hex"'],
+    back: ['result-case-value-added getTx x-result-by-param.encoding="hex"', 'result-case-value-removed getTx x-result-by-param.encoding="json"'],
+  }],
+  ['another param selects the result case', {
+    old: block(byParam('full', [[[true], ref('Full')]]), [p('id', str), p('full', bool), p('verbose', bool)]),
+    new: block(byParam('verbose', [[[true], ref('Full')]]), [p('id', str), p('full', bool), p('verbose', bool)]),
+    want: ['result-case-param-changed getBlock x-result-by-param'],
+    back: ['result-case-param-changed getBlock x-result-by-param'],
+  }],
+  ['by position, the selecting param is renamed (a label only)', {
+    old: block(byParam('full', [[[true], ref('Full')]])),
+    new: block(byParam('fullTx', [[[true], ref('Full')]]), [p('id', str), p('fullTx', bool)]),
+    want: ['param-renamed getBlock params.fullTx'],
+    back: ['param-renamed getBlock params.full'],
+  }],
+  ['a result case may no longer be null', {
+    old: block(byParam('full', [[[true], orNull(ref('Full'))]])),
+    new: block(byParam('full', [[[true], ref('Full')]])),
+    want: ['result-case-result-narrowed getBlock x-result-by-param.full=true'],
+    back: ['result-case-result-changed getBlock x-result-by-param.full=true'],
+  }],
+  ['a result case summary changes', {
+    old: block(byParam('full', [[[true], ref('Full'), 'the transactions in full.']])),
+    new: block(byParam('full', [[[true], ref('Full'), 'the transactions as objects.']])),
+    want: ['result-case-summary-changed getBlock x-result-by-param.full=true'],
+    back: ['result-case-summary-changed getBlock x-result-by-param.full=true'],
+  }],
+  ['result cases on a param with a codec change nothing (the client prints no overloads for them)', {
+    old: doc([m('getA', { params: [p('height', U64)], result: { oneOf: [str, int] } })]),
+    new: doc([m('getA', { params: [p('height', U64)], result: { oneOf: [str, int] }, extra: byParam('height', [[['0'], str]]) })]),
+    want: [],
+    back: [],
+  }],
+  ['a subscription kind gets result cases', {
+    old: doc([subscribeMethod([{ name: 'pending', params: [p('full', bool, false)], result: { oneOf: [str, obj({ hash: str })] } }]), unsubscribe]),
+    new: doc([subscribeMethod([{ name: 'pending', params: [p('full', bool, false)], result: { oneOf: [str, obj({ hash: str })] }, extra: byParam('full', [[[false], str], [[true], obj({ hash: str })]]) }]), unsubscribe]),
+    want: ['result-case-added sub_subscribe subscriptions.pending.x-result-by-param.full=false', 'result-case-added sub_subscribe subscriptions.pending.x-result-by-param.full=true'],
+    back: ['result-case-removed sub_subscribe subscriptions.pending.x-result-by-param.full=false', 'result-case-removed sub_subscribe subscriptions.pending.x-result-by-param.full=true'],
+  }],
+
+  // Plain HTTP GETs (x-http-get)
+  ['a method is served to plain GETs', {
+    old: health(),
+    new: health(healthGet),
+    want: ['http-get-added health x-http-get'],
+    back: ['http-get-removed health x-http-get'],
+  }],
+  ['a GET path changes', {
+    old: health({ ...healthGet, paths: ['/liveness'] }),
+    new: health({ ...healthGet, paths: ['/live'] }),
+    want: ['http-get-path-added health x-http-get.paths', 'http-get-path-removed health x-http-get.paths'],
+    back: ['http-get-path-added health x-http-get.paths', 'http-get-path-removed health x-http-get.paths'],
+  }],
+  ['a GET query parameter is renamed', {
+    old: health(healthGet),
+    new: health({ ...healthGet, query: { tags: 'tags' } }),
+    want: ['http-get-query-added health x-http-get.query.tags', 'http-get-query-removed health x-http-get.query.tag'],
+    back: ['http-get-query-added health x-http-get.query.tag', 'http-get-query-removed health x-http-get.query.tags'],
+  }],
+  ['the param of a GET query parameter becomes required', {
+    old: health(healthGet),
+    new: health(healthGet, [p('tags', list)]),
+    want: ['param-became-required health params.tags', 'http-get-query-required health x-http-get.query.tag'],
+    back: ['param-became-optional health params.tags'],
+  }],
+  ['a GET query parameter carries another param', {
+    old: health(healthGet, [p('tags', list, false), p('names', list, false)]),
+    new: health({ ...healthGet, query: { tag: 'names' } }, [p('tags', list, false), p('names', list, false)]),
+    want: ['http-get-query-changed health x-http-get.query.tag'],
+    back: ['http-get-query-changed health x-http-get.query.tag'],
+  }],
+  ['a GET status rule changes', {
+    old: health(healthGet),
+    new: health({ ...healthGet, status: [{ code: 500, when: { pointer: '/healthy', equals: false } }, { code: 200 }] }),
+    want: ['http-get-status-changed health x-http-get.status'],
+    back: ['http-get-status-changed health x-http-get.status'],
   }],
 
   // The service

@@ -7,10 +7,12 @@
  * the change old → new; one of `c<i>b`, the change new → old. Consumers are derived mechanically from the
  * old side, the way a caller uses a client: call every method with every value its params type allows and
  * with an object literal naming every param and field, keep the result as the old result type and read
- * every field of it, switch over the documented error codes, iterate pages and subscriptions.
+ * every field of it, switch over the documented error codes, iterate pages and subscriptions, call every
+ * result case's overload with each of its values (keeping the result as the old overload's type), and call
+ * every plain GET.
  */
 import { pascalCase } from '../../../../generator/schema/typescript.js';
-import type { JsonSchema, MethodModel, Model } from '../../../../generator/model/index.js';
+import type { JsonSchema, MethodModel, Model, ParamModel, ResultCasesModel } from '../../../../generator/model/index.js';
 import { sideDocs, type Case, type Doc } from './cases.js';
 
 export type Direction = 'f' | 'b';
@@ -147,6 +149,21 @@ export function consumer(model: Model, prefix: string, typesModule: string): str
             '  break;',
             '}',
           );
+          // Each case's overload: a notification kept as the old case's type takes the new one's.
+          for (const [ci, vi, args] of caseCalls(doc, kind.params, true, kind.resultCases, `s${k}_${ki}`)) {
+            const all = [JSON.stringify(kind.name), ...args].join(', ');
+            body.push(
+              `for await (const o of old.${ns}.${method.member}(${all})) {`,
+              '  let v = o;',
+              `  for await (const n of ${call}(${all})) {`,
+              '    v = n;',
+              '    break;',
+              '  }',
+              '  void v;',
+              '  break;',
+              `} // case ${ci}, value ${vi}`,
+            );
+          }
         });
         continue;
       }
@@ -156,6 +173,13 @@ export function consumer(model: Model, prefix: string, typesModule: string): str
       if (method.result) {
         body.push(`const back${k}: Old.${T}Result = r${k};`, `void back${k};`);
         body.push(...reads(doc, method.result.schema, `r${k}`).map((x) => `void ${x};`));
+        // Each case's overload, with each of its values: a result kept as the old case's type (what the old
+        // package's overload returns) takes what the new package returns for the same call.
+        for (const [ci, vi, args] of caseCalls(doc, method.params, method.positional, method.resultCases, `p${k}`)) {
+          body.push(`let c${k}_${ci}_${vi} = await old.${ns}.${method.member}(${args.join(', ')});`, `c${k}_${ci}_${vi} = await ${call}(${args.join(', ')});`, `void c${k}_${ci}_${vi};`);
+        }
+        // A plain GET (x-http-get): the namespace's `http` member, with the method's params.
+        if (method.httpGet) body.push(`const g${k} = await node.${ns}.http.${method.member}(${method.params.length ? `p${k}` : ''});`, `void g${k}.body;`);
       }
       if (method.errors.length) {
         const module = `pkg/methods/${ns}/${method.member}.js`;
@@ -171,10 +195,12 @@ export function consumer(model: Model, prefix: string, typesModule: string): str
   }
   return [
     "import { createClient } from 'pkg';",
+    `import type { createClient as createOld } from '${typesModule.replace(/types\.js$/, 'index.js')}';`,
     `import type * as Old from '${typesModule}';`,
     ...[...imports].sort(),
     '',
     'declare const node: ReturnType<typeof createClient>;',
+    'declare const old: ReturnType<typeof createOld>;',
     'declare const error: unknown;',
     ...declarations,
     '',
@@ -183,6 +209,24 @@ export function consumer(model: Model, prefix: string, typesModule: string): str
     '}',
     '',
   ].join('\n');
+}
+
+/**
+ * The calls of a method's (or subscription kind's) result cases, as the old package types them: for each
+ * case and each of its values (and without the param, where that selects the case), the declared params (`declared`, of the old params type) with the case's
+ * param given that value. None where the client prints no overloads (a param with a codec).
+ */
+function caseCalls(doc: Doc, params: readonly ParamModel[], positional: boolean, rc: ResultCasesModel | undefined, declared: string): [number, number, string[]][] {
+  const index = rc ? params.findIndex((p) => p.name === rc.param) : -1;
+  if (!rc || index < 0 || typeof resolve(doc, params[index]!.schema)?.['x-codec'] === 'string') return [];
+  const name = JSON.stringify(rc.param);
+  // Leaving the param out (as `undefined`) is one more value where its default selects the case.
+  return rc.cases.flatMap((c, ci) =>
+    [...c.values.map((v) => JSON.stringify(v)), ...(c.whenOmitted ? ['undefined'] : [])].map((literal, vi): [number, number, string[]] => {
+      if (positional) return [ci, vi, params.map((_, i) => (i === index ? literal : `${declared}[${i}]`))];
+      return [ci, vi, [`{ ...${declared}, ${name}: ${literal} }`]];
+    }),
+  );
 }
 
 /** The arguments of a call: every value the old params type allows, and a literal of every param. */

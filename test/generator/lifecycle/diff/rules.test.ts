@@ -5,7 +5,8 @@
  */
 import { describe as group, expect, it } from 'vitest';
 import { diffModels } from '../../../../generator/lifecycle/diff/compare.js';
-import { RULES, nextVersion, severityOf } from '../../../../generator/lifecycle/diff/rules.js';
+import { RULES, nextVersion, rule, severityOf } from '../../../../generator/lifecycle/diff/rules.js';
+import { changelog, nextRelease } from '../../../../generator/lifecycle/release/history.js';
 import { buildService, type Model } from '../../../../generator/model/index.js';
 import { CASES, describe, sideDocs, type Case } from './cases.js';
 
@@ -43,4 +44,23 @@ group('the rule table itself', () => {
     expect(['major', 'minor', 'patch', 'none'].map((b) => nextVersion('0.4.2', b as never))).toEqual(['0.5.0', '0.4.3', '0.4.3', '0.4.2']);
     expect(() => nextVersion('1.0', 'patch')).toThrow(/not a release version/);
   });
+});
+
+group('the changelog, case by case', () => {
+  const TITLES: Record<string, string> = { breaking: 'Breaking', added: 'Added', changed: 'Changed', deprecated: 'Deprecated', removed: 'Removed' };
+  for (const [name, c] of CASES) {
+    const result = diffModels(model(c.old), model(c.new));
+    if (!result.changes.length) continue;
+    it(`${name}: a line for every change, in its section`, () => {
+      const text = changelog({ releases: [{ version: '0.1.0', first: true, changes: [] }, nextRelease('0.1.0', result)] }, 'pkg');
+      // `### Title` then its lines, up to the next section.
+      const sections = new Map(text.split('\n### ').slice(1).map((part) => [part.slice(0, part.indexOf('\n')), part]));
+      for (const ch of result.changes) {
+        const title = TITLES[ch.severity === 'breaking' ? 'breaking' : rule(ch.rule).section]!;
+        const line = `${rule(ch.rule).summary}${ch.path ? `: \`${ch.path}\`` : ''}`;
+        expect(sections.get(title) ?? '', `${ch.rule} under ${title}`).toContain(line);
+        expect(sections.get(title) ?? '').toContain(`\`${ch.method ?? ch.service}\``);
+      }
+    });
+  }
 });
