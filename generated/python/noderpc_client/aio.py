@@ -253,7 +253,16 @@ class AsyncPlatformApi:
         Deprecated."""
         return await self._t.call(calls.platform_get_balance(addresses=addresses), timeout=timeout, headers=headers)
 
-    async def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult: ...
+
+    async def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult:
         """A P-Chain block by ID
 
         Returns the block with the given ID, as hex bytes or as JSON.
@@ -264,7 +273,16 @@ class AsyncPlatformApi:
         blocks). The reply's `encoding` repeats the one used."""
         return await self._t.call(calls.platform_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    async def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult: ...
+
+    async def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult:
         """A P-Chain block by height
 
         Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
@@ -479,7 +497,16 @@ class AsyncPlatformApi:
         only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int)."""
         return await self._t.call(calls.platform_get_total_stake(subnet_id=subnet_id), timeout=timeout, headers=headers)
 
-    async def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult:
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxHexResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxJsonResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult | PChainTxHexResult | PChainTxJsonResult: ...
+
+    async def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult | PChainTxHexResult | PChainTxJsonResult:
         """A P-Chain transaction by ID
 
         Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
@@ -1089,7 +1116,16 @@ class AsyncXAvmApi:
         Deprecated."""
         return await self._t.call(calls.x_avm_get_balance(address=address, asset_id=asset_id, include_partial=include_partial), timeout=timeout, headers=headers)
 
-    async def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult: ...
+
+    async def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult:
         """An X-Chain block by ID
 
         Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
@@ -1099,7 +1135,16 @@ class AsyncXAvmApi:
             -32000: chain is not linearized"""
         return await self._t.call(calls.x_avm_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    async def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult: ...
+
+    async def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult:
         """An X-Chain block by height
 
         Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
@@ -1116,7 +1161,16 @@ class AsyncXAvmApi:
         Returns the height of the last accepted block, as a decimal string."""
         return await self._t.call(calls.x_avm_get_height(), timeout=timeout, headers=headers)
 
-    async def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult:
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxHexResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxJsonResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult | XChainTxHexResult | XChainTxJsonResult: ...
+
+    async def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult | XChainTxHexResult | XChainTxJsonResult:
         """An X-Chain transaction by ID
 
         Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
@@ -1641,7 +1695,16 @@ class AsyncEvmEthApi:
         with `allow-unfinalized-queries: true`, in which case it is the preferred head."""
         return await self._t.call(calls.evm_eth_block_number(), timeout=timeout, headers=headers)
 
-    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by number or tag
 
         The block with the given number, or the block a tag names (every tag but `earliest` names the last
@@ -1655,7 +1718,16 @@ class AsyncEvmEthApi:
             -32602: invalid argument 0: hex string without 0x prefix"""
         return await self._t.call(calls.evm_eth_get_block_by_number(block, full_transactions), timeout=timeout, headers=headers)
 
-    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by hash
 
         The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
@@ -2282,7 +2354,19 @@ class AsyncEvmEthApi:
     async def subscribe(self, kind: Literal["logs"], filter: LogSubscriptionFilter, /, *, timeout: float | None = None) -> Subscription[Log]: ...
 
     @overload
+    async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: Literal[False] | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: Literal[True], /, *, timeout: float | None = None) -> Subscription[TransactionInfo]: ...
+
+    @overload
     async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: Literal[False] | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: Literal[True], /, *, timeout: float | None = None) -> Subscription[TransactionInfo]: ...
 
     @overload
     async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...

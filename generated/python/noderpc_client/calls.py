@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, overload
 
 from ._codec import CodecError, decode, encode
 from ._errors import EncodeError
@@ -257,7 +257,16 @@ def platform_get_balance(*, addresses: list[ChainAddress]) -> Call[Balance]:
     return Call("platform", "platform.getBalance", _encode("platform:platform.getBalance", params), "read", _decoder("platform:platform.getBalance"))
 
 
-def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainBlockHexResult]: ...
+
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
+
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]: ...
+
+def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]:
     """A P-Chain block by ID
 
     Returns the block with the given ID, as hex bytes or as JSON.
@@ -272,7 +281,16 @@ def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = No
     return Call("platform", "platform.getBlock", _encode("platform:platform.getBlock", params), "read", _decoder("platform:platform.getBlock"))
 
 
-def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainBlockHexResult]: ...
+
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
+
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]: ...
+
+def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]:
     """A P-Chain block by height
 
     Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
@@ -545,7 +563,16 @@ def platform_get_total_stake(*, subnet_id: CB58ID | None = None) -> Call[Platfor
     return Call("platform", "platform.getTotalStake", _encode("platform:platform.getTotalStake", params), "read", _decoder("platform:platform.getTotalStake"))
 
 
-def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult]:
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainTxHexResult]: ...
+
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[PChainTxJsonResult]: ...
+
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult | PChainTxHexResult | PChainTxJsonResult]: ...
+
+def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult | PChainTxHexResult | PChainTxJsonResult]:
     """A P-Chain transaction by ID
 
     Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
@@ -762,7 +789,16 @@ def x_avm_get_balance(*, address: ChainAddress, asset_id: str, include_partial: 
     return Call("x", "avm.getBalance", _encode("x:avm.getBalance", params), "read", _decoder("x:avm.getBalance"))
 
 
-def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainBlockHexResult]: ...
+
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
+
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]: ...
+
+def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]:
     """An X-Chain block by ID
 
     Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
@@ -776,7 +812,16 @@ def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None)
     return Call("x", "avm.getBlock", _encode("x:avm.getBlock", params), "read", _decoder("x:avm.getBlock"))
 
 
-def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainBlockHexResult]: ...
+
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
+
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]: ...
+
+def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]:
     """An X-Chain block by height
 
     Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
@@ -799,7 +844,16 @@ def x_avm_get_height() -> Call[AvmGetHeightResult]:
     return Call("x", "avm.getHeight", _encode("x:avm.getHeight", params), "read", _decoder("x:avm.getHeight"))
 
 
-def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult]:
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainTxHexResult]: ...
+
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[XChainTxJsonResult]: ...
+
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult | XChainTxHexResult | XChainTxJsonResult]: ...
+
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult | XChainTxHexResult | XChainTxJsonResult]:
     """An X-Chain transaction by ID
 
     Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
@@ -1895,7 +1949,16 @@ def evm_eth_block_number() -> Call[HexQuantity]:
     return Call("evm", "eth_blockNumber", _encode("evm:eth_blockNumber", params), "read", _decoder("evm:eth_blockNumber"))
 
 
-def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | None]:
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: Literal[False]) -> Call[BlockWithTransactionHashes | None]: ...
+
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: Literal[True]) -> Call[BlockWithFullTransactions | None]: ...
+
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]: ...
+
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]:
     """A block by number or tag
 
     The block with the given number, or the block a tag names (every tag but `earliest` names the last
@@ -1911,7 +1974,16 @@ def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool
     return Call("evm", "eth_getBlockByNumber", _encode("evm:eth_getBlockByNumber", params), "read", _decoder("evm:eth_getBlockByNumber"))
 
 
-def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | None]:
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: Literal[False]) -> Call[BlockWithTransactionHashes | None]: ...
+
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: Literal[True]) -> Call[BlockWithFullTransactions | None]: ...
+
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]: ...
+
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]:
     """A block by hash
 
     The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
@@ -2707,6 +2779,15 @@ def evm_eth_subscribe_logs(filter: LogSubscriptionFilter) -> Subscribe[Log]:
     return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:logs", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:logs"))
 
 
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: Literal[False] | None = None) -> Subscribe[Hash32]: ...
+
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: Literal[True]) -> Subscribe[TransactionInfo]: ...
+
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]: ...
+
 def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
     """Transactions entering the pool
 
@@ -2716,6 +2797,15 @@ def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = 
         params.pop()
     return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:newPendingTransactions", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:newPendingTransactions"))
 
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: Literal[False] | None = None) -> Subscribe[Hash32]: ...
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: Literal[True]) -> Subscribe[TransactionInfo]: ...
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]: ...
 
 def evm_eth_subscribe_new_accepted_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
     """Transactions of newly accepted blocks (C-Chain only)

@@ -4,7 +4,7 @@
 from __future__ import annotations
 
 import json
-from typing import Any, Iterator, Literal, Mapping, Sequence
+from typing import Any, Iterator, Literal, Mapping, Sequence, overload
 
 import httpx
 
@@ -243,7 +243,16 @@ class PlatformApi:
         Deprecated."""
         return self._t.call(calls.platform_get_balance(addresses=addresses), timeout=timeout, headers=headers)
 
-    def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult: ...
+
+    def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult:
         """A P-Chain block by ID
 
         Returns the block with the given ID, as hex bytes or as JSON.
@@ -254,7 +263,16 @@ class PlatformApi:
         blocks). The reply's `encoding` repeats the one used."""
         return self._t.call(calls.platform_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult: ...
+
+    def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult:
         """A P-Chain block by height
 
         Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
@@ -469,7 +487,16 @@ class PlatformApi:
         only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int)."""
         return self._t.call(calls.platform_get_total_stake(subnet_id=subnet_id), timeout=timeout, headers=headers)
 
-    def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult:
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxHexResult: ...
+
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxJsonResult: ...
+
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult | PChainTxHexResult | PChainTxJsonResult: ...
+
+    def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult | PChainTxHexResult | PChainTxJsonResult:
         """A P-Chain transaction by ID
 
         Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
@@ -1074,7 +1101,16 @@ class XAvmApi:
         Deprecated."""
         return self._t.call(calls.x_avm_get_balance(address=address, asset_id=asset_id, include_partial=include_partial), timeout=timeout, headers=headers)
 
-    def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult: ...
+
+    def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult:
         """An X-Chain block by ID
 
         Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
@@ -1084,7 +1120,16 @@ class XAvmApi:
             -32000: chain is not linearized"""
         return self._t.call(calls.x_avm_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
 
-    def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult: ...
+
+    def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult:
         """An X-Chain block by height
 
         Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
@@ -1101,7 +1146,16 @@ class XAvmApi:
         Returns the height of the last accepted block, as a decimal string."""
         return self._t.call(calls.x_avm_get_height(), timeout=timeout, headers=headers)
 
-    def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult:
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxHexResult: ...
+
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxJsonResult: ...
+
+    @overload
+    def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult | XChainTxHexResult | XChainTxJsonResult: ...
+
+    def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult | XChainTxHexResult | XChainTxJsonResult:
         """An X-Chain transaction by ID
 
         Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
@@ -1622,7 +1676,16 @@ class EvmEthApi:
         with `allow-unfinalized-queries: true`, in which case it is the preferred head."""
         return self._t.call(calls.evm_eth_block_number(), timeout=timeout, headers=headers)
 
-    def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by number or tag
 
         The block with the given number, or the block a tag names (every tag but `earliest` names the last
@@ -1636,7 +1699,16 @@ class EvmEthApi:
             -32602: invalid argument 0: hex string without 0x prefix"""
         return self._t.call(calls.evm_eth_get_block_by_number(block, full_transactions), timeout=timeout, headers=headers)
 
-    def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by hash
 
         The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
