@@ -264,9 +264,9 @@ def platform_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "he
 def platform_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
 
 @overload
-def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]: ...
+def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]: ...
 
-def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]:
+def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
     """A P-Chain block by ID
 
     Returns the block with the given ID, as hex bytes or as JSON.
@@ -274,7 +274,11 @@ def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = No
     `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
     `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
     it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
-    blocks). The reply's `encoding` repeats the one used."""
+    blocks). The reply's `encoding` repeats the one used.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+        "json": PChainBlockJsonResult, the block as an object."""
     params: dict[str, Any] = {"blockID": block_id}
     if encoding is not None:
         params["encoding"] = encoding
@@ -288,15 +292,19 @@ def platform_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "he
 def platform_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
 
 @overload
-def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]: ...
+def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]: ...
 
-def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult | PChainBlockHexResult | PChainBlockJsonResult]:
+def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
     """A P-Chain block by height
 
     Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
     the encodings).
 
-    The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string."""
+    The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+        "json": PChainBlockJsonResult, the block as an object."""
     params: dict[str, Any] = {"height": height}
     if encoding is not None:
         params["encoding"] = encoding
@@ -570,16 +578,20 @@ def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] 
 def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[PChainTxJsonResult]: ...
 
 @overload
-def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult | PChainTxHexResult | PChainTxJsonResult]: ...
+def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult]: ...
 
-def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult | PChainTxHexResult | PChainTxJsonResult]:
+def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult]:
     """A P-Chain transaction by ID
 
     Returns the accepted transaction with the given ID, as hex bytes or as JSON. `encoding` is `hex` (the
     default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
 
     With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
-    type), `credentials` and `id`."""
+    type), `credentials` and `id`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainTxHexResult, the transaction as a hex string.
+        "json": PChainTxJsonResult, the transaction as an object."""
     params: dict[str, Any] = {"txID": tx_id}
     if encoding is not None:
         params["encoding"] = encoding
@@ -796,13 +808,17 @@ def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc
 def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
 
 @overload
-def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]: ...
+def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]: ...
 
-def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]:
+def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
     """An X-Chain block by ID
 
     Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
     reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+        "json": XChainBlockJsonResult, the block as an object.
 
     Documented errors:
         -32000: chain is not linearized"""
@@ -819,14 +835,18 @@ def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "hexc"
 def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
 
 @overload
-def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]: ...
+def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]: ...
 
-def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult | XChainBlockHexResult | XChainBlockJsonResult]:
+def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
     """An X-Chain block by height
 
     Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
     block gives `couldn't get block at height <height>: not found`. The node's documentation declares
     `height` a number; the node reads a number or a decimal string.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+        "json": XChainBlockJsonResult, the block as an object.
 
     Documented errors:
         -32000: couldn't get block at height <height>: not found"""
@@ -851,13 +871,17 @@ def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | N
 def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[XChainTxJsonResult]: ...
 
 @overload
-def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult | XChainTxHexResult | XChainTxJsonResult]: ...
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult]: ...
 
-def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult | XChainTxHexResult | XChainTxJsonResult]:
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult]:
     """An X-Chain transaction by ID
 
     Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
     repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainTxHexResult, the transaction as a hex string.
+        "json": XChainTxJsonResult, the transaction as an object.
 
     Documented errors:
         -32000: nil transaction ID
@@ -1967,6 +1991,10 @@ def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool
     cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
     `totalDifficulty` (equal to the number).
 
+    The result by `full_transactions`:
+        False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+        True: BlockWithFullTransactions | None, the block's transactions as full objects.
+
     Documented errors:
         -32000: cannot query unfinalized data
         -32602: invalid argument 0: hex string without 0x prefix"""
@@ -1988,6 +2016,10 @@ def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Ca
 
     The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
     it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+
+    The result by `full_transactions`:
+        False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+        True: BlockWithFullTransactions | None, the block's transactions as full objects.
 
     Documented errors:
         -32602: invalid argument 0: hex string has length 62, want 64 for common.Hash"""

@@ -48,13 +48,13 @@ export function pythonLayout(model: Model, npmName: string, types = new PyTypes(
     const stem = `${pascal(method.namespace || service.name)}${pascal(method.member)}`;
     const params = m.params.map((p, i) => ({ ...p, type: types.expr(method.params[i]!.schema, service, `${stem}${pascal(method.params[i]!.ident)}`) }));
     const result = method.result ? types.expr(method.result.schema, service, `${stem}Result`) : 'None';
-    const cases = method.result ? pyCases(method, service, types, `${stem}Result`) : undefined;
+    const cases = method.result ? pyCases(method, service, types, `${stem}Result`, result) : undefined;
     const kinds = m.kinds.map((k, j): PyKind => {
       const kind = method.subscriptions!.kinds[j]!;
       const kparams = k.params.map((p, i) => ({ ...p, type: types.expr(kind.params[i]!.schema, service, `${stem}${pascal(kind.name)}${pascal(kind.params[i]!.ident)}`) }));
       const hint = `${stem}${pascal(kind.name)}Notification`;
       const kresult = types.expr(kind.result.schema, service, hint);
-      const kcases = pyCases(kind, service, types, hint);
+      const kcases = pyCases(kind, service, types, hint, kresult);
       return { ...k, params: kparams, result: kresult, ...(kcases ? { cases: kcases } : {}) };
     });
     return { ...m, params, result, ...(cases ? { cases } : {}), kinds };
@@ -90,10 +90,17 @@ function effectsOf(m: MethodModel): string {
   return e.kind === 'write' && e.idempotent ? 'idempotent' : e.kind;
 }
 
-function docOf(m: MethodModel, indent: string): string[] {
+function docOf(m: MethodModel, indent: string, cases?: PyCases, ident?: string): string[] {
   const lines: string[] = [];
   if (m.summary) lines.push(m.summary.trim());
   if (m.description && m.description.trim() !== m.summary?.trim()) lines.push('', ...m.description.trim().split('\n'));
+  if (cases && m.resultCases) {
+    lines.push('', `The result by \`${ident}\`:`);
+    m.resultCases.cases.forEach((c, i) => {
+      const values = `${c.values.map(pyLiteral).join(', ')}${c.whenOmitted ? ' (or left out)' : ''}`;
+      lines.push(`    ${values}: ${cases.list[i]!.result}${c.summary ? `, ${c.summary.trim()}` : ''}`);
+    });
+  }
   if (m.deprecated) lines.push('', `Deprecated${m.replacedBy ? `: use ${m.replacedBy}` : ''}.`);
   if (m.errors.length) lines.push('', 'Documented errors:', ...m.errors.map((e) => `    ${e.code}: ${e.message}`));
   if (!lines.length) return [];
@@ -219,7 +226,7 @@ function emitCalls(layout: PyLayout): string {
     const lines = [
       ...builderOverloads(m, m.builder, m.cases, m.result, (r) => `Call[${r}]`),
       `def ${m.builder}(${signature(m, false)}) -> Call[${m.cases ? generalResult(m.result, m.cases) : m.result}]:`,
-      ...docOf(m.method, '    '),
+      ...docOf(m.method, '    ', m.cases, m.cases && m.params[m.cases.index]!.ident),
     ];
     if (m.method.positional) {
       lines.push(`    params: list[Any] = [${m.params.map((p) => p.ident).join(', ')}]`);
@@ -350,7 +357,7 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
     const result = m.cases ? generalResult(m.result, m.cases) : m.result;
     for (const c of m.cases?.list ?? []) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature({ ...m, params: caseParams(m.params, m.method.positional, m.cases!, c) })}) -> ${c.result}: ...`);
     if (m.cases) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}: ...`);
-    lines.push('', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}:`, ...docOf(m.method, '        '));
+    lines.push('', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}:`, ...docOf(m.method, '        ', m.cases, m.cases && m.params[m.cases.index]!.ident));
     // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket.
     const via = !sync && m.method.websocketOnly ? 'self._ws.transport()' : 'self._t';
     lines.push(`        return ${aw}${via}.call(calls.${m.builder}(${fwd}), timeout=timeout, headers=headers)`);

@@ -17,6 +17,8 @@ export interface PyCase {
   readonly whenOmitted: boolean;
   readonly literal: string;
   readonly result: string;
+  /** Whether the holder's own result type has each member of this case's (a union of the cases, say). */
+  readonly covered: boolean;
 }
 
 /** The cases of a method or kind, and which of its params selects them. */
@@ -36,21 +38,20 @@ interface Param {
  * as the TypeScript client names them), or undefined when it gets no overloads: no cases, a selecting param with
  * a codec (its value form is not the wire form the values are written in), or a value Python has no literal for.
  */
-export function pyCases(holder: CaseHolder & { readonly params: readonly { readonly ident: string }[] }, service: ServiceModel, types: PyTypes, hint: string): PyCases | undefined {
+export function pyCases(holder: CaseHolder, service: ServiceModel, types: PyTypes, hint: string, general: string): PyCases | undefined {
   const index = caseParamIndex(holder, service.document);
   if (index < 0) return undefined;
   const cases = holder.resultCases!.cases;
   const literals = cases.map((c) => literalUnion(c.values));
   if (!cases.length || literals.some((l) => l === undefined)) return undefined;
   const ident = holder.params[index]!.ident;
+  const held = types.members(general);
   return {
     index,
-    list: cases.map((c, i) => ({
-      values: c.values,
-      whenOmitted: c.whenOmitted,
-      literal: literals[i]!,
-      result: types.expr(c.schema as JsonSchema, service, `${hint}${pascal(ident)}${pascal(String(c.values[0]))}`),
-    })),
+    list: cases.map((c, i) => {
+      const result = types.expr(c.schema as JsonSchema, service, `${hint}${pascal(ident)}${pascal(String(c.values[0]))}`);
+      return { values: c.values, whenOmitted: c.whenOmitted, literal: literals[i]!, result, covered: types.members(result).every((m) => held.includes(m)) };
+    }),
   };
 }
 
@@ -67,7 +68,7 @@ export function caseParams<P extends Param>(params: readonly P[], positional: bo
   return params.map((p, i) => (i === cases.index ? { ...p, required: !c.whenOmitted, omittable: c.whenOmitted, type: c.literal } : p));
 }
 
-/** The general overload's result: the method's own type with every case's. */
+/** The general overload's result: the method's own type with every case's it does not already hold. */
 export function generalResult(result: string, cases: PyCases): string {
-  return union([result, ...cases.list.map((c) => c.result)]);
+  return union([result, ...cases.list.filter((c) => !c.covered).map((c) => c.result)]);
 }

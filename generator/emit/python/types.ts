@@ -107,6 +107,8 @@ export class PyTypes {
   private readonly names = new NameTable(RESERVED);
   /** `service\0component` → declared name. */
   private readonly components = new Map<string, string>();
+  /** Alias name → the expression it stands for. */
+  private readonly aliases = new Map<string, string>();
   /** Component name → the JSON of the schema first declared under it, to share identical components. */
   private readonly shared = new Map<string, { readonly json: string; readonly name: string }>();
 
@@ -117,6 +119,14 @@ export class PyTypes {
     const lines = first.length ? [`from typing import ${first.join(', ')}`] : [];
     if (/\bTypeAlias\b/.test(code)) lines.push('from typing import TypeAlias');
     return lines.join('\n\n');
+  }
+
+  /** The members of a type, with the aliases among them opened up (`RecordResult` → `RecordText`, `RecordJson`). */
+  members(expr: string, depth = 0): string[] {
+    return splitTop(expr).flatMap((p) => {
+      const alias = this.aliases.get(p);
+      return alias !== undefined && depth < 16 ? [p, ...this.members(alias, depth + 1)] : [p];
+    });
   }
 
   /** The public names declared, in order. */
@@ -288,6 +298,7 @@ export class PyTypes {
 
   private alias(name: string, expr: string, schema: Schema): void {
     const doc = docLines(typeof schema.description === 'string' ? schema.description : undefined).map((l) => `#: ${l}`.trimEnd());
+    this.aliases.set(name, expr);
     const builtin = /^[a-z\s|[\],]*$/.test(expr.replace(/\bNone\b|\bAny\b/g, ''));
     this.decls.push([...doc, `${name}: TypeAlias = ${builtin ? expr : forward(expr)}`].join('\n'));
   }
