@@ -628,7 +628,7 @@ Each method takes its parameters as keyword arguments and also \`timeout=\` (sec
 every call on a kept-alive connection may wait out the node's delayed ACK (about 40 ms on Linux). With httpx 0.24 or
 later: \`httpx.Client(transport=httpx.HTTPTransport(socket_options=[(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)]))\`
 (\`httpx.AsyncHTTPTransport\` likewise; asyncio already sets it on its own connections). The async client has the same methods, awaited (and those the node takes over WebSocket alone): \`async with AsyncNodeClient(url) as client: await ...\`.
-
+${casesSection(layout)}
 ## Errors
 
 Every error is a \`${m}.NodeRpcError\`:
@@ -670,6 +670,19 @@ ${fence}
 A method that pages has an \`iter_\` twin that follows the cursor and yields every item (an async iterator on the
 async client): \`for item in client.<namespace>.iter_<method>(...): ...\`.
 ${subscriptionsSection(ctx, layout)}`;
+}
+
+/** The README's paragraph on methods whose result's shape a param selects (none where no method has cases). */
+function casesSection(layout: PyLayout): string {
+  const m = layout.methods.find((x) => x.cases && !x.kinds.length && !x.method.websocketOnly);
+  if (!m?.cases) return '';
+  const ident = m.params[m.cases.index]!.ident;
+  const each = m.cases.list.map((c) => `${c.values.map(pyLiteral).join(', ')}${c.whenOmitted ? ' (or left out)' : ''} gives \`${c.result}\``);
+  return `
+Where a param selects the shape of the result, each of its values has an overload typed by its own result, so that a
+type checker sees which shape a call gets; a value known only at run time gets the general signature, which joins them.
+For \`client.${[...m.path, m.attr].join('.')}\`, by \`${ident}\`: ${each.join('; ')}.
+`;
 }
 
 /** The README's subscriptions section, with the first kind that needs no params (none where nothing subscribes). */
