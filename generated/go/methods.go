@@ -7102,3 +7102,132 @@ func (a *EvmAdminAPI) ImportChain(ctx context.Context, params AdminImportChainPa
 	err := a.t.do(ctx, a.ImportChainCall(params, &out))
 	return out, err
 }
+
+// AsPChainBlockHexResult decodes the result again as PChainBlockHexResult: its shape when encoding is "hex", "hexc", "hexnc" (or left out) (platform.getBlock: the block as a hex string). A nil result gives nil.
+func (r *PChainBlockResult) AsPChainBlockHexResult() (*PChainBlockHexResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(PChainBlockHexResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsPChainBlockJSONResult decodes the result again as PChainBlockJSONResult: its shape when encoding is "json" (platform.getBlock: the block as an object). A nil result gives nil.
+func (r *PChainBlockResult) AsPChainBlockJSONResult() (*PChainBlockJSONResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(PChainBlockJSONResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsPChainTxHexResult decodes the result again as PChainTxHexResult: its shape when encoding is "hex", "hexc", "hexnc" (or left out) (platform.getTx: the transaction as a hex string). A nil result gives nil.
+func (r *PChainTxResult) AsPChainTxHexResult() (*PChainTxHexResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(PChainTxHexResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsPChainTxJSONResult decodes the result again as PChainTxJSONResult: its shape when encoding is "json" (platform.getTx: the transaction as an object). A nil result gives nil.
+func (r *PChainTxResult) AsPChainTxJSONResult() (*PChainTxJSONResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(PChainTxJSONResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsXChainBlockHexResult decodes the result again as XChainBlockHexResult: its shape when encoding is "hex", "hexc", "hexnc" (or left out) (avm.getBlock: the block as a hex string). A nil result gives nil.
+func (r *XChainBlockResult) AsXChainBlockHexResult() (*XChainBlockHexResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(XChainBlockHexResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsXChainBlockJSONResult decodes the result again as XChainBlockJSONResult: its shape when encoding is "json" (avm.getBlock: the block as an object). A nil result gives nil.
+func (r *XChainBlockResult) AsXChainBlockJSONResult() (*XChainBlockJSONResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(XChainBlockJSONResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsXChainTxHexResult decodes the result again as XChainTxHexResult: its shape when encoding is "hex", "hexc", "hexnc" (or left out) (avm.getTx: the transaction as a hex string). A nil result gives nil.
+func (r *XChainTxResult) AsXChainTxHexResult() (*XChainTxHexResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(XChainTxHexResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsXChainTxJSONResult decodes the result again as XChainTxJSONResult: its shape when encoding is "json" (avm.getTx: the transaction as an object). A nil result gives nil.
+func (r *XChainTxResult) AsXChainTxJSONResult() (*XChainTxJSONResult, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(XChainTxJSONResult)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsBlockWithTransactionHashes decodes the result again as BlockWithTransactionHashes: its shape when fullTransactions is false (eth_getBlockByNumber: the block's transactions as their hashes). A nil result gives nil.
+func (r *Block) AsBlockWithTransactionHashes() (*BlockWithTransactionHashes, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(BlockWithTransactionHashes)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// AsBlockWithFullTransactions decodes the result again as BlockWithFullTransactions: its shape when fullTransactions is true (eth_getBlockByNumber: the block's transactions as full objects). A nil result gives nil.
+func (r *Block) AsBlockWithFullTransactions() (*BlockWithFullTransactions, error) {
+	if r == nil {
+		return nil, nil
+	}
+	out := new(BlockWithFullTransactions)
+	if err := recode(r, out); err != nil {
+		return nil, err
+	}
+	return out, nil
+}
+
+// recode decodes a value again as another type, through its JSON.
+func recode(from, to any) error {
+	b, err := json.Marshal(from)
+	if err != nil {
+		return err
+	}
+	return json.Unmarshal(b, to)
+}

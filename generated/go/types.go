@@ -434,6 +434,18 @@ type PChainBlockResult struct {
 	Encoding *string         `json:"encoding,omitempty"`
 }
 
+// PChainBlockHexResult: A P-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes.
+type PChainBlockHexResult struct {
+	Block    string `json:"block"`
+	Encoding string `json:"encoding"`
+}
+
+// PChainBlockJSONResult: A P-Chain block with the `json` encoding: `block` is an object.
+type PChainBlockJSONResult struct {
+	Block    PChainBlock `json:"block"`
+	Encoding string      `json:"encoding"`
+}
+
 // Blockchain: A blockchain created on the P-Chain.
 type Blockchain struct {
 	// The blockchain's ID.
@@ -730,6 +742,18 @@ type PChainTxResult struct {
 	Encoding *string         `json:"encoding,omitempty"`
 }
 
+// PChainTxHexResult: A P-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes.
+type PChainTxHexResult struct {
+	Tx       string `json:"tx"`
+	Encoding string `json:"encoding"`
+}
+
+// PChainTxJSONResult: A P-Chain transaction with the `json` encoding: `tx` is an object.
+type PChainTxJSONResult struct {
+	Tx       PChainTx `json:"tx"`
+	Encoding string   `json:"encoding"`
+}
+
 // PChainTxStatusResult: A transaction's status, with the reason when it was dropped.
 type PChainTxStatusResult struct {
 	Status string `json:"status"`
@@ -954,6 +978,18 @@ type XChainBlockResult struct {
 	Encoding *string         `json:"encoding,omitempty"`
 }
 
+// XChainBlockHexResult: An X-Chain block with a hex encoding (`hex`, `hexc` or `hexnc`): `block` is a hex string of its bytes.
+type XChainBlockHexResult struct {
+	Block    string `json:"block"`
+	Encoding string `json:"encoding"`
+}
+
+// XChainBlockJSONResult: An X-Chain block with the `json` encoding: `block` is an object.
+type XChainBlockJSONResult struct {
+	Block    XChainBlock `json:"block"`
+	Encoding string      `json:"encoding"`
+}
+
 type AvmGetHeightResult struct {
 	Height U64 `json:"height"`
 }
@@ -963,6 +999,18 @@ type AvmGetHeightResult struct {
 type XChainTxResult struct {
 	Tx       json.RawMessage `json:"tx,omitempty"`
 	Encoding *string         `json:"encoding,omitempty"`
+}
+
+// XChainTxHexResult: An X-Chain transaction with a hex encoding (`hex`, `hexc` or `hexnc`): `tx` is a hex string of its bytes.
+type XChainTxHexResult struct {
+	Tx       string `json:"tx"`
+	Encoding string `json:"encoding"`
+}
+
+// XChainTxJSONResult: An X-Chain transaction with the `json` encoding: `tx` is an object.
+type XChainTxJSONResult struct {
+	Tx       XChainTx `json:"tx"`
+	Encoding string   `json:"encoding"`
 }
 
 type AvmGetTxFeeResult struct {
@@ -1290,6 +1338,263 @@ func (v Block) MarshalJSON() ([]byte, error) {
 	return marshalFields(v)
 }
 
+// BlockWithTransactionHashes: A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is false: its
+// transactions as their hashes.
+type BlockWithTransactionHashes struct {
+	// Hash of the block.
+	Hash string `json:"hash"`
+	// Hash of the parent block.
+	ParentHash string `json:"parentHash"`
+	// Hash of the (always empty on the C-Chain) uncle list.
+	Sha3Uncles string `json:"sha3Uncles"`
+	// Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
+	Miner string `json:"miner"`
+	// Root of the state trie after the block.
+	StateRoot string `json:"stateRoot"`
+	// Root of the block's transaction trie.
+	TransactionsRoot string `json:"transactionsRoot"`
+	// Root of the block's receipt trie.
+	ReceiptsRoot string `json:"receiptsRoot"`
+	LogsBloom    string `json:"logsBloom"`
+	// Difficulty; always `0x1` on the C-Chain. Sent by coreth and go-ethereum (the standard makes it optional).
+	Difficulty *Quantity `json:"difficulty"`
+	// Block number (height).
+	Number *Quantity `json:"number"`
+	// Gas limit of the block.
+	GasLimit *Quantity `json:"gasLimit"`
+	// Gas used by the block's EVM transactions.
+	GasUsed *Quantity `json:"gasUsed"`
+	// Block time, unix seconds.
+	Timestamp *Quantity `json:"timestamp"`
+	// Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
+	ExtraData string `json:"extraData"`
+	// Mix hash; all zeros on the C-Chain.
+	MixHash string `json:"mixHash"`
+	Nonce   string `json:"nonce"`
+	// Encoded size of the block in bytes.
+	Size *Quantity `json:"size"`
+	// Hashes of the block's EVM transactions, in block order.
+	Transactions []string `json:"transactions"`
+	// Hashes of the uncle blocks; always empty on the C-Chain.
+	Uncles []string `json:"uncles"`
+	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
+	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
+	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
+	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
+	WithdrawalsRoot *string `json:"withdrawalsRoot,omitempty"`
+	// Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
+	BlobGasUsed *Quantity `json:"blobGasUsed,omitempty"`
+	// Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
+	ExcessBlobGas *Quantity `json:"excessBlobGas,omitempty"`
+	// Parent beacon block root (EIP-4788); all zeros on the C-Chain.
+	ParentBeaconBlockRoot *string `json:"parentBeaconBlockRoot,omitempty"`
+	// EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
+	RequestsHash *string `json:"requestsHash,omitempty"`
+	// EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
+	BlockAccessListHash *string `json:"blockAccessListHash,omitempty"`
+	// Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
+	TotalDifficulty *Quantity `json:"totalDifficulty,omitempty"`
+	// C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions.
+	ExtDataHash *string `json:"extDataHash,omitempty"`
+	// C-Chain only, always present there. The block's atomic (cross-chain import/export) transactions, encoded; `0x` when there are none.
+	BlockExtraData *string `json:"blockExtraData,omitempty"`
+	// C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
+	ExtDataGasUsed *Quantity `json:"extDataGasUsed,omitempty"`
+	// C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
+	BlockGasCost *Quantity `json:"blockGasCost,omitempty"`
+	// C-Chain only (from Granite). Block time in unix milliseconds.
+	TimestampMilliseconds *Quantity `json:"timestampMilliseconds,omitempty"`
+	// C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
+	MinDelayExcess *Quantity `json:"minDelayExcess,omitempty"`
+	// C-Chain only (later upgrades). Fee-state exponent of the gas target.
+	TargetExponent *Quantity `json:"targetExponent,omitempty"`
+	// C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
+	MinPriceExponent *Quantity `json:"minPriceExponent,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
+	SettledHeight *Quantity `json:"settledHeight,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
+	SettledGasUnix *Quantity `json:"settledGasUnix,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
+	SettledGasNumerator *Quantity `json:"settledGasNumerator,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
+	SettledExcess *Quantity `json:"settledExcess,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockWithTransactionHashes) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
+
+// AccessListEntry: An address and the storage keys of it a transaction declares it will touch (EIP-2930).
+type AccessListEntry struct {
+	Address     string   `json:"address"`
+	StorageKeys []string `json:"storageKeys"`
+}
+
+// Authorization: One signed EIP-7702 authorization (set-code transactions, Ethereum Prague and later; not accepted by the C-Chain).
+type Authorization struct {
+	// Chain the authorization is valid on; `0x0` for any chain.
+	ChainID *Quantity `json:"chainId"`
+	// Nonce of the authorizing account.
+	Nonce *Quantity `json:"nonce"`
+	// Address whose code the account delegates to.
+	Address string `json:"address"`
+	// Signature y-parity.
+	YParity *Quantity `json:"yParity"`
+	// Signature r.
+	R *Quantity `json:"r"`
+	// Signature s.
+	S *Quantity `json:"s"`
+}
+
+// TransactionInfo: A transaction as the node reports it (`eth_getTransactionBy*`, full blocks, the transaction pool), one shape
+// per transaction type, told apart by `type`. `blockHash`, `blockNumber` and `transactionIndex` are `null`
+// while the transaction is pending (transaction pool); `blockTimestamp` is sent by recent go-ethereum only.
+// For dynamic-fee transactions in a block, `gasPrice` is the effective price paid; for pending ones, the fee
+// cap.
+type TransactionInfo struct {
+	Type *string `json:"type,omitempty"`
+	// Transaction hash.
+	Hash *string `json:"hash,omitempty"`
+	// Sender.
+	From *string `json:"from,omitempty"`
+	// Recipient (set-code transactions cannot create contracts).
+	To json.RawMessage `json:"to,omitempty"`
+	// Sender's nonce.
+	Nonce *Quantity `json:"nonce,omitempty"`
+	// Gas limit.
+	Gas *Quantity `json:"gas,omitempty"`
+	// Effective gas price paid (in a block), or the fee cap (pending).
+	GasPrice *Quantity `json:"gasPrice,omitempty"`
+	// Value transferred (wei).
+	Value *Quantity `json:"value,omitempty"`
+	// Call data.
+	Input *string `json:"input,omitempty"`
+	// Chain ID.
+	ChainID *Quantity `json:"chainId,omitempty"`
+	// Signature v (same as yParity).
+	V *Quantity `json:"v,omitempty"`
+	// Signature r.
+	R *Quantity `json:"r,omitempty"`
+	// Signature s.
+	S *Quantity `json:"s,omitempty"`
+	// Hash of the including block; `null` while pending.
+	BlockHash Opt[string] `json:"blockHash"`
+	// Number of the including block; `null` while pending.
+	BlockNumber Opt[*Quantity] `json:"blockNumber"`
+	// Time of the including block (recent go-ethereum only); `null` while pending.
+	BlockTimestamp Opt[*Quantity] `json:"blockTimestamp"`
+	// Position in the including block; `null` while pending.
+	TransactionIndex Opt[*Quantity]         `json:"transactionIndex"`
+	AccessList       Opt[[]AccessListEntry] `json:"accessList"`
+	// Signature y-parity.
+	YParity *string `json:"yParity,omitempty"`
+	// Fee cap per gas (wei).
+	MaxFeePerGas *Quantity `json:"maxFeePerGas,omitempty"`
+	// Tip cap per gas (wei).
+	MaxPriorityFeePerGas *Quantity `json:"maxPriorityFeePerGas,omitempty"`
+	// Fee cap per blob gas (wei).
+	MaxFeePerBlobGas *Quantity `json:"maxFeePerBlobGas,omitempty"`
+	// Versioned hashes of the blobs.
+	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
+	// The signed delegations.
+	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v TransactionInfo) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
+
+// BlockWithFullTransactions: A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is true: its
+// transactions as full objects.
+type BlockWithFullTransactions struct {
+	// Hash of the block.
+	Hash string `json:"hash"`
+	// Hash of the parent block.
+	ParentHash string `json:"parentHash"`
+	// Hash of the (always empty on the C-Chain) uncle list.
+	Sha3Uncles string `json:"sha3Uncles"`
+	// Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
+	Miner string `json:"miner"`
+	// Root of the state trie after the block.
+	StateRoot string `json:"stateRoot"`
+	// Root of the block's transaction trie.
+	TransactionsRoot string `json:"transactionsRoot"`
+	// Root of the block's receipt trie.
+	ReceiptsRoot string `json:"receiptsRoot"`
+	LogsBloom    string `json:"logsBloom"`
+	// Difficulty; always `0x1` on the C-Chain. Sent by coreth and go-ethereum (the standard makes it optional).
+	Difficulty *Quantity `json:"difficulty"`
+	// Block number (height).
+	Number *Quantity `json:"number"`
+	// Gas limit of the block.
+	GasLimit *Quantity `json:"gasLimit"`
+	// Gas used by the block's EVM transactions.
+	GasUsed *Quantity `json:"gasUsed"`
+	// Block time, unix seconds.
+	Timestamp *Quantity `json:"timestamp"`
+	// Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
+	ExtraData string `json:"extraData"`
+	// Mix hash; all zeros on the C-Chain.
+	MixHash string `json:"mixHash"`
+	Nonce   string `json:"nonce"`
+	// Encoded size of the block in bytes.
+	Size *Quantity `json:"size"`
+	// The block's EVM transactions in full, in block order.
+	Transactions []TransactionInfo `json:"transactions"`
+	// Hashes of the uncle blocks; always empty on the C-Chain.
+	Uncles []string `json:"uncles"`
+	// Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
+	Withdrawals Opt[[]Withdrawal] `json:"withdrawals"`
+	// Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
+	BaseFeePerGas *Quantity `json:"baseFeePerGas,omitempty"`
+	// Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
+	WithdrawalsRoot *string `json:"withdrawalsRoot,omitempty"`
+	// Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
+	BlobGasUsed *Quantity `json:"blobGasUsed,omitempty"`
+	// Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
+	ExcessBlobGas *Quantity `json:"excessBlobGas,omitempty"`
+	// Parent beacon block root (EIP-4788); all zeros on the C-Chain.
+	ParentBeaconBlockRoot *string `json:"parentBeaconBlockRoot,omitempty"`
+	// EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
+	RequestsHash *string `json:"requestsHash,omitempty"`
+	// EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
+	BlockAccessListHash *string `json:"blockAccessListHash,omitempty"`
+	// Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
+	TotalDifficulty *Quantity `json:"totalDifficulty,omitempty"`
+	// C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions.
+	ExtDataHash *string `json:"extDataHash,omitempty"`
+	// C-Chain only, always present there. The block's atomic (cross-chain import/export) transactions, encoded; `0x` when there are none.
+	BlockExtraData *string `json:"blockExtraData,omitempty"`
+	// C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
+	ExtDataGasUsed *Quantity `json:"extDataGasUsed,omitempty"`
+	// C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
+	BlockGasCost *Quantity `json:"blockGasCost,omitempty"`
+	// C-Chain only (from Granite). Block time in unix milliseconds.
+	TimestampMilliseconds *Quantity `json:"timestampMilliseconds,omitempty"`
+	// C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
+	MinDelayExcess *Quantity `json:"minDelayExcess,omitempty"`
+	// C-Chain only (later upgrades). Fee-state exponent of the gas target.
+	TargetExponent *Quantity `json:"targetExponent,omitempty"`
+	// C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
+	MinPriceExponent *Quantity `json:"minPriceExponent,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
+	SettledHeight *Quantity `json:"settledHeight,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
+	SettledGasUnix *Quantity `json:"settledGasUnix,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
+	SettledGasNumerator *Quantity `json:"settledGasNumerator,omitempty"`
+	// C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
+	SettledExcess *Quantity `json:"settledExcess,omitempty"`
+}
+
+// MarshalJSON leaves the absent Opt fields out.
+func (v BlockWithFullTransactions) MarshalJSON() ([]byte, error) {
+	return marshalFields(v)
+}
+
 // Header: A block header as the node marshals it (`eth_getHeaderByNumber`, `eth_getHeaderByHash`, uncle queries and
 // `newHeads` notifications). The C-Chain adds fields of its own, all optional here because Ethereum nodes
 // and the standard's fixtures do not send them: `extDataHash` (always present on the C-Chain),
@@ -1429,87 +1734,6 @@ type ReceiptInfo struct {
 	BlobGasUsed *Quantity `json:"blobGasUsed,omitempty"`
 	// Blob gas price paid (blob transactions only).
 	BlobGasPrice *Quantity `json:"blobGasPrice,omitempty"`
-}
-
-// AccessListEntry: An address and the storage keys of it a transaction declares it will touch (EIP-2930).
-type AccessListEntry struct {
-	Address     string   `json:"address"`
-	StorageKeys []string `json:"storageKeys"`
-}
-
-// Authorization: One signed EIP-7702 authorization (set-code transactions, Ethereum Prague and later; not accepted by the C-Chain).
-type Authorization struct {
-	// Chain the authorization is valid on; `0x0` for any chain.
-	ChainID *Quantity `json:"chainId"`
-	// Nonce of the authorizing account.
-	Nonce *Quantity `json:"nonce"`
-	// Address whose code the account delegates to.
-	Address string `json:"address"`
-	// Signature y-parity.
-	YParity *Quantity `json:"yParity"`
-	// Signature r.
-	R *Quantity `json:"r"`
-	// Signature s.
-	S *Quantity `json:"s"`
-}
-
-// TransactionInfo: A transaction as the node reports it (`eth_getTransactionBy*`, full blocks, the transaction pool), one shape
-// per transaction type, told apart by `type`. `blockHash`, `blockNumber` and `transactionIndex` are `null`
-// while the transaction is pending (transaction pool); `blockTimestamp` is sent by recent go-ethereum only.
-// For dynamic-fee transactions in a block, `gasPrice` is the effective price paid; for pending ones, the fee
-// cap.
-type TransactionInfo struct {
-	Type *string `json:"type,omitempty"`
-	// Transaction hash.
-	Hash *string `json:"hash,omitempty"`
-	// Sender.
-	From *string `json:"from,omitempty"`
-	// Recipient (set-code transactions cannot create contracts).
-	To json.RawMessage `json:"to,omitempty"`
-	// Sender's nonce.
-	Nonce *Quantity `json:"nonce,omitempty"`
-	// Gas limit.
-	Gas *Quantity `json:"gas,omitempty"`
-	// Effective gas price paid (in a block), or the fee cap (pending).
-	GasPrice *Quantity `json:"gasPrice,omitempty"`
-	// Value transferred (wei).
-	Value *Quantity `json:"value,omitempty"`
-	// Call data.
-	Input *string `json:"input,omitempty"`
-	// Chain ID.
-	ChainID *Quantity `json:"chainId,omitempty"`
-	// Signature v (same as yParity).
-	V *Quantity `json:"v,omitempty"`
-	// Signature r.
-	R *Quantity `json:"r,omitempty"`
-	// Signature s.
-	S *Quantity `json:"s,omitempty"`
-	// Hash of the including block; `null` while pending.
-	BlockHash Opt[string] `json:"blockHash"`
-	// Number of the including block; `null` while pending.
-	BlockNumber Opt[*Quantity] `json:"blockNumber"`
-	// Time of the including block (recent go-ethereum only); `null` while pending.
-	BlockTimestamp Opt[*Quantity] `json:"blockTimestamp"`
-	// Position in the including block; `null` while pending.
-	TransactionIndex Opt[*Quantity]         `json:"transactionIndex"`
-	AccessList       Opt[[]AccessListEntry] `json:"accessList"`
-	// Signature y-parity.
-	YParity *string `json:"yParity,omitempty"`
-	// Fee cap per gas (wei).
-	MaxFeePerGas *Quantity `json:"maxFeePerGas,omitempty"`
-	// Tip cap per gas (wei).
-	MaxPriorityFeePerGas *Quantity `json:"maxPriorityFeePerGas,omitempty"`
-	// Fee cap per blob gas (wei).
-	MaxFeePerBlobGas *Quantity `json:"maxFeePerBlobGas,omitempty"`
-	// Versioned hashes of the blobs.
-	BlobVersionedHashes Opt[[]string] `json:"blobVersionedHashes"`
-	// The signed delegations.
-	AuthorizationList Opt[[]Authorization] `json:"authorizationList"`
-}
-
-// MarshalJSON leaves the absent Opt fields out.
-func (v TransactionInfo) MarshalJSON() ([]byte, error) {
-	return marshalFields(v)
 }
 
 // StorageProof: A storage slot's value and its Merkle proof against the account's storage root.

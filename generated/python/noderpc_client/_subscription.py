@@ -18,6 +18,8 @@ if TYPE_CHECKING:
     from ._ws import AsyncWsTransport
 
 T = TypeVar("T")
+# Covariant: a subscription to narrower values is one to wider values (it only yields them).
+T_co = TypeVar("T_co", covariant=True)
 
 
 @dataclass(frozen=True)
@@ -45,24 +47,24 @@ class Reconnect:
 
 
 @dataclass(frozen=True)
-class Subscribe(Generic[T]):
+class Subscribe(Generic[T_co]):
     """A prepared subscription: the call that opens it (its result is the subscription id), the method of its
     notifications, the method that ends it, and the decoder of each notification's result into ``T``."""
 
     call: Call[str]
     notification: str
     unsubscribe: str | None
-    decode: Callable[[Any], T] = field(repr=False)
+    decode: Callable[[Any], T_co] = field(repr=False)
 
 
-class Subscription(Generic[T]):
+class Subscription(Generic[T_co]):
     """One live subscription: ``async for`` yields each notification's result, decoded, in the order the node sent
     them. ``close()`` (or leaving ``async with``) unsubscribes and ends the iteration; if the connection drops,
     the client reconnects and subscribes again (see Reconnect), and the iteration goes on; when reconnection is off or
     gives up, it ends with the TransportError that says so. ``id`` is the node's subscription id (a new one after a
     reconnect)."""
 
-    def __init__(self, id: str, method: str, url: str, decode: Callable[[Any], T], cancel: Callable[[], Awaitable[None]]) -> None:
+    def __init__(self, id: str, method: str, url: str, decode: Callable[[Any], T_co], cancel: Callable[[], Awaitable[None]]) -> None:
         self.id = id
         self.method = method
         self.url = url
@@ -82,10 +84,10 @@ class Subscription(Generic[T]):
             self._ended = True
             self._queue.put_nowait(("error", error) if error is not None else ("end", None))
 
-    def __aiter__(self) -> Subscription[T]:
+    def __aiter__(self) -> Subscription[T_co]:
         return self
 
-    async def __anext__(self) -> T:
+    async def __anext__(self) -> T_co:
         if self._ended and self._queue.empty():
             raise StopAsyncIteration
         kind, value = await self._queue.get()
@@ -109,7 +111,7 @@ class Subscription(Generic[T]):
             self._cancelled = True
             await self._cancel()
 
-    async def __aenter__(self) -> Subscription[T]:
+    async def __aenter__(self) -> Subscription[T_co]:
         return self
 
     async def __aexit__(self, *exc: object) -> None:

@@ -31,6 +31,8 @@ from ._errors import (
 )
 
 T = TypeVar("T")
+# Covariant: a prepared call or an outcome of a narrower value is one of a wider value (both are read-only).
+T_co = TypeVar("T_co", covariant=True)
 
 _NEVER = (-32700, -32600, -32601, -32602)
 
@@ -47,25 +49,25 @@ class Retry:
 
 
 @dataclass(frozen=True)
-class Call(Generic[T]):
+class Call(Generic[T_co]):
     """One prepared JSON-RPC call: what ``batch`` takes. ``decode`` turns the wire result into ``T``."""
 
     service: str
     method: str
     params: Any
     effects: str
-    decode: Callable[[Any], T] = field(repr=False)
+    decode: Callable[[Any], T_co] = field(repr=False)
 
 
 @dataclass(frozen=True)
-class Outcome(Generic[T]):
+class Outcome(Generic[T_co]):
     """A batch item's result: ``value`` or ``error``; ``unwrap()`` returns the value or raises the error."""
 
-    call: Call[T]
-    value: T | None = None
+    call: Call[T_co]
+    value: T_co | None = None
     error: NodeRpcError | None = None
 
-    def unwrap(self) -> T:
+    def unwrap(self) -> T_co:
         if self.error is not None:
             raise self.error
         return self.value  # type: ignore[return-value]

@@ -253,6 +253,15 @@ class AsyncPlatformApi:
         Deprecated."""
         return await self._t.call(calls.platform_get_balance(addresses=addresses), timeout=timeout, headers=headers)
 
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult: ...
+
     async def get_block(self, *, block_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
         """A P-Chain block by ID
 
@@ -261,8 +270,21 @@ class AsyncPlatformApi:
         `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
         `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
         it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
-        blocks). The reply's `encoding` repeats the one used."""
+        blocks). The reply's `encoding` repeats the one used.
+
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+            "json": PChainBlockJsonResult, the block as an object."""
         return await self._t.call(calls.platform_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockHexResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockJsonResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult: ...
 
     async def get_block_by_height(self, *, height: Uint64, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainBlockResult:
         """A P-Chain block by height
@@ -270,7 +292,11 @@ class AsyncPlatformApi:
         Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
         the encodings).
 
-        The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string."""
+        The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+            "json": PChainBlockJsonResult, the block as an object."""
         return await self._t.call(calls.platform_get_block_by_height(height=height, encoding=encoding), timeout=timeout, headers=headers)
 
     async def get_blockchains(self, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PlatformGetBlockchainsResult:
@@ -479,6 +505,15 @@ class AsyncPlatformApi:
         only `weight`, which is accepted too. Both are decimal strings on the wire (the documentation says int)."""
         return await self._t.call(calls.platform_get_total_stake(subnet_id=subnet_id), timeout=timeout, headers=headers)
 
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxHexResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxJsonResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult: ...
+
     async def get_tx(self, *, tx_id: CB58ID, encoding: PChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxResult:
         """A P-Chain transaction by ID
 
@@ -486,7 +521,11 @@ class AsyncPlatformApi:
         default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
 
         With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
-        type), `credentials` and `id`."""
+        type), `credentials` and `id`.
+
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): PChainTxHexResult, the transaction as a hex string.
+            "json": PChainTxJsonResult, the transaction as an object."""
         return await self._t.call(calls.platform_get_tx(tx_id=tx_id, encoding=encoding), timeout=timeout, headers=headers)
 
     async def get_tx_status(self, *, tx_id: CB58ID, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> PChainTxStatusResult:
@@ -1089,15 +1128,37 @@ class AsyncXAvmApi:
         Deprecated."""
         return await self._t.call(calls.x_avm_get_balance(address=address, asset_id=asset_id, include_partial=include_partial), timeout=timeout, headers=headers)
 
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    async def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult: ...
+
     async def get_block(self, *, block_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
         """An X-Chain block by ID
 
         Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
         reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
 
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+            "json": XChainBlockJsonResult, the block as an object.
+
         Documented errors:
             -32000: chain is not linearized"""
         return await self._t.call(calls.x_avm_get_block(block_id=block_id, encoding=encoding), timeout=timeout, headers=headers)
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockHexResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockJsonResult: ...
+
+    @overload
+    async def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult: ...
 
     async def get_block_by_height(self, *, height: Uint64, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainBlockResult:
         """An X-Chain block by height
@@ -1105,6 +1166,10 @@ class AsyncXAvmApi:
         Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
         block gives `couldn't get block at height <height>: not found`. The node's documentation declares
         `height` a number; the node reads a number or a decimal string.
+
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+            "json": XChainBlockJsonResult, the block as an object.
 
         Documented errors:
             -32000: couldn't get block at height <height>: not found"""
@@ -1116,11 +1181,24 @@ class AsyncXAvmApi:
         Returns the height of the last accepted block, as a decimal string."""
         return await self._t.call(calls.x_avm_get_height(), timeout=timeout, headers=headers)
 
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxHexResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: Literal["json"], timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxJsonResult: ...
+
+    @overload
+    async def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult: ...
+
     async def get_tx(self, *, tx_id: CB58ID, encoding: XChainEncoding | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> XChainTxResult:
         """An X-Chain transaction by ID
 
         Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
         repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+
+        The result by `encoding`:
+            "hex", "hexc", "hexnc" (or left out): XChainTxHexResult, the transaction as a hex string.
+            "json": XChainTxJsonResult, the transaction as an object.
 
         Documented errors:
             -32000: nil transaction ID
@@ -1641,7 +1719,16 @@ class AsyncEvmEthApi:
         with `allow-unfinalized-queries: true`, in which case it is the preferred head."""
         return await self._t.call(calls.evm_eth_block_number(), timeout=timeout, headers=headers)
 
-    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    async def get_block_by_number(self, block: BlockNumberOrTag, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by number or tag
 
         The block with the given number, or the block a tag names (every tag but `earliest` names the last
@@ -1650,16 +1737,33 @@ class AsyncEvmEthApi:
         cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
         `totalDifficulty` (equal to the number).
 
+        The result by `full_transactions`:
+            False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+            True: BlockWithFullTransactions | None, the block's transactions as full objects.
+
         Documented errors:
             -32000: cannot query unfinalized data
             -32602: invalid argument 0: hex string without 0x prefix"""
         return await self._t.call(calls.evm_eth_get_block_by_number(block, full_transactions), timeout=timeout, headers=headers)
 
-    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | None:
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[False], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithTransactionHashes | None: ...
+
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: Literal[True], *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> BlockWithFullTransactions | None: ...
+
+    @overload
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None: ...
+
+    async def get_block_by_hash(self, block_hash: Hash32, full_transactions: bool, *, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> Block | BlockWithTransactionHashes | BlockWithFullTransactions | None:
         """A block by hash
 
         The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
         it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+
+        The result by `full_transactions`:
+            False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+            True: BlockWithFullTransactions | None, the block's transactions as full objects.
 
         Documented errors:
             -32602: invalid argument 0: hex string has length 62, want 64 for common.Hash"""
@@ -2282,7 +2386,19 @@ class AsyncEvmEthApi:
     async def subscribe(self, kind: Literal["logs"], filter: LogSubscriptionFilter, /, *, timeout: float | None = None) -> Subscription[Log]: ...
 
     @overload
+    async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: Literal[False] | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: Literal[True], /, *, timeout: float | None = None) -> Subscription[TransactionInfo]: ...
+
+    @overload
     async def subscribe(self, kind: Literal["newPendingTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: Literal[False] | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32]: ...
+
+    @overload
+    async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: Literal[True], /, *, timeout: float | None = None) -> Subscription[TransactionInfo]: ...
 
     @overload
     async def subscribe(self, kind: Literal["newAcceptedTransactions"], full_transactions: bool | None = None, /, *, timeout: float | None = None) -> Subscription[Hash32 | TransactionInfo]: ...

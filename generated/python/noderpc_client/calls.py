@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from typing import Any, Callable, Literal
+from typing import Any, Callable, Literal, overload
 
 from ._codec import CodecError, decode, encode
 from ._errors import EncodeError
@@ -257,6 +257,15 @@ def platform_get_balance(*, addresses: list[ChainAddress]) -> Call[Balance]:
     return Call("platform", "platform.getBalance", _encode("platform:platform.getBalance", params), "read", _decoder("platform:platform.getBalance"))
 
 
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainBlockHexResult]: ...
+
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
+
+@overload
+def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]: ...
+
 def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
     """A P-Chain block by ID
 
@@ -265,12 +274,25 @@ def platform_get_block(*, block_id: CB58ID, encoding: PChainEncoding | None = No
     `encoding` is `hex` (the default) or `json`, as the node's documentation says; the node also accepts
     `hexc` (the same as `hex`) and `hexnc` (hex without checksum). With a hex encoding `block` is a string; with `json`
     it is an object with `parentID`, `height` and the transactions (`txs`, or `tx` for proposal and atomic
-    blocks). The reply's `encoding` repeats the one used."""
+    blocks). The reply's `encoding` repeats the one used.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+        "json": PChainBlockJsonResult, the block as an object."""
     params: dict[str, Any] = {"blockID": block_id}
     if encoding is not None:
         params["encoding"] = encoding
     return Call("platform", "platform.getBlock", _encode("platform:platform.getBlock", params), "read", _decoder("platform:platform.getBlock"))
 
+
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainBlockHexResult]: ...
+
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[PChainBlockJsonResult]: ...
+
+@overload
+def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]: ...
 
 def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | None = None) -> Call[PChainBlockResult]:
     """A P-Chain block by height
@@ -278,7 +300,11 @@ def platform_get_block_by_height(*, height: Uint64, encoding: PChainEncoding | N
     Returns the accepted block at the given height, as hex bytes or as JSON (see `platform.getBlock` for
     the encodings).
 
-    The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string."""
+    The node's documentation declares `height` an int; the node accepts a JSON number or a decimal string.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainBlockHexResult, the block as a hex string.
+        "json": PChainBlockJsonResult, the block as an object."""
     params: dict[str, Any] = {"height": height}
     if encoding is not None:
         params["encoding"] = encoding
@@ -545,6 +571,15 @@ def platform_get_total_stake(*, subnet_id: CB58ID | None = None) -> Call[Platfor
     return Call("platform", "platform.getTotalStake", _encode("platform:platform.getTotalStake", params), "read", _decoder("platform:platform.getTotalStake"))
 
 
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[PChainTxHexResult]: ...
+
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[PChainTxJsonResult]: ...
+
+@overload
+def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult]: ...
+
 def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) -> Call[PChainTxResult]:
     """A P-Chain transaction by ID
 
@@ -552,7 +587,11 @@ def platform_get_tx(*, tx_id: CB58ID, encoding: PChainEncoding | None = None) ->
     default) or `json`, as the node's documentation says; the node also accepts `hexc` and `hexnc`.
 
     With `json` the transaction is an object with `unsignedTx` (whose fields depend on the transaction
-    type), `credentials` and `id`."""
+    type), `credentials` and `id`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): PChainTxHexResult, the transaction as a hex string.
+        "json": PChainTxJsonResult, the transaction as an object."""
     params: dict[str, Any] = {"txID": tx_id}
     if encoding is not None:
         params["encoding"] = encoding
@@ -762,11 +801,24 @@ def x_avm_get_balance(*, address: ChainAddress, asset_id: str, include_partial: 
     return Call("x", "avm.getBalance", _encode("x:avm.getBalance", params), "read", _decoder("x:avm.getBalance"))
 
 
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainBlockHexResult]: ...
+
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
+
+@overload
+def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]: ...
+
 def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
     """An X-Chain block by ID
 
     Returns the block with the given ID, as hex bytes or as JSON (with every transaction in full). The
     reply's `encoding` repeats the one used. An unknown ID gives `couldn't get block with id <id>: not found`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+        "json": XChainBlockJsonResult, the block as an object.
 
     Documented errors:
         -32000: chain is not linearized"""
@@ -776,12 +828,25 @@ def x_avm_get_block(*, block_id: CB58ID, encoding: XChainEncoding | None = None)
     return Call("x", "avm.getBlock", _encode("x:avm.getBlock", params), "read", _decoder("x:avm.getBlock"))
 
 
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainBlockHexResult]: ...
+
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: Literal["json"]) -> Call[XChainBlockJsonResult]: ...
+
+@overload
+def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]: ...
+
 def x_avm_get_block_by_height(*, height: Uint64, encoding: XChainEncoding | None = None) -> Call[XChainBlockResult]:
     """An X-Chain block by height
 
     Returns the accepted block at `height`, encoded like `avm.getBlock`. A height above the last accepted
     block gives `couldn't get block at height <height>: not found`. The node's documentation declares
     `height` a number; the node reads a number or a decimal string.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainBlockHexResult, the block as a hex string.
+        "json": XChainBlockJsonResult, the block as an object.
 
     Documented errors:
         -32000: couldn't get block at height <height>: not found"""
@@ -799,11 +864,24 @@ def x_avm_get_height() -> Call[AvmGetHeightResult]:
     return Call("x", "avm.getHeight", _encode("x:avm.getHeight", params), "read", _decoder("x:avm.getHeight"))
 
 
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["hex", "hexc", "hexnc"] | None = None) -> Call[XChainTxHexResult]: ...
+
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: Literal["json"]) -> Call[XChainTxJsonResult]: ...
+
+@overload
+def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult]: ...
+
 def x_avm_get_tx(*, tx_id: CB58ID, encoding: XChainEncoding | None = None) -> Call[XChainTxResult]:
     """An X-Chain transaction by ID
 
     Returns an accepted transaction, as hex bytes or as JSON (see `XChainTx`). The reply's `encoding`
     repeats the one used. An unknown ID gives `not found`; the empty ID `nil transaction ID`.
+
+    The result by `encoding`:
+        "hex", "hexc", "hexnc" (or left out): XChainTxHexResult, the transaction as a hex string.
+        "json": XChainTxJsonResult, the transaction as an object.
 
     Documented errors:
         -32000: nil transaction ID
@@ -1895,7 +1973,16 @@ def evm_eth_block_number() -> Call[HexQuantity]:
     return Call("evm", "eth_blockNumber", _encode("evm:eth_blockNumber", params), "read", _decoder("evm:eth_blockNumber"))
 
 
-def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | None]:
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: Literal[False]) -> Call[BlockWithTransactionHashes | None]: ...
+
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: Literal[True]) -> Call[BlockWithFullTransactions | None]: ...
+
+@overload
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]: ...
+
+def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]:
     """A block by number or tag
 
     The block with the given number, or the block a tag names (every tag but `earliest` names the last
@@ -1904,6 +1991,10 @@ def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool
     cross-chain transactions), `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds` and
     `totalDifficulty` (equal to the number).
 
+    The result by `full_transactions`:
+        False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+        True: BlockWithFullTransactions | None, the block's transactions as full objects.
+
     Documented errors:
         -32000: cannot query unfinalized data
         -32602: invalid argument 0: hex string without 0x prefix"""
@@ -1911,11 +2002,24 @@ def evm_eth_get_block_by_number(block: BlockNumberOrTag, full_transactions: bool
     return Call("evm", "eth_getBlockByNumber", _encode("evm:eth_getBlockByNumber", params), "read", _decoder("evm:eth_getBlockByNumber"))
 
 
-def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | None]:
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: Literal[False]) -> Call[BlockWithTransactionHashes | None]: ...
+
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: Literal[True]) -> Call[BlockWithFullTransactions | None]: ...
+
+@overload
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]: ...
+
+def evm_eth_get_block_by_hash(block_hash: Hash32, full_transactions: bool) -> Call[Block | BlockWithTransactionHashes | BlockWithFullTransactions | None]:
     """A block by hash
 
     The block with the given hash, shaped as for `eth_getBlockByNumber`; `null` when the node does not know
     it. On the C-Chain a block that is not yet accepted is not shown (unless `allow-unfinalized-queries`).
+
+    The result by `full_transactions`:
+        False: BlockWithTransactionHashes | None, the block's transactions as their hashes.
+        True: BlockWithFullTransactions | None, the block's transactions as full objects.
 
     Documented errors:
         -32602: invalid argument 0: hex string has length 62, want 64 for common.Hash"""
@@ -2707,6 +2811,15 @@ def evm_eth_subscribe_logs(filter: LogSubscriptionFilter) -> Subscribe[Log]:
     return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:logs", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:logs"))
 
 
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: Literal[False] | None = None) -> Subscribe[Hash32]: ...
+
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: Literal[True]) -> Subscribe[TransactionInfo]: ...
+
+@overload
+def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]: ...
+
 def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
     """Transactions entering the pool
 
@@ -2716,6 +2829,15 @@ def evm_eth_subscribe_new_pending_transactions(full_transactions: bool | None = 
         params.pop()
     return Subscribe(Call("evm", "eth_subscribe", _encode("evm:eth_subscribe:newPendingTransactions", params), "write", _decoder("evm:eth_subscribe")), "eth_subscription", "eth_unsubscribe", _decoder("evm:eth_subscribe:newPendingTransactions"))
 
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: Literal[False] | None = None) -> Subscribe[Hash32]: ...
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: Literal[True]) -> Subscribe[TransactionInfo]: ...
+
+@overload
+def evm_eth_subscribe_new_accepted_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]: ...
 
 def evm_eth_subscribe_new_accepted_transactions(full_transactions: bool | None = None) -> Subscribe[Hash32 | TransactionInfo]:
     """Transactions of newly accepted blocks (C-Chain only)

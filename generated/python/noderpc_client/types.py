@@ -195,6 +195,8 @@ __all__: list[str] = [
     "TransactionInfo",
     "Withdrawal",
     "Block",
+    "BlockWithTransactionHashes",
+    "BlockWithFullTransactions",
     "Header",
     "BlockSelector1",
     "BlockSelector2",
@@ -1912,6 +1914,178 @@ class Block(_BlockRequired, total=False):
     C-Chain) and, on the C-Chain, `blockExtraData` (the block's atomic transactions). The C-Chain fields
     (`extDataHash`, `blockExtraData`, `extDataGasUsed`, `blockGasCost`, `timestampMilliseconds`, ...) are
     optional here because Ethereum nodes do not send them. Unknown extra fields are tolerated."""
+    #: Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
+    withdrawals: list[Withdrawal]
+    #: Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
+    baseFeePerGas: HexQuantity
+    #: Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
+    withdrawalsRoot: Hash32
+    #: Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
+    blobGasUsed: HexQuantity
+    #: Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
+    excessBlobGas: HexQuantity
+    #: Parent beacon block root (EIP-4788); all zeros on the C-Chain.
+    parentBeaconBlockRoot: Hash32
+    #: EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
+    requestsHash: Hash32
+    #: EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
+    blockAccessListHash: Hash32
+    #: Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
+    totalDifficulty: HexQuantity
+    #: C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions.
+    extDataHash: Hash32
+    #: C-Chain only, always present there. The block's atomic (cross-chain import/export) transactions, encoded; `0x` when there are none.
+    blockExtraData: HexData
+    #: C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
+    extDataGasUsed: HexQuantity
+    #: C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
+    blockGasCost: HexQuantity
+    #: C-Chain only (from Granite). Block time in unix milliseconds.
+    timestampMilliseconds: HexQuantity
+    #: C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
+    minDelayExcess: HexQuantity
+    #: C-Chain only (later upgrades). Fee-state exponent of the gas target.
+    targetExponent: HexQuantity
+    #: C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
+    minPriceExponent: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
+    settledHeight: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
+    settledGasUnix: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
+    settledGasNumerator: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
+    settledExcess: HexQuantity
+
+
+class _BlockWithTransactionHashesRequired(TypedDict):
+    #: Hash of the block.
+    hash: Hash32
+    #: Hash of the parent block.
+    parentHash: Hash32
+    #: Hash of the (always empty on the C-Chain) uncle list.
+    sha3Uncles: Hash32
+    #: Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
+    miner: EvmAddress
+    #: Root of the state trie after the block.
+    stateRoot: Hash32
+    #: Root of the block's transaction trie.
+    transactionsRoot: Hash32
+    #: Root of the block's receipt trie.
+    receiptsRoot: Hash32
+    logsBloom: LogsBloom
+    #: Difficulty; always `0x1` on the C-Chain. Sent by coreth and go-ethereum (the standard makes it optional).
+    difficulty: HexQuantity
+    #: Block number (height).
+    number: HexQuantity
+    #: Gas limit of the block.
+    gasLimit: HexQuantity
+    #: Gas used by the block's EVM transactions.
+    gasUsed: HexQuantity
+    #: Block time, unix seconds.
+    timestamp: HexQuantity
+    #: Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
+    extraData: HexData
+    #: Mix hash; all zeros on the C-Chain.
+    mixHash: Hash32
+    nonce: BlockNonce
+    #: Encoded size of the block in bytes.
+    size: HexQuantity
+    #: Hashes of the block's EVM transactions, in block order.
+    transactions: list[Hash32]
+    #: Hashes of the uncle blocks; always empty on the C-Chain.
+    uncles: list[Hash32]
+
+
+class BlockWithTransactionHashes(_BlockWithTransactionHashesRequired, total=False):
+    """A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is false: its
+    transactions as their hashes."""
+    #: Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
+    withdrawals: list[Withdrawal]
+    #: Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).
+    baseFeePerGas: HexQuantity
+    #: Root of the withdrawals list (Ethereum, Shanghai and later). Not sent by the C-Chain.
+    withdrawalsRoot: Hash32
+    #: Blob gas used (EIP-4844); `0x0` on the C-Chain from Cancun.
+    blobGasUsed: HexQuantity
+    #: Excess blob gas (EIP-4844); `0x0` on the C-Chain from Cancun.
+    excessBlobGas: HexQuantity
+    #: Parent beacon block root (EIP-4788); all zeros on the C-Chain.
+    parentBeaconBlockRoot: Hash32
+    #: EIP-7685 requests hash (Ethereum, Prague and later). Not sent by the C-Chain.
+    requestsHash: Hash32
+    #: EIP-7928 block access list hash (proposed Ethereum upgrade). Not sent by the C-Chain.
+    blockAccessListHash: Hash32
+    #: Total difficulty; on the C-Chain equal to the block number. Sent by coreth, no longer by go-ethereum.
+    totalDifficulty: HexQuantity
+    #: C-Chain only, always present there. Hash of the block's atomic (cross-chain) transactions.
+    extDataHash: Hash32
+    #: C-Chain only, always present there. The block's atomic (cross-chain import/export) transactions, encoded; `0x` when there are none.
+    blockExtraData: HexData
+    #: C-Chain only (from Apricot Phase 4). Gas charged for the block's atomic transactions.
+    extDataGasUsed: HexQuantity
+    #: C-Chain only (Apricot Phase 4 until Fortuna). The block gas cost the producer had to cover by tips.
+    blockGasCost: HexQuantity
+    #: C-Chain only (from Granite). Block time in unix milliseconds.
+    timestampMilliseconds: HexQuantity
+    #: C-Chain only (from Granite). Excess value governing the minimum block delay (ACP-226).
+    minDelayExcess: HexQuantity
+    #: C-Chain only (later upgrades). Fee-state exponent of the gas target.
+    targetExponent: HexQuantity
+    #: C-Chain only (later upgrades). Fee-state exponent of the minimum gas price.
+    minPriceExponent: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Height of the last settled block.
+    settledHeight: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Gas clock time of the settled state.
+    settledGasUnix: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Gas clock numerator of the settled state.
+    settledGasNumerator: HexQuantity
+    #: C-Chain only (later upgrades, asynchronous execution). Fee excess of the settled state.
+    settledExcess: HexQuantity
+
+
+class _BlockWithFullTransactionsRequired(TypedDict):
+    #: Hash of the block.
+    hash: Hash32
+    #: Hash of the parent block.
+    parentHash: Hash32
+    #: Hash of the (always empty on the C-Chain) uncle list.
+    sha3Uncles: Hash32
+    #: Coinbase address; on the C-Chain the black-hole address `0x0100000000000000000000000000000000000000`.
+    miner: EvmAddress
+    #: Root of the state trie after the block.
+    stateRoot: Hash32
+    #: Root of the block's transaction trie.
+    transactionsRoot: Hash32
+    #: Root of the block's receipt trie.
+    receiptsRoot: Hash32
+    logsBloom: LogsBloom
+    #: Difficulty; always `0x1` on the C-Chain. Sent by coreth and go-ethereum (the standard makes it optional).
+    difficulty: HexQuantity
+    #: Block number (height).
+    number: HexQuantity
+    #: Gas limit of the block.
+    gasLimit: HexQuantity
+    #: Gas used by the block's EVM transactions.
+    gasUsed: HexQuantity
+    #: Block time, unix seconds.
+    timestamp: HexQuantity
+    #: Header extra data; on the C-Chain it carries the dynamic-fee window (and later fee state).
+    extraData: HexData
+    #: Mix hash; all zeros on the C-Chain.
+    mixHash: Hash32
+    nonce: BlockNonce
+    #: Encoded size of the block in bytes.
+    size: HexQuantity
+    #: The block's EVM transactions in full, in block order.
+    transactions: list[TransactionInfo]
+    #: Hashes of the uncle blocks; always empty on the C-Chain.
+    uncles: list[Hash32]
+
+
+class BlockWithFullTransactions(_BlockWithFullTransactionsRequired, total=False):
+    """A block as `eth_getBlockByNumber` / `eth_getBlockByHash` return it when `fullTransactions` is true: its
+    transactions as full objects."""
     #: Validator withdrawals (Ethereum, Shanghai and later). Not sent by the C-Chain.
     withdrawals: list[Withdrawal]
     #: Base fee per gas (wei) of the block; present from Apricot Phase 3 (EIP-1559 on the C-Chain).

@@ -6,7 +6,7 @@
  */
 import { objectKey } from '../../lib/escape.js';
 import { omittable, type ParamModel, type ResultCaseModel, type ResultCasesModel } from '../../model/index.js';
-import { resolveSchema } from '../../schema/resolve.js';
+import { caseParamIndex } from '../shared/result-cases.js';
 import type { Parameter } from '../shared/ts-printer.js';
 
 /** What has cases: a method, or a subscription kind (its params after the kind, always positional). */
@@ -37,15 +37,6 @@ export function literalType(c: ResultCaseModel): string {
 }
 
 /**
- * Whether a param's value form is its wire form, so a wire value written in the document is a literal of its
- * type. A param with an `x-codec` (a bigint in the value form) gets no overloads.
- */
-function literalTyped(document: Record<string, unknown>, param: ParamModel): boolean {
-  const { schema } = resolveSchema(document, param.schema);
-  return !(typeof schema === 'object' && schema !== null && 'x-codec' in schema);
-}
-
-/**
  * The case overloads of a method or subscription kind (none without `x-result-by-param`). `layout` is how
  * the general signature names the params (`idents`, when positional) and its options parameter.
  */
@@ -57,9 +48,8 @@ export function caseOverloads(
 ): Overload[] {
   const rc = method.resultCases;
   if (!rc || !t.cases || t.cases.length !== rc.cases.length) return [];
-  const index = method.params.findIndex((p) => p.name === rc.param);
+  const index = caseParamIndex(method, document);
   if (index < 0) return [];
-  if (!literalTyped(document, method.params[index]!)) return [];
   return rc.cases.map((c, i) => ({ case: c, params: [...caseParams(method, t, index, c, layout.idents), layout.options], result: t.cases![i]! }));
 }
 

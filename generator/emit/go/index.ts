@@ -28,6 +28,56 @@ function methodDoc(name: string, m: MethodModel): string[] {
   return goDoc(lines.join('\n'));
 }
 
+/**
+ * `x-result-by-param` in Go, which has no overloads: on the result's struct, one accessor per case whose result is a
+ * struct of its own (`func (r *Block) AsBlockWithFullTransactions() (*BlockWithFullTransactions, error)`), decoding
+ * the result again as that case's shape. Each struct gets each accessor once, however many methods return it.
+ */
+function caseAccessors(layout: GoLayout, types: GoTypes): string[] {
+  const out: string[] = [];
+  const done = new Set<string>();
+  for (const m of layout.methods) {
+    const base = m.result.replace(/^\*/, '');
+    const rc = m.method.resultCases;
+    if (!m.cases || !rc || !types.structs.has(base)) continue;
+    const fields = new Set(types.structs.get(base)!.map((f) => f.name));
+    m.cases.forEach((t, i) => {
+      const c = t.replace(/^\*/, '');
+      const name = `As${c}`;
+      if (c === base || !types.structs.has(c) || fields.has(name) || done.has(`${base}.${name}`)) return;
+      done.add(`${base}.${name}`);
+      const when = `${rc.cases[i]!.values.map((v) => JSON.stringify(v)).join(', ')}${rc.cases[i]!.whenOmitted ? ' (or left out)' : ''}`;
+      out.push(
+        ...goDoc(`${name} decodes the result again as ${c}: its shape when ${rc.param} is ${when} (${m.method.name}${rc.cases[i]!.summary ? `: ${rc.cases[i]!.summary!.trim().replace(/\.$/, '')}` : ''}). A nil result gives nil.`),
+        `func (r *${base}) ${name}() (*${c}, error) {`,
+        '\tif r == nil {',
+        '\t\treturn nil, nil',
+        '\t}',
+        `\tout := new(${c})`,
+        '\tif err := recode(r, out); err != nil {',
+        '\t\treturn nil, err',
+        '\t}',
+        '\treturn out, nil',
+        '}',
+        '',
+      );
+    });
+  }
+  if (!out.length) return [];
+  return [
+    ...out,
+    '// recode decodes a value again as another type, through its JSON.',
+    'func recode(from, to any) error {',
+    '\tb, err := json.Marshal(from)',
+    '\tif err != nil {',
+    '\t\treturn err',
+    '\t}',
+    '\treturn json.Unmarshal(b, to)',
+    '}',
+    '',
+  ];
+}
+
 function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
   const out: string[] = [];
   for (const m of layout.methods) {
@@ -118,7 +168,7 @@ function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
     'func (c *Client) Batch(ctx context.Context, calls ...*Call) error { return c.t.batch(ctx, calls) }',
     '',
   ];
-  return ['', ...decls, ...client, ...out].join('\n');
+  return ['', ...decls, ...client, ...out, ...caseAccessors(layout, types)].join('\n');
 }
 
 /** The documented errors with their Go names (`ErrNotFound`). */

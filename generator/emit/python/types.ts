@@ -40,6 +40,12 @@ function literal(v: unknown): string | undefined {
   return undefined;
 }
 
+/** The `Literal[...]` type of a param's values (`None` for null), or undefined for a value no literal types. */
+export function literalUnion(values: readonly unknown[]): string | undefined {
+  const parts = values.map(literal);
+  return parts.every((p) => p !== undefined) && parts.length ? union(parts as string[]) : undefined;
+}
+
 /** `A | B | None` with duplicates and nested unions flattened; `Any` absorbs everything. */
 export function union(parts: readonly string[]): string {
   const flat: string[] = [];
@@ -50,6 +56,15 @@ export function union(parts: readonly string[]): string {
   const merged = lits.length > 1 ? [`Literal[${lits.map((l) => l.slice(8, -1)).join(', ')}]`] : lits;
   const out = [...merged, ...rest, ...(flat.includes('None') ? ['None'] : [])];
   return out.length ? out.join(' | ') : 'Any';
+}
+
+/** Of two types a value must have both of, the one whose members are all among the other's (else their join). */
+function narrower(a: string, b: string): string {
+  const pa = splitTop(a);
+  const pb = splitTop(b);
+  if (pb.every((p) => pa.includes(p))) return b;
+  if (pa.every((p) => pb.includes(p))) return a;
+  return union([a, b]);
 }
 
 function splitTop(expr: string): string[] {
@@ -92,6 +107,8 @@ export class PyTypes {
   readonly decls: string[] = [];
   private readonly names = new NameTable(RESERVED);
   private readonly components = new ComponentNames(this.names, pascal);
+  /** Alias name → the expression it stands for. */
+  private readonly aliases = new Map<string, string>();
 
   /** The `typing` imports the declarations use (docstrings and comments aside): an unused import fails strict checks. */
   imports(): string {
@@ -100,6 +117,14 @@ export class PyTypes {
     const lines = first.length ? [`from typing import ${first.join(', ')}`] : [];
     if (/\bTypeAlias\b/.test(code)) lines.push('from typing import TypeAlias');
     return lines.join('\n\n');
+  }
+
+  /** The members of a type, with the aliases among them opened up (`RecordResult` → `RecordText`, `RecordJson`). */
+  members(expr: string, depth = 0): string[] {
+    return splitTop(expr).flatMap((p) => {
+      const alias = this.aliases.get(p);
+      return alias !== undefined && depth < 16 ? [p, ...this.members(alias, depth + 1)] : [p];
+    });
   }
 
   /** The public names declared, in order. */
@@ -163,8 +188,12 @@ export class PyTypes {
     return schema;
   }
 
-  /** Properties of an object schema with those of its `allOf` parts (and, optional, of its branches). */
-  private fields(schema: Schema, service: ServiceModel, hint: string, required: boolean, out: Map<string, Field>, depth = 0): void {
+  /**
+   * Properties of an object schema with those of its `allOf` parts (and, optional, of its branches). A key that
+   * the schema and its parts all hold (`meet`) takes the narrower of two types when one's members are among the
+   * other's (a part narrowing `A | B` to `A`, as an `x-result-by-param` case does); keys of branches join.
+   */
+  private fields(schema: Schema, service: ServiceModel, hint: string, required: boolean, out: Map<string, Field>, depth = 0, meet = true): void {
     const req = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
     if (isObj(schema.properties)) {
       for (const [key, sub] of Object.entries(schema.properties)) {
@@ -173,7 +202,7 @@ export class PyTypes {
         const description = isObj(sub) && typeof sub.description === 'string' ? sub.description : undefined;
         out.set(key, {
           key,
-          type: prev ? union([prev.type, type]) : type,
+          type: prev ? (meet ? narrower(prev.type, type) : union([prev.type, type])) : type,
           required: (prev?.required ?? false) || (required && req.has(key)),
           ...(description ? { description } : prev?.description ? { description: prev.description } : {}),
         });
@@ -181,12 +210,12 @@ export class PyTypes {
     }
     for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
       const r = this.resolve(part as JsonSchema, service);
-      if (r && depth < 8) this.fields(r, service, hint, required, out, depth + 1);
+      if (r && depth < 8) this.fields(r, service, hint, required, out, depth + 1, meet);
     }
     const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []) as JsonSchema[];
     for (const b of branches) {
       const r = this.resolve(b, service);
-      if (r && depth < 8) this.fields(r, service, hint, false, out, depth + 1);
+      if (r && depth < 8) this.fields(r, service, hint, false, out, depth + 1, false);
     }
     // A key required by the object itself, declared only in a part.
     for (const key of req) {
@@ -255,6 +284,7 @@ export class PyTypes {
 
   private alias(name: string, expr: string, schema: Schema): void {
     const doc = docLines(typeof schema.description === 'string' ? schema.description : undefined).map((l) => `#: ${l}`.trimEnd());
+    this.aliases.set(name, expr);
     const builtin = /^[a-z\s|[\],]*$/.test(expr.replace(/\bNone\b|\bAny\b/g, ''));
     this.decls.push([...doc, `${name}: TypeAlias = ${builtin ? expr : forward(expr)}`].join('\n'));
   }

@@ -4,6 +4,7 @@
  */
 import { omittable, type MethodModel, type Model, type ServiceModel } from '../../model/index.js';
 import { GoTypes, goPascal, nilable } from './go-types.js';
+import { caseParamIndex } from './result-cases.js';
 import { NameTable } from './names.js';
 
 export interface GoParam {
@@ -26,6 +27,8 @@ export interface GoMethod {
   readonly apiType: string;
   /** The name of the page-after-page function, for a method with `x-pagination`. */
   readonly pages?: string;
+  /** `x-result-by-param`: the Go type of each case's result, in the cases' order (absent without cases). */
+  readonly cases?: readonly string[];
 }
 
 export interface GoLayout {
@@ -56,10 +59,12 @@ export function goLayout(model: Model, npmName: string, types = new GoTypes()): 
       });
       const paramsType = params.length ? types.names.claim(`${stem}Params`) : undefined;
       const result = method.result ? types.expr(method.result.schema, service, `${stem}Result`) : 'json.RawMessage';
+      const at = caseParamIndex(method, service.document);
+      const cases = at < 0 || !method.result ? undefined : method.resultCases!.cases.map((c) => types.expr(c.schema, service, `${stem}Result${goPascal(method.params[at]!.ident)}${goPascal(String(c.values[0]))}`));
       const name = table.claim(goPascal(method.member));
       table.claim(`${name}Call`);
       const pages = method.pagination ? table.claim(`${name}Pages`) : undefined;
-      methods.push({ service, method, key: `${service.name}:${method.name}`, path, name, ...(paramsType ? { paramsType } : {}), params, result, apiType, ...(pages ? { pages } : {}) });
+      methods.push({ service, method, key: `${service.name}:${method.name}`, path, name, ...(paramsType ? { paramsType } : {}), params, result, apiType, ...(pages ? { pages } : {}), ...(cases ? { cases } : {}) });
     }
   }
   return { module, pkg, methods };

@@ -259,7 +259,12 @@ export class GoTypes {
     return '[]json.RawMessage';
   }
 
-  private fields(schema: Schema, service: ServiceModel, hint: string, required: boolean, out: Map<string, Field>, depth = 0): void {
+  /**
+   * The fields of an object schema with those of its `allOf` parts (`meet`) and, optional, of its branches. Where
+   * the schema and its parts give a key two types, raw JSON and a typed one (a part narrowing a union the Go type
+   * leaves raw, as an `x-result-by-param` case does), the typed one wins; other differing types stay raw JSON.
+   */
+  private fields(schema: Schema, service: ServiceModel, hint: string, required: boolean, out: Map<string, Field>, depth = 0, meet = true): void {
     const req = new Set(Array.isArray(schema.required) ? schema.required.map(String) : []);
     if (isObj(schema.properties)) {
       for (const [key, sub] of Object.entries(schema.properties)) {
@@ -268,7 +273,7 @@ export class GoTypes {
         const description = isObj(sub) && typeof sub.description === 'string' ? sub.description : prev?.description;
         out.set(key, {
           key,
-          type: prev && prev.type !== type ? 'json.RawMessage' : type,
+          type: !prev || prev.type === type ? type : meet && prev.type === 'json.RawMessage' ? type : meet && type === 'json.RawMessage' ? prev.type : 'json.RawMessage',
           required: (prev?.required ?? false) || (required && req.has(key)),
           nullable: (prev?.nullable ?? false) || this.nullable(sub as JsonSchema, service),
           ...(description ? { description } : {}),
@@ -277,12 +282,12 @@ export class GoTypes {
     }
     for (const part of Array.isArray(schema.allOf) ? schema.allOf : []) {
       const r = this.resolve(part as JsonSchema, service);
-      if (r && depth < 8) this.fields(r, service, hint, required, out, depth + 1);
+      if (r && depth < 8) this.fields(r, service, hint, required, out, depth + 1, meet);
     }
     const branches = (Array.isArray(schema.oneOf) ? schema.oneOf : Array.isArray(schema.anyOf) ? schema.anyOf : []) as JsonSchema[];
     for (const b of branches) {
       const r = this.resolve(b, service);
-      if (r && depth < 8) this.fields(r, service, hint, false, out, depth + 1);
+      if (r && depth < 8) this.fields(r, service, hint, false, out, depth + 1, false);
     }
     for (const key of req) {
       const f = out.get(key);
