@@ -161,6 +161,20 @@ describe('verify: plain GETs against a server that breaks the rules', () => {
     expect(formatReport(report)).toContain(line);
   });
 
+  it('a method verify does not call has its GETs skipped too, for the same reason, with nothing sent', async () => {
+    asked.length = 0;
+    const model = services();
+    const readiness = model[0]!.methods.find((m) => m.name === 'health.readiness')!;
+    const admin = { ...readiness, effects: { ...readiness.effects, kind: 'admin' as const } };
+    const health = { ...model[0]!, methods: model[0]!.methods.map((m) => (m === readiness ? admin : m)) };
+    const report = await verify({ url, services: [health], methods: ['health.readiness'], rate: 1000, discover: false });
+    expect(asked).toEqual([]);
+    expect(report.methods.map((m) => [m.get, m.status, m.reason])).toEqual([
+      [undefined, 'skipped', 'not a read (x-effects: admin)'],
+      ['/ext/health/readiness', 'skipped', 'not a read (x-effects: admin)'],
+    ]);
+  });
+
   it('sends the tags of the params in the query string, one per item', async () => {
     row = rows[0]!;
     asked.length = 0;
