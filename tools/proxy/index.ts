@@ -3,7 +3,8 @@
  * WebSocket connections (calls and subscriptions) go to the upstream node and back byte for byte. Each
  * call, reply and notification is handed to an inspector after it has been passed on, so checking adds no
  * wait to the traffic; what the inspector finds is counted and reported, and each finished exchange is
- * handed to a recorder.
+ * handed to a recorder. A plain HTTP GET is checked too when the inspector says which call it stands for
+ * (a method the spec also serves to GETs, as the node's health probes): its reply's status and body.
  *
  * The proxy knows JSON-RPC framing and nothing of any spec: the `noderpc proxy` command gives it an
  * inspector built from the spec (generator/conform) and a recorder writing fixtures (./record.ts).
@@ -41,6 +42,16 @@ export interface ProxyInspector {
   reply(call: ProxyCall, answer: ProxyAnswer): readonly ProxyFinding[];
   /** A subscription notification's payload; `subscribe` is the call that opened it, `kind` its first param. */
   notification?(subscribe: ProxyCall, kind: string, payload: unknown): readonly ProxyFinding[];
+  /**
+   * The call a plain HTTP GET stands for (`/ext/health/readiness?tag=C`: its path and query), or undefined
+   * for a GET that is no call (passed on unchecked). Its params are checked with `request`.
+   */
+  getCall?(target: string): ProxyCall | undefined;
+  /**
+   * The reply to such a GET: its status and its body (parsed; undefined when it is not JSON). What was found,
+   * and the answer it stands for when it is the method's result (then it is recorded like any other).
+   */
+  getReply?(call: ProxyCall, status: number, body: unknown): { readonly findings: readonly ProxyFinding[]; readonly answer?: ProxyAnswer };
 }
 
 /** A finding with where it was seen and how often so far. */
@@ -216,6 +227,14 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     report('reply', call, found);
     options.onExchange?.({ call, answer, findings: [...(asked.get(call) ?? []), ...found] });
   };
+  const onGet = (target: string, status: number, reply: Buffer) => {
+    const call = inspect?.getCall?.(target);
+    if (!call || !inspect?.getReply) return;
+    onCall(call);
+    const { findings: found, answer } = inspect.getReply(call, status, parse(reply.toString('utf8')));
+    report('reply', call, found);
+    if (answer) options.onExchange?.({ call, answer, findings: [...(asked.get(call) ?? []), ...found] });
+  };
 
   const core: ProxyCore = {
     options,
@@ -230,6 +249,7 @@ export async function startProxy(options: ProxyOptions & { readonly port?: numbe
     later,
     onCall,
     onAnswer,
+    onGet,
     report,
   };
 
@@ -287,6 +307,8 @@ interface ProxyCore {
   later(fn: () => void): void;
   onCall(call: ProxyCall): void;
   onAnswer(call: ProxyCall, answer: ProxyAnswer): void;
+  /** A plain GET's reply (its request target as sent), checked when the inspector knows the call it stands for. */
+  onGet(target: string, status: number, reply: Buffer): void;
   report(direction: ProxyReport['direction'], call: ProxyCall, findings: readonly ProxyFinding[]): void;
 }
 
@@ -354,9 +376,10 @@ function forward(core: ProxyCore, req: IncomingMessage, res: ServerResponse, pat
       up.on('end', () => {
         if (Object.keys(up.trailers).length) res.addTrailers(up.trailers);
         res.end();
-        if (req.method === 'POST' && keptBytes <= core.maxInspected) {
+        if ((req.method === 'POST' || req.method === 'GET') && keptBytes <= core.maxInspected) {
           const reply = Buffer.concat(kept);
-          core.later(() => inspectHttp(core, path, body, status, reply));
+          if (req.method === 'POST') core.later(() => inspectHttp(core, path, body, status, reply));
+          else core.later(() => core.onGet(path, status, reply));
         }
       });
       up.on('error', () => res.destroy());

@@ -5,8 +5,10 @@
  */
 import type { Conformance, MethodConformance, Problem } from '../../generator/lifecycle/conform/index.js';
 import type { Fixture } from '../../runtime/mock/replay.js';
+import { paramsFromQuery, statusOf } from '../../runtime/server/http-get.js';
+import type { MethodModel } from '../../generator/model/index.js';
 import { REDACTED } from '../../runtime/mock/replay.js';
-import type { ProxyCall, ProxyExchange, ProxyFinding, ProxyInspector } from './index.js';
+import type { ProxyAnswer, ProxyCall, ProxyExchange, ProxyFinding, ProxyInspector } from './index.js';
 import { fixtureOf } from './record.js';
 import { escapeSegment } from '../../generator/lib/pointer.js';
 
@@ -37,12 +39,50 @@ function methodOf(conformance: Conformance, call: Pick<ProxyCall, 'method' | 'pa
 
 function lookup(conformance: Conformance, call: Pick<ProxyCall, 'method' | 'path'>): MethodConformance | undefined {
   const owners = conformance.services.filter((s) => s.methods.some((m) => m.name === call.method));
-  const onPath = owners.find((s) => s.endpoints.some((e) => new RegExp(`^${e.path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+')}/?$`).test(call.path)));
+  const onPath = owners.find((s) => s.endpoints.some((e) => new RegExp(`^${pathPattern(e.path)}/?$`).test(call.path)));
   const service = onPath ?? owners[0];
   return service ? conformance.method(call.method, service.name) : undefined;
 }
 
+/** A path pattern of the spec's (`/ext/bc/{blockchainID}/rpc`) as a regex: a variable matches one segment. */
+function pathPattern(path: string): string {
+  return path.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\\\{[^}]+\\\}/g, '[^/]+');
+}
+
+const getRoutes = new WeakMap<Conformance, { re: RegExp; method: MethodModel; service: string }[]>();
+
+/** The method a plain GET's path is served by (`x-http-get`), and its service: every GET path under every HTTP endpoint. */
+function getMethodAt(conformance: Conformance, path: string): { method: MethodModel; service: string } | undefined {
+  let routes = getRoutes.get(conformance);
+  if (!routes) {
+    routes = conformance.services.flatMap((s) =>
+      s.methods.flatMap((method) =>
+        (method.httpGet?.paths ?? []).flatMap((suffix) =>
+          s.endpoints.filter((e) => e.transport === 'http').map((e) => ({ re: new RegExp(`^${pathPattern(`${e.path.replace(/\/+$/, '')}${suffix}` || '/')}$`), method, service: s.name })),
+        ),
+      ),
+    );
+    getRoutes.set(conformance, routes);
+  }
+  return routes.find((r) => r.re.test(path));
+}
+
+/** What a plain GET's reply says against its method's `x-http-get` rules and result schema. */
+function getReplyFindings(m: MethodConformance | undefined, status: number, body: unknown): { findings: ProxyFinding[]; answer?: ProxyAnswer } {
+  const get = m?.method.httpGet;
+  if (!m || !get) return { findings: [] };
+  const listed = [...new Set(get.status.map((r) => r.code))];
+  if (!listed.includes(status)) return { findings: [{ pointer: '/status', message: `HTTP ${status} is not a status the spec lists for this GET (spec: ${listed.join(' or ')})`, severity: 'violation' }] };
+  if (body === undefined) return { findings: [{ pointer: '/result', message: `the body of HTTP ${status} is not JSON (spec: the method's result)`, severity: 'violation' }] };
+  const found = findings('/result', m.result(body));
+  const want = statusOf(get, body);
+  if (want !== status) found.unshift({ pointer: '/status', message: `the status rules give this body ${want}, but the node answered ${status} (spec: ${want})`, severity: 'violation' });
+  return { findings: found, answer: { result: body } };
+}
+
 export function createInspector(conformance: Conformance): ProxyInspector {
+  /** The service of each GET's call (two documents may name a method alike; the GET's path tells which). */
+  const getService = new WeakMap<ProxyCall, string>();
   return {
     request(call) {
       const m = methodOf(conformance, call);
@@ -58,6 +98,19 @@ export function createInspector(conformance: Conformance): ProxyInspector {
     notification(subscribe, kind, payload) {
       const verdict = methodOf(conformance, subscribe)?.notification(kind, payload);
       return verdict ? findings('/params/result', verdict) : [{ pointer: '/params', message: `the spec has no subscription kind "${kind}" for ${subscribe.method}`, severity: 'violation' }];
+    },
+    getCall(target) {
+      const q = target.indexOf('?');
+      const path = q < 0 ? target : target.slice(0, q);
+      const found = getMethodAt(conformance, path);
+      if (!found) return undefined;
+      // The params as the server reads them from the query string.
+      const call: ProxyCall = { transport: 'http', path, method: found.method.name, params: paramsFromQuery(found.method.httpGet!, q < 0 ? '' : target.slice(q + 1)) };
+      getService.set(call, found.service);
+      return call;
+    },
+    getReply(call, status, body) {
+      return getReplyFindings(conformance.method(call.method, getService.get(call)), status, body);
     },
   };
 }

@@ -6,7 +6,7 @@
 import type { JsonSchema, MethodModel, ParamModel, ServiceModel } from '../../model/index.js';
 import { PlanBuilder, type PlanTree } from '../../schema/codec.js';
 import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
-import { UNIX_TIME, type ClientSetup, type TryKind, type TryMethod, type TryService } from '../../../tools/docs/try.js';
+import { UNIX_TIME, type ClientSetup, type TryGet, type TryKind, type TryMethod, type TryService } from '../../../tools/docs/try.js';
 import { notificationValidatorPath, validatorPath } from '../shared/paths.js';
 import { endpointPath, type ExamplePrinter } from '../shared/examples.js';
 import { escapeSegment } from '../../lib/pointer.js';
@@ -99,7 +99,14 @@ export function tryMethod(service: ServiceModel, method: MethodModel, printer: E
     accessor: printer.accessor(method),
     ...(kinds ? { kinds, notification: method.subscriptions!.notification } : {}),
     ...(method.subscriptions?.unsubscribe ? { unsubscribe: method.subscriptions.unsubscribe } : {}),
+    ...(method.httpGet && http ? { get: tryGet(method, printer) } : {}),
   };
+}
+
+/** The plain GET form (`x-http-get`) of a method. */
+function tryGet(method: MethodModel, printer: ExamplePrinter): TryGet {
+  const get = method.httpGet!;
+  return { paths: get.paths, query: get.query, status: get.status, accessor: printer.getAccessor(method) };
 }
 
 /** Each method's console data, by method model (see `tryService`). */

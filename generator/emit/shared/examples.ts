@@ -112,6 +112,11 @@ export class ExamplePrinter {
     return `${this.names.variable}${member(method.namespace || this.service.name)}${member(method.member)}`;
   }
 
+  /** The client member of a method's plain GET form (`x-http-get`): `node.health.http.readiness`. */
+  getAccessor(method: MethodModel): string {
+    return `${this.names.variable}${member(method.namespace || this.service.name)}${member('http')}${member(method.member)}`;
+  }
+
   call(method: MethodModel, example: ExampleModel): Call {
     const wireParams = this.wireParams(method, example.params);
     const request = { jsonrpc: '2.0', id: 1, method: method.name, params: wireParams };

@@ -24,7 +24,7 @@ export function formatReport(report: VerifyReport): string {
     for (const service of services) {
       const mine = list.filter((m) => m.service === service);
       if (!DETAILED.has(status)) {
-        lines.push(...wrap(`  ${service}: `, mine.map((m) => m.method)));
+        lines.push(...wrap(`  ${service}: `, mine.map(label)));
         continue;
       }
       lines.push(`  ${service}`);
@@ -49,7 +49,7 @@ export function formatReport(report: VerifyReport): string {
 }
 
 function describe(m: MethodReport): string[] {
-  const out = [`    ${m.method}${m.reason ? `: ${m.reason}` : ''}`];
+  const out = [`    ${label(m)}${m.reason ? `: ${m.reason}` : ''}`];
   for (const p of m.problems) {
     const parts = [`      ${p.pointer || '(the result)'}: ${p.message}`];
     if (p.expected !== undefined) parts.push(`spec: ${p.expected}`);
@@ -57,6 +57,11 @@ function describe(m: MethodReport): string[] {
     out.push(parts.join('; '));
   }
   return out;
+}
+
+/** A method's name; for one of its plain GETs, the GET beside it (`health.readiness GET /ext/health/readiness`). */
+function label(m: MethodReport): string {
+  return m.get === undefined ? m.method : `${m.method} GET ${m.get}`;
 }
 
 /** `prefix a, b, c` broken at 110 columns, continuation lines indented under the first item. */

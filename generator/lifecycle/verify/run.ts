@@ -2,13 +2,15 @@
  * The I/O of verify: calls a live node, politely. At most `concurrency` calls in flight, call starts at
  * most `rate` per second, each call bounded by `timeoutMs`, and no more than `maxCalls` calls in all (the
  * rest are skipped and say so). Calls are single JSON-RPC requests over HTTP POST: no batches, so an
- * endpoint that refuses arrays is asked the way it accepts.
+ * endpoint that refuses arrays is asked the way it accepts. A method also served to plain GETs
+ * (`x-http-get`) is asked each of its GET paths too, with the same params in the query string.
  */
 import { deeperThan, MAX_DEPTH } from '../../lib/depth.js';
 import { createConformance } from '../conform/index.js';
 import type { ServiceModel } from '../../model/index.js';
 import { getAtPointer } from '../../lib/pointer.js';
 import { classify, type Answer } from './classify.js';
+import { classifyGet, getPath, getQuery, type GetAnswer } from './http-get.js';
 import { endpointPath, paramsFor, plan, type Finished, type PlanOptions, type Probe } from './plan.js';
 import { STATUSES, type DiscoverReport, type MethodReport, type Status, type VerifyReport } from './types.js';
 
@@ -103,10 +105,34 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     };
   };
 
+  const getCall = async (target: string): Promise<GetAnswer | undefined> => {
+    if (calls >= maxCalls) return undefined;
+    calls++;
+    return gate.run(() => fetchGet(doFetch, `${base}${target}`, timeoutMs, options.headers));
+  };
+  // A reported method's plain GETs: one entry per path, with the params its JSON-RPC call was given.
+  const runGets = async (probe: Probe): Promise<MethodReport[]> => {
+    const m = probe.method;
+    const get = m.httpGet!;
+    const chosen = probe.skip ? { skip: probe.skip } : await paramsFor(probe, async (from, v) => (await outcome(from, v)).finished);
+    return Promise.all(
+      get.paths.map(async (suffix): Promise<MethodReport> => {
+        const path = getPath(probe.path, suffix);
+        const head = { method: m.name, service: probe.service.name, get: path };
+        if ('skip' in chosen) return { ...head, status: 'skipped', problems: [], reason: chosen.skip };
+        const sent = masked(probe, chosen.params);
+        const answer = await getCall(`${path}${getQuery(get, chosen.params)}`);
+        if (!answer) return { ...head, status: 'skipped', problems: [], reason: `the call cap was reached (${maxCalls} calls)`, params: sent };
+        return { ...head, ...classifyGet(conformance, probe.service.name, m, answer), params: sent };
+      }),
+    );
+  };
+
   // Every reported probe, and those that state the node's version; link sources are pulled in by their
   // targets. The node sees calls in the order their params become known.
   const wanted = probes.filter((p) => p.reported || p.method.versionPointer !== undefined);
-  await Promise.all(wanted.map((p) => outcome(p)));
+  const gets = new Map(probes.filter((p) => p.reported && p.method.httpGet).map((p) => [p, runGets(p)]));
+  await Promise.all([...wanted.map((p) => outcome(p)), ...gets.values()]);
   const discover = options.discover === false ? [] : await discoverAll(options.services, call, base);
 
   const methods: MethodReport[] = [];
@@ -114,6 +140,7 @@ export async function verify(options: VerifyOptions): Promise<VerifyReport> {
     if (!p.reported) continue;
     const o = await outcome(p);
     methods.push({ method: p.method.name, service: p.service.name, ...o.report });
+    methods.push(...((await gets.get(p)) ?? []));
   }
   let version: string | undefined;
   for (const p of wanted) {
@@ -160,6 +187,23 @@ async function discoverAll(services: readonly ServiceModel[], call: (path: strin
   return out;
 }
 
+/** One plain GET: its status and body as they came (the verdict is classifyGet's). */
+async function fetchGet(doFetch: typeof fetch, url: string, timeoutMs: number, headers: Readonly<Record<string, string>> = {}): Promise<GetAnswer> {
+  const signal = AbortSignal.timeout(timeoutMs);
+  try {
+    const res = await doFetch(url, { method: 'GET', headers: { ...headers }, signal });
+    return { kind: 'reply', status: res.status, body: await res.text() };
+  } catch (e) {
+    return transportFailure(e as Error, signal, timeoutMs);
+  }
+}
+
+function transportFailure(err: Error, signal: AbortSignal, timeoutMs: number): { kind: 'failed'; reason: string } {
+  if (err.name === 'TimeoutError' || signal.aborted) return { kind: 'failed', reason: `no reply within ${timeoutMs} ms` };
+  const cause = (err as { cause?: { code?: string; message?: string } }).cause;
+  return { kind: 'failed', reason: `transport: ${cause?.code ?? cause?.message ?? err.message}` };
+}
+
 async function post(doFetch: typeof fetch, url: string, body: unknown, timeoutMs: number, headers: Readonly<Record<string, string>> = {}): Promise<Answer> {
   const signal = AbortSignal.timeout(timeoutMs);
   let text: string;
@@ -169,10 +213,7 @@ async function post(doFetch: typeof fetch, url: string, body: unknown, timeoutMs
     status = res.status;
     text = await res.text();
   } catch (e) {
-    const err = e as Error;
-    if (err.name === 'TimeoutError' || signal.aborted) return { kind: 'failed', reason: `no reply within ${timeoutMs} ms` };
-    const cause = (err as { cause?: { code?: string; message?: string } }).cause;
-    return { kind: 'failed', reason: `transport: ${cause?.code ?? cause?.message ?? err.message}` };
+    return transportFailure(e as Error, signal, timeoutMs);
   }
   if (status !== 200) return { kind: 'http', status, body: text };
   let json: unknown;

@@ -29,6 +29,12 @@ export interface MethodReport {
   readonly reason?: string;
   /** The params sent (secret params masked), when the method was called. */
   readonly params?: unknown;
+  /**
+   * For a method also served to plain HTTP GETs (`x-http-get`): the path of the GET this entry checks
+   * (`/ext/health/readiness`), one entry per path beside the method's JSON-RPC entry. Its `reason` names
+   * the HTTP status the node answered.
+   */
+  readonly get?: string;
 }
 
 /** What `rpc.discover` told about an endpoint, where the node serves it. */

@@ -6,7 +6,8 @@
  *
  * The method consoles (TryIt) are driven against the generated mock on 127.0.0.1 (CORS on, its default):
  * an example sent and its decoded result shown, invalid params refused with nothing sent, a typed header
- * seen by the server, a subscription's notifications listed. Then every page, in light and dark mode:
+ * seen by the server, a subscription's notifications listed, a method also served to plain GETs sent
+ * that way (its query string read by the server, its status checked against the spec's rules). Then every page, in light and dark mode:
  * axe-core finds no serious or critical violation, nothing is logged as an error, and a screenshot of
  * each mode is kept in test/.tmp/docs-shots.
  *
@@ -29,7 +30,8 @@ const DOCS = join(ROOT, 'generated/docs');
 const DIST = join(ROOT, 'test/.tmp/docs-site');
 const SCREENSHOT = join(ROOT, 'test/.tmp/docs-search.png');
 const SHOTS = join(ROOT, 'test/.tmp/docs-shots');
-const BUILD_TIMEOUT = 240_000;
+// The build takes about a minute on a quiet machine; a busy one (shared cores) may set more.
+const BUILD_TIMEOUT = Number(process.env.DOCS_BUILD_TIMEOUT_MS) || 240_000;
 
 let server: StaticServer | undefined;
 let browser: Browser | undefined;
@@ -38,6 +40,8 @@ let page: Page;
 let mock: { url: string; close(): Promise<void> } | undefined;
 /** The `x-api-key` header of every info.getNetworkName call the mock answered. */
 const seenKeys: string[] = [];
+/** The params of every health.health call the mock answered (the GET form's query string, as read). */
+const seenHealth: unknown[] = [];
 /** Everything that went wrong in the browser, across the whole run. */
 const failures: string[] = [];
 /** The links followed so far (printed when a step fails). */
@@ -91,7 +95,11 @@ describe('docs site', () => {
     const { startNodeMock } = await import('../../../generated/client/mock/index.js');
     // One typed handler, to see the headers a console sends; every other method answers from the examples.
     mock = await startNodeMock({
-      handlers: { info: { info: { getNetworkName: (_p: unknown, ctx: { headers: Record<string, unknown> }) => (seenKeys.push(String(ctx.headers['x-api-key'])), { networkName: 'mainnet' }) } } },
+      handlers: {
+        info: { info: { getNetworkName: (_p: unknown, ctx: { headers: Record<string, unknown> }) => (seenKeys.push(String(ctx.headers['x-api-key'])), { networkName: 'mainnet' }) } },
+        // An unhealthy node's report, for the GET form's 503.
+        health: { health: { health: (p: unknown) => (seenHealth.push(p), { healthy: false, checks: { network: { error: 'no peers connected', duration: 1200 } } }) } },
+      },
     });
     context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const origin = server.url;
@@ -198,6 +206,9 @@ describe('docs site', () => {
     const root = await openConsole('/platform.html', 'platform.getBalance');
     const params = JSON.parse(await root.locator('[data-try="params"]').inputValue()) as unknown;
     const wire = (await mockResult('/ext/bc/P', 'platform.getBalance', params)) as { balance: string };
+    // A method not served to plain GETs has no GET form.
+    expect(await root.locator('.try-actions button').allTextContents()).toEqual(['Send']);
+    expect(await root.locator('[data-try="get-path"]').count()).toBe(0);
     await root.locator('[data-try="send"]').click();
     await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The result matches the result schema.');
     // The reply as sent, laid out over lines.
@@ -311,6 +322,46 @@ describe('docs site', () => {
     await expect.poll(() => root.locator('[data-try="decoded"]').textContent(), { timeout: 15_000 }).toContain('"networkName": "mainnet"');
     expect(seenKeys.slice(before)).toEqual(['key-from-the-docs']);
     expect(await root.locator('[data-try="sample-curl"]').textContent()).toContain("-H 'x-api-key: key-from-the-docs'");
+    expect(failures).toEqual([]);
+  });
+
+  it('sends a method served to plain GETs as a GET: the query from the params, the status checked against the rules', async () => {
+    // Healthy (the mock answers readiness from its example): 200, which the rules call ok.
+    const ready = await openConsole('/health.html', 'health.readiness');
+    expect(await ready.locator('[data-try="get-path"] option').allTextContents()).toEqual([`GET ${mock!.url}/ext/health/readiness`]);
+    expect(await ready.locator('.try-actions button').allTextContents()).toEqual(['Send', 'Send as GET']);
+    await ready.locator('[data-try="send-get"]').click();
+    await expect.poll(() => ready.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The body matches the result schema.');
+    expect(await ready.locator('[data-try="check"]').textContent()).toContain('HTTP 200 is the status the rules give this body (200 otherwise): ok.');
+    expect(await ready.locator('[data-try="check"]').getAttribute('class')).toBe('try-ok');
+    // The body is the result itself (no JSON-RPC envelope), laid out over lines.
+    expect(await ready.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 200 OK\n\{\n {2}"healthy": true,\n {2}"checks": \{\n/);
+    expect(await ready.locator('[data-try="sample-curl"]').textContent()).toBe(`curl -s -i '${mock!.url}/ext/health/readiness'`);
+    expect(await ready.locator('[data-try="sample-ts"]').textContent()).toContain('await node.health.http.readiness()');
+
+    // Unhealthy, on the second of health's two paths, with tags: 503, which the rules give a body saying so.
+    const before = failures.length;
+    const root = await openConsole('/health.html', 'health.health');
+    await root.locator('[data-try="get-path"]').selectOption({ label: `GET ${mock!.url}/ext/health/health` });
+    await root.locator('[data-try="params"]').fill('{ "tags": ["C", "a b"] }');
+    const asked = page.waitForRequest((r) => r.url().startsWith(`${mock!.url}/ext/health/health`));
+    await root.locator('[data-try="send-get"]').click();
+    expect((await asked).url()).toBe(`${mock!.url}/ext/health/health?tag=C&tag=a%20b`);
+    await expect.poll(() => root.locator('[data-try="check"]').textContent(), { timeout: 15_000 }).toContain('The body matches the result schema.');
+    expect(await root.locator('[data-try="check"]').textContent()).toContain('HTTP 503 is the status the rules give this body (503 when /healthy is false): not ok.');
+    expect(await root.locator('[data-try="raw"]').textContent()).toMatch(/^HTTP 503 Service Unavailable\n/);
+    expect(await root.locator('[data-try="decoded"]').textContent()).toContain('"error": "no peers connected"');
+    expect(seenHealth.at(-1)).toEqual({ tags: ['C', 'a b'] });
+    // The GET row, the reply and the code, as axe sees them.
+    await root.locator('[data-try="samples"] summary').click();
+    expect(await axeProblems('GET console', { include: '[data-try-method="health.health"]' })).toEqual([]);
+    // A param the GET cannot carry is refused before anything is sent.
+    await root.locator('[data-try="params"]').fill('{ "tags": 5 }');
+    await root.locator('[data-try="send-get"]').click();
+    await expect.poll(() => root.locator('[data-try="problems"]').textContent()).toContain('params/tags: must be array');
+    // The 503 is the answer under test, not a failure of the page.
+    const rest = failures.splice(before).filter((f) => !f.includes('/ext/health/health') && !/status of 503/.test(f));
+    expect(rest).toEqual([]);
     expect(failures).toEqual([]);
   });
 

@@ -11,7 +11,12 @@ import { decode } from '../../../runtime/client/codec.js';
 import {
   clientArgs,
   clientSample,
+  curlGetSample,
   curlSample,
+  fetchGetSample,
+  getLeftOut,
+  getQuery,
+  getVerdict,
   fetchSample,
   issueLines,
   joinUrl,
@@ -20,13 +25,17 @@ import {
   parseHeaders,
   parseParams,
   pyLiteral,
+  pythonGetSample,
   pythonSample,
   prettyJson,
+  ruleFor,
   showValue,
   unreachable,
   wsUrl,
+  type StatusRule,
   type TryService,
 } from '../../../tools/docs/try.js';
+import { paramsFromQuery, statusOf } from '../../../runtime/server/http-get.js';
 import { unitOf, unitsIn } from '../../../generator/emit/docs/try.js';
 import { ROOT } from '../../helpers/paths.js';
 import { projectModel } from '../../helpers/model.js';
@@ -205,5 +214,73 @@ describe('the console on every method page', () => {
     }
     expect(checked).toBe(model.services.reduce((n, s) => n + s.methods.length, 0));
     expect(problems).toEqual([]);
+  });
+});
+
+describe('the plain GET form (x-http-get)', () => {
+  const health = { query: { tag: { param: 'tags', list: true } } };
+  const rules: StatusRule[] = [{ code: 503, when: { pointer: '/healthy', equals: false } }, { code: 200 }];
+
+  const queries: [string, { params: unknown; want: string }][] = [
+    ['no params: no query', { params: undefined, want: '' }],
+    ['an empty object: no query', { params: {}, want: '' }],
+    ['a list param: its query parameter repeated', { params: { tags: ['11111111111111111111111111111111LpoYY', 'C'] }, want: '?tag=11111111111111111111111111111111LpoYY&tag=C' }],
+    ['text escaped', { params: { tags: ['a b&c=d/é'] }, want: '?tag=a%20b%26c%3Dd%2F%C3%A9' }],
+    ['an empty list: no query', { params: { tags: [] }, want: '' }],
+  ];
+  it.each(queries)('getQuery: %s', (_name, { params, want }) => {
+    expect(getQuery(health, params)).toBe(want);
+    // What the server reads back from the query is what was given.
+    const back = paramsFromQuery({ paths: [''], status: [], ...health }, want.slice(1));
+    const given = (params ?? {}) as { tags?: string[] };
+    expect(back).toEqual(given.tags?.length ? { tags: given.tags } : {});
+  });
+
+  it('getLeftOut: params no query parameter carries', () => {
+    expect(getLeftOut(health, { tags: ['C'] })).toEqual([]);
+    expect(getLeftOut(health, { tags: ['C'], verbose: true })).toEqual(['verbose']);
+    expect(getLeftOut(health, undefined)).toEqual([]);
+  });
+
+  const verdicts: [string, { status: number; body: unknown; want: { ok: boolean; lines: string[] } }][] = [
+    ['healthy, 200', { status: 200, body: { healthy: true, checks: {} }, want: { ok: true, lines: ['HTTP 200 is the status the rules give this body (200 otherwise): ok.'] } }],
+    ['unhealthy, 503', { status: 503, body: { healthy: false, checks: {} }, want: { ok: true, lines: ['HTTP 503 is the status the rules give this body (503 when /healthy is false): not ok.'] } }],
+    ['unhealthy but 200', { status: 200, body: { healthy: false }, want: { ok: false, lines: ['the status rules give this body 503 (503 when /healthy is false), but the server answered 200'] } }],
+    ['healthy but 503', { status: 503, body: { healthy: true }, want: { ok: false, lines: ['the status rules give this body 200 (200 otherwise), but the server answered 503'] } }],
+    ['a status the rules do not list', { status: 500, body: { code: -32603 }, want: { ok: false, lines: ['HTTP 500 is not a status the spec lists for this GET (503, 200)'] } }],
+    ['a body that is not JSON', { status: 200, body: undefined, want: { ok: false, lines: ['the body is not JSON'] } }],
+  ];
+  it.each(verdicts)('getVerdict: %s', (_name, { status, body, want }) => {
+    expect(getVerdict(rules, status, body)).toEqual(want);
+  });
+
+  it('ruleFor agrees with the server on every body', () => {
+    for (const body of [{ healthy: false }, { healthy: true }, {}, null, { healthy: 'false' }, { healthy: [false] }]) expect(ruleFor(rules, body)?.code).toBe(statusOf({ paths: [''], query: {}, status: rules }, body));
+  });
+
+  it('samples: curl shows the status, fetch and requests read the body whatever the status', () => {
+    const url = 'http://127.0.0.1:9650/ext/health/readiness?tag=C';
+    expect(curlGetSample(url, [['x-api-key', "it's"]])).toBe(`curl -s -i -H 'x-api-key: it'\\''s' '${url}'`);
+    expect(fetchGetSample(url)).toBe(`const response = await fetch('${url}');\nconsole.log(response.status, await response.json());`);
+    expect(pythonGetSample(url)).toContain(`response = requests.get(\n    "${url}",\n    timeout=30,\n)`);
+  });
+
+  it("every x-http-get method's console carries its GET form, as the model has it", () => {
+    const model = projectModel();
+    const theme = join(ROOT, 'generated/docs/.vitepress/theme');
+    let seen = 0;
+    for (const service of model.services) {
+      const data = JSON.parse(readFileSync(join(theme, `try/${service.name}.json`), 'utf8')) as TryService;
+      for (const method of service.methods) {
+        const get = data.methods[method.name]?.get;
+        if (!method.httpGet) {
+          expect(get, method.name).toBeUndefined();
+          continue;
+        }
+        seen++;
+        expect(get, method.name).toEqual({ paths: method.httpGet.paths, query: method.httpGet.query, status: method.httpGet.status, accessor: `node.${method.namespace}.http.${method.member}` });
+      }
+    }
+    expect(seen).toBeGreaterThan(0);
   });
 });

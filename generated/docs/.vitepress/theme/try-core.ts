@@ -30,6 +30,26 @@ export interface TryMethod {
   readonly kinds?: readonly TryKind[];
   readonly unsubscribe?: string;
   readonly notification?: string;
+  /** The plain GET form of a method the spec also serves to HTTP GET requests (`x-http-get`). */
+  readonly get?: TryGet;
+}
+
+/** A method's plain GET form: where it is served, how params become the query string, which status means what. */
+export interface TryGet {
+  /** Paths after the HTTP endpoint's (`''`: the endpoint itself, `/readiness`); the client calls the first. */
+  readonly paths: readonly string[];
+  /** Query parameter name → the param it carries; a list param repeats the query parameter, one per item. */
+  readonly query: Readonly<Record<string, { readonly param: string; readonly list: boolean }>>;
+  /** In order, the first that matches the body gives the status; the last has no `when`. */
+  readonly status: readonly StatusRule[];
+  /** The client member of the GET form (`node.health.http.readiness`). */
+  readonly accessor: string;
+}
+
+/** The HTTP status of a body: `when` the value at `pointer` equals `equals`; without `when`, always. */
+export interface StatusRule {
+  readonly code: number;
+  readonly when?: { readonly pointer: string; readonly equals: unknown };
 }
 
 export interface TryKind {
@@ -180,6 +200,82 @@ export function parseBaseUrl(text: string): Parsed<string> {
 
 export function requestBody(method: string, params: unknown, id: number | string = 1): string {
   return JSON.stringify(params === undefined ? { jsonrpc: '2.0', id, method } : { jsonrpc: '2.0', id, method, params });
+}
+
+/**
+ * `?tag=a&tag=b`: the query string of a GET from its params in wire form (one object, by name), each query
+ * parameter from its param, a list repeated; params the GET does not carry, and absent ones, are left out.
+ */
+export function getQuery(get: Pick<TryGet, 'query'>, params: unknown): string {
+  const wire = params !== null && typeof params === 'object' && !Array.isArray(params) ? (params as Record<string, unknown>) : {};
+  const parts: string[] = [];
+  for (const [name, { param }] of Object.entries(get.query)) {
+    const value = Object.prototype.hasOwnProperty.call(wire, param) ? wire[param] : undefined;
+    for (const item of Array.isArray(value) ? value : [value]) {
+      if (item === undefined || item === null) continue;
+      parts.push(`${encodeURIComponent(name)}=${encodeURIComponent(typeof item === 'string' ? item : JSON.stringify(item))}`);
+    }
+  }
+  return parts.length ? `?${parts.join('&')}` : '';
+}
+
+/** Params the GET form cannot send: every param must travel in a query parameter. */
+export function getLeftOut(get: Pick<TryGet, 'query'>, params: unknown): string[] {
+  if (params === null || typeof params !== 'object' || Array.isArray(params)) return [];
+  const carried = new Set(Object.values(get.query).map((q) => q.param));
+  return Object.keys(params).filter((k) => !carried.has(k));
+}
+
+/** The value at a JSON pointer (`/healthy`), or undefined. */
+function valueAt(value: unknown, pointer: string): unknown {
+  let at = value;
+  for (const seg of pointer.split('/').slice(1)) {
+    const key = seg.replace(/~1/g, '/').replace(/~0/g, '~');
+    at = at !== null && typeof at === 'object' && Object.prototype.hasOwnProperty.call(at, key) ? (at as Record<string, unknown>)[key] : undefined;
+  }
+  return at;
+}
+
+/** The rule that gives a body its status: the first whose `when` holds. */
+export function ruleFor(rules: readonly StatusRule[], body: unknown): StatusRule | undefined {
+  return rules.find((r) => !r.when || JSON.stringify(valueAt(body, r.when.pointer)) === JSON.stringify(r.when.equals));
+}
+
+/** A rule in words: `503 when /healthy is false`, `200 otherwise`. */
+export function ruleText(rule: StatusRule): string {
+  return rule.when ? `${rule.code} when ${rule.when.pointer} is ${JSON.stringify(rule.when.equals)}` : `${rule.code} otherwise`;
+}
+
+/**
+ * What the spec's status rules say of a GET's reply: whether the status is one they list, whether it is the
+ * one they give this body, and, when it is, whether it means ok (2xx: for a health report, healthy).
+ * `body` is the parsed body (undefined: not JSON).
+ */
+export function getVerdict(rules: readonly StatusRule[], status: number, body: unknown): { ok: boolean; lines: string[] } {
+  const listed = [...new Set(rules.map((r) => r.code))];
+  if (!listed.includes(status)) return { ok: false, lines: [`HTTP ${status} is not a status the spec lists for this GET (${listed.join(', ')})`] };
+  if (body === undefined) return { ok: false, lines: ['the body is not JSON'] };
+  const rule = ruleFor(rules, body);
+  if (rule && rule.code !== status) return { ok: false, lines: [`the status rules give this body ${rule.code} (${ruleText(rule)}), but the server answered ${status}`] };
+  const ok = status >= 200 && status < 300;
+  return { ok: true, lines: [`HTTP ${status} is the status the rules give this body (${rule ? ruleText(rule) : 'no rule'}): ${ok ? 'ok' : 'not ok'}.`] };
+}
+
+/** The same GET with curl. */
+export function curlGetSample(url: string, headers: readonly (readonly [string, string])[] = []): string {
+  return `curl -s -i${headers.map(([k, v]) => ` -H ${shellWord(`${k}: ${v}`)}`).join('')} ${shellWord(url)}`;
+}
+
+/** The same GET with fetch: the status, then the body. */
+export function fetchGetSample(url: string, headers: readonly (readonly [string, string])[] = []): string {
+  const h = headers.length ? `, { headers: { ${headers.map(([k, v]) => `${jsString(k)}: ${jsString(v)}`).join(', ')} } }` : '';
+  return [`const response = await fetch(${jsString(url)}${h});`, 'console.log(response.status, await response.json());'].join('\n');
+}
+
+/** The same GET with Python's requests: the status, then the body (a 503 is an answer here, not a failure). */
+export function pythonGetSample(url: string, headers: readonly (readonly [string, string])[] = []): string {
+  const h = headers.length ? `    headers={${headers.map(([k, v]) => `${JSON.stringify(k)}: ${JSON.stringify(v)}`).join(', ')}},\n` : '';
+  return ['import json', 'import requests', '', `response = requests.get(\n    ${JSON.stringify(url)},\n${h}    timeout=30,\n)`, 'print(response.status_code)', 'print(json.dumps(response.json(), indent=2))'].join('\n');
 }
 
 /** A shell single-quoted word. */

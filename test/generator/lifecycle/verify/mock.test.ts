@@ -38,7 +38,7 @@ describe('verify against the generated mock (node mode)', () => {
     }
     const notOk = report.methods.filter((m) => m.status !== 'ok' && reads.includes(m.method));
     expect(notOk, formatReport(report)).toEqual([]);
-    expect(report.methods.filter((m) => m.status === 'ok').map((m) => m.method)).toEqual(reads);
+    expect(report.methods.filter((m) => m.status === 'ok' && m.get === undefined).map((m) => m.method)).toEqual(reads);
     expect(report.methods.find((m) => m.method === 'eth_getFilterLogs')).toEqual({
       method: 'eth_getFilterLogs',
       service: 'evm',
@@ -50,7 +50,10 @@ describe('verify against the generated mock (node mode)', () => {
       expect(m.status).toBe('skipped');
       expect(m.reason).toMatch(/^not a read \(x-effects: (write|admin)(, idempotent)?\)$/);
     }
-    expect(report.methods.length).toBe(methods.length);
+    // One entry per method, and one more per plain GET path of a method served to plain GETs.
+    const getPaths = methods.reduce((n, m) => n + (m.httpGet?.paths.length ?? 0), 0);
+    expect(getPaths).toBeGreaterThan(0);
+    expect(report.methods.length).toBe(methods.length + getPaths);
     expect(failed(report)).toBe(false);
   });
 
@@ -73,8 +76,8 @@ describe('verify against the generated mock (node mode)', () => {
     expect(report.node).toEqual({ url: mock.url, version: 'avalanchego/1.14.3' });
     const notServed = report.methods.filter((m) => m.status === 'not-served').length;
     expect(report.summary.ok + report.summary.skipped + notServed).toBe(report.methods.length);
-    // Each read once (removed ones too), two more listings of validators for the L1 validator, rpc.discover
-    // once per endpoint.
+    // Each read once (removed ones too), each plain GET path once, two more listings of validators for the
+    // L1 validator, rpc.discover once per endpoint.
     expect(report.summary.calls).toBe(report.summary.ok + notServed + 2 + report.discover.length);
     // The node has no rpc.discover; the mock in node mode neither.
     expect(report.discover.every((d) => !d.served)).toBe(true);
