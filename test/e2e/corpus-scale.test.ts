@@ -13,7 +13,7 @@
  * extension); the test lists each one left out with its rule, and every other source's methods must all be
  * in the merged document under its namespace.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { GenerateResult } from '../../generator/generate.js';
@@ -33,6 +33,47 @@ beforeAll(async () => {
   result = await generateLoose(out, ['openrpc.json'], join(out, 'union'), 'corpus-union');
   diagnostics = typecheckPackages(out, ['union']).get('union');
 }, 600_000);
+
+describe('merging documents', () => {
+  const doc = (extra: Record<string, unknown>) => ({ openrpc: '1.2.6', info: { title: 't', version: '1' }, ...extra });
+  const thing = { name: 'r', schema: { $ref: '#/components/schemas/Thing' } };
+  const SOURCES: Record<string, Record<string, unknown>> = {
+    'one-doc': doc({
+      methods: [
+        { name: 'get', params: [], result: thing, links: [{ name: 'again', method: 'get' }], examples: [{ $ref: '#/components/examplePairings/Got' }] },
+        { name: 'old.get', params: [], result: thing, deprecated: true, 'x-replaced-by': 'get' },
+      ],
+      components: { schemas: { Thing: { type: 'string' } }, examplePairings: { Got: { name: 'got', params: [], result: { name: 'r', value: 'x' } } } },
+    }),
+    wide: doc({ 'x-jsonrpc': { batch: false }, methods: [{ name: 'a', params: [], result: { name: 'r', schema: {} } }] }),
+    'moved-ref': doc({ methods: [{ name: 'a', params: [], result: { name: 'r', schema: { type: 'string' } } }, { name: 'b', params: [], result: { name: 'r', schema: { $ref: '#/methods/0/result/schema' } } }] }),
+  };
+  const root = scratch('corpus-union-rules');
+  const entries = Object.entries(SOURCES).map(([name, d]) => {
+    mkdirSync(join(root, name));
+    writeFileSync(join(root, name, 'openrpc.json'), JSON.stringify(d));
+    return { name, root: join(root, name), documents: ['openrpc.json'] };
+  });
+
+  it('prefixes methods, components and what names them, and leaves sources out by rule', () => {
+    const merged = corpusUnion(entries);
+    expect(merged.sources).toEqual([{ source: 'one-doc/openrpc.json', namespace: 'oneDoc', methods: 2 }]);
+    expect(merged.leftOut.map((l) => [l.source, l.why])).toEqual([
+      ['wide/openrpc.json', 'it sets x-jsonrpc for the whole document'],
+      ['moved-ref/openrpc.json', 'a local $ref points outside its components: #/methods/0/result/schema'],
+    ]);
+    const renamedThing = { name: 'r', schema: { $ref: '#/components/schemas/oneDoc_Thing' } };
+    expect(merged.document).toEqual({
+      openrpc: '1.2.6',
+      info: expect.objectContaining({ title: 'Published OpenRPC documents, merged' }),
+      methods: [
+        { name: 'oneDoc_get', params: [], result: renamedThing, links: [{ name: 'again', method: 'oneDoc_get' }], examples: [{ $ref: '#/components/examplePairings/oneDoc_Got' }] },
+        { name: 'oneDoc_old.get', params: [], result: renamedThing, deprecated: true, 'x-replaced-by': 'oneDoc_get' },
+      ],
+      components: { schemas: { oneDoc_Thing: { type: 'string' } }, examplePairings: { oneDoc_Got: { name: 'got', params: [], result: { name: 'r', value: 'x' } } } },
+    });
+  });
+});
 
 describe('one document of every corpus method, end to end', () => {
   it('holds at least 500 methods, every one of each source that went in, under its namespace', () => {

@@ -19,7 +19,7 @@
  * - a local `$ref` in it points anywhere but into `#/components/<kind>/<key>` (its target would move);
  * - it sets a service-wide fact the generator reads from the document's top level (`x-jsonrpc`,
  *   `x-namespace`, `x-availability`), which one merged document cannot hold per source.
- * The merged document has no `servers` (each source's name another host; the mock serves all at one) and
+ * The merged document has no `servers` (each source names its own host; the mock serves them all at one) and
  * declares the newest `openrpc` version among its sources.
  */
 import { basename, extname } from 'node:path';
