@@ -8,6 +8,7 @@ import { writeFileSync } from 'node:fs';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { clientSection } from './client.js';
+import { corpusUnionSection } from './corpus-union.js';
 import { generationSection } from './generation.js';
 import { goSection } from './go.js';
 import { ROOT, table, type Section } from './lib.js';
@@ -20,6 +21,7 @@ import { validatorsSection } from './validators.js';
 const SECTIONS: Record<string, () => Promise<Section>> = {
   generation: generationSection,
   scale: scaleSection,
+  corpus: corpusUnionSection,
   client: clientSection,
   validators: validatorsSection,
   server: serverSection,

@@ -123,7 +123,8 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
         ),
         severity: 'warning',
       });
-    const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(p));
+    // By the severity the run gives a problem: a foreign document's `ref-base` is a warning, not a reason to drop it.
+    const modeled = !checked.some((p) => p.code === 'openrpc-invalid') && !bundled.problems.some((p) => isError(withSeverity(config, p)));
     const schemaDocument: SchemaJobDocument = { service: doc.service, source: doc.path, document: bundled.document, broken: bundled.brokenAt, modeled };
     schemaDocuments.push(schemaDocument);
     options.onSchemaDocument?.(schemaDocument);
@@ -147,11 +148,12 @@ export function loadProject(config: Config, options: LoadOptions = {}): LoadResu
 /** Severity by the project's standards (warnings for a foreign document), duplicates dropped, file order. */
 function finishProblems(config: Config, problems: readonly Diagnostic[]): Diagnostic[] {
   const kept = config.strict ? problems : problems.filter((p) => !PROJECT_ONLY.has(p.code));
-  return sortDiagnostics(
-    dedupe([...kept]).map((p) =>
-      !config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : config.strict && TOLERATED.has(p.code) ? { ...p, severity: 'error' as const } : p,
-    ),
-  );
+  return sortDiagnostics(dedupe([...kept]).map((p) => withSeverity(config, p)));
+}
+
+/** A problem with the severity the run's standards give it (see STANDARDS and TOLERATED). */
+function withSeverity(config: Config, p: Diagnostic): Diagnostic {
+  return !config.strict && STANDARDS.has(p.code) ? { ...p, severity: 'warning' as const } : config.strict && TOLERATED.has(p.code) ? { ...p, severity: 'error' as const } : p;
 }
 
 /** The load's problems with the schema job's added, located in the files the author wrote. */

@@ -48,11 +48,19 @@ export interface CallOutcome {
   readonly problem?: string;
 }
 
+/** The service's model and schema compiler, made once per service (a document of a thousand methods made them for each). */
+const madeFrom = new WeakMap<Def, { methods: Map<string, MethodModel>; compiler: SchemaCompiler }>();
+
 /** The params of a made example for a method, for calls whose examples carry invalid params. */
 function madeParams(def: Def, method: string): { name: string; value: unknown }[] | undefined {
-  const model = buildService(def.name, '', def.document);
-  const m = model.methods.find((x) => x.name === method) as MethodModel;
-  const compiler = new SchemaCompiler(`test:${def.name}`, def.document, { strict: false, source: false });
+  let kept = madeFrom.get(def);
+  if (!kept) {
+    const model = buildService(def.name, '', def.document);
+    kept = { methods: new Map(model.methods.map((m) => [m.name, m])), compiler: new SchemaCompiler(`test:${def.name}`, def.document, { strict: false, source: false }) };
+    madeFrom.set(def, kept);
+  }
+  const m = kept.methods.get(method) as MethodModel;
+  const compiler = kept.compiler;
   const envelope = compileParams(compiler, m.pointer, m.params.map((p) => ({ name: p.name, required: p.required, schemaPointer: p.schemaPointer })), m.paramStructure);
   const made = sampleMethod(new Sampler(def.document, compiler), { ...m, result: undefined }, envelope instanceof Error ? undefined : (v) => envelope(v) === true);
   return 'example' in made && !made.example.paramsMissing ? [...made.example.params] : undefined;

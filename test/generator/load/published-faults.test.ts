@@ -3,7 +3,7 @@
  * (not strict) generates, with a located warning for each; a project's own spec (strict) is refused for the
  * same fault. Each case is the smallest document that shows one construct met in the corpus.
  */
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { resolveConfig } from '../../../generator/config/index.js';
@@ -48,4 +48,29 @@ describe('faults of published documents', () => {
       expect(strict.problems.filter((p) => p.severity !== 'warning').map((p) => p.code)).toEqual(expect.arrayContaining(want.map((w) => w.split(' ')[0])));
     });
   }
+});
+
+describe('a reference written from the project root (ref-base)', () => {
+  // As starknet's documents write theirs: `./api/a.json#...` from api/b.json, which resolves only from the root.
+  async function run(strict: boolean) {
+    const root = scratch('published-faults-ref-base');
+    mkdirSync(join(root, 'api'));
+    writeFileSync(join(root, 'api/a.json'), JSON.stringify(doc([{ name: 'a_one', params: [], result: { name: 'r', schema: { type: 'string' } } }], { components: { schemas: { X: { type: 'integer' } } } })));
+    writeFileSync(join(root, 'api/b.json'), JSON.stringify(doc([{ name: 'b_two', params: [], result: { name: 'r', schema: { $ref: './api/a.json#/components/schemas/X' } } }])));
+    const config = resolveConfig(root, { documents: ['api/a.json', 'api/b.json'], out: join(root, 'out'), strict, emit: ['client'] });
+    return generate(config, { cacheDir: false });
+  }
+
+  it('generates every document, the one holding it too, with a located warning; strict refuses it', async () => {
+    const loose = await run(false);
+    expect(loose.ok, loose.report).toBe(true);
+    expect(loose.model!.services.map((s) => [s.name, s.methods.map((m) => m.name)])).toEqual([
+      ['a', ['a_one']],
+      ['b', ['b_two']],
+    ]);
+    expect(loose.problems.filter((p) => p.code === 'ref-base').map((p) => `${p.severity} ${p.file} ${p.pointer}`)).toEqual(['warning api/b.json /methods/0/result/schema/$ref']);
+    const strict = await run(true);
+    expect(strict.ok).toBe(false);
+    expect(strict.problems.filter((p) => p.severity !== 'warning').map((p) => p.code)).toContain('ref-base');
+  });
 });
