@@ -173,10 +173,28 @@ export class TypeCatalog {
         names.set(key, undefined);
         continue;
       }
-      const name = pascalCase(key);
+      const name = this.componentTypeName(service, key, schema);
       names.set(key, name);
       this.declare({ name, service, schema, origin: `${service.source}#/components/schemas/${key}` });
     }
+  }
+
+  /**
+   * A component's type name: its key. Where another document of the package already declares a different
+   * schema under that name (two documents of one API, each with its own `EVENT`), the later one takes its
+   * service's name in front (`TraceEvent`), as the Go and Python types do, then a number if that is taken too.
+   */
+  private componentTypeName(service: ServiceModel, key: string, schema: JsonSchema): string {
+    const base = pascalCase(key);
+    const free = (name: string) => {
+      const existing = this.decls.get(name);
+      return !existing || this.sameType(existing.schema, schema);
+    };
+    const existing = this.decls.get(base);
+    if (free(base) || existing?.service === service) return base;
+    const qualified = `${pascalCase(service.name)}${base}`;
+    if (free(qualified)) return qualified;
+    for (let i = 2; ; i++) if (free(`${qualified}${i}`)) return `${qualified}${i}`;
   }
 
   /** Titled inline object/union schemas inside params and results become named types. */

@@ -23,9 +23,6 @@ const CORPUS: readonly CorpusEntry[] = ALL.filter((c) => !ONLY || ONLY.includes(
  * with a message matching `because` until the construct is supported, and then passes (and this entry goes).
  */
 const EXPECTED_TO_FAIL: Readonly<Record<string, { readonly construct: string; readonly because: RegExp }>> = {
-  // Its write, trace, ws and executables documents reference the main one from the project root (`ref-base`,
-  // a warning); generated together, the trace document's own EVENT and the main one's want one type name.
-  starknet: { construct: 'two documents of one package with different schemas under one component key', because: /type-name-collision.*"EVENT"/ },
 };
 
 const out = scratch('e2e-corpus');

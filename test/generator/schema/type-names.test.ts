@@ -48,6 +48,25 @@ describe('type names', () => {
     expect(c.names()).toEqual(['GetResult', 'GetResult2', 'TransferPointParams', 'TransferPointParams2', 'TransferPointResult']);
   });
 
+  it('puts the service name in front of a component another document declares differently under its key', () => {
+    const event = { type: 'object', properties: { keys: { type: 'array', items: { type: 'string' } } } };
+    const traced = { type: 'object', properties: { order: { type: 'integer' } } };
+    const doc = (title: string, schemas: Record<string, unknown>, m: unknown[]) => ({ openrpc: '1.3.2', info: { title, version: '1' }, methods: m, components: { schemas } });
+    const services = [
+      buildService('main', 'main.json', doc('Main', { EVENT: event, Same: { type: 'string', enum: ['x'] } }, [method('main_events', { $ref: '#/components/schemas/EVENT' })])),
+      buildService('trace', 'trace.json', doc('Trace', { EVENT: traced, Same: { type: 'string', enum: ['x'] } }, [method('trace_events', { $ref: '#/components/schemas/EVENT' })])),
+      buildService('other', 'other.json', doc('Other', { EVENT: { type: 'boolean', const: true, description: 'a third' }, TraceEVENT: { type: 'number' } }, [])),
+    ];
+    const c = new TypeCatalog({ services }, new RunMemory(false));
+    expect(c.problems).toEqual([]);
+    expect(c.componentType(services[0]!, 'EVENT')).toBe('EVENT');
+    expect(c.componentType(services[1]!, 'EVENT')).toBe('TraceEVENT');
+    // The same schema under one key is one type, whichever document declares it.
+    expect(c.componentType(services[1]!, 'Same')).toBe(c.componentType(services[0]!, 'Same'));
+    expect(c.componentType(services[2]!, 'EVENT')).toBe('OtherEVENT');
+    expect(c.names()).toContain('TraceEventsResult');
+  });
+
   it('takes a method type that is its component under the same name as that component', () => {
     const c = catalog([method('get', { $ref: '#/components/schemas/GetResult' })], { GetResult: { type: 'object', properties: { a: { type: 'string' } } } });
     expect(c.problems).toEqual([]);
