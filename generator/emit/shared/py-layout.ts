@@ -5,6 +5,7 @@
  */
 import type { MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { omittable } from '../../model/index.js';
+import { offersHttpGet } from './http-get.js';
 import { NameTable, pascal, plainPackageName, snake } from './names.js';
 
 const KEYWORDS = new Set(
@@ -64,11 +65,6 @@ export interface PyMethodName {
    * namespace's GET calls (`["health", "http"]`), where the GET has the method's `attr` and arguments.
    */
   readonly getPath?: readonly string[];
-}
-
-/** Whether the clients offer a method as a plain GET call: served to GETs, answering with a result, not a subscription. */
-export function offersHttpGet(method: MethodModel): boolean {
-  return method.httpGet !== undefined && method.result !== undefined && method.subscriptions === undefined;
 }
 
 /** One subscription kind: its builder in calls.py and its params after the kind. */
