@@ -31,12 +31,10 @@ type httpGet struct {
 	Statuses []int
 }
 
-// httpGetQuery is a query parameter and the param it carries: by name, or at Index for a method taking
-// params by position (Index is -1 otherwise).
+// httpGetQuery is a query parameter and the param it carries (such methods take their params by name).
 type httpGetQuery struct {
 	Name  string
 	Param string
-	Index int
 }
 
 // getResult is a GET's outcome as the generated methods return it.
@@ -69,18 +67,12 @@ func queryString(get httpGet, params any) (string, error) {
 		return "", err
 	}
 	var byName map[string]json.RawMessage
-	var byPosition []json.RawMessage
 	if err := json.Unmarshal(data, &byName); err != nil {
-		_ = json.Unmarshal(data, &byPosition)
+		return "", err
 	}
 	var parts []string
 	for _, q := range get.Query {
-		var raw json.RawMessage
-		if q.Index >= 0 && q.Index < len(byPosition) {
-			raw = byPosition[q.Index]
-		} else if q.Index < 0 {
-			raw = byName[q.Param]
-		}
+		raw := byName[q.Param]
 		var items []json.RawMessage
 		if err := json.Unmarshal(raw, &items); err != nil {
 			items = []json.RawMessage{raw}

@@ -497,7 +497,7 @@ func (a *HealthAPI) Health(ctx context.Context, params HealthHealthParams) (Heal
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
 func (a *HealthHTTPAPI) Health(ctx context.Context, params HealthHealthParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
-	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.health", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "", Query: []httpGetQuery{{Name: "tag", Param: "tags", Index: -1}}, Statuses: []int{503, 200}})
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.health", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)
 }
 
@@ -528,7 +528,7 @@ func (a *HealthAPI) Readiness(ctx context.Context, params HealthReadinessParams)
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
 func (a *HealthHTTPAPI) Readiness(ctx context.Context, params HealthReadinessParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
-	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.readiness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/readiness", Query: []httpGetQuery{{Name: "tag", Param: "tags", Index: -1}}, Statuses: []int{503, 200}})
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.readiness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/readiness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)
 }
 
@@ -559,7 +559,7 @@ func (a *HealthAPI) Liveness(ctx context.Context, params HealthLivenessParams) (
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
 func (a *HealthHTTPAPI) Liveness(ctx context.Context, params HealthLivenessParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
-	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.liveness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/liveness", Query: []httpGetQuery{{Name: "tag", Param: "tags", Index: -1}}, Statuses: []int{503, 200}})
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.liveness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/liveness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)
 }
 

@@ -40,11 +40,10 @@ class HttpGetResult(Generic[T]):
 @dataclass(frozen=True)
 class HttpGet:
     """Where and how a method is served to GETs: its ``path`` after the service's, each query parameter
-    with the param it carries (its name, or its index for a method taking params by position), and the
-    statuses the spec lists for it."""
+    with the param it carries (such methods take their params by name), and the statuses the spec lists."""
 
     path: str
-    query: tuple[tuple[str, str | int], ...]
+    query: tuple[tuple[str, str], ...]
     statuses: tuple[int, ...]
 
 
@@ -62,13 +61,8 @@ def query_string(get: HttpGet, wire: Any) -> str:
     return "?" + "&".join(parts) if parts else ""
 
 
-def _param(wire: Any, param: str | int) -> Any:
-    if isinstance(param, int):
-        if not isinstance(wire, list):
-            return None
-        items = cast("list[Any]", wire)
-        return items[param] if param < len(items) else None
-    return wire.get(param) if isinstance(wire, dict) else None  # pyright: ignore[reportUnknownMemberType, reportUnknownVariableType]
+def _param(wire: Any, param: str) -> Any:
+    return cast("dict[str, Any]", wire).get(param) if isinstance(wire, dict) else None
 
 
 def _target(core: _Core, call: Call[Any], get: HttpGet, headers: Mapping[str, str] | None) -> tuple[str, dict[str, str]]:

@@ -148,7 +148,8 @@ function getMethod(m: GoMethod): string[] {
   const get = m.method.httpGet!;
   const base = (m.service.endpoints.find((e) => e.transport === 'http')?.path ?? '').replace(/\/+$/, '');
   const codes = [...new Set(get.status.map((s) => s.code))];
-  const query = Object.entries(get.query).map(([name, { param }]) => `{Name: ${JSON.stringify(name)}, Param: ${JSON.stringify(param)}, Index: ${m.method.positional ? m.method.params.findIndex((p) => p.name === param) : -1}}`);
+  // (The loader lets only methods taking params by name have x-http-get.)
+  const query = Object.entries(get.query).map(([name, { param }]) => `{Name: ${JSON.stringify(name)}, Param: ${JSON.stringify(param)}}`);
   const shown = Object.entries(get.query).map(([name, { param }]) => `${param} as ?${name}=`);
   const wire = m.paramsType ? (m.method.positional ? 'params.wire()' : 'params') : m.method.positional ? '[]any{}' : 'struct{}{}';
   return [

@@ -30,10 +30,8 @@ function where(method: MethodModel, endpoint: Endpoint | undefined): string {
 /** The `HttpGet(...)` literal of a method: its first path, its query parameters and its statuses. */
 function getLiteral(method: MethodModel): string {
   const get = method.httpGet!;
-  const query = Object.entries(get.query).map(([q, { param }]) => {
-    const key = method.positional ? String(method.params.findIndex((p) => p.name === param)) : JSON.stringify(param);
-    return `(${JSON.stringify(q)}, ${key})`;
-  });
+  // (The loader lets only methods taking params by name have x-http-get.)
+  const query = Object.entries(get.query).map(([q, { param }]) => `(${JSON.stringify(q)}, ${JSON.stringify(param)})`);
   const codes = [...new Set(get.status.map((s) => s.code))];
   return `HttpGet(${JSON.stringify(get.paths[0] ?? '')}, (${query.join(', ')}${query.length === 1 ? ',' : ''}), (${codes.join(', ')}${codes.length === 1 ? ',' : ''}))`;
 }
