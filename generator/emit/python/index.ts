@@ -631,7 +631,32 @@ ${fence}
 
 A method that pages has an \`iter_\` twin that follows the cursor and yields every item (an async iterator on the
 async client): \`for item in client.<namespace>.iter_<method>(...): ...\`.
-${subscriptionsSection(ctx, layout)}`;
+${getsSection(layout)}${subscriptionsSection(ctx, layout)}`;
+}
+
+/** The README's section on plain GETs (none where no method is served to them), with the first such method. */
+function getsSection(layout: PyLayout): string {
+  const m = layout.methods.find((x) => x.getPath && x.params.every((p) => !p.required));
+  if (!m) return '';
+  const fence = '\x60\x60\x60';
+  const gets = layout.methods.filter((x) => x.getPath).map((x) => `\`${x.method.name}\``);
+  return `
+## Plain GETs
+
+Some methods are also served to plain HTTP \`GET\` requests, as load balancers and probes call them:
+${gets.join(', ')}. Each has the same call under its namespace's \`http\` attribute, returning an \`HttpGetResult\`: \`status\`, \`ok\`
+(whether it is 2xx) and \`body\`, the result. Every status the node's documentation lists for it is a result (a health
+report answers 503 with \`ok\` False when the node is unhealthy); any other raises \`HttpError\`, a body that is not JSON
+\`ProtocolError\`.
+
+${fence}python
+from ${layout.module} import NodeClient
+
+with NodeClient() as client:
+    reply = client.${[...m.getPath!, m.attr].join('.')}()
+    print(reply.status, reply.ok)
+${fence}
+`;
 }
 
 /** The README's subscriptions section, with the first kind that needs no params (none where nothing subscribes). */
