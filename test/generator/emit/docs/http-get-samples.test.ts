@@ -2,7 +2,8 @@
  * The "Plain GET" sections of the method pages: each method the spec serves to plain GETs has one, with a code
  * group of curl, TypeScript, Python and Go tabs. The Python and Go tabs run as a reader would run them, against
  * the generated mock on 127.0.0.1 (the page's URL swapped for the mock's): each prints the status, whether it is
- * 2xx and the body, which must be the method's first example decoded (the tab calls with its params).
+ * 2xx and the body, which must be the method's first example decoded (the tab calls with its params); the
+ * Python ones also pass mypy --strict.
  */
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -84,6 +85,18 @@ describe('the Plain GET samples on the method pages', () => {
     }
     expect(problems).toEqual([]);
   }, 120_000);
+
+  it('Python: as the pages show them, pass mypy --strict', async () => {
+    const dir = scratch('py-get-samples');
+    const bodies = all.map((s, i) => {
+      const [imports, body] = s.tabs['Python client']!.split('\n\n');
+      return { imports: imports!, fn: `# ${s.where}\ndef sample${i}() -> None:\n${body!.replace(/^(?=.)/gm, '    ')}\n` };
+    });
+    writeFileSync(join(dir, 'samples.py'), `${[...new Set(bodies.map((b) => b.imports))].join('\n')}\n\n\n${bodies.map((b) => b.fn).join('\n\n')}`);
+    const mypy = await run('/usr/bin/python3', ['-m', 'mypy', '--strict', '--no-error-summary', '--cache-dir', '/dev/null', 'samples.py'], { cwd: dir, env: { ...process.env, MYPYPATH: join(ROOT, 'generated/python') }, timeoutMs: 170_000 });
+    expect(mypy.stdout.split('\n').filter((l) => l.trim() !== '')).toEqual([]);
+    expect(mypy.status).toBe(0);
+  }, 180_000);
 
   it('Go: each prints the status and the body of the first example', async () => {
     const dir = scratch('go-get-samples');
