@@ -19,12 +19,12 @@ type InfoAPI struct {
 type HealthAPI struct {
 	t *transport
 	// HTTP calls the methods also served to plain HTTP GET requests that way.
-	HTTP *HealthHTTPAPI
+	HTTP *HealthHTTPGets
 }
 
-// HealthHTTPAPI calls the methods of HealthAPI also served to plain HTTP GET requests that way: each returns the
+// HealthHTTPGets calls the methods of HealthAPI also served to plain HTTP GET requests that way: each returns the
 // HTTP status beside the body.
-type HealthHTTPAPI struct {
+type HealthHTTPGets struct {
 	t *transport
 }
 
@@ -178,7 +178,7 @@ func New(baseURL string, opts ...Option) *Client {
 	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "keystore": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
-	c.Health = &HealthAPI{t: t, HTTP: &HealthHTTPAPI{t: t}}
+	c.Health = &HealthAPI{t: t, HTTP: &HealthHTTPGets{t: t}}
 	c.Platform = &PlatformAPI{t: t}
 	c.X = &XAPI{t: t, Avm: &XAvmAPI{t: t}}
 	c.Xwallet = &XwalletAPI{t: t, Wallet: &XwalletWalletAPI{t: t}}
@@ -495,7 +495,7 @@ func (a *HealthAPI) Health(ctx context.Context, params HealthHealthParams) (Heal
 //
 // It returns the HTTP status (503, 200) beside the body as health.health returns it; any other
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
-func (a *HealthHTTPAPI) Health(ctx context.Context, params HealthHealthParams) (HTTPGetResult[HealthReport], error) {
+func (a *HealthHTTPGets) Health(ctx context.Context, params HealthHealthParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
 	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.health", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)
@@ -526,7 +526,7 @@ func (a *HealthAPI) Readiness(ctx context.Context, params HealthReadinessParams)
 //
 // It returns the HTTP status (503, 200) beside the body as health.readiness returns it; any other
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
-func (a *HealthHTTPAPI) Readiness(ctx context.Context, params HealthReadinessParams) (HTTPGetResult[HealthReport], error) {
+func (a *HealthHTTPGets) Readiness(ctx context.Context, params HealthReadinessParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
 	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.readiness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/readiness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)
@@ -557,7 +557,7 @@ func (a *HealthAPI) Liveness(ctx context.Context, params HealthLivenessParams) (
 //
 // It returns the HTTP status (503, 200) beside the body as health.liveness returns it; any other
 // status is an *HTTPError, a body that is not JSON a *ProtocolError.
-func (a *HealthHTTPAPI) Liveness(ctx context.Context, params HealthLivenessParams) (HTTPGetResult[HealthReport], error) {
+func (a *HealthHTTPGets) Liveness(ctx context.Context, params HealthLivenessParams) (HTTPGetResult[HealthReport], error) {
 	var out HealthReport
 	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.liveness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/liveness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
 	return getResult(status, out, err)

@@ -199,7 +199,7 @@ class AsyncInfoApi:
         return await self._t.call(calls.info_upgrades(), timeout=timeout, headers=headers)
 
 
-class AsyncHealthHttpApi:
+class AsyncHealthHttpGets:
     """The methods also served to plain HTTP `GET` requests, called that way: each returns the HTTP status beside the body."""
 
     def __init__(self, transport: AsyncHttpTransport) -> None:
@@ -233,7 +233,7 @@ class AsyncHealthApi:
     def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
         self._ws = ws
-        self.http = AsyncHealthHttpApi(transport)
+        self.http = AsyncHealthHttpGets(transport)
 
     async def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HealthReport:
         """The last result of every health check

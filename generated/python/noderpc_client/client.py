@@ -191,7 +191,7 @@ class InfoApi:
         return self._t.call(calls.info_upgrades(), timeout=timeout, headers=headers)
 
 
-class HealthHttpApi:
+class HealthHttpGets:
     """The methods also served to plain HTTP `GET` requests, called that way: each returns the HTTP status beside the body."""
 
     def __init__(self, transport: HttpTransport) -> None:
@@ -224,7 +224,7 @@ class HealthApi:
 
     def __init__(self, transport: HttpTransport) -> None:
         self._t = transport
-        self.http = HealthHttpApi(transport)
+        self.http = HealthHttpGets(transport)
 
     def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HealthReport:
         """The last result of every health check

@@ -1,5 +1,5 @@
 /**
- * The plain HTTP GETs of a namespace (`x-http-get`) in the Python clients: a class `<Namespace>HttpApi` with one
+ * The plain HTTP GETs of a namespace (`x-http-get`) in the Python clients: a class `<Namespace>HttpGets` with one
  * method per such method, reached as the namespace's `http` attribute (`client.health.http.readiness(tags=...)`).
  * Each takes the method's own arguments and returns an `HttpGetResult` (status, ok, body) typed by its result
  * (runtime/python/_http_get.py): a status the spec lists is a value, any other raises HttpError.
@@ -48,7 +48,7 @@ export function httpGetClass<M extends PyGetMethod>(
 ): { attr: string; name: string; text: string } | undefined {
   const gets = methods.filter((m) => m.getPath);
   if (!gets.length) return undefined;
-  const name = `${owner.replace(/Api$/, '')}HttpApi`;
+  const name = `${owner.replace(/Api$/, '')}HttpGets`;
   const transport = sync ? 'HttpTransport' : 'AsyncHttpTransport';
   const lines = [
     `class ${name}:`,

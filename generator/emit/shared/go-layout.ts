@@ -88,7 +88,7 @@ function withGets(methods: GoMethod[], types: GoTypes): GoMethod[] {
     if (!offersHttpGet(m.method)) return m;
     const field = taken.get(m.apiType)!.has('HTTP') ? 'HTTPGet' : 'HTTP';
     let apiType = apiTypes.get(m.apiType);
-    if (!apiType) apiTypes.set(m.apiType, (apiType = types.names.claim(`${m.apiType.replace(/API$/, '')}${field}API`)));
+    if (!apiType) apiTypes.set(m.apiType, (apiType = types.names.claim(`${m.apiType.replace(/API$/, '')}${field}Gets`)));
     return { ...m, get: { path: [...m.path, field], apiType } };
   });
 }

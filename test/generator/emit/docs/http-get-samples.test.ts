@@ -3,9 +3,9 @@
  * group of curl, TypeScript, Python and Go tabs. The Python and Go tabs run as a reader would run them, against
  * the generated mock on 127.0.0.1 (the page's URL swapped for the mock's): each prints the status, whether it is
  * 2xx and the body, which must be the method's first example decoded (the tab calls with its params); the
- * Python ones also pass mypy --strict.
+ * Python ones also pass mypy --strict, the TypeScript ones tsc --strict.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listFiles } from '../../../../generator/write/index.js';
@@ -15,6 +15,7 @@ import { plansOf, projectModel } from '../../../helpers/model.js';
 import { ROOT, scratch } from '../../../helpers/paths.js';
 import { canonical } from '../clients/cases.js';
 import { run } from '../clients/run.js';
+import { typecheck } from '../../../helpers/typecheck.js';
 import { DOCS } from './page-samples.js';
 
 const BASE = 'http://127.0.0.1:9650';
@@ -68,6 +69,19 @@ describe('the Plain GET samples on the method pages', () => {
     expect(all.length).toBeGreaterThan(0);
     for (const s of all) expect(Object.keys(s.tabs), s.where).toEqual(['curl', 'TypeScript client', 'Python client', 'Go client']);
   });
+
+  it('TypeScript: each type-checks against the generated package', () => {
+    const dir = scratch('ts-get-samples');
+    mkdirSync(join(dir, 'node_modules/@noderpc'), { recursive: true });
+    symlinkSync(join(ROOT, 'generated/client'), join(dir, 'node_modules/@noderpc/client'), 'dir');
+    writeFileSync(join(dir, 'package.json'), JSON.stringify({ type: 'module' }));
+    const files = all.map((s, i) => {
+      const file = join(dir, `get-${i}.ts`);
+      writeFileSync(file, `// ${s.where}\n${s.tabs['TypeScript client']}\nexport {};\n`);
+      return file;
+    });
+    expect(typecheck(files, `${dir}/`)).toEqual([]);
+  }, 180_000);
 
   it('Python: each prints the status and the body of the first example', async () => {
     const problems: string[] = [];
