@@ -18,6 +18,14 @@ type InfoAPI struct {
 // HealthAPI holds the methods of Health API.
 type HealthAPI struct {
 	t *transport
+	// HTTP calls the methods also served to plain HTTP GET requests that way.
+	HTTP *HealthHTTPGets
+}
+
+// HealthHTTPGets calls the methods of HealthAPI also served to plain HTTP GET requests that way: each returns the
+// HTTP status beside the body.
+type HealthHTTPGets struct {
+	t *transport
 }
 
 // PlatformAPI holds the methods of P-Chain API.
@@ -170,7 +178,7 @@ func New(baseURL string, opts ...Option) *Client {
 	t := newTransport(baseURL, map[string]string{"info": "/ext/info", "health": "/ext/health", "platform": "/ext/bc/P", "x": "/ext/bc/X", "xwallet": "/ext/bc/X/wallet", "proposervm": "/ext/bc/{blockchainID}/proposervm", "indexer": "/ext/index/{blockchainID}/{container}", "nodeadmin": "/ext/admin", "keystore": "/ext/keystore", "native": "/ext/bc/{blockchainID}/native", "admin": "/ext/bc/C/admin", "evm": "/ext/bc/{blockchainID}/rpc"}, map[string]map[string]string{"proposervm": {"blockchainID": "P"}, "indexer": {"blockchainID": "C", "container": "block"}, "native": {"blockchainID": "C"}, "evm": {"blockchainID": "C"}}, map[string]int{"info": 0, "health": 0, "platform": 0, "x": 0, "xwallet": 0, "proposervm": 0, "indexer": 0, "nodeadmin": 0, "keystore": 0, "native": 0, "admin": 0, "evm": 1000}, opts)
 	c := &Client{t: t}
 	c.Info = &InfoAPI{t: t}
-	c.Health = &HealthAPI{t: t}
+	c.Health = &HealthAPI{t: t, HTTP: &HealthHTTPGets{t: t}}
 	c.Platform = &PlatformAPI{t: t}
 	c.X = &XAPI{t: t, Avm: &XAvmAPI{t: t}}
 	c.Xwallet = &XwalletAPI{t: t, Wallet: &XwalletWalletAPI{t: t}}
@@ -483,6 +491,16 @@ func (a *HealthAPI) Health(ctx context.Context, params HealthHealthParams) (Heal
 	return out, err
 }
 
+// Health sends health.health as a plain GET of /ext/health and /ext/health/health (tags as ?tag=).
+//
+// It returns the HTTP status (503, 200) beside the body as health.health returns it; any other
+// status is an *HTTPError, a body that is not JSON a *ProtocolError.
+func (a *HealthHTTPGets) Health(ctx context.Context, params HealthHealthParams) (HTTPGetResult[HealthReport], error) {
+	var out HealthReport
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.health", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
+	return getResult(status, out, err)
+}
+
 // HealthReadinessParams holds the params of health.readiness.
 type HealthReadinessParams struct {
 	// Tags such as subnet IDs. Omitted or empty, every check is reported.
@@ -504,6 +522,16 @@ func (a *HealthAPI) Readiness(ctx context.Context, params HealthReadinessParams)
 	return out, err
 }
 
+// Readiness sends health.readiness as a plain GET of /ext/health/readiness (tags as ?tag=).
+//
+// It returns the HTTP status (503, 200) beside the body as health.readiness returns it; any other
+// status is an *HTTPError, a body that is not JSON a *ProtocolError.
+func (a *HealthHTTPGets) Readiness(ctx context.Context, params HealthReadinessParams) (HTTPGetResult[HealthReport], error) {
+	var out HealthReport
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.readiness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/readiness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
+	return getResult(status, out, err)
+}
+
 // HealthLivenessParams holds the params of health.liveness.
 type HealthLivenessParams struct {
 	// Tags such as subnet IDs. Omitted or empty, every check is reported.
@@ -523,6 +551,16 @@ func (a *HealthAPI) Liveness(ctx context.Context, params HealthLivenessParams) (
 	var out HealthReport
 	err := a.t.do(ctx, a.LivenessCall(params, &out))
 	return out, err
+}
+
+// Liveness sends health.liveness as a plain GET of /ext/health/liveness (tags as ?tag=).
+//
+// It returns the HTTP status (503, 200) beside the body as health.liveness returns it; any other
+// status is an *HTTPError, a body that is not JSON a *ProtocolError.
+func (a *HealthHTTPGets) Liveness(ctx context.Context, params HealthLivenessParams) (HTTPGetResult[HealthReport], error) {
+	var out HealthReport
+	status, err := a.t.get(ctx, &Call{Service: "health", Method: "health.liveness", Params: params, Effects: EffectRead, Result: &out}, httpGet{Path: "/liveness", Query: []httpGetQuery{{Name: "tag", Param: "tags"}}, Statuses: []int{503, 200}})
+	return getResult(status, out, err)
 }
 
 // PlatformGetBalanceParams holds the params of platform.getBalance.

@@ -4,6 +4,7 @@
 Start with `NodeClient` (blocking) or `AsyncNodeClient` (asyncio)."""
 
 from . import calls, errors, types
+from ._http_get import HttpGetResult
 from ._subscription import Reconnect, Subscribe, Subscription
 from ._transport import Call, Outcome, Retry
 from .aio import AsyncNodeClient
@@ -26,6 +27,7 @@ __all__ = [
     "DecodeError",
     "EncodeError",
     "HttpError",
+    "HttpGetResult",
     "NodeClient",
     "NodeRpcError",
     "Outcome",

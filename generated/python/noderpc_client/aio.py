@@ -9,6 +9,7 @@ from typing import Any, AsyncIterator, Callable, Literal, Mapping, Sequence, ove
 import httpx
 
 from . import calls
+from ._http_get import HttpGet, HttpGetResult, async_http_get
 from ._subscription import Reconnect, Subscribe, Subscription, WsLink
 from ._transport import AsyncHttpTransport, Call, Outcome, Retry
 from .errors import rpc_error
@@ -198,12 +199,41 @@ class AsyncInfoApi:
         return await self._t.call(calls.info_upgrades(), timeout=timeout, headers=headers)
 
 
+class AsyncHealthHttpGets:
+    """The methods also served to plain HTTP `GET` requests, called that way: each returns the HTTP status beside the body."""
+
+    def __init__(self, transport: AsyncHttpTransport) -> None:
+        self._t = transport
+
+    async def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """The last result of every health check (plain GET)
+
+        GET `/ext/health` and `/ext/health/health` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.health returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return await async_http_get(self._t, calls.health_health(tags=tags), HttpGet("", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+    async def readiness(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """Whether the node has finished starting (plain GET)
+
+        GET `/ext/health/readiness` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.readiness returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return await async_http_get(self._t, calls.health_readiness(tags=tags), HttpGet("/readiness", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+    async def liveness(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """Whether the node answers at all (plain GET)
+
+        GET `/ext/health/liveness` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.liveness returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return await async_http_get(self._t, calls.health_liveness(tags=tags), HttpGet("/liveness", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+
 class AsyncHealthApi:
     """Health API"""
 
     def __init__(self, transport: AsyncHttpTransport, ws: WsLink) -> None:
         self._t = transport
         self._ws = ws
+        self.http = AsyncHealthHttpGets(transport)
 
     async def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HealthReport:
         """The last result of every health check

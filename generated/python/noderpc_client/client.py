@@ -9,6 +9,7 @@ from typing import Any, Iterator, Literal, Mapping, Sequence, overload
 import httpx
 
 from . import calls
+from ._http_get import HttpGet, HttpGetResult, http_get
 from ._transport import HttpTransport, Call, Outcome, Retry
 from .errors import rpc_error
 from .types import *  # noqa: F403
@@ -190,11 +191,40 @@ class InfoApi:
         return self._t.call(calls.info_upgrades(), timeout=timeout, headers=headers)
 
 
+class HealthHttpGets:
+    """The methods also served to plain HTTP `GET` requests, called that way: each returns the HTTP status beside the body."""
+
+    def __init__(self, transport: HttpTransport) -> None:
+        self._t = transport
+
+    def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """The last result of every health check (plain GET)
+
+        GET `/ext/health` and `/ext/health/health` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.health returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return http_get(self._t, calls.health_health(tags=tags), HttpGet("", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+    def readiness(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """Whether the node has finished starting (plain GET)
+
+        GET `/ext/health/readiness` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.readiness returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return http_get(self._t, calls.health_readiness(tags=tags), HttpGet("/readiness", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+    def liveness(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HttpGetResult[HealthReport]:
+        """Whether the node answers at all (plain GET)
+
+        GET `/ext/health/liveness` (`tags` as `?tag=`): the HTTP status (503, 200) and the body as health.liveness returns it.
+        Any other status raises HttpError; a body that is not JSON, ProtocolError."""
+        return http_get(self._t, calls.health_liveness(tags=tags), HttpGet("/liveness", (("tag", "tags"),), (503, 200)), timeout=timeout, headers=headers)
+
+
 class HealthApi:
     """Health API"""
 
     def __init__(self, transport: HttpTransport) -> None:
         self._t = transport
+        self.http = HealthHttpGets(transport)
 
     def health(self, *, tags: list[str] | None = None, timeout: float | None = None, headers: Mapping[str, str] | None = None) -> HealthReport:
         """The last result of every health check

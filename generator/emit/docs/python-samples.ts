@@ -17,6 +17,8 @@ export interface PyDocsSamples {
   readonly key: string;
   /** `args` are the client call's arguments as the TypeScript sample has them (one object by name, else positional values). */
   sample(method: MethodModel, args: readonly unknown[], baseUrl: string): string | undefined;
+  /** The same call as a plain GET (`client.health.http.health()`), for a method the client offers that way. */
+  getSample(method: MethodModel, args: readonly unknown[], baseUrl: string): string | undefined;
 }
 
 /** A value with each secret placeholder as the `<name>` string the pages show for it. */
@@ -50,27 +52,33 @@ function returns(method: MethodModel): boolean {
   return !(s.type === 'null' || (s.const === null && 'const' in s) || (Array.isArray(s.enum) && s.enum.length === 1 && s.enum[0] === null));
 }
 
-function script(module: string, client: string, baseUrl: string, m: PyMethodName, args: [string | undefined, unknown][]): string {
-  const target = `client.${[...m.path, m.attr].join('.')}`;
-  const value = returns(m.method);
+function script(module: string, client: string, baseUrl: string, m: PyMethodName, args: [string | undefined, unknown][], get = false): string {
+  const target = `client.${[...(get ? m.getPath! : m.path), m.attr].join('.')}`;
+  const value = get || returns(m.method);
   const lead = value ? '    result = ' : '    ';
   const arg = ([k, v]: [string | undefined, unknown], indent: number) => `${k === undefined ? '' : `${k}=`}${pyLiteral(v, indent)}`;
   const flat = `${lead}${target}(${args.map((a) => arg(a, 0)).join(', ')})`;
   const call = !flat.includes('\n') && flat.length <= WIDTH ? flat : `${lead}${target}(\n${args.map((a) => `        ${arg(a, 8)},`).join('\n')}\n    )`;
-  return [`from ${module} import ${client}`, '', `with ${client}(${JSON.stringify(baseUrl)}) as client:`, call, ...(value ? ['    print(result)'] : [])].join('\n');
+  const shown = get ? ['    print(result.status, result.ok, result.body)'] : value ? ['    print(result)'] : [];
+  return [`from ${module} import ${client}`, '', `with ${client}(${JSON.stringify(baseUrl)}) as client:`, call, ...shown].join('\n');
 }
 
 export function pyDocsSamples(model: Model, packageName: string, clientName: string): PyDocsSamples {
   const names = pythonNames(model, packageName);
   const client = pyClientName(clientName);
   const byMethod = new Map<MethodModel, PyMethodName>(names.methods.map((m) => [m.method, m]));
-  const key = JSON.stringify([names.module, client, names.methods.map((m) => [m.key, m.path, m.attr, m.params])]);
+  const key = JSON.stringify([names.module, client, names.methods.map((m) => [m.key, m.path, m.attr, m.params, m.getPath])]);
   return {
     key,
     sample(method, args, baseUrl) {
       const m = byMethod.get(method);
       const given = m && argumentsOf(m, args);
       return m && given && script(names.module, client, baseUrl, m, given);
+    },
+    getSample(method, args, baseUrl) {
+      const m = byMethod.get(method);
+      const given = m?.getPath && argumentsOf(m, args);
+      return m && given && script(names.module, client, baseUrl, m, given, true);
     },
   };
 }

@@ -310,7 +310,7 @@ export class Views {
         ts: method.examples[0] ? printer.paginate(method, method.examples[0]) : undefined,
       },
       tags: method.tags.map((t) => code(t)),
-      httpGet: httpGetView(method, endpoint, this.names.variable, () => ids.claim(`${anchor}--http-get`)),
+      httpGet: httpGetView(method, endpoint, this.names.variable, () => ids.claim(`${anchor}--http-get`), { printer, baseUrl: this.names.baseUrl, ...(this.py ? { py: this.py } : {}), ...(this.go ? { go: this.go } : {}) }),
     };
   }
 

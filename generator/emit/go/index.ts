@@ -8,7 +8,7 @@ import type { MethodModel, Model, ServiceModel } from '../../model/index.js';
 import type { OutputFile } from '../../lib/output-file.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { documentedErrors } from '../shared/documented-errors.js';
-import { goLayout, type GoLayout } from '../shared/go-layout.js';
+import { goLayout, type GoLayout, type GoMethod } from '../shared/go-layout.js';
 import { goComment, goDoc, GoTypes } from '../shared/go-types.js';
 import { NameTable } from '../shared/names.js';
 import { pagesFunction } from './pages.js';
@@ -116,8 +116,14 @@ function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
       '}',
       '',
       ...pagesFunction(m, types),
+      ...getMethod(m),
     );
   }
+  return ['', ...apiTypes(layout, model), ...out, ...caseAccessors(layout, types)].join('\n');
+}
+
+/** The API types (one per service and namespace, and one for the GET calls of each with them) and the Client. */
+function apiTypes(layout: GoLayout, model: Model): string[] {
   // API types: one per service and namespace.
   const apis = new Map<string, { path: readonly string[]; service: ServiceModel }>();
   for (const m of layout.methods) {
@@ -125,18 +131,26 @@ function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
     if (m.path.length > 1 && !apis.has(`${m.path[0]}API`)) apis.set(`${m.path[0]}API`, { path: [m.path[0]!], service: m.service });
   }
   const children = (parent: string) => [...apis].filter(([, a]) => a.path.length === 2 && `${a.path[0]}API` === parent);
+  const gets = getApis(layout);
   const decls: string[] = [];
   for (const [name, a] of apis) {
     const kids = children(name);
+    const get = gets.get(name);
     decls.push(
       `// ${name} holds the methods of ${a.path.length === 1 ? a.service.title : `the ${a.path[1]} namespace of ${a.service.title}`}.`,
       `type ${name} struct {`,
       '\tt *transport',
       ...kids.map(([k, ka]) => `\t${ka.path[1]} *${k}`),
+      ...(get ? [`\t// ${get.field} calls the methods also served to plain HTTP GET requests that way.`, `\t${get.field} *${get.apiType}`] : []),
       '}',
       '',
     );
+    if (get) decls.push(`// ${get.apiType} calls the methods of ${name} also served to plain HTTP GET requests that way: each returns the`, '// HTTP status beside the body.', `type ${get.apiType} struct {`, '\tt *transport', '}', '');
   }
+  const build = (name: string): string => {
+    const get = gets.get(name);
+    return `{t: t${children(name).map(([k, ka]) => `, ${ka.path[1]}: &${k}${build(k)}`).join('')}${get ? `, ${get.field}: &${get.apiType}{t: t}` : ''}}`;
+  };
   const top = [...apis].filter(([, a]) => a.path.length === 1);
   const paths = model.services.map((s) => {
     const ep = s.endpoints.find((e) => e.transport === 'http') ?? s.endpoints[0];
@@ -158,7 +172,7 @@ function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
     'func New(baseURL string, opts ...Option) *Client {',
     `\tt := newTransport(baseURL, map[string]string{${paths.map(([s, p]) => `${JSON.stringify(s)}: ${JSON.stringify(p)}`).join(', ')}}, map[string]map[string]string{${defaults.join(', ')}}, map[string]int{${model.services.map((s) => `${JSON.stringify(s.name)}: ${s.jsonrpc.batch ? (s.jsonrpc.batchLimit ?? 40) : 0}`).join(', ')}}, opts)`,
     '\tc := &Client{t: t}',
-    ...top.flatMap(([name, a]) => [`\tc.${a.path[0]} = &${name}{t: t${children(name).map(([k, ka]) => `, ${ka.path[1]}: &${k}{t: t}`).join('')}}`]),
+    ...top.flatMap(([name, a]) => [`\tc.${a.path[0]} = &${name}${build(name)}`]),
     '\treturn c',
     '}',
     '',
@@ -168,7 +182,42 @@ function emitMethods(layout: GoLayout, model: Model, types: GoTypes): string {
     'func (c *Client) Batch(ctx context.Context, calls ...*Call) error { return c.t.batch(ctx, calls) }',
     '',
   ];
-  return ['', ...decls, ...client, ...out, ...caseAccessors(layout, types)].join('\n');
+  return [...decls, ...client];
+}
+
+/** The API types with GET calls: the field that holds them and their type. */
+function getApis(layout: GoLayout): Map<string, { field: string; apiType: string }> {
+  const out = new Map<string, { field: string; apiType: string }>();
+  for (const m of layout.methods) if (m.get) out.set(m.apiType, { field: m.get.path.at(-1)!, apiType: m.get.apiType });
+  return out;
+}
+
+/** The GET call of a method served to plain HTTP GETs (`x-http-get`): its status beside the decoded body. */
+function getMethod(m: GoMethod): string[] {
+  if (!m.get) return [];
+  const get = m.method.httpGet!;
+  const base = (m.service.endpoints.find((e) => e.transport === 'http')?.path ?? '').replace(/\/+$/, '');
+  const codes = [...new Set(get.status.map((s) => s.code))];
+  // (The loader lets only methods taking params by name have x-http-get.)
+  const query = Object.entries(get.query).map(([name, { param }]) => `{Name: ${JSON.stringify(name)}, Param: ${JSON.stringify(param)}}`);
+  const shown = Object.entries(get.query).map(([name, { param }]) => `${param} as ?${name}=`);
+  const wire = m.paramsType ? (m.method.positional ? 'params.wire()' : 'params') : m.method.positional ? '[]any{}' : 'struct{}{}';
+  return [
+    ...goDoc(
+      [
+        `${m.name} sends ${m.method.name} as a plain GET of ${get.paths.map((p) => `${base}${p}`).join(' and ')}${shown.length ? ` (${shown.join(', ')})` : ''}.`,
+        '',
+        `It returns the HTTP status (${codes.join(', ')}) beside the body as ${m.method.name} returns it; any other`,
+        'status is an *HTTPError, a body that is not JSON a *ProtocolError.',
+      ].join('\n'),
+    ),
+    `func (a *${m.get.apiType}) ${m.name}(ctx context.Context${m.paramsType ? `, params ${m.paramsType}` : ''}) (HTTPGetResult[${m.result}], error) {`,
+    `\tvar out ${m.result}`,
+    `\tstatus, err := a.t.get(ctx, &Call{Service: ${JSON.stringify(m.service.name)}, Method: ${JSON.stringify(m.method.name)}, Params: ${wire}, Effects: EffectRead, Result: &out}, httpGet{Path: ${JSON.stringify(get.paths[0] ?? '')}, Query: []httpGetQuery{${query.join(', ')}}, Statuses: []int{${codes.join(', ')}}})`,
+    '\treturn getResult(status, out, err)',
+    '}',
+    '',
+  ];
 }
 
 /** The documented errors with their Go names (`ErrNotFound`). */
@@ -248,6 +297,8 @@ export const goEmitter: Emitter = {
       { path: 'go/README.md', contents: goReadme(readme, ctx.model, ctx.config, layout, types, errorNames(ctx.model)[0]?.name) },
       { path: 'go/codec.go', contents: HEADER + runtime('codec.go') },
       { path: 'go/client.go', contents: HEADER + runtime('client.go') },
+      // Only where a method is served to plain GETs: a module without them stays as it was.
+      ...(layout.methods.some((m) => m.get) ? [{ path: 'go/httpget.go', contents: HEADER + runtime('httpget.go') }] : []),
       { path: 'go/types.go', contents: file(layout.pkg, ['encoding/json'], `\n${types.decls.join('\n\n')}`) },
       { path: 'go/methods.go', contents: file(layout.pkg, ['context', 'encoding/json'], `\n// DefaultURL is where the node listens unless told otherwise.\nconst DefaultURL = ${JSON.stringify(url)}\n${methods}`) },
       { path: 'go/errors.go', contents: file(layout.pkg, [], `\n${emitErrors(ctx.model)}`) },

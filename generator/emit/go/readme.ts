@@ -90,6 +90,18 @@ function pagesSnippet(setup: GoSampleSetup, fair: readonly GoMethod[], types: Go
   ].join('\n');
 }
 
+/** A fragment calling the first method served to plain GETs that way (none where no method is). */
+function getSnippet(setup: GoSampleSetup, layout: GoLayout): { code: string; methods: string } | undefined {
+  const gets = layout.methods.filter((x) => x.get);
+  const m = gets.find((x) => x.method.examples[0]);
+  if (!m) return undefined;
+  const call = goCall(setup, m, request(m.method, m.method.examples[0]), 'reply', 'ctx', m.get!.path);
+  return {
+    code: [...call, 'if err != nil {', '\tlog.Fatal(err)', '}', 'fmt.Println(reply.Status, reply.OK)'].join('\n'),
+    methods: gets.map((x) => `\`${x.method.name}\``).join(', '),
+  };
+}
+
 function variableOf(m: GoMethod, names: NameTable): string {
   const base = m.name.replace(/^Get(?=[A-Z])/, '');
   const v = `${base[0]!.toLowerCase()}${base.slice(1)}`;
@@ -125,5 +137,6 @@ export function goReadme(template: string, model: Model, config: Config, layout:
     documented,
     batch: batchSnippet(setup, fair, new NameTable(TAKEN)),
     pages: pagesSnippet(setup, fair, types),
+    get: getSnippet(setup, layout),
   });
 }

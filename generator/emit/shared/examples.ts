@@ -136,6 +136,19 @@ export class ExamplePrinter {
     };
   }
 
+  /** A method served to plain GETs, called that way with an example's params: `node.health.http.health()`. */
+  httpGet(method: MethodModel, example: ExampleModel): string {
+    const accessor = `${this.names.variable}${member(method.namespace || this.service.name)}.http${member(method.member)}`;
+    const prefix = 'const { status, ok, body } = await ';
+    const args = this.printArgs(this.args(method, method.params, example.params), prefix.length + accessor.length + 1, 2);
+    return [...this.setup(), `${prefix}${accessor}(${args});`, 'console.log(status, ok, body);'].join('\n');
+  }
+
+  /** The params of an example as sent (wire form), for a method taking them by name or by position. */
+  wire(method: MethodModel, example: ExampleModel): unknown {
+    return this.wireParams(method, example.params);
+  }
+
   /**
    * A paginated method's iterator over every item, with an example's params (less the cursor, which the
    * iterator passes itself): `for await (const item of node.ns.paginateList({ ... }))`.

@@ -5,7 +5,9 @@
 import { omittable, type MethodModel, type Model, type ServiceModel } from '../../model/index.js';
 import { GoTypes, goPascal, nilable } from './go-types.js';
 import { caseParamIndex } from './result-cases.js';
+import { offersHttpGet } from './http-get.js';
 import { NameTable } from './names.js';
+
 
 export interface GoParam {
   readonly name: string;
@@ -29,6 +31,11 @@ export interface GoMethod {
   readonly pages?: string;
   /** `x-result-by-param`: the Go type of each case's result, in the cases' order (absent without cases). */
   readonly cases?: readonly string[];
+  /**
+   * For a method also served to plain HTTP GETs (`x-http-get`): the field path from the Client to its
+   * namespace's GET calls (`["Health", "HTTP"]`, where the GET has the method's `name`) and their type.
+   */
+  readonly get?: { readonly path: readonly string[]; readonly apiType: string };
 }
 
 export interface GoLayout {
@@ -67,5 +74,26 @@ export function goLayout(model: Model, npmName: string, types = new GoTypes()): 
       methods.push({ service, method, key: `${service.name}:${method.name}`, path, name, ...(paramsType ? { paramsType } : {}), params, result, apiType, ...(pages ? { pages } : {}), ...(cases ? { cases } : {}) });
     }
   }
-  return { module, pkg, methods };
+  return { module, pkg, methods: withGets(methods, types) };
+}
+
+/** Each API's GET calls sit in its `HTTP` field (`HTTPGet` where a method or namespace of its own takes that name). */
+function withGets(methods: GoMethod[], types: GoTypes): GoMethod[] {
+  const taken = new Map<string, Set<string>>();
+  const claim = (apiType: string, name: string) => {
+    if (!taken.has(apiType)) taken.set(apiType, new Set());
+    taken.get(apiType)!.add(name);
+  };
+  for (const m of methods) {
+    claim(m.apiType, m.name);
+    if (m.path.length > 1) claim(`${m.path[0]}API`, m.path[1]!);
+  }
+  const apiTypes = new Map<string, string>();
+  return methods.map((m) => {
+    if (!offersHttpGet(m.method)) return m;
+    const field = taken.get(m.apiType)!.has('HTTP') ? 'HTTPGet' : 'HTTP';
+    let apiType = apiTypes.get(m.apiType);
+    if (!apiType) apiTypes.set(m.apiType, (apiType = types.names.claim(`${m.apiType.replace(/API$/, '')}${field}Gets`)));
+    return { ...m, get: { path: [...m.path, field], apiType } };
+  });
 }

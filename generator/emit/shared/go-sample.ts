@@ -174,9 +174,9 @@ export function goQualify(setup: GoSampleSetup, t: string): string {
  * The statements calling `method` with the params of `request` on client `c`, the result in `variable`
  * and the error in `err`.
  */
-export function goCall(setup: GoSampleSetup, method: GoMethod, request: string, variable = 'result', ctx = 'context.Background()'): string[] {
+export function goCall(setup: GoSampleSetup, method: GoMethod, request: string, variable = 'result', ctx = 'context.Background()', path = method.path): string[] {
   const { before, value } = goParams(setup, method, request);
-  return [...before, ...`${variable}, err := c.${method.path.join('.')}.${method.name}(${ctx}${value ? `, ${value}` : ''})`.split('\n')];
+  return [...before, ...`${variable}, err := c.${path.join('.')}.${method.name}(${ctx}${value ? `, ${value}` : ''})`.split('\n')];
 }
 
 /** The import line of the module (`"path"`, or `name "path"` where the path's last element is not the name). */
@@ -207,6 +207,33 @@ export function goSample(setup: GoSampleSetup, method: GoMethod, request: string
     '\t}',
     '\tout, _ := json.MarshalIndent(result, "", "  ")',
     '\tfmt.Println(string(out))',
+    '}',
+  ].join('\n');
+}
+
+/** The Go program calling `method` as a plain GET (`c.Health.HTTP.Health`) with the params of `request`. */
+export function goGetSample(setup: GoSampleSetup, method: GoMethod, request: string, baseUrl: string): string {
+  const { pkg } = setup.layout;
+  return [
+    'package main',
+    '',
+    'import (',
+    '\t"context"',
+    '\t"encoding/json"',
+    '\t"fmt"',
+    '\t"log"',
+    '',
+    `\t${goImport(setup)}`,
+    ')',
+    '',
+    'func main() {',
+    `\tc := ${pkg}.New(${JSON.stringify(baseUrl)})`,
+    ...goCall(setup, method, request, 'result', 'context.Background()', method.get!.path).map((l) => `\t${l}`),
+    '\tif err != nil {',
+    '\t\tlog.Fatal(err)',
+    '\t}',
+    '\tbody, _ := json.MarshalIndent(result.Body, "", "  ")',
+    '\tfmt.Println(result.Status, result.OK, string(body))',
     '}',
   ].join('\n');
 }

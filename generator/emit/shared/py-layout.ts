@@ -5,6 +5,7 @@
  */
 import type { MethodModel, Model, ServiceModel } from '../../model/index.js';
 import { omittable } from '../../model/index.js';
+import { offersHttpGet } from './http-get.js';
 import { NameTable, pascal, plainPackageName, snake } from './names.js';
 
 const KEYWORDS = new Set(
@@ -59,6 +60,11 @@ export interface PyMethodName {
   readonly key: string;
   /** The kinds of a subscribing method (`eth_subscribe`), in the model's order. */
   readonly kinds: readonly PyKindName[];
+  /**
+   * For a method also served to plain HTTP GETs (`x-http-get`): the attribute path from the client to the
+   * namespace's GET calls (`["health", "http"]`), where the GET has the method's `attr` and arguments.
+   */
+  readonly getPath?: readonly string[];
 }
 
 /** One subscription kind: its builder in calls.py and its params after the kind. */
@@ -110,5 +116,24 @@ export function pythonNames(model: Model, npmName: string): PyNames {
       });
     }
   }
-  return { distribution, module, methods };
+  return { distribution, module, methods: withGetPaths(methods) };
+}
+
+/** Each namespace's GET calls sit under `http` (`http_get` where a method or namespace of its own takes that name). */
+function withGetPaths(methods: PyMethodName[]): PyMethodName[] {
+  const taken = new Map<string, Set<string>>();
+  const claim = (path: readonly string[], name: string) => {
+    const key = path.join('.');
+    if (!taken.has(key)) taken.set(key, new Set());
+    taken.get(key)!.add(name);
+  };
+  for (const m of methods) {
+    claim(m.path, m.attr);
+    for (let i = 1; i < m.path.length; i++) claim(m.path.slice(0, i), m.path[i]!);
+  }
+  return methods.map((m) => {
+    if (!offersHttpGet(m.method)) return m;
+    const names = taken.get(m.path.join('.'))!;
+    return { ...m, getPath: [...m.path, names.has('http') ? 'http_get' : 'http'] };
+  });
 }

@@ -34,9 +34,9 @@ function pointedAtMock(block: string): string {
 }
 
 describe('the Python README', () => {
-  it('has install, call, errors, batches, pagination and subscriptions', () => {
-    for (const heading of ['## Install', '## Create a client, call', '## Errors', '## Batches', '## Pagination', '## Subscriptions']) expect(text).toContain(`\n${heading}\n`);
-    expect(blocks.length).toBe(4);
+  it('has install, call, errors, batches, pagination, plain GETs and subscriptions', () => {
+    for (const heading of ['## Install', '## Create a client, call', '## Errors', '## Batches', '## Pagination', '## Plain GETs', '## Subscriptions']) expect(text).toContain(`\n${heading}\n`);
+    expect(blocks.length).toBe(5);
   });
 
   it.each(blocks.map((b, i) => [i, b] as const))('runs block %i against the mock', async (_, block) => {
