@@ -6,7 +6,7 @@ import type { BatchResult, PreparedCall } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
 import type { NodeClientOptions } from './runtime/client/endpoints.js';
 import type { Middleware } from './runtime/transports/middleware.js';
-import { findMethod, lazyMembers, keptScope } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers, transportOf, keptScope } from './runtime/client/namespace.js';
 import type { MethodGroup } from './runtime/client/namespace.js';
 import { createInfoNamespace, infoMethods, type InfoNamespace } from './namespaces/info.js';
 import { createHealthNamespace, healthMethods, type HealthNamespace } from './namespaces/health.js';

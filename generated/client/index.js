@@ -2,7 +2,7 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { findMethod, lazyMembers, keptScope } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers, transportOf, keptScope } from './runtime/client/namespace.js';
 import { createInfoNamespace, infoMethods } from './namespaces/info.js';
 import { createHealthNamespace, healthMethods } from './namespaces/health.js';
 import { createPlatformNamespace, platformMethods } from './namespaces/platform.js';
@@ -57,8 +57,7 @@ function scope(pool, variables) {
     request: ({ method, params }, options) => {
       const found = findMethod(METHODS, method);
       if (!found) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
-      const { service, meta } = found;
-      return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
+      return call(transportOf(transports, found.service, found.meta), found.meta, params, options);
     },
     chain: (blockchainID) => keptScope(scopes, "blockchainID", blockchainID, () => scope(pool, { ...variables, "blockchainID": blockchainID })),
     container: (container) => keptScope(scopes, "container", container, () => scope(pool, { ...variables, "container": container })),

@@ -71,7 +71,7 @@ const GLOBALS: ReadonlySet<string> = new Set(
  */
 export const GENERATED_BINDINGS: ReadonlySet<string> = new Set(
   (
-    'call subscribe prepare batch hasErrorCode paginateByIndex callHttpGet HttpGetResult meta TransportPool bindMethods findMethod lazyMembers keptScope Invoke MethodGroup NamespaceTransports ' +
+    'call subscribe prepare batch hasErrorCode paginateByIndex callHttpGet HttpGetResult meta TransportPool bindMethods findMethod lazyMembers keptScope transportOf Invoke MethodGroup NamespaceTransports ' +
     'CallOptions SubscribeCallOptions BatchResult PreparedCall NodeClientOptions Middleware MethodMeta ServiceMeta SubscriptionMeta ' +
     'Transport Subscription RpcError checkBrand ' +
     // The server's, the mock's and the validators'.

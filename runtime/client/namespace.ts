@@ -70,21 +70,34 @@ export function bindMethods(transports: NamespaceTransports, invoke: Invoke, gro
   return out;
 }
 
+/** A client's methods by wire name, with their services, made once per client table. */
+const BY_NAME = new WeakMap<readonly (readonly MethodGroup[])[], ReadonlyMap<unknown, { readonly service: ServiceMeta; readonly meta: MethodMeta }>>();
+
 /** The method of a client's namespaces with this wire name, and its service (`request()` looks methods up by it). */
 export function findMethod(namespaces: readonly (readonly MethodGroup[])[], name: unknown): { readonly service: ServiceMeta; readonly meta: MethodMeta } | undefined {
-  for (const groups of namespaces) for (const e of entriesOf(groups)) if (e.meta.name === name) return { service: e.service, meta: e.meta };
-  return undefined;
+  let byName = BY_NAME.get(namespaces);
+  if (!byName) {
+    const made = new Map<unknown, { readonly service: ServiceMeta; readonly meta: MethodMeta }>();
+    // The first of two methods with one wire name wins, as a search in order would find it.
+    for (const groups of namespaces) for (const { service, meta } of entriesOf(groups)) if (!made.has(meta.name)) made.set(meta.name, { service, meta });
+    BY_NAME.set(namespaces, (byName = made));
+  }
+  return byName.get(name);
+}
+
+/** The transport a method's calls go over: the service's WebSocket one for a WebSocket-only method, else HTTP. */
+export function transportOf(transports: NamespaceTransports, service: ServiceMeta, meta: MethodMeta): Transport {
+  return meta.wsOnly ? transports.ws(service) : transports.http(service);
 }
 
 function bound(transports: NamespaceTransports, invoke: Invoke, service: ServiceMeta, meta: MethodMeta): Bound {
   const count = meta.params.length;
-  const ws = meta.wsOnly === true;
-  if (count === 0) return (options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, undefined, options as CallOptions | undefined);
-  if (meta.structure === 'by-name') return (params, options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, params, options as CallOptions | undefined);
+  if (count === 0) return (options) => invoke(transportOf(transports, service, meta), meta, undefined, options as CallOptions | undefined);
+  if (meta.structure === 'by-name') return (params, options) => invoke(transportOf(transports, service, meta), meta, params, options as CallOptions | undefined);
   return (...args) => {
     const params: unknown[] = [];
     for (let i = 0; i < count; i++) params.push(args[i]);
-    return invoke(ws ? transports.ws(service) : transports.http(service), meta, params, args[count] as CallOptions | undefined);
+    return invoke(transportOf(transports, service, meta), meta, params, args[count] as CallOptions | undefined);
   };
 }
 

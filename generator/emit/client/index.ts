@@ -671,7 +671,7 @@ function indexImports(ctx: EmitContext, pc: PackageContext): Statement[] {
   statements.push({ kind: 'import', moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['TransportPool'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/endpoints.js', namedImports: ['NodeClientOptions'] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/transports/middleware.js', namedImports: ['Middleware'] });
-  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/namespace.js', namedImports: ['findMethod', 'lazyMembers', ...(Object.keys(ctx.config.scopes).length ? ['keptScope'] : [])] });
+  statements.push({ kind: 'import', moduleSpecifier: './runtime/client/namespace.js', namedImports: ['findMethod', 'lazyMembers', 'transportOf', ...(Object.keys(ctx.config.scopes).length ? ['keptScope'] : [])] });
   statements.push({ kind: 'import', isTypeOnly: true, moduleSpecifier: './runtime/client/namespace.js', namedImports: ['MethodGroup'] });
   const typeImports = new Set<string>();
   for (const ns of pc.names.namespaces)
@@ -870,7 +870,7 @@ function clientFactory(ctx: EmitContext, pc: PackageContext, names: IndexNames):
         w.write('return Object.assign(namespaces(call), ');
         objectLiteral([
           'batch: (build, options) => batch(build((prepared ??= namespaces(prepare))), options)',
-          `request: ({ method, params }, options) => {\n  const found = findMethod(METHODS, method);\n  if (!found) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  const { service, meta } = found;\n  return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);\n}`,
+          `request: ({ method, params }, options) => {\n  const found = findMethod(METHODS, method);\n  if (!found) return Promise.reject(new TypeError(\`unknown method \${String(method)}\`));\n  return call(transportOf(transports, found.service, found.meta), found.meta, params, options);\n}`,
           ...Object.entries(config.scopes).map(([member, variable]) => `${member}: (${variable}) => keptScope(scopes, ${q(variable)}, ${variable}, () => scope(pool, { ...variables, ${q(variable)}: ${variable} }))`),
           'use(middleware) {\n  pool.use(middleware);\n  return this;\n}',
           'close: () => pool.close()',

@@ -6,7 +6,7 @@ import type { BatchResult, PreparedCall } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
 import type { NodeClientOptions } from './runtime/client/endpoints.js';
 import type { Middleware } from './runtime/transports/middleware.js';
-import { findMethod, lazyMembers } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers, transportOf } from './runtime/client/namespace.js';
 import type { MethodGroup } from './runtime/client/namespace.js';
 import { createDebugNamespace, debugMethods, type DebugNamespace } from './namespaces/debug.js';
 import { createEngineNamespace, engineMethods, type EngineNamespace } from './namespaces/engine.js';

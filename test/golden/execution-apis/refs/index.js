@@ -2,7 +2,7 @@
 import { call } from './runtime/client/call.js';
 import { batch, prepare } from './runtime/client/call-api.js';
 import { TransportPool } from './runtime/client/endpoints.js';
-import { findMethod, lazyMembers } from './runtime/client/namespace.js';
+import { findMethod, lazyMembers, transportOf } from './runtime/client/namespace.js';
 import { createDebugNamespace, debugMethods } from './namespaces/debug.js';
 import { createEngineNamespace, engineMethods } from './namespaces/engine.js';
 import { createEthNamespace, ethMethods } from './namespaces/eth.js';
@@ -30,8 +30,7 @@ function scope(pool, variables) {
     request: ({ method, params }, options) => {
       const found = findMethod(METHODS, method);
       if (!found) return Promise.reject(new TypeError(`unknown method ${String(method)}`));
-      const { service, meta } = found;
-      return call(meta.wsOnly ? pool.ws(service, variables) : pool.http(service, variables), meta, params, options);
+      return call(transportOf(transports, found.service, found.meta), found.meta, params, options);
     },
     use(middleware) {
       pool.use(middleware);

@@ -23,6 +23,8 @@ export declare function findMethod(namespaces: readonly (readonly MethodGroup[])
 	readonly service: ServiceMeta;
 	readonly meta: MethodMeta;
 } | undefined;
+/** The transport a method's calls go over: the service's WebSocket one for a WebSocket-only method, else HTTP. */
+export declare function transportOf(transports: NamespaceTransports, service: ServiceMeta, meta: MethodMeta): Transport;
 /**
 * An object whose members are made on first use, each once, and are then plain own properties: a client's
 * namespaces, so that making a client (or a scope of one, or a batch) costs nothing for the namespaces a

@@ -44,23 +44,34 @@ export function bindMethods(transports, invoke, groups) {
 	}
 	return out;
 }
+/** A client's methods by wire name, with their services, made once per client table. */
+const BY_NAME = new WeakMap();
 /** The method of a client's namespaces with this wire name, and its service (`request()` looks methods up by it). */
 export function findMethod(namespaces, name) {
-	for (const groups of namespaces) for (const e of entriesOf(groups)) if (e.meta.name === name) return {
-		service: e.service,
-		meta: e.meta
-	};
-	return undefined;
+	let byName = BY_NAME.get(namespaces);
+	if (!byName) {
+		const made = new Map();
+		// The first of two methods with one wire name wins, as a search in order would find it.
+		for (const groups of namespaces) for (const { service, meta } of entriesOf(groups)) if (!made.has(meta.name)) made.set(meta.name, {
+			service,
+			meta
+		});
+		BY_NAME.set(namespaces, byName = made);
+	}
+	return byName.get(name);
+}
+/** The transport a method's calls go over: the service's WebSocket one for a WebSocket-only method, else HTTP. */
+export function transportOf(transports, service, meta) {
+	return meta.wsOnly ? transports.ws(service) : transports.http(service);
 }
 function bound(transports, invoke, service, meta) {
 	const count = meta.params.length;
-	const ws = meta.wsOnly === true;
-	if (count === 0) return (options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, undefined, options);
-	if (meta.structure === "by-name") return (params, options) => invoke(ws ? transports.ws(service) : transports.http(service), meta, params, options);
+	if (count === 0) return (options) => invoke(transportOf(transports, service, meta), meta, undefined, options);
+	if (meta.structure === "by-name") return (params, options) => invoke(transportOf(transports, service, meta), meta, params, options);
 	return (...args) => {
 		const params = [];
 		for (let i = 0; i < count; i++) params.push(args[i]);
-		return invoke(ws ? transports.ws(service) : transports.http(service), meta, params, args[count]);
+		return invoke(transportOf(transports, service, meta), meta, params, args[count]);
 	};
 }
 /**
