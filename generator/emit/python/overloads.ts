@@ -6,9 +6,9 @@
  * overload narrower in its params returns a subtype of the later ones', and a TypedDict whose `list` field is
  * narrower is not a subtype of the wider one (its fields are mutable, so invariant).
  */
-import { omittable, type JsonSchema, type ServiceModel } from '../../model/index.js';
+import type { JsonSchema, ServiceModel } from '../../model/index.js';
 import { pascal } from '../shared/names.js';
-import { caseParamIndex, type CaseHolder } from '../shared/result-cases.js';
+import { caseParamIndex, positionalCaseParams, type CaseHolder } from '../shared/result-cases.js';
 import { literalUnion, union, type PyTypes } from './types.js';
 
 /** One case: the model's case, the selecting param's type for it and the case's result type. */
@@ -61,8 +61,7 @@ export function pyCases(holder: CaseHolder, service: ServiceModel, types: PyType
  */
 export function caseParams<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases, c: PyCase): P[] {
   if (positional) {
-    const required = params.map((p, i) => (i === cases.index ? p.required || !c.whenOmitted : p.required));
-    const omit = omittable(required.map((r) => ({ required: r })));
+    const { required, omittable: omit } = positionalCaseParams(params, cases.index, c.whenOmitted);
     return params.map((p, i) => ({ ...p, required: required[i]!, omittable: omit[i]!, ...(i === cases.index ? { type: c.literal } : {}) }));
   }
   return params.map((p, i) => (i === cases.index ? { ...p, required: !c.whenOmitted, omittable: c.whenOmitted, type: c.literal } : p));
