@@ -226,7 +226,7 @@ function emitCalls(layout: PyLayout): string {
   const fns = layout.methods.map((m) => {
     const lines = [
       ...builderOverloads(m, m.builder, m.cases, m.result, (r) => `Call[${r}]`),
-      `def ${m.builder}(${signature(m, false)}) -> Call[${m.cases ? generalResult(m.result, m.cases) : m.result}]:`,
+      `def ${m.builder}(${signature(m, false)}) -> Call[${generalResult(m.result, m.cases)}]:`,
       ...docOf(m.method, '    ', m.cases, m.cases && m.params[m.cases.index]!.ident),
     ];
     if (m.method.positional) {
@@ -290,7 +290,7 @@ function kindBuilder(m: PyMethod, k: PyKind): string {
   const asMethod = { ...m, params: k.params, method: { ...m.method, positional: true } };
   const lines = [
     ...builderOverloads(asMethod, k.builder, k.cases, k.result, (r) => `Subscribe[${r}]`),
-    `def ${k.builder}(${signature(asMethod, false)}) -> Subscribe[${k.cases ? generalResult(k.result, k.cases) : k.result}]:`,
+    `def ${k.builder}(${signature(asMethod, false)}) -> Subscribe[${generalResult(k.result, k.cases)}]:`,
     `    ${pyDoc(doc.map((l, i) => (i === 0 || l === '' ? l : `    ${l}`)).join('\n').replace(/\s+$/, ''))}`,
     `    params: list[Any] = [${[JSON.stringify(k.name), ...k.params.map((p) => p.ident)].join(', ')}]`,
   ];
@@ -357,7 +357,7 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
       continue;
     }
     const fwd = m.params.map((p) => (m.method.positional ? p.ident : `${p.ident}=${p.ident}`)).join(', ');
-    const result = m.cases ? generalResult(m.result, m.cases) : m.result;
+    const result = generalResult(m.result, m.cases);
     for (const c of m.cases?.list ?? []) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature({ ...m, params: caseParams(m.params, m.method.positional, m.cases!, c) })}) -> ${c.result}: ...`);
     if (m.cases) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}: ...`);
     lines.push('', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}:`, ...docOf(m.method, '        ', m.cases, m.cases && m.params[m.cases.index]!.ident));
@@ -393,7 +393,7 @@ function subscribeLines(m: PyMethod): string[] {
   // Each kind, or each case of a kind with x-result-by-param and then the kind itself.
   const forms = m.kinds.flatMap((k) => [
     ...(k.cases?.list ?? []).map((c) => ({ k, params: caseParams(k.params, true, k.cases!, c), result: c.result })),
-    { k, params: k.params, result: k.cases ? generalResult(k.result, k.cases) : k.result },
+    { k, params: k.params, result: generalResult(k.result, k.cases) },
   ]);
   const head = (f: (typeof forms)[number]) => `    async def ${m.attr}(self, kind: Literal[${JSON.stringify(f.k.name)}], ${[...kindParams(f.params), '/'].join(', ')}, *, timeout: float | None = None) -> Subscription[${f.result}]`;
   if (forms.length === 1) {

@@ -67,7 +67,8 @@ export function caseParams<P extends Param>(params: readonly P[], positional: bo
   return params.map((p, i) => (i === cases.index ? { ...p, required: !c.whenOmitted, omittable: c.whenOmitted, type: c.literal } : p));
 }
 
-/** The general overload's result: the method's own type with every case's it does not already hold. */
-export function generalResult(result: string, cases: PyCases): string {
+/** The general overload's result: the method's own type with every case's it does not already hold (if any). */
+export function generalResult(result: string, cases: PyCases | undefined): string {
+  if (!cases) return result;
   return union([result, ...cases.list.filter((c) => !c.covered).map((c) => c.result)]);
 }
