@@ -59,7 +59,7 @@ export function pyCases(holder: CaseHolder, service: ServiceModel, types: PyType
  * The params of a case's overload. By position the selecting param is required unless leaving it out selects the
  * case, and the params before a required one stay in place (typed `| None`, without a default).
  */
-export function caseParams<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases, c: PyCase): P[] {
+function caseParams<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases, c: PyCase): P[] {
   if (positional) {
     const { required, omittable: omit } = positionalCaseParams(params, cases.index, c.whenOmitted);
     return params.map((p, i) => ({ ...p, required: required[i]!, omittable: omit[i]!, ...(i === cases.index ? { type: c.literal } : {}) }));
@@ -71,4 +71,10 @@ export function caseParams<P extends Param>(params: readonly P[], positional: bo
 export function generalResult(result: string, cases: PyCases | undefined): string {
   if (!cases) return result;
   return union([result, ...cases.list.filter((c) => !c.covered).map((c) => c.result)]);
+}
+
+/** The overloads of a method or kind with result cases: each case's params and result, then the general one's. */
+export function overloadForms<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases | undefined, result: string): { params: P[]; result: string }[] {
+  if (!cases) return [];
+  return [...cases.list.map((c) => ({ params: caseParams(params, positional, cases, c), result: c.result })), { params: [...params], result: generalResult(result, cases) }];
 }
