@@ -5,8 +5,8 @@
  * general result). Types that infer from a method's signature (`BatchNamespace`) see that last one.
  */
 import { objectKey } from '../../lib/escape.js';
-import { omittable, type ParamModel, type ResultCaseModel, type ResultCasesModel } from '../../model/index.js';
-import { caseParamIndex } from '../shared/result-cases.js';
+import type { ParamModel, ResultCaseModel, ResultCasesModel } from '../../model/index.js';
+import { caseParamIndex, positionalCaseParams } from '../shared/result-cases.js';
 import type { Parameter } from '../shared/ts-printer.js';
 
 /** What has cases: a method, or a subscription kind (its params after the kind, always positional). */
@@ -57,8 +57,7 @@ function caseParams(method: Holder, t: HolderTypes, index: number, c: ResultCase
   const literal = literalType(c);
   if (method.positional) {
     // The case's param is given unless leaving it out selects this case; params before it then stay in place.
-    const required = method.params.map((p, i) => (i === index ? p.required || !c.whenOmitted : p.required));
-    const omit = omittable(required.map((r) => ({ required: r })));
+    const { required, omittable: omit } = positionalCaseParams(method.params, index, c.whenOmitted);
     return method.params.map((_, i) => {
       const type = i === index ? literal : t.paramTypes[i]!;
       return { name: idents[i]!, type: omit[i] || required[i] ? type : `${type} | undefined`, hasQuestionToken: omit[i]! };

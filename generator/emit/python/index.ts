@@ -11,7 +11,7 @@ import { documentedErrors } from '../shared/documented-errors.js';
 import type { EmitContext, Emitter } from '../shared/types.js';
 import { pascal, snake } from '../shared/names.js';
 import { pyClientName, pyIdent, pythonNames, type PyKindName, type PyMethodName, type PyNames, type PyParamName } from '../shared/py-layout.js';
-import { caseParams, generalResult, pyCases, type PyCases } from './overloads.js';
+import { generalResult, overloadForms, pyCases, type PyCases } from './overloads.js';
 import { httpGetClass } from './http-get.js';
 import { pyDoc, PyTypes } from './types.js';
 
@@ -226,7 +226,7 @@ function emitCalls(layout: PyLayout): string {
   const fns = layout.methods.map((m) => {
     const lines = [
       ...builderOverloads(m, m.builder, m.cases, m.result, (r) => `Call[${r}]`),
-      `def ${m.builder}(${signature(m, false)}) -> Call[${m.cases ? generalResult(m.result, m.cases) : m.result}]:`,
+      `def ${m.builder}(${signature(m, false)}) -> Call[${generalResult(m.result, m.cases)}]:`,
       ...docOf(m.method, '    ', m.cases, m.cases && m.params[m.cases.index]!.ident),
     ];
     if (m.method.positional) {
@@ -273,13 +273,7 @@ ${fns.join('\n\n\n')}
  * per case, then the general one; `wrap` gives the builder's return type of a result type.
  */
 function builderOverloads(m: PyMethod, builder: string, cases: PyCases | undefined, result: string, wrap: (result: string) => string): string[] {
-  if (!cases) return [];
-  return [
-    ...cases.list.flatMap((c) => ['@overload', `def ${builder}(${signature({ ...m, params: caseParams(m.params, m.method.positional, cases, c) }, false)}) -> ${wrap(c.result)}: ...`, '']),
-    '@overload',
-    `def ${builder}(${signature(m, false)}) -> ${wrap(generalResult(result, cases))}: ...`,
-    '',
-  ];
+  return overloadForms(m.params, m.method.positional, cases, result).flatMap((f) => ['@overload', `def ${builder}(${signature({ ...m, params: f.params }, false)}) -> ${wrap(f.result)}: ...`, '']);
 }
 
 /** The builder of one subscription kind: the subscribe call with the kind's params, and its notification decoder. */
@@ -290,7 +284,7 @@ function kindBuilder(m: PyMethod, k: PyKind): string {
   const asMethod = { ...m, params: k.params, method: { ...m.method, positional: true } };
   const lines = [
     ...builderOverloads(asMethod, k.builder, k.cases, k.result, (r) => `Subscribe[${r}]`),
-    `def ${k.builder}(${signature(asMethod, false)}) -> Subscribe[${k.cases ? generalResult(k.result, k.cases) : k.result}]:`,
+    `def ${k.builder}(${signature(asMethod, false)}) -> Subscribe[${generalResult(k.result, k.cases)}]:`,
     `    ${pyDoc(doc.map((l, i) => (i === 0 || l === '' ? l : `    ${l}`)).join('\n').replace(/\s+$/, ''))}`,
     `    params: list[Any] = [${[JSON.stringify(k.name), ...k.params.map((p) => p.ident)].join(', ')}]`,
   ];
@@ -357,9 +351,8 @@ function namespaceClass(c: NsClass, transport: string, sync: boolean): string {
       continue;
     }
     const fwd = m.params.map((p) => (m.method.positional ? p.ident : `${p.ident}=${p.ident}`)).join(', ');
-    const result = m.cases ? generalResult(m.result, m.cases) : m.result;
-    for (const c of m.cases?.list ?? []) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature({ ...m, params: caseParams(m.params, m.method.positional, m.cases!, c) })}) -> ${c.result}: ...`);
-    if (m.cases) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}: ...`);
+    const result = generalResult(m.result, m.cases);
+    for (const f of overloadForms(m.params, m.method.positional, m.cases, m.result)) lines.push('', '    @overload', `    ${df} ${m.attr}(${clientSignature({ ...m, params: f.params })}) -> ${f.result}: ...`);
     lines.push('', `    ${df} ${m.attr}(${clientSignature(m)}) -> ${result}:`, ...docOf(m.method, '        ', m.cases, m.cases && m.params[m.cases.index]!.ident));
     // A WebSocket-only method (eth_unsubscribe) goes over the async client's WebSocket.
     const via = !sync && m.method.websocketOnly ? 'self._ws.transport()' : 'self._t';
@@ -391,10 +384,7 @@ function subscribeLines(m: PyMethod): string[] {
   const lines: string[] = [];
   const doc = `        ${pyDoc([`${m.method.summary ?? m.method.name}.`.replace(/\.\.$/, '.'), '', `        Opens a subscription over the node's WebSocket endpoint: an async iterator of each notification's result, decoded;`, '        `close()` (or leaving `async with`) unsubscribes. Kinds:', ...m.kinds.map((k) => `        - \`${k.name}\`${k.params.length ? ` (${k.params.map((p) => p.ident).join(', ')})` : ''}: ${m.method.subscriptions!.kinds.find((x) => x.name === k.name)!.summary ?? k.name}`)].join('\n'))}`;
   // Each kind, or each case of a kind with x-result-by-param and then the kind itself.
-  const forms = m.kinds.flatMap((k) => [
-    ...(k.cases?.list ?? []).map((c) => ({ k, params: caseParams(k.params, true, k.cases!, c), result: c.result })),
-    { k, params: k.params, result: k.cases ? generalResult(k.result, k.cases) : k.result },
-  ]);
+  const forms = m.kinds.flatMap((k) => (k.cases ? overloadForms(k.params, true, k.cases, k.result) : [{ params: k.params, result: k.result }]).map((f) => ({ k, ...f })));
   const head = (f: (typeof forms)[number]) => `    async def ${m.attr}(self, kind: Literal[${JSON.stringify(f.k.name)}], ${[...kindParams(f.params), '/'].join(', ')}, *, timeout: float | None = None) -> Subscription[${f.result}]`;
   if (forms.length === 1) {
     // One kind: a plain method (an overload needs a sibling).

@@ -6,9 +6,9 @@
  * overload narrower in its params returns a subtype of the later ones', and a TypedDict whose `list` field is
  * narrower is not a subtype of the wider one (its fields are mutable, so invariant).
  */
-import { omittable, type JsonSchema, type ServiceModel } from '../../model/index.js';
+import type { JsonSchema, ServiceModel } from '../../model/index.js';
 import { pascal } from '../shared/names.js';
-import { caseParamIndex, type CaseHolder } from '../shared/result-cases.js';
+import { caseParamIndex, positionalCaseParams, type CaseHolder } from '../shared/result-cases.js';
 import { literalUnion, union, type PyTypes } from './types.js';
 
 /** One case: the model's case, the selecting param's type for it and the case's result type. */
@@ -59,16 +59,22 @@ export function pyCases(holder: CaseHolder, service: ServiceModel, types: PyType
  * The params of a case's overload. By position the selecting param is required unless leaving it out selects the
  * case, and the params before a required one stay in place (typed `| None`, without a default).
  */
-export function caseParams<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases, c: PyCase): P[] {
+function caseParams<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases, c: PyCase): P[] {
   if (positional) {
-    const required = params.map((p, i) => (i === cases.index ? p.required || !c.whenOmitted : p.required));
-    const omit = omittable(required.map((r) => ({ required: r })));
+    const { required, omittable: omit } = positionalCaseParams(params, cases.index, c.whenOmitted);
     return params.map((p, i) => ({ ...p, required: required[i]!, omittable: omit[i]!, ...(i === cases.index ? { type: c.literal } : {}) }));
   }
   return params.map((p, i) => (i === cases.index ? { ...p, required: !c.whenOmitted, omittable: c.whenOmitted, type: c.literal } : p));
 }
 
-/** The general overload's result: the method's own type with every case's it does not already hold. */
-export function generalResult(result: string, cases: PyCases): string {
+/** The general overload's result: the method's own type with every case's it does not already hold (if any). */
+export function generalResult(result: string, cases: PyCases | undefined): string {
+  if (!cases) return result;
   return union([result, ...cases.list.filter((c) => !c.covered).map((c) => c.result)]);
+}
+
+/** The overloads of a method or kind with result cases: each case's params and result, then the general one's. */
+export function overloadForms<P extends Param>(params: readonly P[], positional: boolean, cases: PyCases | undefined, result: string): { params: P[]; result: string }[] {
+  if (!cases) return [];
+  return [...cases.list.map((c) => ({ params: caseParams(params, positional, cases, c), result: c.result })), { params: [...params], result: generalResult(result, cases) }];
 }

@@ -8,7 +8,6 @@ import { caseParamIndex } from './result-cases.js';
 import { offersHttpGet } from './http-get.js';
 import { NameTable } from './names.js';
 
-
 export interface GoParam {
   readonly name: string;
   readonly field: string;

@@ -3,7 +3,7 @@
  * clients can type that param by the cases' literal values. Shared by the TypeScript and Python clients so
  * both print overloads for the same methods.
  */
-import type { ParamModel, ResultCasesModel } from '../../model/index.js';
+import { omittable, type ParamModel, type ResultCasesModel } from '../../model/index.js';
 import { resolveSchema } from '../../schema/resolve.js';
 
 /** What has cases: a method, or a subscription kind. */
@@ -27,4 +27,13 @@ export function caseParamIndex(holder: CaseHolder, document: Record<string, unkn
   if (!rc) return -1;
   const index = holder.params.findIndex((p) => p.name === rc.param);
   return index >= 0 && literalTyped(document, holder.params[index]!) ? index : -1;
+}
+
+/**
+ * Which params of a positional case overload are required and which may be left out: the selecting param (at
+ * `index`) is required unless leaving it out selects the case, and params before a required one stay in place.
+ */
+export function positionalCaseParams(params: readonly { readonly required: boolean }[], index: number, whenOmitted: boolean): { required: boolean[]; omittable: boolean[] } {
+  const required = params.map((p, i) => (i === index ? p.required || !whenOmitted : p.required));
+  return { required, omittable: omittable(required.map((r) => ({ required: r }))) };
 }

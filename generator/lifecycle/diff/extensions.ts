@@ -3,8 +3,8 @@
  * (one client overload each) and the plain GETs of `x-http-get`. Their rules, and why each consumer is
  * affected as it is, are in rules.ts.
  */
-import type { HttpGetModel, HttpStatusRule, MethodModel, ParamModel, ResultCaseModel, ResultCasesModel } from '../../model/index.js';
-import { isSchemaObject, resolveSchema } from '../../schema/resolve.js';
+import { caseParamIndex, type CaseHolder as CaseParams } from '../../emit/shared/result-cases.js';
+import type { HttpGetModel, HttpStatusRule, MethodModel, ResultCaseModel, ResultCasesModel } from '../../model/index.js';
 import { label, type Doc, type Relations } from './schema.js';
 import type { Finding } from './walk.js';
 
@@ -82,23 +82,14 @@ export function httpGetChanges(a: MethodModel, b: MethodModel, push: (f: Finding
 }
 
 /** What has result cases: a method, or a subscription kind. */
-export interface CaseHolder {
-  readonly params: readonly ParamModel[];
+export interface CaseHolder extends CaseParams {
   /** Params by position (a subscription kind's always are). */
   readonly positional: boolean;
-  readonly resultCases?: ResultCasesModel;
 }
 
-/**
- * The cases the client prints overloads for: none when the selecting param has an `x-codec` (its value form
- * is not the wire value the cases name, so the client prints no overloads; emit/client/overloads.ts).
- */
+/** The cases the client prints overloads for (the clients' own test: emit/shared/result-cases.ts). */
 function overloadCases(h: CaseHolder, doc: Doc): ResultCasesModel | undefined {
-  const rc = h.resultCases;
-  const param = rc && h.params.find((p) => p.name === rc.param);
-  if (!rc || !param) return undefined;
-  const { schema } = resolveSchema(doc as Record<string, unknown>, param.schema);
-  return isSchemaObject(schema) && 'x-codec' in schema ? undefined : rc;
+  return caseParamIndex(h, doc as Record<string, unknown>) >= 0 ? h.resultCases : undefined;
 }
 
 function getPaths(paths: readonly string[]): string {
